@@ -1,0 +1,205 @@
+import { sql } from "drizzle-orm";
+import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+// Instants are stored as UTC epoch milliseconds; money as integer euro cents.
+const createdAt = () =>
+  integer("created_at")
+    .notNull()
+    .default(sql`(cast(unixepoch('subsecond') * 1000 as integer))`);
+
+export const categories = sqliteTable("categories", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  name: text("name").notNull(),
+  color: text("color").notNull().default("#3B82F6"),
+  createdAt: createdAt(),
+});
+
+export const events = sqliteTable(
+  "events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    datetime: integer("datetime"),
+    isAlwaysActive: integer("is_always_active", { mode: "boolean" }).notNull().default(false),
+    duration: text("duration").notNull().default("4 ore"),
+    distance: text("distance").notNull().default(""),
+    totalSpots: integer("total_spots").notNull().default(0),
+    reservedSpots: integer("reserved_spots").notNull().default(0),
+    occupiedSpots: integer("occupied_spots").notNull().default(0),
+    imageUrl: text("image_url"),
+    categoryId: integer("category_id").references(() => categories.id, { onDelete: "set null" }),
+    isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    sortOrder: integer("sort_order").notNull().default(0),
+    prevenditaTitle: text("prevendita_title"),
+    prevenditaDescription: text("prevendita_description"),
+    prevenditaPriceCents: integer("prevendita_price_cents"),
+    isPrevenditaVisible: integer("is_prevendita_visible", { mode: "boolean" }).notNull().default(false),
+    isPrevenditaPayable: integer("is_prevendita_payable", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index("events_active_order_idx").on(t.isActive, t.sortOrder)],
+);
+
+export const rates = sqliteTable(
+  "rates",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    priceCents: integer("price_cents").notNull(),
+    isVisible: integer("is_visible", { mode: "boolean" }).notNull().default(true),
+    isPayable: integer("is_payable", { mode: "boolean" }).notNull().default(true),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (t) => [index("rates_event_order_idx").on(t.eventId, t.sortOrder)],
+);
+
+export const bookingKinds = ["booking", "prevendita"] as const;
+export const bookingStatuses = ["pending", "paid", "freed", "expired", "cancelled", "refunded"] as const;
+export type BookingKind = (typeof bookingKinds)[number];
+export type BookingStatus = (typeof bookingStatuses)[number];
+
+export const bookings = sqliteTable(
+  "bookings",
+  {
+    // crypto.randomUUID(): 122 random bits, so a booking id is also its unguessable access key.
+    id: text("id").primaryKey(),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id),
+    rateId: integer("rate_id").references(() => rates.id, { onDelete: "set null" }),
+    kind: text("kind", { enum: bookingKinds }).notNull().default("booking"),
+    status: text("status", { enum: bookingStatuses }).notNull().default("pending"),
+    customerName: text("customer_name").notNull(),
+    customerEmail: text("customer_email").notNull(),
+    licensePlate: text("license_plate").notNull(),
+    carModel: text("car_model").notNull(),
+    // Presale form fields (kind = 'prevendita').
+    nome: text("nome"),
+    cognome: text("cognome"),
+    telefono: text("telefono"),
+    note: text("note"),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull().default("eur"),
+    holdExpiresAt: integer("hold_expires_at").notNull(),
+    idempotencyKey: text("idempotency_key"),
+    paymentIntentId: text("payment_intent_id"),
+    paymentProvider: text("payment_provider"),
+    paidAt: integer("paid_at"),
+    freedAt: integer("freed_at"),
+    refundedAt: integer("refunded_at"),
+    plateAnonymizedAt: integer("plate_anonymized_at"),
+    personalDataAnonymizedAt: integer("personal_data_anonymized_at"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at"),
+  },
+  (t) => [
+    uniqueIndex("bookings_idempotency_key_uq").on(t.idempotencyKey),
+    uniqueIndex("bookings_payment_intent_uq").on(t.paymentIntentId),
+    index("bookings_event_status_idx").on(t.eventId, t.status, t.holdExpiresAt),
+    index("bookings_status_hold_idx").on(t.status, t.holdExpiresAt),
+    index("bookings_paid_at_idx").on(t.paidAt),
+    index("bookings_created_idx").on(t.createdAt),
+  ],
+);
+
+// Simulated payment intents of the demo provider (used when no Stripe key is configured).
+export const demoPaymentIntents = sqliteTable("demo_payment_intents", {
+  id: text("id").primaryKey(),
+  clientSecret: text("client_secret").notNull(),
+  amountCents: integer("amount_cents").notNull(),
+  currency: text("currency").notNull().default("eur"),
+  status: text("status").notNull(),
+  idempotencyKey: text("idempotency_key").unique(),
+  metadata: text("metadata", { mode: "json" }).$type<Record<string, string>>().notNull().default({}),
+  lastError: text("last_error"),
+  refundedAt: integer("refunded_at"),
+  createdAt: createdAt(),
+});
+
+export const partners = sqliteTable("partners", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  name: text("name").notNull(),
+  imageUrl: text("image_url").notNull(),
+  isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+  sortOrder: integer("sort_order").notNull().default(0),
+  createdAt: createdAt(),
+});
+
+export const carouselSettings = sqliteTable("carousel_settings", {
+  id: integer("id").primaryKey(),
+  isEnabled: integer("is_enabled", { mode: "boolean" }).notNull().default(true),
+  scrollSpeed: real("scroll_speed").notNull().default(1),
+  frameRate: integer("frame_rate").notNull().default(16),
+});
+
+export const liveNotificationConfig = sqliteTable("live_notification_config", {
+  id: integer("id").primaryKey(),
+  isEnabled: integer("is_enabled", { mode: "boolean" }).notNull().default(true),
+  frequency: integer("frequency").notNull().default(10000),
+  targetEventId: integer("target_event_id").references(() => events.id, { onDelete: "set null" }),
+  isRandomEvents: integer("is_random_events", { mode: "boolean" }).notNull().default(true),
+});
+
+export const uploads = sqliteTable("uploads", {
+  key: text("key").primaryKey(),
+  kind: text("kind", { enum: ["event", "partner"] }).notNull(),
+  contentType: text("content_type").notNull(),
+  size: integer("size").notNull(),
+  createdAt: createdAt(),
+});
+
+export const adminSessions = sqliteTable(
+  "admin_sessions",
+  {
+    // SHA-256 of the cookie token: a leaked table does not leak live sessions.
+    id: text("id").primaryKey(),
+    createdAt: createdAt(),
+    lastSeenAt: integer("last_seen_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+    revokedAt: integer("revoked_at"),
+  },
+  (t) => [index("admin_sessions_expires_idx").on(t.expiresAt)],
+);
+
+export const processedProviderEvents = sqliteTable("processed_provider_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  processedAt: integer("processed_at").notNull(),
+});
+
+// Sliding-window counters for rate limits (admin login, "Le Mie Prenotazioni" look-ups).
+export const rateLimitHits = sqliteTable(
+  "rate_limit_hits",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    bucket: text("bucket").notNull(),
+    clientKey: text("client_key").notNull(),
+    at: integer("at").notNull(),
+  },
+  (t) => [index("rate_limit_hits_lookup_idx").on(t.bucket, t.clientKey, t.at)],
+);
+
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    sessionId: text("session_id"),
+    action: text("action").notNull(),
+    entity: text("entity").notNull(),
+    entityId: text("entity_id"),
+    details: text("details", { mode: "json" }).$type<Record<string, unknown>>(),
+    at: integer("at").notNull(),
+  },
+  (t) => [index("audit_log_at_idx").on(t.at)],
+);
+
+export type Event = typeof events.$inferSelect;
+export type Rate = typeof rates.$inferSelect;
+export type Booking = typeof bookings.$inferSelect;
+export type Category = typeof categories.$inferSelect;
+export type Partner = typeof partners.$inferSelect;

@@ -1,0 +1,9 @@
+import { cloudflare } from "@cloudflare/vite-plugin";
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+export default defineConfig({
+  plugins: [react(), tailwindcss(), cloudflare()],
+  build: { chunkSizeWarningLimit: 600 },
+});

@@ -1,0 +1,42 @@
+import path from "node:path";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    reporters: process.env.CI_JSON ? ["default", ["json", { outputFile: "reports/vitest.json" }]] : ["default"],
+    projects: [
+      {
+        plugins: [
+          cloudflareTest(async () => ({
+            wrangler: { configPath: "./wrangler.toml" },
+            miniflare: {
+              bindings: {
+                TEST_MIGRATIONS: await readD1Migrations(path.join(import.meta.dirname, "db/migrations")),
+                ADMIN_PASSWORD: "test-admin-password",
+                UPLOAD_SIGNING_KEY: "test-upload-signing-key",
+                STRIPE_SECRET_KEY: "",
+                STRIPE_WEBHOOK_SECRET: "",
+              },
+            },
+          })),
+        ],
+        logLevel: "error",
+        test: {
+          name: "worker",
+          include: ["worker/**/*.test.ts", "db/**/*.test.ts"],
+          setupFiles: ["./worker/test/apply-migrations.ts"],
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: "web",
+          environment: "happy-dom",
+          include: ["web/**/*.test.{ts,tsx}"],
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,10 @@
+import { createBrowserRouter } from "react-router";
+import { HomePage } from "../features/home/home-page";
+import { NotFoundPage } from "../features/not-found/not-found-page";
+
+export const router = createBrowserRouter([
+  { path: "/", element: <HomePage /> },
+  // Admin screens are a separate lazy chunk: a visitor's browser never downloads them.
+  { path: "/admin/*", lazy: () => import("../features/admin/admin-routes").then((m) => ({ Component: m.AdminRoutes })) },
+  { path: "*", element: <NotFoundPage /> },
+]);

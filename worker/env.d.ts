@@ -1,0 +1,19 @@
+declare namespace Cloudflare {
+  interface Env {
+    DB: D1Database;
+    UPLOADS: R2Bucket;
+    ASSETS: Fetcher;
+    BOOKING_HOLD_MINUTES: string;
+    PLATE_RETENTION_DAYS: string;
+    PERSONAL_DATA_RETENTION_DAYS: string;
+    UPLOAD_ORPHAN_HOURS: string;
+    ADMIN_PASSWORD: string;
+    UPLOAD_SIGNING_KEY: string;
+    STRIPE_SECRET_KEY?: string;
+    STRIPE_WEBHOOK_SECRET?: string;
+    STRIPE_PUBLISHABLE_KEY?: string;
+    /** Only for tests and local runs: where the stripe SDK sends its requests (e.g. http://127.0.0.1:12111). */
+    STRIPE_API_BASE?: string;
+  }
+}
+type Env = Cloudflare.Env;

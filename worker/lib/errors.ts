@@ -1,0 +1,40 @@
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+
+export type ErrorCode =
+  | "validation_failed"
+  | "not_found"
+  | "sold_out"
+  | "conflict"
+  | "unauthorized"
+  | "forbidden"
+  | "rate_limited"
+  | "payload_too_large"
+  | "unsupported_media_type"
+  | "payment_failed"
+  | "internal";
+
+export type ErrorIssue = { path: string; message: string };
+export type ErrorBody = { error: { code: ErrorCode; message: string; issues?: ErrorIssue[] } };
+
+export function errorBody(code: ErrorCode, message: string, issues?: ErrorIssue[]): ErrorBody {
+  return { error: issues?.length ? { code, message, issues } : { code, message } };
+}
+
+export const notFound = (message: string) => errorBody("not_found", message);
+export const conflict = (message: string) => errorBody("conflict", message);
+export const invalid = (message: string, issues?: ErrorIssue[]) => errorBody("validation_failed", message, issues);
+
+/** An expected failure raised deep inside a service; onError renders it in the one error shape. */
+export class AppError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: ErrorCode,
+    message: string,
+    readonly issues?: ErrorIssue[],
+  ) {
+    super(message);
+  }
+  toBody(): ErrorBody {
+    return errorBody(this.code, this.message, this.issues);
+  }
+}

@@ -1,0 +1,58 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "../db";
+
+export type SpotUsage = { activeHolds: number; paid: number };
+
+export type Availability = {
+  availableSpots: number;
+  /** reserved base figure + active holds ("prenotati" on the card). */
+  prenotati: number;
+  /** occupied base figure + paid bookings ("opzionati" on the card). */
+  opzionati: number;
+  activeHolds: number;
+  paidSpots: number;
+};
+
+type Counters = { totalSpots: number; reservedSpots: number; occupiedSpots: number };
+
+/**
+ * A booking takes a spot while it is paid, or pending with a hold that has not lapsed yet.
+ * Expiry is logical: a lapsed hold stops counting at `holdExpiresAt`, whether or not the cron ran.
+ */
+export function takesSpotSql(now: number, alias = "b"): SQL {
+  return sql.raw(`(${alias}.status = 'paid' or (${alias}.status = 'pending' and ${alias}.hold_expires_at > ${Math.trunc(now)}))`);
+}
+
+/**
+ * Free spots of one event as a SQL scalar: the guard of every statement that takes a spot.
+ * D1 runs one statement at a time, so `INSERT … SELECT … WHERE (freeSpotsSql) >= 1` is atomic.
+ */
+export function freeSpotsSql(eventId: number | SQL, now: number): SQL {
+  return sql`(select e.total_spots - e.reserved_spots - e.occupied_spots - (select count(*) from bookings b where b.event_id = e.id and ${takesSpotSql(now)}) from events e where e.id = ${eventId})`;
+}
+
+export function computeAvailability(counters: Counters, usage: SpotUsage | undefined): Availability {
+  const activeHolds = usage?.activeHolds ?? 0;
+  const paid = usage?.paid ?? 0;
+  return {
+    availableSpots: Math.max(0, counters.totalSpots - counters.reservedSpots - counters.occupiedSpots - activeHolds - paid),
+    prenotati: counters.reservedSpots + activeHolds,
+    opzionati: counters.occupiedSpots + paid,
+    activeHolds,
+    paidSpots: paid,
+  };
+}
+
+/** Holds and paid bookings per event, for all events at once (one query, whatever their number). */
+export async function spotUsageByEvent(db: Db, now: number, eventIds?: number[]): Promise<Map<number, SpotUsage>> {
+  if (eventIds && eventIds.length === 0) return new Map();
+  const filter = eventIds ? sql`and b.event_id in (${sql.join(eventIds.map((id) => sql`${id}`), sql`, `)})` : sql``;
+  const rows = await db.all<{ eventId: number; activeHolds: number; paid: number }>(sql`
+    select b.event_id as eventId,
+      sum(case when b.status = 'pending' and b.hold_expires_at > ${now} then 1 else 0 end) as activeHolds,
+      sum(case when b.status = 'paid' then 1 else 0 end) as paid
+    from bookings b
+    where b.status in ('pending', 'paid') ${filter}
+    group by b.event_id`);
+  return new Map(rows.map((r) => [r.eventId, { activeHolds: Number(r.activeHolds), paid: Number(r.paid) }]));
+}

@@ -1,0 +1,37 @@
+import { and, gte, inArray, lt, sql } from "drizzle-orm";
+import { bookings } from "../../db/schema";
+import type { Db } from "../db";
+import { centsToDecimal } from "../lib/money";
+import { romeDate, romeDayRange } from "../lib/time";
+import { listEvents } from "./events";
+
+export type Stats = { activeEvents: number; totalSpots: number; occupiedSpots: number; freeSpots: number; todayRevenue: string };
+
+/** Money taken in [start, end): bookings paid then, including those freed since (the spot was sold). */
+export async function paidRevenueCents(db: Db, range: { start: number; end: number }): Promise<{ cents: number; count: number }> {
+  const row = await db
+    .select({ cents: sql<number>`coalesce(sum(${bookings.amountCents}), 0)`, count: sql<number>`count(*)` })
+    .from(bookings)
+    .where(and(inArray(bookings.status, ["paid", "freed"]), gte(bookings.paidAt, range.start), lt(bookings.paidAt, range.end)))
+    .get();
+  return { cents: Number(row?.cents ?? 0), count: Number(row?.count ?? 0) };
+}
+
+/**
+ * Home and dashboard counters over active events. occupiedSpots counts every spot that is not
+ * free (base reserved/occupied figures, active holds, paid), so totalSpots − occupiedSpots is the
+ * real number of free spots. Revenue counts bookings paid today in Rome.
+ */
+export async function getStats(db: Db, now: number): Promise<Stats> {
+  const active = await listEvents(db, now, { includeInactive: false });
+  const totalSpots = active.reduce((s, e) => s + e.totalSpots, 0);
+  const freeSpots = active.reduce((s, e) => s + e.availableSpots, 0);
+  const today = await paidRevenueCents(db, romeDayRange(romeDate(now)));
+  return {
+    activeEvents: active.length,
+    totalSpots,
+    occupiedSpots: totalSpots - freeSpots,
+    freeSpots,
+    todayRevenue: centsToDecimal(today.cents),
+  };
+}

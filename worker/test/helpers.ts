@@ -1,0 +1,97 @@
+import { env, exports } from "cloudflare:workers";
+import { bookings, categories, events, rates, type BookingStatus } from "../../db/schema";
+import { createDb } from "../db";
+
+export const testDb = () => createDb(env.DB);
+
+export const ORIGIN = "http://localhost:8787";
+
+/** Calls the real Worker (app, middleware and bindings) the way a browser would. */
+export function api(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
+  const { json, ...rest } = init;
+  const headers = new Headers(rest.headers);
+  if (json !== undefined) {
+    headers.set("Content-Type", "application/json");
+    if (!headers.has("Origin")) headers.set("Origin", ORIGIN);
+  }
+  return exports.default.fetch(
+    new Request(`${ORIGIN}${path}`, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body }),
+  );
+}
+
+let counter = 0;
+const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}-${++counter}`;
+
+type SeedEventInput = Partial<typeof events.$inferInsert> & {
+  rates?: Partial<typeof rates.$inferInsert>[];
+  category?: { name?: string; color?: string } | null;
+};
+
+/** One event with its category and rates; every test makes its own rows. */
+export async function seedEvent(input: SeedEventInput = {}) {
+  const db = testDb();
+  const { rates: rateInputs = [{}], category, ...eventInput } = input;
+  const cat =
+    category === null
+      ? null
+      : await db
+          .insert(categories)
+          .values({ name: category?.name ?? unique("Categoria"), color: category?.color ?? "#3B82F6" })
+          .returning()
+          .get();
+  const event = await db
+    .insert(events)
+    .values({
+      title: unique("Evento"),
+      description: "Descrizione di prova",
+      datetime: Date.now() + 7 * 86_400_000,
+      duration: "4 ore",
+      distance: "1 km",
+      totalSpots: 10,
+      categoryId: cat?.id ?? null,
+      ...eventInput,
+    })
+    .returning()
+    .get();
+  const rateRows = [];
+  for (const [i, r] of rateInputs.entries()) {
+    rateRows.push(
+      await db
+        .insert(rates)
+        .values({ eventId: event.id, name: `Tariffa ${i + 1}`, priceCents: 1500, sortOrder: i + 1, ...r })
+        .returning()
+        .get(),
+    );
+  }
+  return { event, eventId: event.id, rates: rateRows, rateId: rateRows[0]?.id, category: cat };
+}
+
+/** A booking row written directly, for arranging availability and revenue scenarios. */
+export async function seedBooking(input: {
+  eventId: number;
+  rateId?: number | null;
+  status: BookingStatus;
+  holdExpiresAt?: number;
+  amountCents?: number;
+  paidAt?: number | null;
+  createdAt?: number;
+}) {
+  return testDb()
+    .insert(bookings)
+    .values({
+      id: crypto.randomUUID(),
+      eventId: input.eventId,
+      rateId: input.rateId ?? null,
+      status: input.status,
+      customerName: "Mario Rossi",
+      customerEmail: "mario@example.it",
+      licensePlate: "AB123CD",
+      carModel: "Fiat Panda",
+      amountCents: input.amountCents ?? 1500,
+      holdExpiresAt: input.holdExpiresAt ?? Date.now() + 15 * 60_000,
+      paidAt: input.paidAt ?? (input.status === "paid" ? Date.now() : null),
+      ...(input.createdAt ? { createdAt: input.createdAt } : {}),
+    })
+    .returning()
+    .get();
+}

@@ -26,7 +26,7 @@ function zoned(iso: string): Temporal.ZonedDateTime {
 /** "sabato 14 marzo 2026 ore 21:00" in the garage's time zone. */
 export function formatLongDateTime(iso: string): string {
   const z = zoned(iso);
-  const date = z.toLocaleString("it-IT", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: GARAGE_TIME_ZONE });
+  const date = z.toLocaleString("it-IT", { weekday: "long", day: "numeric", month: "long", year: "numeric" });
   const hh = String(z.hour).padStart(2, "0");
   const mm = String(z.minute).padStart(2, "0");
   return `${date} ore ${hh}:${mm}`;
@@ -41,7 +41,6 @@ export function formatShortDateTime(iso: string | number): string {
     year: "numeric",
     hour: "2-digit",
     minute: "2-digit",
-    timeZone: GARAGE_TIME_ZONE,
   });
 }
 

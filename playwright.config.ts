@@ -1,0 +1,45 @@
+import { defineConfig, devices } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 8788);
+export const baseURL = `http://localhost:${port}`;
+
+// Debian's chromium; no browser is ever downloaded here. Background networking is off because
+// this machine has no internet and Chromium would otherwise keep dialling out.
+const chromiumArgs = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "test-results",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI_JSON ? [["list"], ["json", { outputFile: "reports/playwright.json" }]] : [["list"]],
+  use: {
+    baseURL,
+    locale: "it-IT",
+    timezoneId: "Europe/Rome",
+    trace: "off",
+    screenshot: "only-on-failure",
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  webServer: {
+    // A fresh database per run: migrations, demo data, then the built Worker and SPA.
+    command: `node scripts/start.mjs --no-build --fresh --port ${port} --persist-to .wrangler/e2e-${port}`,
+    url: `${baseURL}/api/stats`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

@@ -1,0 +1,56 @@
+// `npm start`: build, apply local migrations, seed demo data when the database is empty, serve.
+// Flags (used by the browser tests): --port N, --persist-to DIR, --fresh (wipe that DIR first), --no-build.
+import { spawn, spawnSync } from "node:child_process";
+import { copyFileSync, existsSync, readFileSync, rmSync } from "node:fs";
+import { parseArgs } from "node:util";
+
+const { values: args } = parseArgs({
+  options: {
+    port: { type: "string", default: process.env.PORT ?? "8787" },
+    "persist-to": { type: "string", default: ".wrangler/state" },
+    fresh: { type: "boolean", default: false },
+    "no-build": { type: "boolean", default: false },
+  },
+});
+
+const env = {
+  ...process.env,
+  WRANGLER_SEND_METRICS: "false",
+  WRANGLER_SEND_ERROR_REPORTS: "false",
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+  NO_UPDATE_NOTIFIER: "1",
+  CI: process.env.CI ?? "1",
+};
+const persist = ["--persist-to", args["persist-to"]];
+
+function run(cmd, cmdArgs, { capture = false } = {}) {
+  const res = spawnSync(cmd, cmdArgs, { env, stdio: capture ? ["ignore", "pipe", "inherit"] : "inherit", encoding: "utf8" });
+  if (res.status !== 0) {
+    console.error(`\n✘ ${cmd} ${cmdArgs.join(" ")} failed (exit ${res.status}).`);
+    process.exit(res.status ?? 1);
+  }
+  return res.stdout;
+}
+
+if (!existsSync(".dev.vars")) {
+  copyFileSync(".dev.vars.example", ".dev.vars");
+  console.log("Creato .dev.vars da .dev.vars.example (valori solo locali).");
+}
+if (args.fresh) rmSync(args["persist-to"], { recursive: true, force: true });
+if (!args["no-build"]) run("vite", ["build", "--logLevel", "warn"]);
+run("wrangler", ["d1", "migrations", "apply", "DB", "--local", ...persist]);
+
+const countOut = run("wrangler", ["d1", "execute", "DB", "--local", ...persist, "--json", "--command", "SELECT count(*) AS n FROM events"], { capture: true });
+const count = JSON.parse(countOut.slice(countOut.indexOf("[")))[0].results[0].n;
+if (count === 0) {
+  run("wrangler", ["d1", "execute", "DB", "--local", ...persist, "--file", "db/seed.sql"]);
+  console.log("Dati dimostrativi caricati.");
+}
+
+const password = /^ADMIN_PASSWORD=(.*)$/m.exec(readFileSync(".dev.vars", "utf8"))?.[1] ?? "(vedi .dev.vars)";
+const url = `http://localhost:${args.port}`;
+console.log(`\n  Parcheggi Eventi: ${url}\n  Area admin:       ${url}/admin  (password: ${password})\n  Pagamenti:        modalità demo (carta 4242 4242 4242 4242)\n`);
+
+const server = spawn("wrangler", ["dev", "--port", args.port, "--ip", "127.0.0.1", ...persist, "--show-interactive-dev-session=false"], { env, stdio: "inherit" });
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code) => process.exit(code ?? 0));

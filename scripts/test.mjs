@@ -1,0 +1,43 @@
+// `npm test`: type-check, every vitest project (workerd + happy-dom), then Playwright against the
+// built app. Ends with one line "N passed, N failed" counted from the JSON reports.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+
+const env = { ...process.env, CI_JSON: "1", PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1", WRANGLER_SEND_METRICS: "false" };
+rmSync("reports", { recursive: true, force: true });
+mkdirSync("reports", { recursive: true });
+
+const step = (name, cmd, args) => {
+  console.log(`\n▶ ${name}`);
+  return spawnSync(cmd, args, { env, stdio: "inherit" }).status === 0;
+};
+
+const typecheckOk = step("typecheck", "tsc", ["--noEmit", "-p", "tsconfig.json"]);
+step("vitest", "vitest", ["run"]);
+const buildOk = step("build", "vite", ["build", "--logLevel", "warn"]);
+if (buildOk) step("playwright", "playwright", ["test"]);
+
+function count(file, read) {
+  if (!existsSync(file)) return null;
+  return read(JSON.parse(readFileSync(file, "utf8")));
+}
+const vitest = count("reports/vitest.json", (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests + (r.numRuntimeErrors ?? 0) + (r.success === false && r.numFailedTests === 0 ? 1 : 0) }));
+const playwright = count("reports/playwright.json", (r) => ({
+  passed: r.stats.expected,
+  failed: r.stats.unexpected + r.stats.flaky + (r.errors?.length ?? 0),
+}));
+
+let passed = typecheckOk ? 1 : 0;
+let failed = typecheckOk ? 0 : 1;
+for (const [name, result] of [["vitest", vitest], ["playwright", playwright]]) {
+  if (result) {
+    passed += result.passed;
+    failed += result.failed;
+  } else {
+    console.error(`No ${name} report: counted as one failure.`);
+    failed += 1;
+  }
+}
+if (!buildOk) failed += 1;
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

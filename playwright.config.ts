@@ -21,6 +21,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
+  // Screenshot specs (tagged @screenshot) write docs/screenshots/ and run only via `npm run screenshots`.
+  grep: process.env.SCREENSHOTS ? /@screenshot/ : undefined,
+  grepInvert: process.env.SCREENSHOTS ? undefined : /@screenshot/,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI_JSON ? [["list"], ["json", { outputFile: "reports/playwright.json" }]] : [["list"]],

@@ -6,7 +6,9 @@ import { AppError, errorBody } from "./lib/errors";
 import { carouselSettings } from "./routes/carousel-settings";
 import { categories } from "./routes/categories";
 import { events } from "./routes/events";
+import { liveActivity } from "./routes/live-activity";
 import { liveNotifications } from "./routes/live-notifications";
+import { myBookings } from "./routes/my-bookings";
 import { objects } from "./routes/objects";
 import { partners } from "./routes/partners";
 import { stats } from "./routes/stats";
@@ -47,6 +49,8 @@ export const app = new Hono<AppEnv>()
   .route("/api/partners", partners)
   .route("/api/carousel-settings", carouselSettings)
   .route("/api/live-notifications", liveNotifications)
+  .route("/api/live-activity", liveActivity)
+  .route("/api/my-bookings", myBookings)
   .route("/objects", objects);
 
 app.notFound((c) => c.json(errorBody("not_found", "Risorsa non trovata"), 404));

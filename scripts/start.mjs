@@ -52,5 +52,12 @@ const url = `http://localhost:${args.port}`;
 console.log(`\n  Parcheggi Eventi: ${url}\n  Area admin:       ${url}/admin  (password: ${password})\n  Pagamenti:        modalità demo (carta 4242 4242 4242 4242)\n`);
 
 const server = spawn("wrangler", ["dev", "--port", args.port, "--ip", "127.0.0.1", ...persist, "--show-interactive-dev-session=false"], { env, stdio: "inherit" });
+// wrangler dev does not fire cron triggers by itself: tick the scheduled handler as production would.
+const cronTick = setInterval(() => {
+  fetch(`http://127.0.0.1:${args.port}/cdn-cgi/local/scheduled?cron=${encodeURIComponent("*/5 * * * *")}`).catch(() => undefined);
+}, 5 * 60_000);
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
-server.on("exit", (code) => process.exit(code ?? 0));
+server.on("exit", (code) => {
+  clearInterval(cronTick);
+  process.exit(code ?? 0);
+});

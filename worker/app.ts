@@ -12,6 +12,10 @@ import { myBookings } from "./routes/my-bookings";
 import { objects } from "./routes/objects";
 import { partners } from "./routes/partners";
 import { stats } from "./routes/stats";
+import { bookings } from "./routes/bookings";
+import { payments } from "./routes/payments";
+import { presales } from "./routes/presales";
+import { stripeWebhook } from "./routes/stripe-webhook";
 
 const STRIPE_SCRIPTS = ["https://js.stripe.com", "https://*.js.stripe.com"];
 
@@ -51,6 +55,10 @@ export const app = new Hono<AppEnv>()
   .route("/api/live-notifications", liveNotifications)
   .route("/api/live-activity", liveActivity)
   .route("/api/my-bookings", myBookings)
+  .route("/api/bookings", bookings)
+  .route("/api/presales", presales)
+  .route("/api/stripe/webhook", stripeWebhook)
+  .route("/api", payments)
   .route("/objects", objects);
 
 app.notFound((c) => c.json(errorBody("not_found", "Risorsa non trovata"), 404));

@@ -1,4 +1,6 @@
 import type { Db } from "../db";
+import { expireHoldsTask } from "./bookings";
+import { retryOwedRefundsTask } from "./payments/settle";
 
 export type CronTask = { name: string; run: (db: Db, env: Env, now: number) => Promise<unknown> };
 
@@ -6,7 +8,7 @@ export type CronTask = { name: string; run: (db: Db, env: Env, now: number) => P
  * Housekeeping run by the cron trigger. Each task is idempotent and independent: one failing
  * does not stop the others, and correctness never depends on a task having run.
  */
-export const cronTasks: CronTask[] = [];
+export const cronTasks: CronTask[] = [expireHoldsTask, retryOwedRefundsTask];
 
 export async function runCronTasks(db: Db, env: Env, now: number): Promise<Record<string, unknown>> {
   const results: Record<string, unknown> = {};

@@ -1,0 +1,296 @@
+import { and, count, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { bookings, demoPaymentIntents } from "../../db/schema";
+import { takesSpotSql } from "../services/availability";
+import { freeSpotsNow, type BookingDto } from "../services/bookings";
+import { api, seedBooking, seedEvent, testDb } from "../test/helpers";
+
+type ErrorAnswer = { error: { code: string; message: string } };
+
+const valid = (eventId: number, rateId: number, over: Record<string, unknown> = {}) => ({
+  eventId,
+  rateId,
+  customerName: "Mario Rossi",
+  customerEmail: "mario@example.it",
+  licensePlate: "ab 123-cd",
+  carModel: "Fiat Panda",
+  ...over,
+});
+
+const book = (body: unknown, key?: string) =>
+  api("/api/bookings", { method: "POST", json: body, headers: key ? { "Idempotency-Key": key } : {} });
+
+const range = (n: number) => Array.from({ length: n }, (_, i) => i);
+
+async function expectError(res: Response, status: number, message: string, code?: string) {
+  expect(res.status).toBe(status);
+  const body = await res.json<ErrorAnswer>();
+  expect(body.error.message).toBe(message);
+  if (code) expect(body.error.code).toBe(code);
+}
+
+async function bookingsOf(eventId: number) {
+  return testDb().select().from(bookings).where(eq(bookings.eventId, eventId));
+}
+
+describe("POST /api/bookings — validation (nothing written on bad input)", () => {
+  it.each([
+    ["customerName", { customerName: "" }],
+    ["customerName (blank)", { customerName: "   " }],
+    ["customerEmail", { customerEmail: undefined }],
+    ["licensePlate", { licensePlate: " " }],
+    ["carModel", { carModel: null }],
+    ["rateId", { rateId: undefined }],
+  ])("a missing %s answers 400 'Tutti i campi sono obbligatori'", async (_field, over) => {
+    const { eventId, rateId } = await seedEvent();
+    await expectError(await book(valid(eventId, rateId, over)), 400, "Tutti i campi sono obbligatori", "validation_failed");
+    expect(await bookingsOf(eventId)).toHaveLength(0);
+  });
+
+  it("prefers the required-fields message when a field is missing and another is malformed", async () => {
+    const { eventId, rateId } = await seedEvent();
+    await expectError(await book(valid(eventId, rateId, { customerEmail: "not-an-email", carModel: "" })), 400, "Tutti i campi sono obbligatori");
+  });
+
+  it.each([
+    ["a malformed e-mail", { customerEmail: "mario@" }, "Indirizzo email non valido"],
+    ["an over-long name", { customerName: "x".repeat(101) }, "Nome troppo lungo"],
+    ["an over-long e-mail", { customerEmail: `${"a".repeat(250)}@example.it` }, "Indirizzo email troppo lungo"],
+    ["an over-long car model", { carModel: "y".repeat(61) }, "Modello auto troppo lungo"],
+    ["a one-character plate", { licensePlate: "a-" }, "Targa non valida: usa da 2 a 10 lettere o cifre"],
+    ["an eleven-character plate", { licensePlate: "AB123CD4567" }, "Targa non valida: usa da 2 a 10 lettere o cifre"],
+    ["a plate with symbols", { licensePlate: "AB#123" }, "Targa non valida: usa da 2 a 10 lettere o cifre"],
+  ])("refuses %s with a clear Italian message", async (_what, over, message) => {
+    const { eventId, rateId } = await seedEvent();
+    await expectError(await book(valid(eventId, rateId, over)), 400, message, "validation_failed");
+    expect(await bookingsOf(eventId)).toHaveLength(0);
+  });
+
+  it("refuses a malformed Idempotency-Key", async () => {
+    const { eventId, rateId } = await seedEvent();
+    await expectError(await book(valid(eventId, rateId), "x".repeat(201)), 400, "Chiave di idempotenza non valida");
+  });
+
+  it("answers 404 'Tariffa non trovata' for an unknown rate or a rate of another event", async () => {
+    const a = await seedEvent();
+    const b = await seedEvent();
+    await expectError(await book(valid(a.eventId, 99_999_999)), 404, "Tariffa non trovata", "not_found");
+    await expectError(await book(valid(a.eventId, b.rateId)), 404, "Tariffa non trovata", "not_found");
+    expect(await bookingsOf(a.eventId)).toHaveLength(0);
+    expect(await bookingsOf(b.eventId)).toHaveLength(0);
+  });
+});
+
+describe("POST /api/bookings — what can be booked", () => {
+  it("creates a 15-minute hold with the rate's price and a normalised plate", async () => {
+    const { eventId, rateId, event } = await seedEvent({ rates: [{ name: "Serata", priceCents: 1500 }] });
+    const before = Date.now();
+    const res = await book(valid(eventId, rateId));
+    expect(res.status).toBe(201);
+    const booking = await res.json<BookingDto>();
+    expect(booking).toMatchObject({
+      eventId,
+      rateId,
+      kind: "booking",
+      status: "pending",
+      amount: "15.00",
+      currency: "eur",
+      customerName: "Mario Rossi",
+      licensePlate: "AB123CD",
+      carModel: "Fiat Panda",
+      event: { id: eventId, title: event.title, datetime: new Date(event.datetime!).toISOString() },
+      rate: { id: rateId, name: "Serata" },
+    });
+    const hold = Date.parse(booking.holdExpiresAt) - before;
+    expect(hold).toBeGreaterThanOrEqual(15 * 60_000 - 1_000);
+    expect(hold).toBeLessThanOrEqual(15 * 60_000 + 5_000);
+    expect(booking.createdAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(booking).not.toHaveProperty("customerEmail");
+  });
+
+  it("ignores a tampered client amount: booking and payment intent carry the rate's price", async () => {
+    const { eventId, rateId } = await seedEvent({ rates: [{ priceCents: 2550 }] });
+    const res = await book(valid(eventId, rateId, { amount: "0.01" }));
+    expect(res.status).toBe(201);
+    const booking = await res.json<BookingDto>();
+    expect(booking.amount).toBe("25.50");
+    const row = (await testDb().select().from(bookings).where(eq(bookings.id, booking.id)).get())!;
+    expect(row.amountCents).toBe(2550);
+
+    const intentRes = await api("/api/create-payment-intent", { method: "POST", json: { bookingId: booking.id, amount: 0.01 } });
+    expect(intentRes.status).toBe(200);
+    const intent = await intentRes.json<{ paymentIntentId: string; amount: string }>();
+    expect(intent.amount).toBe("25.50");
+    const stored = (await testDb().select().from(demoPaymentIntents).where(eq(demoPaymentIntents.id, intent.paymentIntentId)).get())!;
+    expect(stored.amountCents).toBe(2550);
+  });
+
+  it.each([
+    ["a hidden rate", { rates: [{ isVisible: false }] }],
+    ["a non-payable rate", { rates: [{ isPayable: false }] }],
+    ["an inactive event", { isActive: false }],
+    ["an event that ended (start + 4 hours is past)", { datetime: Date.now() - 4 * 3_600_000 - 60_000 }],
+    ["an event whose stated duration is over", { datetime: Date.now() - 3 * 3_600_000, duration: "2 ore" }],
+  ])("refuses %s with 409 'Tariffa non disponibile per questo evento'", async (_what, seed) => {
+    const { eventId, rateId } = await seedEvent(seed);
+    await expectError(await book(valid(eventId, rateId)), 409, "Tariffa non disponibile per questo evento", "conflict");
+    expect(await bookingsOf(eventId)).toHaveLength(0);
+  });
+
+  it("still books an event that started but has not ended, and an always-active one", async () => {
+    const running = await seedEvent({ datetime: Date.now() - 5 * 3_600_000, duration: "8 ore" });
+    expect((await book(valid(running.eventId, running.rateId))).status).toBe(201);
+    const always = await seedEvent({ isAlwaysActive: true, datetime: Date.now() - 30 * 86_400_000 });
+    expect((await book(valid(always.eventId, always.rateId))).status).toBe(201);
+  });
+
+  it("answers 409 'Posti esauriti' when no spot is free, counting base figures, holds and paid bookings", async () => {
+    const { eventId, rateId } = await seedEvent({ totalSpots: 4, reservedSpots: 1, occupiedSpots: 1 });
+    await seedBooking({ eventId, rateId, status: "paid" });
+    await seedBooking({ eventId, rateId, status: "pending" });
+    await expectError(await book(valid(eventId, rateId)), 409, "Posti esauriti", "sold_out");
+    await seedBooking({ eventId, rateId, status: "pending", holdExpiresAt: Date.now() - 1 }); // lapsed: frees nothing new
+    await expectError(await book(valid(eventId, rateId)), 409, "Posti esauriti", "sold_out");
+  });
+
+  it("books again once a hold lapsed, without any cron run", async () => {
+    const { eventId, rateId } = await seedEvent({ totalSpots: 1 });
+    const lapsed = await seedBooking({ eventId, rateId, status: "pending", holdExpiresAt: Date.now() - 1_000 });
+    expect((await book(valid(eventId, rateId))).status).toBe(201);
+    const row = (await testDb().select().from(bookings).where(eq(bookings.id, lapsed.id)).get())!;
+    expect(row.status).toBe("pending"); // untouched: it just stopped counting
+  });
+});
+
+describe("idempotency", () => {
+  it("the same key returns the same booking with 200, even for 20 identical requests at once", async () => {
+    const { eventId, rateId } = await seedEvent({ totalSpots: 50 });
+    const answers = await Promise.all(range(20).map(() => book(valid(eventId, rateId), "same-key-20")));
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(19);
+    const ids = new Set(await Promise.all(answers.map(async (r) => (await r.json<BookingDto>()).id)));
+    expect(ids.size).toBe(1);
+    expect(await bookingsOf(eventId)).toHaveLength(1);
+
+    const again = await book(valid(eventId, rateId), "same-key-20");
+    expect(again.status).toBe(200);
+    expect((await again.json<BookingDto>()).id).toBe([...ids][0]);
+  });
+
+  it("a retry of a sold-out attempt with the winner's key still answers the winner's booking", async () => {
+    const { eventId, rateId } = await seedEvent({ totalSpots: 1 });
+    const first = await book(valid(eventId, rateId), "last-spot-key");
+    expect(first.status).toBe(201);
+    const retry = await book(valid(eventId, rateId), "last-spot-key");
+    expect(retry.status).toBe(200);
+  });
+
+  it("refuses a key reused for a different booking", async () => {
+    const { eventId, rateId } = await seedEvent();
+    expect((await book(valid(eventId, rateId), "reused-key")).status).toBe(201);
+    await expectError(await book(valid(eventId, rateId, { licensePlate: "ZZ999ZZ" }), "reused-key"), 409, "Questa richiesta è già stata usata per un'altra prenotazione");
+    expect(await bookingsOf(eventId)).toHaveLength(1);
+  });
+
+  it("without a key every submission is a new booking", async () => {
+    const { eventId, rateId } = await seedEvent();
+    expect((await book(valid(eventId, rateId))).status).toBe(201);
+    expect((await book(valid(eventId, rateId))).status).toBe(201);
+    expect(await bookingsOf(eventId)).toHaveLength(2);
+  });
+});
+
+describe("rush: never oversell", () => {
+  /** Spot-taking bookings of the event right now, as the database shows them. */
+  async function activeBookings(eventId: number): Promise<number> {
+    const db = testDb();
+    const row = await db
+      .select({ n: count() })
+      .from(bookings)
+      .where(and(eq(bookings.eventId, eventId), takesSpotSql(Date.now(), "bookings")))
+      .get();
+    return row!.n;
+  }
+
+  /** Fires `n` attempts at once and samples the active bookings until they all answered. */
+  async function rush(eventId: number, n: number, attempt: (i: number) => Promise<number>) {
+    let finished = false;
+    const all = Promise.all(range(n).map(attempt)).finally(() => (finished = true));
+    let maxActive = 0;
+    while (!finished) {
+      maxActive = Math.max(maxActive, await activeBookings(eventId));
+      await new Promise((r) => setTimeout(r, 1));
+    }
+    const statuses = await all;
+    maxActive = Math.max(maxActive, await activeBookings(eventId));
+    const tally = (pred: (s: number) => boolean) => statuses.filter(pred).length;
+    return { created: tally((s) => s === 201), soldOut: tally((s) => s === 409), serverErrors: tally((s) => s >= 500), maxActive };
+  }
+
+  /** Deliberately wrong: reads the free spots, then writes. Kept here to prove the harness catches an oversell. */
+  async function naiveReadThenWrite(eventId: number, rateId: number, i: number): Promise<number> {
+    const db = testDb();
+    const now = Date.now();
+    if ((await freeSpotsNow(db, eventId, now)) < 1) return 409;
+    await db.insert(bookings).values({
+      id: crypto.randomUUID(),
+      eventId,
+      rateId,
+      customerName: `Cliente ${i}`,
+      customerEmail: `c${i}@example.it`,
+      licensePlate: `NA${i}`,
+      carModel: "Fiat Panda",
+      amountCents: 1500,
+      holdExpiresAt: now + 15 * 60_000,
+    });
+    return 201;
+  }
+
+  it("5 free spots, 200 concurrent bookings: exactly 5 holds, 195 × 409, no 5xx", async () => {
+    const { eventId, rateId } = await seedEvent({ totalSpots: 25, reservedSpots: 10, occupiedSpots: 10 });
+    const result = await rush(eventId, 200, async (i) => {
+      const res = await book(valid(eventId, rateId, { licensePlate: `NA${i}`, customerEmail: `c${i}@example.it` }), `rush-${i}`);
+      if (res.status === 409) expect((await res.json<ErrorAnswer>()).error.message).toBe("Posti esauriti");
+      return res.status;
+    });
+    expect(result).toEqual({ created: 5, soldOut: 195, serverErrors: 0, maxActive: 5 });
+    expect(await activeBookings(eventId)).toBe(5);
+    const events = await (await api("/api/events")).json<{ id: number; availableSpots: number }[]>();
+    expect(events.find((e) => e.id === eventId)!.availableSpots).toBe(0);
+  });
+
+  it("control: a naive read-then-write under the same rush oversells, and the harness sees it", async () => {
+    const { eventId, rateId } = await seedEvent({ totalSpots: 25, reservedSpots: 10, occupiedSpots: 10 });
+    const result = await rush(eventId, 200, (i) => naiveReadThenWrite(eventId, rateId!, i));
+    expect(result.created).toBeGreaterThan(5);
+    expect(result.maxActive).toBeGreaterThan(5);
+  });
+});
+
+describe("GET /api/bookings/:id", () => {
+  it("answers the checkout summary of one booking", async () => {
+    const { eventId, rateId, event } = await seedEvent({ rates: [{ name: "Intera serata", priceCents: 1200 }] });
+    const created = await (await book(valid(eventId, rateId))).json<BookingDto>();
+    const res = await api(`/api/bookings/${created.id}`);
+    expect(res.status).toBe(200);
+    const booking = await res.json<BookingDto>();
+    expect(booking).toEqual(created);
+    expect(booking).toMatchObject({ event: { title: event.title }, rate: { name: "Intera serata" }, amount: "12.00", status: "pending" });
+  });
+
+  it("shows a lapsed hold as expired even before the cron ran", async () => {
+    const { eventId, rateId } = await seedEvent();
+    const lapsed = await seedBooking({ eventId, rateId, status: "pending", holdExpiresAt: Date.now() - 1 });
+    expect((await (await api(`/api/bookings/${lapsed.id}`)).json<BookingDto>()).status).toBe("expired");
+  });
+
+  it("answers 404 for an unknown id", async () => {
+    await expectError(await api(`/api/bookings/${crypto.randomUUID()}`), 404, "Prenotazione non trovata", "not_found");
+  });
+
+  it("never serves the list of bookings publicly", async () => {
+    const res = await api("/api/bookings");
+    expect(res.status).not.toBe(200);
+  });
+});

@@ -1,0 +1,469 @@
+import { and, eq, lte, sql } from "drizzle-orm";
+import { z } from "zod";
+import { bookings, events, rates, type Booking, type BookingKind, type BookingStatus, type Event } from "../../db/schema";
+import type { Db } from "../db";
+import { conflict, errorBody, notFound, type ErrorBody } from "../lib/errors";
+import { centsToDecimal } from "../lib/money";
+import { toIso } from "../lib/time";
+import { freeSpotsSql } from "./availability";
+import type { CronTask } from "./cron";
+import { createPaymentProvider, type PaymentProvider } from "./payments/provider";
+
+export const REQUIRED_FIELDS = "Tutti i campi sono obbligatori";
+export const RATE_NOT_FOUND = "Tariffa non trovata";
+export const RATE_UNAVAILABLE = "Tariffa non disponibile per questo evento";
+export const SOLD_OUT = "Posti esauriti";
+export const BOOKING_NOT_FOUND = "Prenotazione non trovata";
+export const KEY_REUSED = "Questa richiesta è già stata usata per un'altra prenotazione";
+export const PRESALE_REQUIRED_FIELDS = "Nome, cognome, email, targa e modello auto sono obbligatori";
+export const PRESALE_UNAVAILABLE = "Prevendita non disponibile per questo evento";
+export const EVENT_NOT_FOUND = "Evento non trovato";
+
+export const DEFAULT_HOLD_MINUTES = 15;
+const DEFAULT_EVENT_HOURS = 4;
+
+export type Failure<S extends number> = { ok: false; status: S; error: ErrorBody };
+const fail = <S extends number>(status: S, error: ErrorBody): Failure<S> => ({ ok: false, status, error });
+const soldOut = () => errorBody("sold_out", SOLD_OUT);
+
+// ---------- input rules ----------
+
+/** Upper-case, spaces and dashes removed: "ab 123-cd" → "AB123CD". */
+export function normalisePlate(raw: string): string {
+  return raw.toUpperCase().replace(/[\s-]+/g, "");
+}
+
+const requiredText = (message: string) => z.string(message).trim().min(1, message);
+
+export const plateSchema = z
+  .string()
+  .transform(normalisePlate)
+  .pipe(z.string().regex(/^[A-Z0-9]{2,10}$/, "Targa non valida: usa da 2 a 10 lettere o cifre"));
+export const emailSchema = z
+  .string()
+  .trim()
+  .max(254, "Indirizzo email troppo lungo")
+  .pipe(z.email("Indirizzo email non valido"))
+  .transform((e) => e.toLowerCase());
+const nameSchema = (what: string) => z.string().trim().max(100, `${what} troppo lungo`);
+const carModelSchema = z.string().trim().max(60, "Modello auto troppo lungo");
+
+/**
+ * Two stages so that a missing field always answers the spec's message, whatever else is wrong;
+ * formats (e-mail, plate, lengths) are checked only once everything is there.
+ */
+export const bookingInput = z
+  .object({
+    eventId: z.coerce.number(REQUIRED_FIELDS).int(REQUIRED_FIELDS).positive(REQUIRED_FIELDS),
+    rateId: z.coerce.number(REQUIRED_FIELDS).int(REQUIRED_FIELDS).positive(REQUIRED_FIELDS),
+    customerName: requiredText(REQUIRED_FIELDS),
+    customerEmail: requiredText(REQUIRED_FIELDS),
+    licensePlate: requiredText(REQUIRED_FIELDS),
+    carModel: requiredText(REQUIRED_FIELDS),
+    // The price comes from the database; whatever the client believes it is plays no part.
+    amount: z.unknown().optional(),
+  })
+  .pipe(
+    z.object({
+      eventId: z.number(),
+      rateId: z.number(),
+      customerName: nameSchema("Nome"),
+      customerEmail: emailSchema,
+      licensePlate: plateSchema,
+      carModel: carModelSchema,
+    }),
+  );
+export type BookingInput = z.output<typeof bookingInput>;
+
+export const presaleInput = z
+  .object({
+    eventId: z.coerce.number(EVENT_NOT_FOUND).int(EVENT_NOT_FOUND).positive(EVENT_NOT_FOUND),
+    paymentIntentId: z.string("Pagamento non valido").trim().min(1, "Pagamento non valido").max(255, "Pagamento non valido"),
+    nome: requiredText(PRESALE_REQUIRED_FIELDS),
+    cognome: requiredText(PRESALE_REQUIRED_FIELDS),
+    email: requiredText(PRESALE_REQUIRED_FIELDS),
+    telefono: z.string().optional().nullable(),
+    targa: requiredText(PRESALE_REQUIRED_FIELDS),
+    modelloAuto: requiredText(PRESALE_REQUIRED_FIELDS),
+    note: z.string().optional().nullable(),
+  })
+  .pipe(
+    z.object({
+      eventId: z.number(),
+      paymentIntentId: z.string(),
+      nome: nameSchema("Nome"),
+      cognome: nameSchema("Cognome"),
+      email: emailSchema,
+      telefono: z
+        .string()
+        .trim()
+        .regex(/^(\+?[0-9][0-9 ().-]{4,24})?$/, "Numero di telefono non valido")
+        .nullish()
+        .transform((t) => t || null),
+      targa: plateSchema,
+      modelloAuto: carModelSchema,
+      note: z
+        .string()
+        .trim()
+        .max(500, "Note troppo lunghe (massimo 500 caratteri)")
+        .nullish()
+        .transform((t) => t || null),
+    }),
+  );
+export type PresaleInput = z.output<typeof presaleInput>;
+
+export const idempotencyKeySchema = z
+  .string()
+  .trim()
+  .regex(/^[\x21-\x7e]{1,200}$/, "Chiave di idempotenza non valida")
+  .optional();
+
+// ---------- time rules ----------
+
+export function holdMinutes(env: Pick<Env, "BOOKING_HOLD_MINUTES">): number {
+  const minutes = Number(env.BOOKING_HOLD_MINUTES);
+  return Number.isInteger(minutes) && minutes > 0 ? minutes : DEFAULT_HOLD_MINUTES;
+}
+
+/** When an event is over: its start plus its duration ("N ore", else 4 hours). Never for always-active ones. */
+export function eventEndsAt(event: Pick<Event, "datetime" | "isAlwaysActive" | "duration">): number | null {
+  if (event.isAlwaysActive || event.datetime == null) return null;
+  const hours = /^\s*(\d+)\s*or[ae]\b/i.exec(event.duration);
+  return event.datetime + (hours ? Number(hours[1]) : DEFAULT_EVENT_HOURS) * 3_600_000;
+}
+
+export function hasEnded(event: Pick<Event, "datetime" | "isAlwaysActive" | "duration">, now: number): boolean {
+  const end = eventEndsAt(event);
+  return end !== null && end <= now;
+}
+
+export function isPresaleOpen(event: Event, now: number): boolean {
+  return (
+    event.isActive &&
+    event.isPrevenditaVisible &&
+    event.isPrevenditaPayable &&
+    event.prevenditaPriceCents != null &&
+    event.prevenditaPriceCents > 0 &&
+    !hasEnded(event, now)
+  );
+}
+
+// ---------- the answer ----------
+
+export type BookingDto = {
+  id: string;
+  eventId: number;
+  rateId: number | null;
+  kind: BookingKind;
+  status: BookingStatus;
+  amount: string;
+  currency: string;
+  holdExpiresAt: string;
+  createdAt: string;
+  paidAt: string | null;
+  customerName: string;
+  licensePlate: string;
+  carModel: string;
+  event: { id: number; title: string; datetime: string | null };
+  rate: { id: number; name: string } | null;
+};
+
+type EventRef = Pick<Event, "id" | "title" | "datetime" | "isAlwaysActive">;
+type RateRef = { id: number; name: string } | null;
+
+/** Expiry is logical: a pending booking whose hold lapsed is shown as expired, cron or not. */
+export function effectiveStatus(b: Pick<Booking, "status" | "holdExpiresAt">, now: number): BookingStatus {
+  return b.status === "pending" && b.holdExpiresAt <= now ? "expired" : b.status;
+}
+
+export function toBookingDto(b: Booking, event: EventRef, rate: RateRef, now: number): BookingDto {
+  return {
+    id: b.id,
+    eventId: b.eventId,
+    rateId: b.rateId,
+    kind: b.kind,
+    status: effectiveStatus(b, now),
+    amount: centsToDecimal(b.amountCents),
+    currency: b.currency,
+    holdExpiresAt: toIso(b.holdExpiresAt)!,
+    createdAt: toIso(b.createdAt)!,
+    paidAt: toIso(b.paidAt),
+    customerName: b.customerName,
+    licensePlate: b.licensePlate,
+    carModel: b.carModel,
+    event: { id: event.id, title: event.title, datetime: event.isAlwaysActive ? null : toIso(event.datetime) },
+    rate: rate ? { id: rate.id, name: rate.name } : null,
+  };
+}
+
+/** One booking with its event title and rate name: the checkout summary. Holders know the id, nobody else. */
+export async function getBooking(db: Db, id: string, now: number): Promise<BookingDto | null> {
+  const row = await db
+    .select({ booking: bookings, event: events, rate: { id: rates.id, name: rates.name } })
+    .from(bookings)
+    .innerJoin(events, eq(events.id, bookings.eventId))
+    .leftJoin(rates, eq(rates.id, bookings.rateId))
+    .where(eq(bookings.id, id))
+    .get();
+  return row ? toBookingDto(row.booking, row.event, row.rate, now) : null;
+}
+
+// ---------- taking a spot ----------
+
+type HoldFields = {
+  id: string;
+  customerName: string;
+  customerEmail: string;
+  licensePlate: string;
+  carModel: string;
+  holdExpiresAt: number;
+  now: number;
+};
+
+type Inserted = { amountCents: number; createdAt: number };
+
+/**
+ * The hold exists only if a spot was free at the instant of the INSERT: one statement, guarded by
+ * freeSpotsSql, amount copied from the rate row. ON CONFLICT covers a concurrent twin request
+ * (same idempotency key), which then reads the winner's booking.
+ */
+async function insertRateHold(db: Db, h: HoldFields, eventId: number, rateId: number, idempotencyKey: string | null): Promise<Inserted | null> {
+  const rows = await db.all<Inserted>(sql`
+    insert into bookings (id, event_id, rate_id, kind, status, customer_name, customer_email, license_plate, car_model,
+      amount_cents, currency, hold_expires_at, idempotency_key, created_at, updated_at)
+    select ${h.id}, e.id, r.id, 'booking', 'pending', ${h.customerName}, ${h.customerEmail}, ${h.licensePlate}, ${h.carModel},
+      r.price_cents, 'eur', ${h.holdExpiresAt}, ${idempotencyKey}, ${h.now}, ${h.now}
+    from rates r join events e on e.id = r.event_id
+    where r.id = ${rateId} and e.id = ${eventId} and r.is_visible = 1 and r.is_payable = 1 and e.is_active = 1
+      and ${freeSpotsSql(eventId, h.now)} >= 1
+    on conflict do nothing
+    returning amount_cents as amountCents, created_at as createdAt`);
+  return rows[0] ?? null;
+}
+
+async function insertPresaleHold(
+  db: Db,
+  h: HoldFields,
+  input: PresaleInput,
+  intent: { id: string; amountCents: number; provider: string },
+): Promise<Inserted | null> {
+  const rows = await db.all<Inserted>(sql`
+    insert into bookings (id, event_id, rate_id, kind, status, customer_name, customer_email, license_plate, car_model,
+      nome, cognome, telefono, note, amount_cents, currency, hold_expires_at, payment_intent_id, payment_provider,
+      created_at, updated_at)
+    select ${h.id}, e.id, null, 'prevendita', 'pending', ${h.customerName}, ${h.customerEmail}, ${h.licensePlate}, ${h.carModel},
+      ${input.nome}, ${input.cognome}, ${input.telefono}, ${input.note}, e.prevendita_price_cents, 'eur', ${h.holdExpiresAt},
+      ${intent.id}, ${intent.provider}, ${h.now}, ${h.now}
+    from events e
+    where e.id = ${input.eventId} and e.is_active = 1 and e.is_prevendita_visible = 1 and e.is_prevendita_payable = 1
+      and e.prevendita_price_cents = ${intent.amountCents}
+      and ${freeSpotsSql(input.eventId, h.now)} >= 1
+    on conflict do nothing
+    returning amount_cents as amountCents, created_at as createdAt`);
+  return rows[0] ?? null;
+}
+
+export async function freeSpotsNow(db: Db, eventId: number, now: number): Promise<number> {
+  const row = await db.get<{ free: number | null }>(sql`select ${freeSpotsSql(eventId, now)} as free`);
+  return Number(row?.free ?? 0);
+}
+
+type Created = { ok: true; created: boolean; booking: BookingDto };
+
+/**
+ * POST /api/bookings. A retry with the same idempotency key answers the first booking (created:
+ * false), however many arrive at once; a key reused for a different booking is refused.
+ */
+export async function createBooking(
+  db: Db,
+  input: BookingInput,
+  opts: { now: number; holdMinutes: number; idempotencyKey?: string },
+): Promise<Created | Failure<404 | 409>> {
+  const { now } = opts;
+  const key = opts.idempotencyKey ?? null;
+  // Plain selects only: drizzle's D1 batch mixes up same-named columns of joined tables.
+  const rateQuery = db.select().from(rates).where(eq(rates.id, input.rateId));
+  const eventQuery = db.select().from(events).where(eq(events.id, input.eventId));
+  const [rateRows, eventRows, existing] = key
+    ? await db.batch([rateQuery, eventQuery, db.select().from(bookings).where(eq(bookings.idempotencyKey, key))])
+    : [...(await db.batch([rateQuery, eventQuery])), []];
+
+  const replay = async (b: Booking): Promise<Created | Failure<409>> => {
+    const same = b.eventId === input.eventId && b.rateId === input.rateId && b.licensePlate === input.licensePlate && b.customerEmail === input.customerEmail;
+    if (!same) return fail(409, conflict(KEY_REUSED));
+    return { ok: true, created: false, booking: (await getBooking(db, b.id, now))! };
+  };
+  if (existing[0]) return replay(existing[0]);
+
+  const [rate, event] = [rateRows[0], eventRows[0]];
+  if (!rate || !event || rate.eventId !== event.id) return fail(404, notFound(RATE_NOT_FOUND));
+  if (!rate.isVisible || !rate.isPayable || !event.isActive || hasEnded(event, now)) return fail(409, conflict(RATE_UNAVAILABLE));
+
+  const hold: HoldFields = {
+    id: crypto.randomUUID(),
+    customerName: input.customerName,
+    customerEmail: input.customerEmail,
+    licensePlate: input.licensePlate,
+    carModel: input.carModel,
+    holdExpiresAt: now + opts.holdMinutes * 60_000,
+    now,
+  };
+  const inserted = await insertRateHold(db, hold, input.eventId, input.rateId, key);
+  if (inserted) {
+    const row: Booking = {
+      ...emptyBooking(),
+      ...hold,
+      eventId: event.id,
+      rateId: rate.id,
+      amountCents: inserted.amountCents,
+      createdAt: inserted.createdAt,
+      idempotencyKey: key,
+    };
+    return { ok: true, created: true, booking: toBookingDto(row, event, rate, now) };
+  }
+  if (key) {
+    const twin = await db.select().from(bookings).where(eq(bookings.idempotencyKey, key)).get();
+    if (twin) return replay(twin);
+  }
+  // The guard refused: either the last spot went, or the rate changed between the read and the write.
+  return (await freeSpotsNow(db, input.eventId, now)) < 1 ? fail(409, soldOut()) : fail(409, conflict(RATE_UNAVAILABLE));
+}
+
+function emptyBooking(): Omit<Booking, "id" | "customerName" | "customerEmail" | "licensePlate" | "carModel" | "holdExpiresAt"> {
+  return {
+    eventId: 0,
+    rateId: null,
+    kind: "booking",
+    status: "pending",
+    nome: null,
+    cognome: null,
+    telefono: null,
+    note: null,
+    amountCents: 0,
+    currency: "eur",
+    idempotencyKey: null,
+    paymentIntentId: null,
+    paymentProvider: null,
+    paidAt: null,
+    freedAt: null,
+    refundedAt: null,
+    plateAnonymizedAt: null,
+    personalDataAnonymizedAt: null,
+    createdAt: 0,
+    updatedAt: null,
+  };
+}
+
+/**
+ * POST /api/presales: the pending prevendita booking bound to the intent the modal created. The
+ * intent must be ours, for this event, for today's presale price; the same intent twice answers
+ * the same booking.
+ */
+export async function createPresaleBooking(
+  db: Db,
+  provider: PaymentProvider,
+  input: PresaleInput,
+  opts: { now: number; holdMinutes: number },
+): Promise<Created | Failure<404 | 409>> {
+  const { now } = opts;
+  const [eventRows, existing] = await db.batch([
+    db.select().from(events).where(eq(events.id, input.eventId)),
+    db.select().from(bookings).where(eq(bookings.paymentIntentId, input.paymentIntentId)),
+  ]);
+  const event = eventRows[0];
+  if (!event) return fail(404, notFound(EVENT_NOT_FOUND));
+  const previous = existing[0];
+  if (previous) {
+    const same = previous.kind === "prevendita" && previous.eventId === event.id && previous.licensePlate === input.targa && previous.customerEmail === input.email;
+    if (!same) return fail(409, conflict("Questo pagamento è già associato a un'altra prenotazione"));
+    return { ok: true, created: false, booking: (await getBooking(db, previous.id, now))! };
+  }
+  if (!isPresaleOpen(event, now)) return fail(409, conflict(PRESALE_UNAVAILABLE));
+
+  const intent = await provider.retrieveIntent(input.paymentIntentId);
+  if (!intent) return fail(404, notFound("Pagamento non trovato"));
+  if (intent.metadata.kind !== "prevendita" || intent.metadata.eventId !== String(event.id)) {
+    return fail(409, conflict("Questo pagamento non appartiene alla prevendita di questo evento"));
+  }
+  if (intent.status === "canceled") return fail(409, conflict("Pagamento annullato: riapri il modulo della prevendita"));
+  if (intent.amountCents !== event.prevenditaPriceCents || intent.currency !== "eur") {
+    return fail(409, conflict("Il prezzo della prevendita è cambiato: riapri il modulo della prevendita"));
+  }
+
+  const hold: HoldFields = {
+    id: crypto.randomUUID(),
+    customerName: `${input.nome} ${input.cognome}`,
+    customerEmail: input.email,
+    licensePlate: input.targa,
+    carModel: input.modelloAuto,
+    holdExpiresAt: now + opts.holdMinutes * 60_000,
+    now,
+  };
+  const inserted = await insertPresaleHold(db, hold, input, { id: intent.id, amountCents: intent.amountCents, provider: provider.name });
+  if (inserted) {
+    const row: Booking = {
+      ...emptyBooking(),
+      ...hold,
+      eventId: event.id,
+      kind: "prevendita",
+      nome: input.nome,
+      cognome: input.cognome,
+      telefono: input.telefono,
+      note: input.note,
+      amountCents: inserted.amountCents,
+      createdAt: inserted.createdAt,
+      paymentIntentId: intent.id,
+      paymentProvider: provider.name,
+    };
+    return { ok: true, created: true, booking: toBookingDto(row, event, null, now) };
+  }
+  const twin = await db.select().from(bookings).where(eq(bookings.paymentIntentId, intent.id)).get();
+  if (twin) return { ok: true, created: false, booking: (await getBooking(db, twin.id, now))! };
+  if ((await freeSpotsNow(db, event.id, now)) < 1) {
+    // Nobody can use this intent any more: do not leave it open for a card.
+    await provider.cancelIntent(intent.id).catch(() => undefined);
+    return fail(409, soldOut());
+  }
+  return fail(409, conflict(PRESALE_UNAVAILABLE));
+}
+
+// ---------- after payment ----------
+
+/** "Libera Parcheggio": a paid booking releases its spot. */
+export async function freeBooking(db: Db, bookingId: string, now: number): Promise<"freed" | "not_found" | "not_paid"> {
+  const res = await db
+    .update(bookings)
+    .set({ status: "freed", freedAt: now, updatedAt: now })
+    .where(and(eq(bookings.id, bookingId), eq(bookings.status, "paid")))
+    .run();
+  if (res.meta.changes === 1) return "freed";
+  const row = await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, bookingId)).get();
+  return row ? "not_paid" : "not_found";
+}
+
+/**
+ * Tidying only (availability already ignores lapsed holds): marks them expired and cancels their
+ * intents so no card can be charged for them later. Running it twice changes nothing more.
+ */
+export async function expireLapsedHolds(db: Db, provider: PaymentProvider, now: number): Promise<{ expired: number; intentsCanceled: number }> {
+  const lapsed = await db
+    .update(bookings)
+    .set({ status: "expired", updatedAt: now })
+    .where(and(eq(bookings.status, "pending"), lte(bookings.holdExpiresAt, now)))
+    .returning({ id: bookings.id, paymentIntentId: bookings.paymentIntentId });
+  let intentsCanceled = 0;
+  for (const { paymentIntentId } of lapsed) {
+    if (!paymentIntentId) continue;
+    try {
+      if ((await provider.cancelIntent(paymentIntentId)) === "canceled") intentsCanceled++;
+    } catch (err) {
+      console.error(`cancel of a lapsed intent failed: ${(err as Error).name}`);
+    }
+  }
+  return { expired: lapsed.length, intentsCanceled };
+}
+
+export const expireHoldsTask: CronTask = {
+  name: "expire-holds",
+  run: (db, env, now) => expireLapsedHolds(db, createPaymentProvider(env, db), now),
+};

@@ -1,0 +1,129 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { bookings, events } from "../../../db/schema";
+import type { Db } from "../../db";
+import { conflict, errorBody, notFound } from "../../lib/errors";
+import { centsToDecimal } from "../../lib/money";
+import {
+  BOOKING_NOT_FOUND,
+  EVENT_NOT_FOUND,
+  PRESALE_UNAVAILABLE,
+  SOLD_OUT,
+  effectiveStatus,
+  freeSpotsNow,
+  getBooking,
+  isPresaleOpen,
+  type BookingDto,
+  type Failure,
+} from "../bookings";
+import type { PaymentIntentView, PaymentProvider, ProviderName } from "./provider";
+import { settleIntent } from "./settle";
+
+export const ALREADY_PAID = "Questa prenotazione è già stata pagata";
+export const HOLD_EXPIRED = "Il tempo per completare la prenotazione è scaduto: effettua una nuova prenotazione";
+export const PAYMENT_NOT_FOUND = "Pagamento non trovato";
+export const PAYMENT_NOT_COMPLETED = "Il pagamento non è stato completato";
+export const AMOUNT_MISMATCH = "L'importo del pagamento non corrisponde alla prenotazione";
+export const REFUNDED_LATE =
+  "Il tempo per completare la prenotazione è scaduto e i posti sono esauriti: il pagamento è stato rimborsato";
+export const REFUNDED = "Il pagamento di questa prenotazione è stato rimborsato";
+
+export type IntentDto = {
+  clientSecret: string;
+  paymentIntentId: string;
+  provider: ProviderName;
+  publishableKey?: string;
+  amount: string;
+};
+
+function toIntentDto(provider: PaymentProvider, intent: PaymentIntentView): IntentDto {
+  return {
+    clientSecret: intent.clientSecret,
+    paymentIntentId: intent.id,
+    provider: provider.name,
+    ...(provider.publishableKey ? { publishableKey: provider.publishableKey } : {}),
+    amount: centsToDecimal(intent.amountCents),
+  };
+}
+
+type IntentResult = { ok: true; intent: IntentDto } | Failure<404 | 409>;
+
+/** The checkout's intent: the booking's own amount, one intent per booking however often asked. */
+export async function createBookingIntent(db: Db, provider: PaymentProvider, bookingId: string, now: number): Promise<IntentResult> {
+  const booking = await db.select().from(bookings).where(eq(bookings.id, bookingId)).get();
+  if (!booking) return { ok: false, status: 404, error: notFound(BOOKING_NOT_FOUND) };
+  if (booking.status === "paid" || booking.status === "freed") return { ok: false, status: 409, error: conflict(ALREADY_PAID) };
+  if (effectiveStatus(booking, now) !== "pending") return { ok: false, status: 409, error: conflict(HOLD_EXPIRED) };
+
+  if (booking.paymentIntentId) {
+    const intent = await provider.retrieveIntent(booking.paymentIntentId);
+    if (!intent || intent.status === "canceled") return { ok: false, status: 409, error: conflict(HOLD_EXPIRED) };
+    return { ok: true, intent: toIntentDto(provider, intent) };
+  }
+  const intent = await provider.createIntent({
+    amountCents: booking.amountCents,
+    currency: booking.currency,
+    metadata: { bookingId: booking.id, eventId: String(booking.eventId), kind: booking.kind },
+    idempotencyKey: `pi:${booking.id}`,
+  });
+  // A concurrent twin got the same intent (same idempotency key), so losing this race is harmless.
+  await db
+    .update(bookings)
+    .set({ paymentIntentId: intent.id, paymentProvider: provider.name, updatedAt: now })
+    .where(and(eq(bookings.id, booking.id), isNull(bookings.paymentIntentId)))
+    .run();
+  return { ok: true, intent: toIntentDto(provider, intent) };
+}
+
+/** The presale modal's intent, created when it opens: the event's presale price, nothing else. */
+export async function createPresaleIntent(
+  db: Db,
+  provider: PaymentProvider,
+  eventId: number,
+  now: number,
+  idempotencyKey?: string,
+): Promise<IntentResult> {
+  const event = await db.select().from(events).where(eq(events.id, eventId)).get();
+  if (!event) return { ok: false, status: 404, error: notFound(EVENT_NOT_FOUND) };
+  if (!isPresaleOpen(event, now)) return { ok: false, status: 409, error: conflict(PRESALE_UNAVAILABLE) };
+  if ((await freeSpotsNow(db, eventId, now)) < 1) return { ok: false, status: 409, error: errorBody("sold_out", SOLD_OUT) };
+  const intent = await provider.createIntent({
+    amountCents: event.prevenditaPriceCents!,
+    currency: "eur",
+    metadata: { eventId: String(event.id), kind: "prevendita" },
+    idempotencyKey: idempotencyKey ? `presale:${event.id}:${idempotencyKey}` : undefined,
+  });
+  return { ok: true, intent: toIntentDto(provider, intent) };
+}
+
+/**
+ * POST /api/confirm-payment: asks the provider, never the browser, whether the money arrived.
+ * Repeating it (or racing the webhook) changes nothing.
+ */
+export async function confirmPayment(
+  db: Db,
+  provider: PaymentProvider,
+  paymentIntentId: string,
+  now: number,
+): Promise<{ ok: true; booking: BookingDto } | Failure<402 | 404 | 409>> {
+  const booking = await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.paymentIntentId, paymentIntentId)).get();
+  if (!booking) return { ok: false, status: 404, error: notFound(BOOKING_NOT_FOUND) };
+  const intent = await provider.retrieveIntent(paymentIntentId);
+  if (!intent) return { ok: false, status: 404, error: notFound(PAYMENT_NOT_FOUND) };
+  const { outcome } = await settleIntent(db, provider, intent, now);
+  switch (outcome) {
+    case "paid":
+    case "late_paid":
+    case "already_paid":
+      return { ok: true, booking: (await getBooking(db, booking.id, now))! };
+    case "not_succeeded":
+      return { ok: false, status: 402, error: errorBody("payment_failed", PAYMENT_NOT_COMPLETED) };
+    case "amount_mismatch":
+      return { ok: false, status: 409, error: conflict(AMOUNT_MISMATCH) };
+    case "refunded_late":
+      return { ok: false, status: 409, error: errorBody("sold_out", REFUNDED_LATE) };
+    case "refunded":
+      return { ok: false, status: 409, error: conflict(REFUNDED) };
+    case "no_booking":
+      return { ok: false, status: 404, error: notFound(BOOKING_NOT_FOUND) };
+  }
+}

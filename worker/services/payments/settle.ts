@@ -1,0 +1,144 @@
+import { and, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { bookings, type Booking } from "../../../db/schema";
+import type { Db } from "../../db";
+import { freeSpotsSql } from "../availability";
+import type { CronTask } from "../cron";
+import { createPaymentProvider, type PaymentIntentView, type PaymentProvider } from "./provider";
+
+export type SettleOutcome =
+  | "paid"
+  | "late_paid"
+  | "already_paid"
+  | "refunded_late"
+  | "refunded"
+  | "not_succeeded"
+  | "amount_mismatch"
+  | "no_booking";
+
+export type Settled = { outcome: SettleOutcome; bookingId: string | null };
+
+export const refundKey = (paymentIntentId: string) => `refund:${paymentIntentId}`;
+
+async function runBatch(db: Db, items: BatchItem<"sqlite">[]) {
+  return items.length ? db.batch(items as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]) : [];
+}
+
+const changesOf = (result: unknown): number => (result as { meta?: { changes?: number } }).meta?.changes ?? 0;
+
+async function bookingOfIntent(db: Db, intent: PaymentIntentView): Promise<Booking | undefined> {
+  const byMetadata = intent.metadata.bookingId;
+  return db
+    .select()
+    .from(bookings)
+    .where(
+      byMetadata
+        ? or(eq(bookings.paymentIntentId, intent.id), and(eq(bookings.id, byMetadata), isNull(bookings.paymentIntentId)))
+        : eq(bookings.paymentIntentId, intent.id),
+    )
+    .get();
+}
+
+/** Refunds the intent (idempotent at the provider), then notes that the money went back. */
+export async function completeRefund(db: Db, provider: PaymentProvider, bookingId: string, paymentIntentId: string, now: number): Promise<void> {
+  await provider.refundIntent(paymentIntentId, refundKey(paymentIntentId));
+  await db
+    .update(bookings)
+    .set({ refundedAt: now, updatedAt: now })
+    .where(and(eq(bookings.id, bookingId), isNull(bookings.refundedAt)))
+    .run();
+}
+
+/**
+ * The one path from "the provider says this intent succeeded" to a booking state, shared by
+ * confirm-payment, the Stripe webhook and the demo card form. Paid only when the amount and
+ * currency are the booking's; a hold that lapsed is kept only if a spot is still free (the same
+ * guard as taking one), otherwise the booking is marked refunded FIRST and the money returned
+ * after — so no concurrent path can make it paid once the refund is decided.
+ * `record` (e.g. the processed webhook event id) is written in the same batch as the effect.
+ */
+export async function settleIntent(
+  db: Db,
+  provider: PaymentProvider,
+  intent: PaymentIntentView,
+  now: number,
+  record: BatchItem<"sqlite">[] = [],
+): Promise<Settled> {
+  const booking = await bookingOfIntent(db, intent);
+  if (!booking) {
+    await runBatch(db, record);
+    // Money taken for one of our intents with nothing to deliver (e.g. a presale whose booking was refused).
+    if (intent.status === "succeeded" && intent.metadata.kind) await provider.refundIntent(intent.id, refundKey(intent.id));
+    return { outcome: "no_booking", bookingId: null };
+  }
+  const done = (outcome: SettleOutcome): Settled => ({ outcome, bookingId: booking.id });
+  if (intent.status !== "succeeded") {
+    await runBatch(db, record);
+    return done("not_succeeded");
+  }
+  if (intent.amountCents !== booking.amountCents || intent.currency !== booking.currency) {
+    await runBatch(db, record);
+    console.error("payment intent amount or currency differs from its booking: not marking it paid");
+    return done("amount_mismatch");
+  }
+  if (booking.status === "paid" || booking.status === "freed") {
+    await runBatch(db, record);
+    return done("already_paid");
+  }
+  if (booking.status === "refunded") {
+    await runBatch(db, record);
+    if (booking.refundedAt == null) await completeRefund(db, provider, booking.id, intent.id, now);
+    return done("refunded");
+  }
+
+  const results = await runBatch(db, [
+    ...record,
+    db.run(sql`
+      update bookings set status = 'paid', paid_at = ${now}, updated_at = ${now}, payment_intent_id = ${intent.id}
+      where id = ${booking.id} and (
+        (status = 'pending' and hold_expires_at > ${now})
+        or (status in ('pending', 'expired', 'cancelled') and ${freeSpotsSql(booking.eventId, now)} >= 1))`),
+    db.run(sql`
+      update bookings set status = 'refunded', updated_at = ${now}, payment_intent_id = ${intent.id}
+      where id = ${booking.id} and status in ('pending', 'expired', 'cancelled')`),
+  ]);
+  const [paid, refunded] = [changesOf(results[record.length]), changesOf(results[record.length + 1])];
+  if (paid) return done(booking.status === "pending" && booking.holdExpiresAt > now ? "paid" : "late_paid");
+  if (refunded) {
+    await completeRefund(db, provider, booking.id, intent.id, now);
+    return done("refunded_late");
+  }
+  // Another path settled it between our read and our write.
+  const current = (await db.select().from(bookings).where(eq(bookings.id, booking.id)).get())!;
+  if (current.status === "refunded") {
+    if (current.refundedAt == null) await completeRefund(db, provider, booking.id, intent.id, now);
+    return done("refunded");
+  }
+  return done("already_paid");
+}
+
+/** Bookings marked refunded whose refund call failed (network, provider down): try again. */
+export async function retryOwedRefunds(db: Db, provider: PaymentProvider, now: number): Promise<{ refunded: number; failed: number }> {
+  const owed = await db
+    .select({ id: bookings.id, paymentIntentId: bookings.paymentIntentId })
+    .from(bookings)
+    .where(and(eq(bookings.status, "refunded"), isNull(bookings.refundedAt), isNotNull(bookings.paymentIntentId)))
+    .limit(50);
+  let refunded = 0;
+  let failed = 0;
+  for (const b of owed) {
+    try {
+      await completeRefund(db, provider, b.id, b.paymentIntentId!, now);
+      refunded++;
+    } catch (err) {
+      failed++;
+      console.error(`owed refund failed again: ${(err as Error).name}`);
+    }
+  }
+  return { refunded, failed };
+}
+
+export const retryOwedRefundsTask: CronTask = {
+  name: "retry-owed-refunds",
+  run: (db, env, now) => retryOwedRefunds(db, createPaymentProvider(env, db), now),
+};

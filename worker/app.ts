@@ -3,6 +3,9 @@ import { secureHeaders } from "hono/secure-headers";
 import type { AppEnv } from "./app-env";
 import { createDb } from "./db";
 import { AppError, errorBody } from "./lib/errors";
+import { writeGuard } from "./middleware/write-guard";
+import { adminAudit } from "./routes/admin-audit";
+import { adminAuth } from "./routes/admin-auth";
 import { carouselSettings } from "./routes/carousel-settings";
 import { categories } from "./routes/categories";
 import { events } from "./routes/events";
@@ -12,6 +15,7 @@ import { myBookings } from "./routes/my-bookings";
 import { objects } from "./routes/objects";
 import { partners } from "./routes/partners";
 import { stats } from "./routes/stats";
+import { uploadRoutes } from "./routes/uploads";
 import { bookings } from "./routes/bookings";
 import { payments } from "./routes/payments";
 import { presales } from "./routes/presales";
@@ -47,6 +51,10 @@ export const app = new Hono<AppEnv>()
     const raw = c.req.raw;
     if (raw.body && !raw.bodyUsed) await raw.arrayBuffer().catch(() => undefined);
   })
+  .use("/api/*", writeGuard)
+  .route("/api/admin", adminAuth)
+  .route("/api/admin/audit", adminAudit)
+  .route("/api", uploadRoutes)
   .route("/api/events", events)
   .route("/api/categories", categories)
   .route("/api/stats", stats)

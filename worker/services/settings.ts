@@ -1,5 +1,5 @@
-import { asc, eq } from "drizzle-orm";
-import { carouselSettings, liveNotificationConfig, partners, type Partner } from "../../db/schema";
+import { asc, eq, sql } from "drizzle-orm";
+import { carouselSettings, events, liveNotificationConfig, partners, type Partner } from "../../db/schema";
 import type { Db } from "../db";
 
 export const CAROUSEL_DEFAULTS = { isEnabled: true, scrollSpeed: 1, frameRate: 16 };
@@ -28,4 +28,48 @@ export async function listPartners(db: Db, opts: { includeInactive: boolean }): 
     .from(partners)
     .where(opts.includeInactive ? undefined : eq(partners.isActive, true))
     .orderBy(asc(partners.sortOrder), asc(partners.id));
+}
+
+export async function saveCarouselSettings(db: Db, input: CarouselSettings): Promise<CarouselSettings> {
+  await db
+    .insert(carouselSettings)
+    .values({ id: 1, ...input })
+    .onConflictDoUpdate({ target: carouselSettings.id, set: input });
+  return getCarouselSettings(db);
+}
+
+/** null when the target event does not exist. */
+export async function saveLiveNotificationConfig(db: Db, input: LiveNotificationConfig): Promise<LiveNotificationConfig | null> {
+  if (input.targetEventId !== null) {
+    const target = await db.select({ id: events.id }).from(events).where(eq(events.id, input.targetEventId)).get();
+    if (!target) return null;
+  }
+  await db
+    .insert(liveNotificationConfig)
+    .values({ id: 1, ...input })
+    .onConflictDoUpdate({ target: liveNotificationConfig.id, set: input });
+  return getLiveNotificationConfig(db);
+}
+
+export type PartnerInput = { name: string; imageUrl: string; sortOrder?: number; isActive?: boolean };
+
+/** New partners go after the existing ones unless the admin gives a position. */
+export async function createPartner(db: Db, input: PartnerInput): Promise<PartnerDto> {
+  const row = await db
+    .insert(partners)
+    .values({
+      name: input.name,
+      imageUrl: input.imageUrl,
+      isActive: input.isActive ?? true,
+      sortOrder: input.sortOrder ?? sql`(select count(*) + 1 from partners)`,
+    })
+    .returning()
+    .get();
+  return { id: row.id, name: row.name, imageUrl: row.imageUrl, isActive: row.isActive, sortOrder: row.sortOrder };
+}
+
+/** Its image stays in R2 until the orphan-upload cron finds nothing referencing it. */
+export async function deletePartner(db: Db, id: number): Promise<boolean> {
+  const res = await db.delete(partners).where(eq(partners.id, id)).run();
+  return res.meta.changes > 0;
 }

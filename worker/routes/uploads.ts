@@ -1,0 +1,75 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../app-env";
+import { errorBody, invalid, notFound } from "../lib/errors";
+import { validate } from "../lib/validate";
+import { audited } from "../middleware/audit";
+import { requireAdmin } from "../middleware/require-admin";
+import {
+  createUploadUrl,
+  findUpload,
+  normaliseImagePath,
+  storeUpload,
+  UPLOAD_RULES,
+  verifyUploadUrl,
+  type UploadKind,
+} from "../services/uploads";
+
+const uploadRequest = z
+  .object({
+    kind: z.enum(["event", "partner"], { error: "Tipo di caricamento non valido" }),
+    contentType: z.string({ error: "Tipo di file mancante" }),
+    size: z.number({ error: "Dimensione del file mancante" }).int("Dimensione del file non valida").positive("Il file è vuoto"),
+  })
+  .superRefine((v, ctx) => {
+    const rules = UPLOAD_RULES[v.kind as UploadKind];
+    if (!rules.types.includes(v.contentType.toLowerCase())) ctx.addIssue({ code: "custom", path: ["contentType"], message: rules.badType });
+    else if (v.size > rules.maxBytes) ctx.addIssue({ code: "custom", path: ["size"], message: rules.tooLarge });
+  })
+  .transform((v) => ({ ...v, contentType: v.contentType.toLowerCase() }));
+
+const fileParam = z.object({ file: z.string() });
+const signedQuery = z.object({
+  kind: z.string().optional(),
+  type: z.string().optional(),
+  size: z.string().optional(),
+  exp: z.string().optional(),
+  sig: z.string().optional(),
+});
+const eventImageBody = z.object({ imageURL: z.string({ error: "Indirizzo immagine mancante" }).max(2000, "Indirizzo immagine non valido") });
+
+export const uploadRoutes = new Hono<AppEnv>()
+  .post("/objects/upload", requireAdmin, audited("upload.grant"), validate("json", uploadRequest), async (c) => {
+    const { uploadURL } = await createUploadUrl(c.env.UPLOAD_SIGNING_KEY, new URL(c.req.url).origin, c.req.valid("json"), Date.now());
+    return c.json({ uploadURL }, 200);
+  })
+  // No admin cookie here: the HMAC signature made for an admin is the authorisation.
+  .put("/uploads/:file", validate("param", fileParam), validate("query", signedQuery), async (c) => {
+    const now = Date.now();
+    const verdict = await verifyUploadUrl(c.env.UPLOAD_SIGNING_KEY, c.req.valid("param").file, c.req.valid("query"), now);
+    if (!verdict.ok) {
+      const message = verdict.reason === "expired" ? "Il link di caricamento è scaduto" : "Link di caricamento non valido";
+      return c.json(errorBody("forbidden", message), 403);
+    }
+    const { grant } = verdict;
+    const rules = UPLOAD_RULES[grant.kind];
+    const contentType = c.req.header("Content-Type")?.split(";")[0].trim().toLowerCase();
+    if (contentType !== grant.contentType) return c.json(errorBody("unsupported_media_type", rules.badType), 415);
+    const length = Number(c.req.header("Content-Length"));
+    if (!Number.isSafeInteger(length) || length <= 0 || !c.req.raw.body) {
+      return c.json(invalid("Il file è vuoto o la sua dimensione è sconosciuta"), 400);
+    }
+    if (length > grant.size || length > rules.maxBytes) return c.json(errorBody("payload_too_large", rules.tooLarge), 413);
+    const stored = await storeUpload(c.var.db, c.env.UPLOADS, grant, c.req.raw.body, length, now);
+    if (!stored.ok) {
+      const code = stored.status === 415 ? "unsupported_media_type" : stored.status === 409 ? "conflict" : "validation_failed";
+      return c.json(errorBody(code, stored.message), stored.status);
+    }
+    return c.json({ objectPath: stored.objectPath }, 200);
+  })
+  .put("/event-images", requireAdmin, audited("upload.event-image"), validate("json", eventImageBody), async (c) => {
+    const objectPath = normaliseImagePath(c.req.valid("json").imageURL);
+    if (!objectPath?.startsWith("/objects/uploads/")) return c.json(invalid("Indirizzo immagine non valido"), 400);
+    if (!(await findUpload(c.var.db, objectPath))) return c.json(notFound("Immagine non trovata"), 404);
+    return c.json({ objectPath }, 200);
+  });

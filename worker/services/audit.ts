@@ -1,0 +1,52 @@
+import { desc, lt } from "drizzle-orm";
+import { auditLog } from "../../db/schema";
+import type { Db } from "../db";
+import { toIso } from "../lib/time";
+
+export type AuditEntry = {
+  sessionId: string | null;
+  /** "<entity>.<verb>", e.g. "event.update". */
+  action: string;
+  entityId?: string | number | null;
+  details?: Record<string, unknown>;
+};
+
+export type AuditDto = {
+  id: number;
+  at: string;
+  sessionId: string | null;
+  action: string;
+  entity: string;
+  entityId: string | null;
+  details: Record<string, unknown> | null;
+};
+
+export async function recordAudit(db: Db, entry: AuditEntry, now: number): Promise<void> {
+  await db.insert(auditLog).values({
+    sessionId: entry.sessionId,
+    action: entry.action,
+    entity: entry.action.split(".")[0],
+    entityId: entry.entityId == null ? null : String(entry.entityId),
+    details: entry.details ?? null,
+    at: now,
+  });
+}
+
+/** Newest first; `before` (an audit id) pages further back. */
+export async function listAudit(db: Db, opts: { limit: number; before?: number }): Promise<AuditDto[]> {
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(opts.before ? lt(auditLog.id, opts.before) : undefined)
+    .orderBy(desc(auditLog.id))
+    .limit(opts.limit);
+  return rows.map((r) => ({
+    id: r.id,
+    at: toIso(r.at)!,
+    sessionId: r.sessionId,
+    action: r.action,
+    entity: r.entity,
+    entityId: r.entityId,
+    details: r.details ?? null,
+  }));
+}

@@ -33,12 +33,16 @@ export class ApiError extends Error {
   }
 }
 
+type AnyResponse = { ok: boolean; status: number; statusText: string; text(): Promise<string>; json(): Promise<unknown> };
+/** The JSON body of the success answers among a route's typed answers (error answers excluded). */
+export type OkBody<R> = R extends { ok: false } ? never : R extends { json(): Promise<infer T> } ? T : never;
+
 /** Awaits a client call, throws ApiError on a non-2xx answer, returns the parsed JSON body. */
-export async function unwrap<T>(call: Promise<{ ok: boolean; status: number; statusText: string; text(): Promise<string>; json(): Promise<T> }>): Promise<T> {
+export async function unwrap<R extends AnyResponse>(call: Promise<R>): Promise<OkBody<R>> {
   const res = await call;
   if (!res.ok) throw new ApiError(res.status, res.statusText, await res.text());
-  if (res.status === 204) return undefined as T;
-  return res.json();
+  if (res.status === 204) return undefined as OkBody<R>;
+  return res.json() as Promise<OkBody<R>>;
 }
 
 /** The message to show a person for any error: the server's Italian text, else the fallback. */

@@ -1,0 +1,127 @@
+import type { Temporal } from "temporal-polyfill";
+import { it } from "../../../i18n/it";
+import { cellItems, dayLabel, monthGrid, monthLabel, romeTimeOf, weekDays, weekdayNames } from "./calendar-math";
+import type { CalendarBooking, CalendarEvent } from "./calendar-types";
+
+type DayMaps = {
+  eventsByDay: Map<string, CalendarEvent[]>;
+  bookingsByDay: Map<string, CalendarBooking[]>;
+  today: Temporal.PlainDate;
+  onSelectDay: (day: Temporal.PlainDate) => void;
+};
+
+const t = it.admin.calendar;
+
+function EventChip({ event, withTime }: { event: CalendarEvent; withTime?: boolean }) {
+  const color = event.category?.color ?? "#64748b";
+  return (
+    <span
+      className={`flex min-w-0 items-center gap-1.5 rounded px-1.5 py-0.5 text-xs leading-5 ${event.isActive ? "bg-slate-100 text-slate-800" : "bg-slate-50 text-slate-400 line-through"}`}
+      title={event.title}
+    >
+      <span className="size-2 shrink-0 rounded-full" style={{ backgroundColor: color }} aria-hidden="true" />
+      {withTime && event.datetime ? <span className="shrink-0 font-medium tabular-nums">{romeTimeOf(event.datetime)}</span> : null}
+      <span className="truncate">{event.title}</span>
+    </span>
+  );
+}
+
+function BookingBadge({ count }: { count: number }) {
+  if (count === 0) return null;
+  return <span className="inline-flex rounded-full bg-emerald-50 px-1.5 text-[11px] font-medium leading-5 text-emerald-700 ring-1 ring-emerald-200">{t.bookingsCount(count)}</span>;
+}
+
+function WeekdayHeader() {
+  return (
+    <div role="row" className="grid grid-cols-7 border-b border-slate-200 bg-slate-50">
+      {weekdayNames().map((name) => (
+        <div key={name} role="columnheader" className="px-2 py-2 text-center text-xs font-semibold uppercase tracking-wide text-slate-500">
+          {name}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** Month view: six Sunday-first weeks (42 cells), up to two events per cell then '+N altri'. */
+export function MonthView({ month, eventsByDay, bookingsByDay, today, onSelectDay }: DayMaps & { month: Temporal.PlainYearMonth }) {
+  const days = monthGrid(month);
+  const weeks = Array.from({ length: 6 }, (_, w) => days.slice(w * 7, w * 7 + 7));
+  return (
+    <div role="grid" aria-label={monthLabel(month)} className="min-w-[44rem] overflow-hidden rounded-lg border border-slate-200">
+      <WeekdayHeader />
+      {weeks.map((week) => (
+        <div role="row" key={week[0].toString()} className="grid grid-cols-7 border-b border-slate-200 last:border-b-0">
+          {week.map((day) => {
+            const key = day.toString();
+            const events = eventsByDay.get(key) ?? [];
+            const bookings = bookingsByDay.get(key) ?? [];
+            const { shown, more } = cellItems(events);
+            const inMonth = day.month === month.month && day.year === month.year;
+            const isToday = day.equals(today);
+            return (
+              <div role="gridcell" key={key} data-date={key} className="border-r border-slate-200 last:border-r-0">
+                <button
+                  type="button"
+                  onClick={() => onSelectDay(day)}
+                  aria-label={t.openDay(dayLabel(day))}
+                  className={`flex h-28 w-full flex-col gap-1 p-1.5 text-left transition-colors hover:bg-indigo-50/60 focus-visible:bg-indigo-50 ${inMonth ? "bg-white" : "bg-slate-50/70"}`}
+                >
+                  <span className="flex items-center justify-between gap-1">
+                    <span
+                      className={`inline-flex size-6 items-center justify-center rounded-full text-xs font-semibold ${isToday ? "bg-indigo-600 text-white" : inMonth ? "text-slate-800" : "text-slate-400"}`}
+                    >
+                      {day.day}
+                    </span>
+                    <BookingBadge count={bookings.length} />
+                  </span>
+                  {shown.map((event) => (
+                    <EventChip key={event.id} event={event} />
+                  ))}
+                  {more > 0 ? <span className="px-1.5 text-xs font-medium text-indigo-700">{t.more(more)}</span> : null}
+                </button>
+              </div>
+            );
+          })}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** Week view: the seven days (Sunday to Saturday) of the week containing `day`, every event listed. */
+export function WeekView({ day, eventsByDay, bookingsByDay, today, onSelectDay }: DayMaps & { day: Temporal.PlainDate }) {
+  const days = weekDays(day);
+  const names = weekdayNames();
+  return (
+    <div role="grid" aria-label={t.week} className="min-w-[44rem] overflow-hidden rounded-lg border border-slate-200">
+      <div role="row" className="grid grid-cols-7">
+        {days.map((d, i) => {
+          const key = d.toString();
+          const events = eventsByDay.get(key) ?? [];
+          const bookings = bookingsByDay.get(key) ?? [];
+          const isToday = d.equals(today);
+          return (
+            <div role="gridcell" key={key} data-date={key} className="border-r border-slate-200 last:border-r-0">
+              <button
+                type="button"
+                onClick={() => onSelectDay(d)}
+                aria-label={t.openDay(dayLabel(d))}
+                className="flex min-h-72 w-full flex-col gap-1.5 p-2 text-left transition-colors hover:bg-indigo-50/60"
+              >
+                <span className="flex flex-col items-center gap-0.5 border-b border-slate-100 pb-2 w-full">
+                  <span className="text-xs font-semibold uppercase tracking-wide text-slate-500">{names[i]}</span>
+                  <span className={`inline-flex size-8 items-center justify-center rounded-full text-sm font-semibold ${isToday ? "bg-indigo-600 text-white" : "text-slate-800"}`}>{d.day}</span>
+                  <BookingBadge count={bookings.length} />
+                </span>
+                {events.map((event) => (
+                  <EventChip key={event.id} event={event} withTime />
+                ))}
+              </button>
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,187 @@
+import { Temporal } from "temporal-polyfill";
+import { it } from "../../../i18n/it";
+import { GARAGE_TIME_ZONE } from "../../../lib/format";
+import type { EventDto, RateDto } from "../../../../worker/services/events";
+
+export type RateDraft = {
+  /** Stable key for React and dnd-kit; existing rates use their id. */
+  key: string;
+  id?: number;
+  name: string;
+  description: string;
+  price: string;
+  isVisible: boolean;
+  isPayable: boolean;
+};
+
+export type EventDraft = {
+  title: string;
+  description: string;
+  categoryId: string;
+  /** "YYYY-MM-DDTHH:mm" in Rome, as <input type="datetime-local"> gives it. */
+  datetime: string;
+  isAlwaysActive: boolean;
+  duration: string;
+  distance: string;
+  totalSpots: string;
+  reservedSpots: string;
+  occupiedSpots: string;
+  imageUrl: string | null;
+  prevenditaTitle: string;
+  prevenditaDescription: string;
+  prevenditaPrice: string;
+  isPrevenditaVisible: boolean;
+  isPrevenditaPayable: boolean;
+  rates: RateDraft[];
+};
+
+export type EventPayload = {
+  event: {
+    title: string;
+    description: string;
+    datetime: string | null;
+    duration: string;
+    distance: string;
+    totalSpots: number;
+    reservedSpots: number;
+    occupiedSpots: number;
+    imageUrl: string | null;
+    isAlwaysActive: boolean;
+    prevendita_title: string | null;
+    prevendita_description: string | null;
+    prevendita_price: string | null;
+    isPrevenditaVisible: boolean;
+    isPrevenditaPayable: boolean;
+    categoryId: number | null;
+  };
+  rates: { id?: number; name: string; description: string; price: string; isVisible: boolean; isPayable: boolean; sortOrder: number }[];
+};
+
+let draftKey = 0;
+export function newRateDraft(): RateDraft {
+  draftKey += 1;
+  return { key: `new-${draftKey}`, name: "", description: "", price: "", isVisible: true, isPayable: true };
+}
+
+export function emptyDraft(): EventDraft {
+  return {
+    title: "",
+    description: "",
+    categoryId: "",
+    datetime: "",
+    isAlwaysActive: false,
+    duration: "4 ore",
+    distance: "",
+    totalSpots: "",
+    reservedSpots: "0",
+    occupiedSpots: "0",
+    imageUrl: null,
+    prevenditaTitle: "",
+    prevenditaDescription: "",
+    prevenditaPrice: "",
+    isPrevenditaVisible: false,
+    isPrevenditaPayable: false,
+    rates: [newRateDraft()],
+  };
+}
+
+/** An instant as the value of a datetime-local input, in the garage's time zone. */
+export function toRomeLocalInput(iso: string): string {
+  return Temporal.Instant.from(iso).toZonedDateTimeISO(GARAGE_TIME_ZONE).toPlainDateTime().toString({ smallestUnit: "minute" });
+}
+
+export function rateToDraft(rate: RateDto): RateDraft {
+  return {
+    key: `rate-${rate.id}`,
+    id: rate.id,
+    name: rate.name,
+    description: rate.description,
+    price: rate.price,
+    isVisible: rate.isVisible,
+    isPayable: rate.isPayable,
+  };
+}
+
+export function draftFromEvent(event: EventDto): EventDraft {
+  return {
+    title: event.title,
+    description: event.description,
+    categoryId: event.categoryId == null ? "" : String(event.categoryId),
+    datetime: event.datetime ? toRomeLocalInput(event.datetime) : "",
+    isAlwaysActive: event.isAlwaysActive,
+    duration: event.duration,
+    distance: event.distance,
+    totalSpots: String(event.totalSpots),
+    reservedSpots: String(event.reservedSpots),
+    occupiedSpots: String(event.occupiedSpots),
+    imageUrl: event.imageUrl,
+    prevenditaTitle: event.prevendita_title ?? "",
+    prevenditaDescription: event.prevendita_description ?? "",
+    prevenditaPrice: event.prevendita_price ?? "",
+    isPrevenditaVisible: event.isPrevenditaVisible,
+    isPrevenditaPayable: event.isPrevenditaPayable,
+    rates: event.rates.length > 0 ? event.rates.map(rateToDraft) : [newRateDraft()],
+  };
+}
+
+const blank = (v: string) => v.trim() === "";
+const isPrice = (v: string) => /^\d+([.,]\d{1,2})?$/.test(v.trim());
+const isCount = (v: string) => /^\d+$/.test(v.trim());
+
+/**
+ * Spec §5: the message to show, or null when the draft may be saved. The server checks the same
+ * rules again; this only spares a round trip.
+ */
+export function validateDraft(d: EventDraft): string | null {
+  const t = it.admin.eventModal;
+  const missingDate = !d.isAlwaysActive && blank(d.datetime);
+  const missingField = [d.title, d.description, d.duration, d.distance, d.totalSpots].some(blank);
+  if (missingField || missingDate) return t.requiredFields + (missingDate ? t.requiredDateSuffix : "");
+  if (!isCount(d.totalSpots) || Number(d.totalSpots) < 1) return t.invalidTotalSpots;
+  if ([d.reservedSpots, d.occupiedSpots].some((v) => !blank(v) && !isCount(v))) return t.negativeSpots;
+  if (!blank(d.prevenditaPrice) && !isPrice(d.prevenditaPrice)) return t.invalidPrice;
+  const filled = d.rates.filter((r) => !blank(r.name) || !blank(r.price) || !blank(r.description));
+  const valid = filled.filter((r) => !blank(r.name) && isPrice(r.price));
+  if (valid.length === 0) return t.validRateRequired;
+  if (valid.length !== filled.length) return t.incompleteRate;
+  return null;
+}
+
+const decimal = (v: string) => Number(v.trim().replace(",", ".")).toFixed(2);
+const orNull = (v: string) => (blank(v) ? null : v.trim());
+
+/** The spec §7 payload of POST /api/events and PUT /api/events/:id. Rows left entirely empty are dropped. */
+export function toPayload(d: EventDraft): EventPayload {
+  const rates = d.rates
+    .filter((r) => !blank(r.name))
+    .map((r, i) => ({
+      ...(r.id ? { id: r.id } : {}),
+      name: r.name.trim(),
+      description: r.description.trim(),
+      price: decimal(r.price),
+      isVisible: r.isVisible,
+      isPayable: r.isPayable,
+      sortOrder: i + 1,
+    }));
+  return {
+    event: {
+      title: d.title.trim(),
+      description: d.description.trim(),
+      datetime: d.isAlwaysActive ? null : d.datetime,
+      duration: d.duration.trim(),
+      distance: d.distance.trim(),
+      totalSpots: Number(d.totalSpots),
+      reservedSpots: blank(d.reservedSpots) ? 0 : Number(d.reservedSpots),
+      occupiedSpots: blank(d.occupiedSpots) ? 0 : Number(d.occupiedSpots),
+      imageUrl: d.imageUrl,
+      isAlwaysActive: d.isAlwaysActive,
+      prevendita_title: orNull(d.prevenditaTitle),
+      prevendita_description: orNull(d.prevenditaDescription),
+      prevendita_price: blank(d.prevenditaPrice) ? null : decimal(d.prevenditaPrice),
+      isPrevenditaVisible: d.isPrevenditaVisible,
+      isPrevenditaPayable: d.isPrevenditaPayable,
+      categoryId: d.categoryId === "" ? null : Number(d.categoryId),
+    },
+    rates,
+  };
+}

@@ -1,0 +1,132 @@
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { emptyDraft, toPayload, validateDraft, type EventDraft } from "./event-draft";
+import { EventForm } from "./event-form";
+import { checkEventImage } from "./image-crop-dialog";
+
+afterEach(cleanup);
+
+const categories = [{ id: 3, name: "Concerti", color: "#8B5CF6" }];
+
+function complete(overrides: Partial<EventDraft> = {}): EventDraft {
+  return {
+    ...emptyDraft(),
+    title: "Vasco Rossi – Stadio Maradona",
+    description: "Parcheggio custodito",
+    datetime: "2026-06-20T21:00",
+    duration: "5 ore",
+    distance: "800 m",
+    totalSpots: "100",
+    rates: [{ key: "a", name: "Posto auto", description: "", price: "15", isVisible: true, isPayable: true }],
+    ...overrides,
+  };
+}
+
+function renderForm(initial: EventDraft) {
+  const onSubmit = vi.fn();
+  render(
+    <>
+      <EventForm formId="f" initial={initial} categories={categories} onSubmit={onSubmit} />
+      <button type="submit" form="f">
+        salva
+      </button>
+    </>,
+  );
+  return onSubmit;
+}
+
+describe("event modal validation", () => {
+  it("refuses an empty form with the spec's message and the date suffix, sending nothing", () => {
+    const onSubmit = renderForm(emptyDraft());
+    fireEvent.click(screen.getByRole("button", { name: "salva" }));
+    expect(screen.getByRole("alert").textContent).toBe("Tutti i campi sono obbligatori (data/ora o 'Sempre Attivo')");
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it("drops the date suffix when only other fields are missing, and when always-active is on", () => {
+    expect(validateDraft(complete({ distance: " " }))).toBe("Tutti i campi sono obbligatori");
+    expect(validateDraft(complete({ datetime: "" }))).toBe("Tutti i campi sono obbligatori (data/ora o 'Sempre Attivo')");
+    expect(validateDraft(complete({ datetime: "", isAlwaysActive: true }))).toBeNull();
+    for (const field of ["title", "description", "duration", "totalSpots"] as const) {
+      expect(validateDraft(complete({ [field]: "" }))).toBe("Tutti i campi sono obbligatori");
+    }
+  });
+
+  it("needs at least one rate with a name and a price", () => {
+    expect(validateDraft(complete({ rates: [{ key: "a", name: "", description: "", price: "", isVisible: true, isPayable: true }] }))).toBe(
+      "Aggiungi almeno una tariffa valida",
+    );
+    expect(validateDraft(complete({ rates: [{ key: "a", name: "Posto", description: "", price: "", isVisible: true, isPayable: true }] }))).toBe(
+      "Aggiungi almeno una tariffa valida",
+    );
+    expect(
+      validateDraft(
+        complete({
+          rates: [
+            { key: "a", name: "Posto", description: "", price: "10", isVisible: true, isPayable: true },
+            { key: "b", name: "Moto", description: "", price: "", isVisible: true, isPayable: true },
+          ],
+        }),
+      ),
+    ).toBe("Ogni tariffa deve avere nome e prezzo");
+  });
+
+  it("refuses negative reserved or occupied spots and a zero total", () => {
+    expect(validateDraft(complete({ reservedSpots: "-1" }))).toBe("I posti prenotati e occupati non possono essere negativi");
+    expect(validateDraft(complete({ occupiedSpots: "-3" }))).toBe("I posti prenotati e occupati non possono essere negativi");
+    expect(validateDraft(complete({ totalSpots: "0" }))).toBe("I posti totali devono essere un numero intero maggiore di zero");
+  });
+
+  it("turning always-active on clears the date field", () => {
+    renderForm(complete());
+    const date = screen.getByLabelText("Data e ora") as HTMLInputElement;
+    expect(date.value).toBe("2026-06-20T21:00");
+    fireEvent.click(screen.getByRole("switch", { name: "Sempre Attivo" }));
+    expect(date.value).toBe("");
+    expect(date.disabled).toBe(true);
+    fireEvent.click(screen.getByRole("switch", { name: "Sempre Attivo" }));
+    expect((screen.getByLabelText("Data e ora") as HTMLInputElement).value).toBe("");
+  });
+
+  it("submits the spec §7 payload once valid, rates numbered from 1 and blank rows dropped", () => {
+    const onSubmit = renderForm(
+      complete({
+        categoryId: "3",
+        rates: [
+          { key: "a", id: 7, name: "Posto auto", description: "Scoperto", price: "15", isVisible: true, isPayable: true },
+          { key: "b", name: "Coperto", description: "", price: "22.5", isVisible: false, isPayable: true },
+          { key: "c", name: "", description: "", price: "", isVisible: true, isPayable: true },
+        ],
+      }),
+    );
+    fireEvent.click(screen.getByRole("button", { name: "salva" }));
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    const payload = onSubmit.mock.calls[0][0];
+    expect(payload.event).toMatchObject({ datetime: "2026-06-20T21:00", totalSpots: 100, reservedSpots: 0, occupiedSpots: 0, categoryId: 3, isAlwaysActive: false });
+    expect(payload.rates).toEqual([
+      { id: 7, name: "Posto auto", description: "Scoperto", price: "15.00", isVisible: true, isPayable: true, sortOrder: 1 },
+      { name: "Coperto", description: "", price: "22.50", isVisible: false, isPayable: true, sortOrder: 2 },
+    ]);
+  });
+
+  it("never removes the last rate", () => {
+    renderForm(complete());
+    expect((screen.getByRole("button", { name: "Serve almeno una tariffa" }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole("button", { name: "+ Aggiungi tariffa" }));
+    const remove = screen.getByRole("button", { name: "Rimuovi tariffa 2" }) as HTMLButtonElement;
+    expect(remove.disabled).toBe(false);
+    fireEvent.click(remove);
+    expect(screen.getAllByTestId("rate-row")).toHaveLength(1);
+  });
+
+  it("sends a null date for an always-active event", () => {
+    expect(toPayload(complete({ isAlwaysActive: true, datetime: "" })).event.datetime).toBeNull();
+  });
+
+  it("refuses event images over 5 MB or not JPG/PNG with the spec's messages", () => {
+    expect(checkEventImage({ size: 5 * 1024 * 1024 + 1, type: "image/jpeg" })).toBe("Il file è troppo grande. Massimo 5MB.");
+    expect(checkEventImage({ size: 1000, type: "image/gif" })).toBe("Formato non supportato. Usa JPG o PNG.");
+    expect(checkEventImage({ size: 5 * 1024 * 1024, type: "image/png" })).toBeNull();
+  });
+});

@@ -1,0 +1,145 @@
+import { closestCenter, DndContext, type DragEndEvent } from "@dnd-kit/core";
+import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import { it } from "../../../i18n/it";
+import { sortAccessibility, transformStyle, useSortSensors } from "../components/sortable";
+import { IconButton, inputClass, labelClass, Toggle } from "../components/ui";
+import { GripIcon, TrashIcon } from "../components/icons";
+import { newRateDraft, type RateDraft } from "./event-draft";
+
+const t = it.admin.eventModal;
+
+type RatesEditorProps = {
+  rates: RateDraft[];
+  onChange: (rates: RateDraft[]) => void;
+  /** A persisted rate's switch was flipped: saved at once; resolve false to put it back. */
+  onToggle: (rate: RateDraft, field: "isVisible" | "isPayable", value: boolean) => void;
+  /** The list was reordered by the person (drag or keyboard). */
+  onReorder: (rates: RateDraft[]) => void;
+  disabled?: boolean;
+};
+
+export function RatesEditor({ rates, onChange, onToggle, onReorder, disabled }: RatesEditorProps) {
+  const sensors = useSortSensors();
+  const ids = rates.map((r) => r.key);
+  const labelOf = (id: string | number) => t.rateNumber(ids.indexOf(String(id)) + 1);
+
+  function update(key: string, patch: Partial<RateDraft>) {
+    onChange(rates.map((r) => (r.key === key ? { ...r, ...patch } : r)));
+  }
+
+  function onDragEnd({ active, over }: DragEndEvent) {
+    if (!over || active.id === over.id) return;
+    const next = arrayMove(rates, ids.indexOf(String(active.id)), ids.indexOf(String(over.id)));
+    onChange(next);
+    onReorder(next);
+  }
+
+  return (
+    <div className="space-y-3">
+      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={sortAccessibility(labelOf, ids)}>
+        <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+          <ol className="space-y-3" aria-label={t.sectionRates}>
+            {rates.map((rate, index) => (
+              <RateRow
+                key={rate.key}
+                rate={rate}
+                index={index}
+                canRemove={rates.length > 1}
+                disabled={disabled}
+                onPatch={(patch) => update(rate.key, patch)}
+                onRemove={() => onChange(rates.filter((r) => r.key !== rate.key))}
+                onToggle={(field, value) => {
+                  update(rate.key, { [field]: value });
+                  if (rate.id) onToggle(rate, field, value);
+                }}
+              />
+            ))}
+          </ol>
+        </SortableContext>
+      </DndContext>
+      <button
+        type="button"
+        disabled={disabled}
+        onClick={() => onChange([...rates, newRateDraft()])}
+        className="w-full rounded-lg border-2 border-dashed border-slate-300 px-4 py-2.5 text-sm font-medium text-slate-600 hover:border-indigo-400 hover:text-indigo-700"
+      >
+        + {t.addRate}
+      </button>
+    </div>
+  );
+}
+
+type RateRowProps = {
+  rate: RateDraft;
+  index: number;
+  canRemove: boolean;
+  disabled?: boolean;
+  onPatch: (patch: Partial<RateDraft>) => void;
+  onRemove: () => void;
+  onToggle: (field: "isVisible" | "isPayable", value: boolean) => void;
+};
+
+function RateRow({ rate, index, canRemove, disabled, onPatch, onRemove, onToggle }: RateRowProps) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: rate.key });
+  const n = index + 1;
+  const id = (field: string) => `rate-${rate.key}-${field}`;
+  return (
+    <li
+      ref={setNodeRef}
+      style={transformStyle(transform, transition)}
+      data-testid="rate-row"
+      className={`rounded-lg border bg-white p-3 ${isDragging ? "relative z-10 border-indigo-300 shadow-lg" : "border-slate-200"}`}
+    >
+      <div className="flex items-center gap-2">
+        <button
+          type="button"
+          ref={setActivatorNodeRef}
+          {...attributes}
+          {...listeners}
+          aria-label={t.rateDrag(n)}
+          className="inline-flex size-8 cursor-grab touch-none items-center justify-center rounded-md text-slate-400 hover:bg-slate-100 hover:text-slate-700 active:cursor-grabbing"
+        >
+          <GripIcon />
+        </button>
+        <span className="text-sm font-semibold text-slate-700">{t.rateNumber(n)}</span>
+        <div className="ml-auto flex items-center gap-4">
+          <Toggle label={t.rateVisible} checked={rate.isVisible} onChange={(v) => onToggle("isVisible", v)} disabled={disabled} />
+          <Toggle label={t.ratePayable} checked={rate.isPayable} onChange={(v) => onToggle("isPayable", v)} disabled={disabled} />
+          <IconButton label={canRemove ? t.removeRate(n) : t.removeRateDisabled} disabled={!canRemove || disabled} onClick={onRemove} className="hover:text-red-600">
+            <TrashIcon />
+          </IconButton>
+        </div>
+      </div>
+      <div className="mt-2 grid gap-3 sm:grid-cols-[2fr_3fr_1fr]">
+        <div>
+          <label htmlFor={id("name")} className={labelClass}>
+            {t.rateName} <span className="sr-only">{t.rateNumber(n)}</span>
+          </label>
+          <input id={id("name")} className={inputClass} value={rate.name} disabled={disabled} onChange={(e) => onPatch({ name: e.target.value })} />
+        </div>
+        <div>
+          <label htmlFor={id("description")} className={labelClass}>
+            {t.rateDescription} <span className="sr-only">{t.rateNumber(n)}</span>
+          </label>
+          <input id={id("description")} className={inputClass} value={rate.description} disabled={disabled} onChange={(e) => onPatch({ description: e.target.value })} />
+        </div>
+        <div>
+          <label htmlFor={id("price")} className={labelClass}>
+            {t.ratePrice} <span className="sr-only">{t.rateNumber(n)}</span>
+          </label>
+          <input
+            id={id("price")}
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step={0.01}
+            className={inputClass}
+            value={rate.price}
+            disabled={disabled}
+            onChange={(e) => onPatch({ price: e.target.value })}
+          />
+        </div>
+      </div>
+    </li>
+  );
+}

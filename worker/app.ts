@@ -6,6 +6,7 @@ import { AppError, errorBody } from "./lib/errors";
 import { writeGuard } from "./middleware/write-guard";
 import { adminAudit } from "./routes/admin-audit";
 import { adminAuth } from "./routes/admin-auth";
+import { adminEvents } from "./routes/admin-events";
 import { carouselSettings } from "./routes/carousel-settings";
 import { categories } from "./routes/categories";
 import { events } from "./routes/events";
@@ -55,6 +56,7 @@ export const app = new Hono<AppEnv>()
   .route("/api/admin", adminAuth)
   .route("/api/admin/audit", adminAudit)
   .route("/api", uploadRoutes)
+  .route("/api", adminEvents)
   .route("/api/events", events)
   .route("/api/categories", categories)
   .route("/api/stats", stats)

@@ -6,7 +6,9 @@ import { AppError, errorBody } from "./lib/errors";
 import { writeGuard } from "./middleware/write-guard";
 import { adminAudit } from "./routes/admin-audit";
 import { adminAuth } from "./routes/admin-auth";
+import { adminBookings } from "./routes/admin-bookings";
 import { adminEvents } from "./routes/admin-events";
+import { adminPayments } from "./routes/admin-payments";
 import { carouselSettings } from "./routes/carousel-settings";
 import { categories } from "./routes/categories";
 import { events } from "./routes/events";
@@ -57,6 +59,8 @@ export const app = new Hono<AppEnv>()
   .route("/api/admin/audit", adminAudit)
   .route("/api", uploadRoutes)
   .route("/api", adminEvents)
+  .route("/api", adminBookings)
+  .route("/api/admin", adminPayments)
   .route("/api/events", events)
   .route("/api/categories", categories)
   .route("/api/stats", stats)

@@ -12,4 +12,6 @@ export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
   if (!sessionId) return c.json(errorBody("unauthorized", UNAUTHORIZED_MESSAGE), 401);
   c.set("adminSessionId", sessionId);
   await next();
+  // Admin answers carry personal data: never keep them in a shared or browser cache.
+  c.header("Cache-Control", "no-store");
 });

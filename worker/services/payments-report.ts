@@ -1,0 +1,134 @@
+import { and, desc, eq, gte, inArray, lt } from "drizzle-orm";
+import { Temporal } from "temporal-polyfill";
+import { bookings, events, rates, type BookingKind, type BookingStatus } from "../../db/schema";
+import type { Db } from "../db";
+import { centsToDecimal } from "../lib/money";
+import { GARAGE_TIME_ZONE, romeDate, romeDayRange, romeMonthRange, toIso } from "../lib/time";
+import { paidRevenueCents } from "./stats";
+
+/** Money taken: paid bookings, and paid ones freed since (the spot was sold). Refunds are not revenue. */
+export const REVENUE_STATUSES: BookingStatus[] = ["paid", "freed"];
+
+export type PaymentDto = {
+  id: string;
+  customerName: string;
+  customerEmail: string;
+  licensePlate: string;
+  event: { id: number; title: string };
+  rate: { id: number; name: string } | null;
+  kind: BookingKind;
+  amount: string;
+  status: BookingStatus;
+  paidAt: string;
+  stripePaymentIntentId: string | null;
+};
+
+export type DateRange = { from?: Temporal.PlainDate; to?: Temporal.PlainDate };
+
+/** Payments whose paidAt falls on the Rome days from…to (both included), newest first. */
+export async function listPayments(db: Db, range: DateRange): Promise<PaymentDto[]> {
+  const rows = await db
+    .select({ booking: bookings, event: { id: events.id, title: events.title }, rate: { id: rates.id, name: rates.name } })
+    .from(bookings)
+    .innerJoin(events, eq(events.id, bookings.eventId))
+    .leftJoin(rates, eq(rates.id, bookings.rateId))
+    .where(
+      and(
+        inArray(bookings.status, REVENUE_STATUSES),
+        range.from ? gte(bookings.paidAt, romeDayRange(range.from).start) : undefined,
+        range.to ? lt(bookings.paidAt, romeDayRange(range.to).end) : undefined,
+      ),
+    )
+    .orderBy(desc(bookings.paidAt), desc(bookings.id));
+  return rows
+    .filter((r) => r.booking.paidAt != null)
+    .map(({ booking: b, event, rate }) => ({
+      id: b.id,
+      customerName: b.customerName,
+      customerEmail: b.customerEmail,
+      licensePlate: b.licensePlate,
+      event,
+      rate: rate?.id == null ? null : rate,
+      kind: b.kind,
+      amount: centsToDecimal(b.amountCents),
+      status: b.status,
+      paidAt: toIso(b.paidAt)!,
+      stripePaymentIntentId: b.paymentIntentId,
+    }));
+}
+
+export type Figure = { amount: string; count: number };
+export type PaymentsSummary = {
+  today: Figure;
+  yesterday: Figure;
+  thisMonth: Figure;
+  lastMonth: Figure;
+  changeVsYesterdayPct: number | null;
+  changeVsLastMonthPct: number | null;
+  countChangeVsYesterdayPct: number | null;
+};
+
+/** Percentage change rounded to one decimal; null when there is nothing to compare with. */
+export function percentChange(current: number, previous: number): number | null {
+  if (previous === 0) return null;
+  return Math.round(((current - previous) / previous) * 1000) / 10;
+}
+
+/** Today and this month so far against the whole of yesterday and last month, in Rome's calendar. */
+export async function paymentsSummary(db: Db, now: number): Promise<PaymentsSummary> {
+  const today = romeDate(now);
+  const [t, y, m, lm] = await Promise.all([
+    paidRevenueCents(db, romeDayRange(today)),
+    paidRevenueCents(db, romeDayRange(today.subtract({ days: 1 }))),
+    paidRevenueCents(db, romeMonthRange(today)),
+    paidRevenueCents(db, romeMonthRange(today.subtract({ months: 1 }))),
+  ]);
+  const figure = (x: { cents: number; count: number }): Figure => ({ amount: centsToDecimal(x.cents), count: x.count });
+  return {
+    today: figure(t),
+    yesterday: figure(y),
+    thisMonth: figure(m),
+    lastMonth: figure(lm),
+    changeVsYesterdayPct: percentChange(t.cents, y.cents),
+    changeVsLastMonthPct: percentChange(m.cents, lm.cents),
+    countChangeVsYesterdayPct: percentChange(t.count, y.count),
+  };
+}
+
+// ---------- CSV for Italian Excel ----------
+
+export const CSV_HEADERS = ["Data pagamento", "Cliente", "Email", "Targa", "Evento", "Tariffa", "Tipo", "Importo (€)", "Stato", "ID pagamento"];
+const KIND_LABELS: Record<BookingKind, string> = { booking: "Prenotazione", prevendita: "Prevendita" };
+const STATUS_LABELS: Partial<Record<BookingStatus, string>> = { paid: "Pagato", freed: "Pagato, posto liberato" };
+
+/**
+ * One CSV field: quoted when it holds the separator, a quote or a line break (quotes doubled).
+ * Text that Excel would run as a formula (=, +, -, @) is prefixed with an apostrophe.
+ */
+export function csvField(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[;"\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+function romeDateTime(iso: string): string {
+  const z = Temporal.Instant.from(iso).toZonedDateTimeISO(GARAGE_TIME_ZONE);
+  const p = (n: number) => String(n).padStart(2, "0");
+  return `${p(z.day)}/${p(z.month)}/${z.year} ${p(z.hour)}:${p(z.minute)}`;
+}
+
+/** UTF-8 with BOM, ';' separators, CRLF rows, decimal commas: what Excel in Italy opens correctly. */
+export function paymentsCsv(payments: PaymentDto[]): string {
+  const rows = payments.map((p) => [
+    romeDateTime(p.paidAt),
+    p.customerName,
+    p.customerEmail,
+    p.licensePlate,
+    p.event.title,
+    p.rate?.name ?? "",
+    KIND_LABELS[p.kind],
+    p.amount.replace(".", ","),
+    STATUS_LABELS[p.status] ?? p.status,
+    p.stripePaymentIntentId ?? "",
+  ]);
+  return `\uFEFF${[CSV_HEADERS, ...rows].map((r) => r.map(csvField).join(";")).join("\r\n")}\r\n`;
+}

@@ -27,6 +27,7 @@ export default defineConfig({
           name: "worker",
           include: ["worker/**/*.test.ts", "db/**/*.test.ts"],
           setupFiles: ["./worker/test/apply-migrations.ts"],
+          globalSetup: ["./worker/test/stripe-global-setup.ts"],
         },
       },
       {

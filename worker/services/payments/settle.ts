@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { bookings, type Booking } from "../../../db/schema";
 import type { Db } from "../../db";
@@ -10,7 +10,9 @@ export type SettleOutcome =
   | "paid"
   | "late_paid"
   | "already_paid"
+  /** Refunded without ever having been paid: the money came after the hold, with no spot left. */
   | "refunded_late"
+  /** Refunded after being paid (e.g. from the Stripe Dashboard). */
   | "refunded"
   | "not_succeeded"
   | "amount_mismatch"
@@ -20,6 +22,7 @@ export type Settled = { outcome: SettleOutcome; bookingId: string | null };
 
 export const refundKey = (paymentIntentId: string) => `refund:${paymentIntentId}`;
 
+// Query builders only: drizzle cannot batch raw `db.run(sql…)` statements that carry parameters.
 async function runBatch(db: Db, items: BatchItem<"sqlite">[]) {
   return items.length ? db.batch(items as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]) : [];
 }
@@ -88,19 +91,27 @@ export async function settleIntent(
   if (booking.status === "refunded") {
     await runBatch(db, record);
     if (booking.refundedAt == null) await completeRefund(db, provider, booking.id, intent.id, now);
-    return done("refunded");
+    return done(booking.paidAt == null ? "refunded_late" : "refunded");
   }
 
   const results = await runBatch(db, [
     ...record,
-    db.run(sql`
-      update bookings set status = 'paid', paid_at = ${now}, updated_at = ${now}, payment_intent_id = ${intent.id}
-      where id = ${booking.id} and (
-        (status = 'pending' and hold_expires_at > ${now})
-        or (status in ('pending', 'expired', 'cancelled') and ${freeSpotsSql(booking.eventId, now)} >= 1))`),
-    db.run(sql`
-      update bookings set status = 'refunded', updated_at = ${now}, payment_intent_id = ${intent.id}
-      where id = ${booking.id} and status in ('pending', 'expired', 'cancelled')`),
+    db
+      .update(bookings)
+      .set({ status: "paid", paidAt: now, updatedAt: now, paymentIntentId: intent.id })
+      .where(
+        and(
+          eq(bookings.id, booking.id),
+          or(
+            and(eq(bookings.status, "pending"), gt(bookings.holdExpiresAt, now)),
+            and(inArray(bookings.status, ["pending", "expired", "cancelled"]), sql`${freeSpotsSql(booking.eventId, now)} >= 1`),
+          ),
+        ),
+      ),
+    db
+      .update(bookings)
+      .set({ status: "refunded", updatedAt: now, paymentIntentId: intent.id })
+      .where(and(eq(bookings.id, booking.id), inArray(bookings.status, ["pending", "expired", "cancelled"]))),
   ]);
   const [paid, refunded] = [changesOf(results[record.length]), changesOf(results[record.length + 1])];
   if (paid) return done(booking.status === "pending" && booking.holdExpiresAt > now ? "paid" : "late_paid");
@@ -112,7 +123,7 @@ export async function settleIntent(
   const current = (await db.select().from(bookings).where(eq(bookings.id, booking.id)).get())!;
   if (current.status === "refunded") {
     if (current.refundedAt == null) await completeRefund(db, provider, booking.id, intent.id, now);
-    return done("refunded");
+    return done(current.paidAt == null ? "refunded_late" : "refunded");
   }
   return done("already_paid");
 }

@@ -1,0 +1,137 @@
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { bookings, demoPaymentIntents } from "../../db/schema";
+import worker from "../index";
+import { seedBooking, seedEvent, testDb } from "../test/helpers";
+import {
+  bookingInput,
+  createBooking,
+  eventEndsAt,
+  expireLapsedHolds,
+  freeBooking,
+  freeSpotsNow,
+  hasEnded,
+  normalisePlate,
+  type BookingInput,
+} from "./bookings";
+import { createPaymentProvider } from "./payments/provider";
+import { retryOwedRefunds } from "./payments/settle";
+
+const HOUR = 3_600_000;
+
+const input = (eventId: number, rateId: number, plate = "AB123CD"): BookingInput =>
+  bookingInput.parse({ eventId, rateId, customerName: "Mario Rossi", customerEmail: "mario@example.it", licensePlate: plate, carModel: "Fiat Panda" });
+
+describe("rules", () => {
+  it("normalises plates: upper-case, no spaces or dashes", () => {
+    expect(normalisePlate("ab 123-cd")).toBe("AB123CD");
+    expect(normalisePlate(" na-12 34 ")).toBe("NA1234");
+  });
+
+  it("an event ends at its start plus 'N ore', else 4 hours; always-active events never end", () => {
+    const start = Date.UTC(2026, 5, 1, 19);
+    expect(eventEndsAt({ datetime: start, isAlwaysActive: false, duration: "4 ore" })).toBe(start + 4 * HOUR);
+    expect(eventEndsAt({ datetime: start, isAlwaysActive: false, duration: "6 ore" })).toBe(start + 6 * HOUR);
+    expect(eventEndsAt({ datetime: start, isAlwaysActive: false, duration: "1 ora" })).toBe(start + 1 * HOUR);
+    expect(eventEndsAt({ datetime: start, isAlwaysActive: false, duration: "tutta la sera" })).toBe(start + 4 * HOUR);
+    expect(eventEndsAt({ datetime: start, isAlwaysActive: true, duration: "4 ore" })).toBeNull();
+    expect(hasEnded({ datetime: start, isAlwaysActive: false, duration: "4 ore" }, start + 4 * HOUR - 1)).toBe(false);
+    expect(hasEnded({ datetime: start, isAlwaysActive: false, duration: "4 ore" }, start + 4 * HOUR)).toBe(true);
+  });
+});
+
+describe("hold expiry (clock injected, no cron)", () => {
+  it("a lapsed hold frees its spot the moment holdExpiresAt passes", async () => {
+    const db = testDb();
+    const { eventId, rateId } = await seedEvent({ totalSpots: 1 });
+    const t0 = Date.now();
+    const opts = (now: number) => ({ now, holdMinutes: 15 });
+
+    const first = await createBooking(db, input(eventId, rateId, "AA111AA"), opts(t0));
+    expect(first).toMatchObject({ ok: true, created: true });
+    expect(await createBooking(db, input(eventId, rateId, "BB222BB"), opts(t0 + 14 * 60_000))).toMatchObject({ ok: false, status: 409 });
+    expect(await freeSpotsNow(db, eventId, t0 + 15 * 60_000 - 1)).toBe(0);
+    expect(await freeSpotsNow(db, eventId, t0 + 15 * 60_000)).toBe(1);
+    const later = await createBooking(db, input(eventId, rateId, "CC333CC"), opts(t0 + 15 * 60_000 + 1));
+    expect(later).toMatchObject({ ok: true, created: true });
+  });
+
+  it("uses the configured hold length", async () => {
+    const db = testDb();
+    const { eventId, rateId } = await seedEvent();
+    const t0 = Date.now();
+    const result = await createBooking(db, input(eventId, rateId), { now: t0, holdMinutes: 5 });
+    expect(result.ok && Date.parse(result.booking.holdExpiresAt)).toBe(t0 + 5 * 60_000);
+  });
+});
+
+describe("freeBooking (Libera Parcheggio)", () => {
+  it("turns a paid booking into freed, and its spot is free again", async () => {
+    const db = testDb();
+    const { eventId, rateId } = await seedEvent({ totalSpots: 1 });
+    const paid = await seedBooking({ eventId, rateId, status: "paid" });
+    const now = Date.now();
+    expect(await freeSpotsNow(db, eventId, now)).toBe(0);
+    expect(await freeBooking(db, paid.id, now)).toBe("freed");
+    expect(await db.select().from(bookings).where(eq(bookings.id, paid.id)).get()).toMatchObject({ status: "freed", freedAt: now });
+    expect(await freeSpotsNow(db, eventId, now)).toBe(1);
+    expect(await freeBooking(db, paid.id, now + 1)).toBe("not_paid");
+  });
+
+  it("refuses pending bookings and unknown ids", async () => {
+    const db = testDb();
+    const { eventId, rateId } = await seedEvent();
+    const pending = await seedBooking({ eventId, rateId, status: "pending" });
+    expect(await freeBooking(db, pending.id, Date.now())).toBe("not_paid");
+    expect(await freeBooking(db, crypto.randomUUID(), Date.now())).toBe("not_found");
+  });
+});
+
+describe("cron: expire holds", () => {
+  it("marks lapsed holds expired and cancels their intents; a second run changes nothing", async () => {
+    const db = testDb();
+    const provider = createPaymentProvider(env, db);
+    const { eventId, rateId } = await seedEvent({ totalSpots: 5 });
+    const t0 = Date.now();
+    const lapsing = await createBooking(db, input(eventId, rateId, "EX1"), { now: t0 - 20 * 60_000, holdMinutes: 15 });
+    const live = await createBooking(db, input(eventId, rateId, "LIVE1"), { now: t0, holdMinutes: 15 });
+    if (!lapsing.ok || !live.ok) throw new Error("setup failed");
+    const intent = await provider.createIntent({ amountCents: 1500, currency: "eur", metadata: { bookingId: lapsing.booking.id }, idempotencyKey: `pi:${lapsing.booking.id}` });
+    await db.update(bookings).set({ paymentIntentId: intent.id }).where(eq(bookings.id, lapsing.booking.id)).run();
+    const paid = await seedBooking({ eventId, rateId, status: "paid", holdExpiresAt: t0 - 60 * 60_000 });
+
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ scheduledTime: t0, cron: "*/5 * * * *" }), env, ctx);
+    await waitOnExecutionContext(ctx);
+
+    const rowOf = async (id: string) => (await db.select().from(bookings).where(eq(bookings.id, id)).get())!;
+    const afterFirst = await rowOf(lapsing.booking.id);
+    expect(afterFirst.status).toBe("expired");
+    expect((await rowOf(live.booking.id)).status).toBe("pending");
+    expect((await rowOf(paid.id)).status).toBe("paid");
+    expect((await db.select().from(demoPaymentIntents).where(eq(demoPaymentIntents.id, intent.id)).get())!.status).toBe("canceled");
+
+    expect(await expireLapsedHolds(db, provider, t0)).toEqual({ expired: 0, intentsCanceled: 0 });
+    expect(await rowOf(lapsing.booking.id)).toEqual(afterFirst);
+  });
+});
+
+describe("cron: owed refunds", () => {
+  it("completes a refund whose provider call failed earlier, once", async () => {
+    const db = testDb();
+    const provider = createPaymentProvider(env, db);
+    const { eventId, rateId } = await seedEvent();
+    const intent = await provider.createIntent({ amountCents: 1500, currency: "eur", metadata: {} });
+    await db.update(demoPaymentIntents).set({ status: "succeeded" }).where(eq(demoPaymentIntents.id, intent.id)).run();
+    const owed = await seedBooking({ eventId, rateId, status: "refunded" });
+    await db.update(bookings).set({ paymentIntentId: intent.id }).where(eq(bookings.id, owed.id)).run();
+
+    const now = Date.now();
+    expect(await retryOwedRefunds(db, provider, now)).toEqual({ refunded: 1, failed: 0 });
+    expect((await db.select().from(bookings).where(eq(bookings.id, owed.id)).get())!.refundedAt).toBe(now);
+    expect((await db.select().from(demoPaymentIntents).where(eq(demoPaymentIntents.id, intent.id)).get())!.refundedAt).toBeGreaterThan(0);
+    expect(await retryOwedRefunds(db, provider, now + 1)).toEqual({ refunded: 0, failed: 0 });
+  });
+});

@@ -1,0 +1,77 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import Stripe from "stripe";
+import { inject } from "vitest";
+import { app } from "../app";
+import { ORIGIN } from "./helpers";
+
+export const WEBHOOK_SECRET = "whsec_test_stand_in_secret";
+
+/** The Worker's env with Stripe configured and pointed at the local stand-in. */
+export function stripeEnv(): Env {
+  return {
+    ...env,
+    STRIPE_SECRET_KEY: "sk_test_stand_in",
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_PUBLISHABLE_KEY: "pk_test_stand_in",
+    STRIPE_API_BASE: inject("stripeApiBase"),
+  };
+}
+
+/** Like api() but with Stripe configured: the real app, the real SDK, the stand-in behind it. */
+export async function stripeApi(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
+  const { json, ...rest } = init;
+  const headers = new Headers(rest.headers);
+  if (json !== undefined) {
+    headers.set("Content-Type", "application/json");
+    if (!headers.has("Origin")) headers.set("Origin", ORIGIN);
+  }
+  const ctx = createExecutionContext();
+  const res = await app.fetch(
+    new Request(`${ORIGIN}${path}`, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body }),
+    stripeEnv(),
+    ctx,
+  );
+  await waitOnExecutionContext(ctx);
+  return res;
+}
+
+/** Calls the stand-in directly: its Stripe API (with a test key) or its /_test controls. */
+export async function standIn<T = unknown>(path: string, init: { method?: string; json?: unknown } = {}): Promise<T> {
+  const res = await fetch(`${inject("stripeApiBase")}${path}`, {
+    method: init.method ?? (init.json ? "POST" : "GET"),
+    headers: { Authorization: "Bearer sk_test_stand_in", "Content-Type": "application/json" },
+    body: init.json ? JSON.stringify(init.json) : undefined,
+  });
+  return res.json<T>();
+}
+
+export const getIntent = (id: string) => standIn<Stripe.PaymentIntent>(`/v1/payment_intents/${id}`);
+export const confirmCard = (id: string, outcome: "succeeded" | "declined" = "succeeded") =>
+  standIn<Stripe.PaymentIntent>(`/_test/payment_intents/${id}/confirm`, { json: { outcome } });
+export const refundsOf = async (paymentIntentId: string) =>
+  (await standIn<{ payment_intent: string; amount: number }[]>("/_test/refunds")).filter((r) => r.payment_intent === paymentIntentId);
+
+let eventSequence = 0;
+
+/** A Stripe event as Stripe would send it, for an object read back from the stand-in. */
+export function stripeEvent<T extends object>(type: string, object: T, id = `evt_test_${Date.now().toString(36)}_${++eventSequence}`) {
+  return { id, object: "event", api_version: "2026-01-01", created: Math.floor(Date.now() / 1000), livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type, data: { object } };
+}
+
+/** Delivers an event to POST /api/stripe/webhook with a real signature (or a forged/stale one). */
+export async function deliverWebhook(event: unknown, opts: { secret?: string; timestamp?: number; signature?: string | null } = {}) {
+  const payload = JSON.stringify(event);
+  const signature =
+    opts.signature !== undefined
+      ? opts.signature
+      : await Stripe.webhooks.generateTestHeaderStringAsync({
+          payload,
+          secret: opts.secret ?? WEBHOOK_SECRET,
+          timestamp: opts.timestamp,
+          cryptoProvider: Stripe.createSubtleCryptoProvider(),
+        });
+  const headers: Record<string, string> = { "Content-Type": "application/json" };
+  if (signature !== null) headers["Stripe-Signature"] = signature;
+  return stripeApi("/api/stripe/webhook", { method: "POST", body: payload, headers });
+}

@@ -8,14 +8,15 @@ type ConfirmDialogProps = {
   message: string;
   confirmLabel?: string;
   busy?: boolean;
+  tone?: "danger" | "primary";
   onConfirm: () => void;
   onCancel: () => void;
 };
 
 /** Confirmation before a destructive action, with the spec's texts as the message. */
-export function ConfirmDialog({ open, title, message, confirmLabel = it.admin.confirm.delete, busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, message, confirmLabel = it.admin.confirm.delete, busy = false, tone = "danger", onConfirm, onCancel }: ConfirmDialogProps) {
   return (
-    <Dialog open={open} onClose={() => (busy ? undefined : onCancel())} className="relative z-50" role="alertdialog">
+    <Dialog open={open} onClose={() => (busy ? undefined : onCancel())} className="fixed inset-0 z-50" role="alertdialog">
       <div className="fixed inset-0 bg-slate-900/50" aria-hidden="true" />
       <div className="fixed inset-0 flex items-center justify-center p-4">
         <DialogPanel className="w-full max-w-md rounded-xl bg-white p-6 shadow-2xl">
@@ -25,7 +26,7 @@ export function ConfirmDialog({ open, title, message, confirmLabel = it.admin.co
             <Button variant="secondary" onClick={onCancel} disabled={busy}>
               {it.admin.confirm.cancel}
             </Button>
-            <Button variant="danger" onClick={onConfirm} disabled={busy}>
+            <Button variant={tone} onClick={onConfirm} disabled={busy}>
               {confirmLabel}
             </Button>
           </div>

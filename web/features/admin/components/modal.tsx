@@ -18,7 +18,7 @@ const widths = { sm: "max-w-md", md: "max-w-lg", lg: "max-w-2xl", xl: "max-w-4xl
 /** The admin's one dialog frame: Headless UI for focus trap, Escape and aria wiring. */
 export function Modal({ open, onClose, title, description, children, footer, size = "md" }: ModalProps) {
   return (
-    <Dialog open={open} onClose={onClose} className="relative z-50">
+    <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50">
       <div className="fixed inset-0 bg-slate-900/50" aria-hidden="true" />
       <div className="fixed inset-0 overflow-y-auto">
         <div className="flex min-h-full items-start justify-center p-2 sm:items-center sm:p-6">

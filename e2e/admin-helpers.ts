@@ -1,0 +1,117 @@
+import { deflateSync } from "node:zlib";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { readFileSync } from "node:fs";
+
+export const ADMIN_PASSWORD = /^ADMIN_PASSWORD=(.*)$/m.exec(readFileSync(".dev.vars", "utf8"))?.[1]?.trim() ?? "garage-napoli-demo";
+
+/** Logs in through the login screen; the session cookie then serves page.request too. */
+export async function loginAsAdmin(page: Page, path = "/admin") {
+  await page.goto(path);
+  await expect(page.getByRole("heading", { name: "Accesso amministratore" })).toBeVisible();
+  await page.getByLabel("Password").fill(ADMIN_PASSWORD);
+  await page.getByRole("button", { name: "Accedi" }).click();
+  await expect(page.getByText("Benvenuto, Admin")).toBeVisible();
+}
+
+/** A unique suffix so rows made by one run never collide with another spec's rows. */
+export function unique(label: string): string {
+  return `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+}
+
+function crc32(buf: Buffer): number {
+  let c = ~0;
+  for (const byte of buf) {
+    c ^= byte;
+    for (let k = 0; k < 8; k++) c = c & 1 ? (c >>> 1) ^ 0xedb88320 : c >>> 1;
+  }
+  return ~c >>> 0;
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([len, body, crc]);
+}
+
+/** A real PNG (diagonal stripes of two colours) so crop and upload work on actual pixels. */
+export function makePng(width: number, height: number, a: [number, number, number], b: [number, number, number]): Buffer {
+  const raw = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++) {
+    const row = y * (width * 3 + 1);
+    raw[row] = 0;
+    for (let x = 0; x < width; x++) {
+      const [r, g, bl] = Math.floor((x + y) / 40) % 2 === 0 ? a : b;
+      raw.set([r, g, bl], row + 1 + x * 3);
+    }
+  }
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 2;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", deflateSync(raw)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+type RateSpec = { name: string; price: string; isVisible?: boolean; isPayable?: boolean };
+
+/** Creates an event through the admin API (needs a logged-in request context). */
+export async function createEventViaApi(
+  request: APIRequestContext,
+  spec: { title: string; totalSpots?: number; datetime?: string | null; rates?: RateSpec[]; isAlwaysActive?: boolean },
+): Promise<{ id: number; rates: { id: number; name: string }[] }> {
+  const rates = spec.rates ?? [{ name: "Posto auto", price: "12.50" }];
+  const res = await request.post("/api/events", {
+    data: {
+      event: {
+        title: spec.title,
+        description: "Evento di prova creato dai test del pannello admin.",
+        datetime: spec.isAlwaysActive ? null : (spec.datetime ?? "2030-05-10T21:00"),
+        isAlwaysActive: spec.isAlwaysActive ?? false,
+        duration: "4 ore",
+        distance: "500 m",
+        totalSpots: spec.totalSpots ?? 20,
+        reservedSpots: 0,
+        occupiedSpots: 0,
+        imageUrl: null,
+        prevendita_title: null,
+        prevendita_description: null,
+        prevendita_price: null,
+        isPrevenditaVisible: false,
+        isPrevenditaPayable: false,
+        categoryId: null,
+      },
+      rates: rates.map((r, i) => ({ name: r.name, description: "", price: r.price, isVisible: r.isVisible ?? true, isPayable: r.isPayable ?? true, sortOrder: i + 1 })),
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return res.json();
+}
+
+/** Books and pays (demo card) one spot as a visitor would, through the public API. */
+export async function buyPaidBooking(
+  request: APIRequestContext,
+  eventId: number,
+  rateId: number,
+  customer: { name: string; plate: string },
+): Promise<string> {
+  const booking = await request.post("/api/bookings", {
+    headers: { "Idempotency-Key": crypto.randomUUID() },
+    data: { eventId, rateId, customerName: customer.name, customerEmail: "test.admin@example.it", licensePlate: customer.plate, carModel: "Fiat Panda" },
+  });
+  expect(booking.status(), await booking.text()).toBe(201);
+  const { id } = await booking.json();
+  const intent = await request.post("/api/create-payment-intent", { headers: { "Idempotency-Key": crypto.randomUUID() }, data: { bookingId: id } });
+  expect(intent.status(), await intent.text()).toBe(200);
+  const { paymentIntentId } = await intent.json();
+  const paid = await request.post("/api/demo/confirm", { data: { paymentIntentId, cardNumber: "4242424242424242" } });
+  expect(paid.status(), await paid.text()).toBe(200);
+  return id;
+}

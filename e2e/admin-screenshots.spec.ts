@@ -1,0 +1,32 @@
+import { expect, test } from "@playwright/test";
+import { loginAsAdmin } from "./admin-helpers";
+
+const dir = "docs/screenshots";
+
+test.use({ viewport: { width: 1366, height: 900 } });
+
+test("admin dashboard @screenshot", async ({ page }) => {
+  await loginAsAdmin(page, "/admin?tab=eventi");
+  await expect(page.getByTestId("event-row").first()).toBeVisible();
+  await page.screenshot({ path: `${dir}/admin-dashboard.png`, fullPage: true });
+});
+
+test("admin event modal @screenshot", async ({ page }) => {
+  await loginAsAdmin(page, "/admin?tab=eventi");
+  await page.getByRole("button", { name: "Modifica Pinguini Tattici Nucleari – Stadio Maradona" }).click();
+  await expect(page.getByRole("dialog", { name: "Modifica evento" })).toBeVisible();
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${dir}/admin-event-modal.png` });
+});
+
+test("admin partners @screenshot", async ({ page }) => {
+  await loginAsAdmin(page, "/admin/partner-carousel");
+  await expect(page.getByTestId("partner-tile").first()).toBeVisible();
+  await page.screenshot({ path: `${dir}/admin-partners.png`, fullPage: true });
+});
+
+test("admin calendar @screenshot", async ({ page }) => {
+  await loginAsAdmin(page, "/admin/calendario");
+  await expect(page.getByRole("grid")).toBeVisible();
+  await page.screenshot({ path: `${dir}/admin-calendar.png`, fullPage: true });
+});

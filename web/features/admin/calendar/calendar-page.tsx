@@ -1,0 +1,125 @@
+import { useAtomValue } from "jotai";
+import { useMemo, useState } from "react";
+import { useSearchParams } from "react-router";
+import { Temporal } from "temporal-polyfill";
+import { it } from "../../../i18n/it";
+import { allBookingsQueryAtom } from "../bookings/queries";
+import { ChevronIcon } from "../components/icons";
+import { Card, ErrorNote, IconButton, Spinner } from "../components/ui";
+import { adminEventsQueryAtom } from "../events/queries";
+import { groupByDay, monthLabel, romeDateOf, shortDayLabel, todayInRomeDate, weekDays } from "./calendar-math";
+import type { CalendarBooking, CalendarEvent } from "./calendar-types";
+import { MonthView, WeekView } from "./calendar-views";
+import { DayModal } from "./day-modal";
+
+const t = it.admin.calendar;
+/** Bookings that mean a car is (or may be) coming; freed, expired, cancelled and refunded ones do not. */
+const SHOWN_STATUSES = new Set(["paid", "pending"]);
+
+function parseDay(value: string | null): Temporal.PlainDate | null {
+  if (!value) return null;
+  try {
+    return Temporal.PlainDate.from(value);
+  } catch {
+    return null;
+  }
+}
+
+export function CalendarPage() {
+  const events = useAtomValue(adminEventsQueryAtom);
+  const bookings = useAtomValue(allBookingsQueryAtom);
+  const [params, setParams] = useSearchParams();
+  const [selected, setSelected] = useState<Temporal.PlainDate | null>(null);
+  const today = todayInRomeDate();
+  const view = params.get("vista") === "settimana" ? "week" : "month";
+  const anchor = parseDay(params.get("giorno")) ?? today;
+
+  const navigate = (next: { view?: "week" | "month"; day?: Temporal.PlainDate }) =>
+    setParams({ vista: (next.view ?? view) === "week" ? "settimana" : "mese", giorno: (next.day ?? anchor).toString() });
+
+  const { eventsByDay, bookingsByDay, alwaysActive, titleOf } = useMemo(() => {
+    const list: CalendarEvent[] = events.data ?? [];
+    const dated = list.filter((e) => e.datetime !== null);
+    const eventDay = new Map(dated.map((e) => [e.id, romeDateOf(e.datetime!)]));
+    const shown: CalendarBooking[] = (bookings.data ?? []).filter((b) => SHOWN_STATUSES.has(b.status));
+    return {
+      eventsByDay: groupByDay(
+        [...dated].sort((a, b) => a.datetime!.localeCompare(b.datetime!)),
+        (e) => eventDay.get(e.id) ?? null,
+      ),
+      // A booking belongs to the day its car comes: its event's day, or the day it was made for always-active events.
+      bookingsByDay: groupByDay(shown, (b) => eventDay.get(b.eventId) ?? romeDateOf(b.createdAt)),
+      alwaysActive: list.filter((e) => e.datetime === null),
+      titleOf: (id: number) => list.find((e) => e.id === id)?.title ?? "",
+    };
+  }, [events.data, bookings.data]);
+
+  const month = anchor.toPlainYearMonth();
+  const week = weekDays(anchor);
+  const title = view === "month" ? monthLabel(month) : t.weekRange(shortDayLabel(week[0]), `${shortDayLabel(week[6])} ${week[6].year}`);
+  const step = view === "month" ? { months: 1 } : { weeks: 1 };
+  const key = selected?.toString() ?? "";
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold text-slate-900">{t.title}</h1>
+        <div role="group" aria-label={t.view} className="inline-flex rounded-lg bg-slate-200/70 p-1">
+          {(["month", "week"] as const).map((v) => (
+            <button
+              key={v}
+              type="button"
+              aria-pressed={view === v}
+              onClick={() => navigate({ view: v })}
+              className={`rounded-md px-4 py-1.5 text-sm font-medium ${view === v ? "bg-white text-indigo-700 shadow-sm" : "text-slate-600 hover:text-slate-900"}`}
+            >
+              {v === "month" ? t.month : t.week}
+            </button>
+          ))}
+        </div>
+      </div>
+      <Card>
+        <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-4 py-3">
+          <IconButton label={t.previous} onClick={() => navigate({ day: anchor.subtract(step) })}>
+            <ChevronIcon direction="left" />
+          </IconButton>
+          <IconButton label={t.next} onClick={() => navigate({ day: anchor.add(step) })}>
+            <ChevronIcon direction="right" />
+          </IconButton>
+          <button type="button" onClick={() => navigate({ day: today })} className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50">
+            {t.today}
+          </button>
+          <h2 className="ml-2 text-lg font-semibold capitalize text-slate-900" aria-live="polite">
+            {title}
+          </h2>
+        </div>
+        <div className="overflow-x-auto p-4">
+          {events.isPending || bookings.isPending ? (
+            <Spinner label={it.common.loading} />
+          ) : events.isError || bookings.isError ? (
+            <ErrorNote>{it.admin.loadError}</ErrorNote>
+          ) : view === "month" ? (
+            <MonthView month={month} eventsByDay={eventsByDay} bookingsByDay={bookingsByDay} today={today} onSelectDay={setSelected} />
+          ) : (
+            <WeekView day={anchor} eventsByDay={eventsByDay} bookingsByDay={bookingsByDay} today={today} onSelectDay={setSelected} />
+          )}
+        </div>
+        <div className="space-y-2 border-t border-slate-200 px-4 py-3 text-xs text-slate-500">
+          <p>{t.legend}</p>
+          {alwaysActive.length > 0 ? (
+            <p>
+              <span className="font-medium text-slate-700">{t.alwaysActive}:</span> {alwaysActive.map((e) => e.title).join(", ")}
+            </p>
+          ) : null}
+        </div>
+      </Card>
+      <DayModal
+        day={selected}
+        events={eventsByDay.get(key) ?? []}
+        bookings={bookingsByDay.get(key) ?? []}
+        eventTitle={titleOf}
+        onClose={() => setSelected(null)}
+      />
+    </div>
+  );
+}

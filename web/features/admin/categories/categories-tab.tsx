@@ -1,0 +1,177 @@
+import { useAtomValue } from "jotai";
+import { useState, type FormEvent } from "react";
+import { it } from "../../../i18n/it";
+import { errorMessage } from "../../../lib/api";
+import { ConfirmDialog } from "../components/confirm-dialog";
+import { PencilIcon, TrashIcon } from "../components/icons";
+import { notify } from "../components/notify";
+import { Button, Card, CardHeader, ErrorNote, IconButton, inputClass, labelClass, Spinner } from "../components/ui";
+import { categoriesQueryAtom, createCategoryAtom, deleteCategoryAtom, updateCategoryAtom } from "../queries";
+
+const t = it.admin.categories;
+export const DEFAULT_CATEGORY_COLOR = "#3B82F6";
+
+type Category = { id: number; name: string; color: string };
+
+export function CategoriesTab() {
+  const categories = useAtomValue(categoriesQueryAtom);
+  const create = useAtomValue(createCategoryAtom);
+  const remove = useAtomValue(deleteCategoryAtom);
+  const [name, setName] = useState("");
+  const [color, setColor] = useState(DEFAULT_CATEGORY_COLOR);
+  const [editingId, setEditingId] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<Category | null>(null);
+
+  function add(e: FormEvent) {
+    e.preventDefault();
+    // Spec §5: a name that is empty after trimming does nothing.
+    if (!name.trim()) return;
+    create.mutate(
+      { name: name.trim(), color },
+      {
+        onSuccess: () => {
+          setName("");
+          setColor(DEFAULT_CATEGORY_COLOR);
+          notify.success(t.created);
+        },
+        onError: (err) => notify.error(errorMessage(err, t.failed)),
+      },
+    );
+  }
+
+  function confirmDelete() {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => notify.success(t.deleted),
+      onError: (err) => notify.error(errorMessage(err, t.deleteFailed)),
+      onSettled: () => setDeleting(null),
+    });
+  }
+
+  return (
+    <div className="space-y-6">
+      <Card>
+        <CardHeader title={t.addTitle} />
+        <form onSubmit={add} className="flex flex-wrap items-end gap-4 px-5 py-4">
+          <div className="min-w-56 flex-1">
+            <label htmlFor="category-name" className={labelClass}>
+              {t.name}
+            </label>
+            <input id="category-name" className={inputClass} placeholder={t.namePlaceholder} value={name} onChange={(e) => setName(e.target.value)} />
+          </div>
+          <div>
+            <label htmlFor="category-color" className={labelClass}>
+              {t.color}
+            </label>
+            <div className="flex items-center gap-2">
+              <input id="category-color" type="color" className="h-9 w-14 cursor-pointer rounded-md border border-slate-300 bg-white p-1" value={color} onChange={(e) => setColor(e.target.value)} />
+              <code className="text-xs uppercase text-slate-500">{color}</code>
+            </div>
+          </div>
+          <Button type="submit" disabled={create.isPending}>
+            {create.isPending ? t.adding : t.add}
+          </Button>
+        </form>
+      </Card>
+
+      <Card>
+        <CardHeader title={t.title} />
+        <div className="p-5">
+          {categories.isPending ? (
+            <Spinner label={it.common.loading} />
+          ) : categories.isError ? (
+            <ErrorNote>{it.admin.loadError}</ErrorNote>
+          ) : categories.data.length === 0 ? (
+            <p className="py-8 text-center text-sm text-slate-500">{t.empty}</p>
+          ) : (
+            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {categories.data.map((category) =>
+                editingId === category.id ? (
+                  <CategoryEditCard key={category.id} category={category} onDone={() => setEditingId(null)} />
+                ) : (
+                  <li key={category.id} data-testid="category-card" className="flex items-center gap-3 rounded-lg border border-slate-200 p-4">
+                    <span className="size-10 shrink-0 rounded-lg" style={{ backgroundColor: category.color }} aria-hidden="true" />
+                    <div className="min-w-0 flex-1">
+                      <p className="truncate font-medium text-slate-900">{category.name}</p>
+                      <p className="text-xs uppercase text-slate-500">{category.color}</p>
+                    </div>
+                    <IconButton label={t.edit(category.name)} onClick={() => setEditingId(category.id)}>
+                      <PencilIcon />
+                    </IconButton>
+                    <IconButton label={t.remove(category.name)} onClick={() => setDeleting(category)} className="hover:text-red-600">
+                      <TrashIcon />
+                    </IconButton>
+                  </li>
+                ),
+              )}
+            </ul>
+          )}
+        </div>
+      </Card>
+
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t.deleteTitle}
+        message={t.deleteConfirm}
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+      />
+    </div>
+  );
+}
+
+/** One card at a time is in edit mode; save or cancel returns it to display (spec §4). */
+function CategoryEditCard({ category, onDone }: { category: Category; onDone: () => void }) {
+  const update = useAtomValue(updateCategoryAtom);
+  const [name, setName] = useState(category.name);
+  const [color, setColor] = useState(category.color);
+
+  function save(e: FormEvent) {
+    e.preventDefault();
+    if (!name.trim()) return;
+    update.mutate(
+      { id: category.id, name: name.trim(), color },
+      {
+        onSuccess: () => {
+          notify.success(t.updated);
+          onDone();
+        },
+        onError: (err) => notify.error(errorMessage(err, t.failed)),
+      },
+    );
+  }
+
+  return (
+    <li data-testid="category-card" className="rounded-lg border-2 border-indigo-300 bg-indigo-50/40 p-4">
+      <form onSubmit={save} className="space-y-3" onKeyDown={(e) => e.key === "Escape" && onDone()}>
+        <div>
+          <label htmlFor={`category-${category.id}-name`} className={labelClass}>
+            {t.name}
+          </label>
+          <input id={`category-${category.id}-name`} autoFocus className={inputClass} value={name} onChange={(e) => setName(e.target.value)} />
+        </div>
+        <div className="flex items-center gap-2">
+          <label htmlFor={`category-${category.id}-color`} className="text-sm font-medium text-slate-700">
+            {t.color}
+          </label>
+          <input
+            id={`category-${category.id}-color`}
+            type="color"
+            className="h-9 w-14 cursor-pointer rounded-md border border-slate-300 bg-white p-1"
+            value={color}
+            onChange={(e) => setColor(e.target.value)}
+          />
+          <div className="ml-auto flex gap-2">
+            <Button variant="secondary" onClick={onDone} disabled={update.isPending}>
+              {t.cancel}
+            </Button>
+            <Button type="submit" disabled={update.isPending}>
+              {t.save}
+            </Button>
+          </div>
+        </div>
+      </form>
+    </li>
+  );
+}

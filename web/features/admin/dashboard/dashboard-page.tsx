@@ -1,0 +1,53 @@
+import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
+import { Navigate, useSearchParams } from "react-router";
+import { it } from "../../../i18n/it";
+import { BookingsTab } from "../bookings/bookings-tab";
+import { CategoriesTab } from "../categories/categories-tab";
+import { EventsTab } from "../events/events-tab";
+import { NotificationsTab } from "../notifications/notifications-tab";
+import { OverviewTab } from "../overview/overview-tab";
+import { PartnersTab } from "../partners/partners-tab";
+import { PaymentsTab } from "../payments/payments-tab";
+
+const t = it.admin.tabs;
+
+/** The tab lives in the URL (?tab=eventi) so reload and the back button keep it. */
+export const DASHBOARD_TABS = [
+  { key: "overview", label: t.overview, Panel: OverviewTab },
+  { key: "eventi", label: t.events, Panel: EventsTab },
+  { key: "categorie", label: t.categories, Panel: CategoriesTab },
+  { key: "partner", label: t.partners, Panel: PartnersTab },
+  { key: "prenotazioni", label: t.bookings, Panel: BookingsTab },
+  { key: "notifiche", label: t.notifications, Panel: NotificationsTab },
+  { key: "pagamenti", label: t.payments, Panel: PaymentsTab },
+] as const;
+
+export function DashboardPage() {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get("tab") ?? "overview";
+  // Spec §2: the hidden eighth tab 'carousel' has no trigger; it is the carousel form's own page.
+  if (requested === "carousel") return <Navigate to="/admin/carousel" replace />;
+  const index = Math.max(0, DASHBOARD_TABS.findIndex((tab) => tab.key === requested));
+
+  return (
+    <TabGroup selectedIndex={index} onChange={(i) => setParams({ tab: DASHBOARD_TABS[i].key })}>
+      <TabList className="-mx-4 mb-6 flex gap-1 overflow-x-auto border-b border-slate-200 px-4 sm:mx-0 sm:px-0">
+        {DASHBOARD_TABS.map((tab) => (
+          <Tab
+            key={tab.key}
+            className="shrink-0 whitespace-nowrap border-b-2 border-transparent px-3 py-2.5 text-sm font-medium text-slate-600 outline-none hover:border-slate-300 hover:text-slate-900 focus-visible:rounded-t-md focus-visible:ring-2 focus-visible:ring-indigo-500 data-selected:border-indigo-600 data-selected:text-indigo-700"
+          >
+            {tab.label}
+          </Tab>
+        ))}
+      </TabList>
+      <TabPanels>
+        {DASHBOARD_TABS.map(({ key, Panel }) => (
+          <TabPanel key={key} className="outline-none">
+            <Panel />
+          </TabPanel>
+        ))}
+      </TabPanels>
+    </TabGroup>
+  );
+}

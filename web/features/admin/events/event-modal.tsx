@@ -1,0 +1,104 @@
+import { useAtomValue } from "jotai";
+import { useState } from "react";
+import { it } from "../../../i18n/it";
+import { errorMessage } from "../../../lib/api";
+import type { EventDto } from "../../../../worker/services/events";
+import { Modal } from "../components/modal";
+import { notify } from "../components/notify";
+import { Button } from "../components/ui";
+import { categoriesQueryAtom } from "../queries";
+import { draftFromEvent, emptyDraft, type EventPayload } from "./event-draft";
+import { EventForm } from "./event-form";
+import { reorderRatesAtom, saveEventAtom, setRateFlagAtom } from "./queries";
+
+const t = it.admin.eventModal;
+const FORM_ID = "admin-event-form";
+
+/** Create (event = null) or edit an event; the form is rebuilt each time the modal opens. */
+export function EventModal({ open, event, onClose }: { open: boolean; event: EventDto | null; onClose: () => void }) {
+  const categories = useAtomValue(categoriesQueryAtom);
+  const save = useAtomValue(saveEventAtom);
+  const setRateFlag = useAtomValue(setRateFlagAtom);
+  const reorderRates = useAtomValue(reorderRatesAtom);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const isEdit = event !== null;
+
+  function close() {
+    if (save.isPending) return;
+    setServerError(null);
+    onClose();
+  }
+
+  function submit(payload: EventPayload) {
+    setServerError(null);
+    save.mutate(
+      { id: event?.id ?? null, payload },
+      {
+        onSuccess: () => {
+          notify.success(isEdit ? t.updated : t.created);
+          onClose();
+        },
+        onError: (err) => {
+          const message = errorMessage(err, isEdit ? t.updateFailed : t.createFailed);
+          setServerError(message);
+          notify.error(message);
+        },
+      },
+    );
+  }
+
+  async function toggleRate(rateId: number, field: "isVisible" | "isPayable", value: boolean) {
+    try {
+      await setRateFlag.mutateAsync({ rateId, field, value });
+      notify.success(field === "isVisible" ? (value ? t.visibilityOn : t.visibilityOff) : value ? t.payabilityOn : t.payabilityOff);
+      return true;
+    } catch (err) {
+      notify.error(errorMessage(err, field === "isVisible" ? t.visibilityFailed : t.payabilityFailed));
+      return false;
+    }
+  }
+
+  async function saveRateOrder(orderedRateIds: number[]) {
+    if (!event) return true;
+    try {
+      await reorderRates.mutateAsync({ eventId: event.id, orderedRateIds });
+      notify.success(t.rateOrderSaved);
+      return true;
+    } catch {
+      notify.error(t.rateOrderFailed);
+      return false;
+    }
+  }
+
+  return (
+    <Modal
+      open={open}
+      onClose={close}
+      title={isEdit ? t.editTitle : t.createTitle}
+      size="xl"
+      footer={
+        <>
+          <Button variant="secondary" onClick={close} disabled={save.isPending}>
+            {t.cancel}
+          </Button>
+          <Button type="submit" form={FORM_ID} disabled={save.isPending}>
+            {save.isPending ? t.saving : isEdit ? t.save : t.create}
+          </Button>
+        </>
+      }
+    >
+      {open ? (
+        <EventForm
+          formId={FORM_ID}
+          initial={event ? draftFromEvent(event) : emptyDraft()}
+          categories={categories.data ?? []}
+          disabled={save.isPending}
+          serverError={serverError}
+          onSubmit={submit}
+          onToggleRate={isEdit ? toggleRate : undefined}
+          onReorderRates={isEdit ? saveRateOrder : undefined}
+        />
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,233 @@
+import { closestCenter, DndContext, type DragEndEvent } from "@dnd-kit/core";
+import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import { Switch } from "@headlessui/react";
+import { useAtomValue } from "jotai";
+import { useState } from "react";
+import { it } from "../../../i18n/it";
+import { errorMessage } from "../../../lib/api";
+import { formatEuroCompact, formatShortDateTime } from "../../../lib/format";
+import type { EventDto } from "../../../../worker/services/events";
+import { ConfirmDialog } from "../components/confirm-dialog";
+import { GripIcon, ImageIcon, PencilIcon, PlusIcon, TrashIcon } from "../components/icons";
+import { notify } from "../components/notify";
+import { sortAccessibility, transformStyle, useSortSensors } from "../components/sortable";
+import { Button, Card, CardHeader, ErrorNote, IconButton, ProgressBar, Spinner } from "../components/ui";
+import { EventModal } from "./event-modal";
+import { adminEventsQueryAtom, deleteEventAtom, reorderEventsAtom, setEventActiveAtom } from "./queries";
+
+const t = it.admin.events;
+
+/** "€15.00 – €35.00" from the lowest to the highest rate, or one price when they agree. */
+export function priceRange(rates: { price: string }[]): string | null {
+  if (rates.length === 0) return null;
+  const prices = rates.map((r) => Number(r.price));
+  const min = Math.min(...prices);
+  const max = Math.max(...prices);
+  return min === max ? formatEuroCompact(min) : `${formatEuroCompact(min)} – ${formatEuroCompact(max)}`;
+}
+
+export function EventsTab() {
+  const events = useAtomValue(adminEventsQueryAtom);
+  const reorder = useAtomValue(reorderEventsAtom);
+  const remove = useAtomValue(deleteEventAtom);
+  const sensors = useSortSensors();
+  // The order shown while a reorder is being saved; null = the server's order.
+  const [localOrder, setLocalOrder] = useState<EventDto[] | null>(null);
+  const [modal, setModal] = useState<{ open: boolean; event: EventDto | null }>({ open: false, event: null });
+  const [deleting, setDeleting] = useState<EventDto | null>(null);
+
+  if (events.isPending) return <Spinner label={it.common.loading} />;
+  if (events.isError) return <ErrorNote>{it.admin.loadError}</ErrorNote>;
+
+  const rows = localOrder ?? events.data;
+  const ids = rows.map((e) => e.id);
+  const titleOf = (id: string | number) => rows.find((e) => e.id === id)?.title ?? "";
+
+  function onDragEnd({ active, over }: DragEndEvent) {
+    if (!over || active.id === over.id) return;
+    const next = arrayMove(rows, ids.indexOf(Number(active.id)), ids.indexOf(Number(over.id)));
+    setLocalOrder(next);
+    reorder.mutate(
+      next.map((e) => e.id),
+      {
+        onSuccess: () => notify.success(t.reordered),
+        // Spec §4: on failure the list goes back to the server's order.
+        onError: () => notify.error(t.reorderFailed),
+        onSettled: () => setLocalOrder(null),
+      },
+    );
+  }
+
+  function confirmDelete() {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => notify.success(t.deleted),
+      onError: (err) => notify.error(errorMessage(err, t.deleteFailed)),
+      onSettled: () => setDeleting(null),
+    });
+  }
+
+  return (
+    <>
+      <Card>
+        <CardHeader
+          title={t.title}
+          description={t.dragHint}
+          actions={
+            <Button onClick={() => setModal({ open: true, event: null })}>
+              <PlusIcon />
+              {t.create}
+            </Button>
+          }
+        />
+        {rows.length === 0 ? (
+          <p className="px-5 py-10 text-center text-sm text-slate-500">{t.empty}</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={sortAccessibility(titleOf, ids)}>
+              <table className="w-full min-w-[56rem] text-left text-sm">
+                <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-500">
+                  <tr>
+                    <th scope="col" className="w-12 px-3 py-3">
+                      <span className="sr-only">{t.dragHint}</span>
+                    </th>
+                    <th scope="col" className="px-3 py-3">{t.colEvent}</th>
+                    <th scope="col" className="px-3 py-3">{t.colDate}</th>
+                    <th scope="col" className="px-3 py-3">{t.colSpots}</th>
+                    <th scope="col" className="px-3 py-3">{t.colRates}</th>
+                    <th scope="col" className="px-3 py-3 text-right">{t.colActions}</th>
+                  </tr>
+                </thead>
+                <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+                  <tbody className="divide-y divide-slate-100">
+                    {rows.map((event) => (
+                      <EventRow
+                        key={event.id}
+                        event={event}
+                        onEdit={() => setModal({ open: true, event })}
+                        onDelete={() => setDeleting(event)}
+                      />
+                    ))}
+                  </tbody>
+                </SortableContext>
+              </table>
+            </DndContext>
+          </div>
+        )}
+      </Card>
+
+      <EventModal open={modal.open} event={modal.event} onClose={() => setModal((m) => ({ ...m, open: false }))} />
+
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t.deleteTitle}
+        message={t.deleteConfirm}
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+      />
+    </>
+  );
+}
+
+function EventRow({ event, onEdit, onDelete }: { event: EventDto; onEdit: () => void; onDelete: () => void }) {
+  const setActive = useAtomValue(setEventActiveAtom);
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: event.id });
+  const [brokenImage, setBrokenImage] = useState(false);
+  const free = event.availableSpots;
+  const share = event.totalSpots > 0 ? (free / event.totalSpots) * 100 : 0;
+  const range = priceRange(event.rates);
+
+  function toggle(isActive: boolean) {
+    setActive.mutate(
+      { id: event.id, isActive },
+      {
+        onSuccess: () => notify.success(isActive ? t.activated : t.deactivated),
+        onError: (err) => notify.error(errorMessage(err, t.toggleFailed)),
+      },
+    );
+  }
+
+  return (
+    <tr
+      ref={setNodeRef}
+      style={transformStyle(transform, transition)}
+      data-testid="event-row"
+      data-event-id={event.id}
+      className={`${isDragging ? "relative z-10 bg-indigo-50 shadow-lg" : "bg-white"} ${event.isActive ? "" : "text-slate-500"}`}
+    >
+      <td className="px-3 py-3">
+        <button
+          type="button"
+          ref={setActivatorNodeRef}
+          {...attributes}
+          {...listeners}
+          aria-label={t.dragHandle(event.title)}
+          className="inline-flex size-8 cursor-grab touch-none items-center justify-center rounded-md text-slate-400 hover:bg-slate-100 hover:text-slate-700 active:cursor-grabbing"
+        >
+          <GripIcon />
+        </button>
+      </td>
+      <td className="px-3 py-3">
+        <div className="flex items-center gap-3">
+          <div className="flex h-12 w-16 shrink-0 items-center justify-center overflow-hidden rounded-md bg-slate-100 text-slate-400">
+            {event.imageUrl && !brokenImage ? (
+              <img src={event.imageUrl} alt="" className="size-full object-cover" onError={() => setBrokenImage(true)} />
+            ) : (
+              <ImageIcon className="size-6" />
+            )}
+          </div>
+          <div className="min-w-0">
+            <p className={`font-medium ${event.isActive ? "text-slate-900" : "text-slate-500"}`}>{event.title}</p>
+            <div className="mt-1 flex flex-wrap items-center gap-1.5">
+              {event.category ? (
+                <span className="inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium text-white" style={{ backgroundColor: event.category.color }}>
+                  {event.category.name}
+                </span>
+              ) : (
+                <span className="text-xs text-slate-400">{t.noCategory}</span>
+              )}
+              {!event.isActive ? <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-600">{t.inactive}</span> : null}
+            </div>
+          </div>
+        </div>
+      </td>
+      <td className="whitespace-nowrap px-3 py-3 tabular-nums">
+        {event.isAlwaysActive ? (
+          <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-700">{t.alwaysActive}</span>
+        ) : event.datetime ? (
+          formatShortDateTime(event.datetime)
+        ) : (
+          <span className="text-slate-400">{t.noDate}</span>
+        )}
+      </td>
+      <td className="w-44 px-3 py-3">
+        <p className="mb-1 font-medium tabular-nums text-slate-800" aria-hidden="true">
+          {t.spotsOf(free, event.totalSpots)}
+        </p>
+        <ProgressBar value={share} label={t.spotsLabel(free, event.totalSpots)} tone={share > 50 ? "emerald" : share > 15 ? "amber" : "red"} />
+      </td>
+      <td className="whitespace-nowrap px-3 py-3 tabular-nums">{range ?? <span className="text-slate-400">{t.noRates}</span>}</td>
+      <td className="px-3 py-3">
+        <div className="flex items-center justify-end gap-1">
+          <Switch
+            checked={event.isActive}
+            onChange={toggle}
+            disabled={setActive.isPending}
+            aria-label={event.isActive ? t.deactivate(event.title) : t.activate(event.title)}
+            title={event.isActive ? t.active : t.inactive}
+            className="group relative mr-2 inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full bg-slate-300 transition-colors data-checked:bg-emerald-500 data-disabled:opacity-60"
+          >
+            <span className="inline-block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform group-data-checked:translate-x-5.5" />
+          </Switch>
+          <IconButton label={t.edit(event.title)} onClick={onEdit}>
+            <PencilIcon />
+          </IconButton>
+          <IconButton label={t.remove(event.title)} onClick={onDelete} className="hover:text-red-600">
+            <TrashIcon />
+          </IconButton>
+        </div>
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,118 @@
+import { useAtomValue } from "jotai";
+import { useState, type FormEvent } from "react";
+import { it } from "../../../i18n/it";
+import { notify } from "../components/notify";
+import { Button, Card, CardHeader, ErrorNote, Field, inputClass, Spinner, Toggle } from "../components/ui";
+import { adminEventsQueryAtom } from "../events/queries";
+import { liveConfigQueryAtom, saveLiveConfigAtom } from "../queries";
+
+const t = it.admin.notifications;
+export const FREQUENCIES = [5000, 10000, 15000, 30000, 60000] as const;
+
+type Config = { isEnabled: boolean; frequency: number; targetEventId: number | null; isRandomEvents: boolean };
+
+export function NotificationsTab() {
+  const config = useAtomValue(liveConfigQueryAtom);
+  if (config.isPending) return <Spinner label={it.common.loading} />;
+  if (config.isError) return <ErrorNote>{it.admin.loadError}</ErrorNote>;
+  return <NotificationsForm key={JSON.stringify(config.data)} initial={config.data} />;
+}
+
+function NotificationsForm({ initial }: { initial: Config }) {
+  const events = useAtomValue(adminEventsQueryAtom);
+  const save = useAtomValue(saveLiveConfigAtom);
+  const [form, setForm] = useState<Config>(initial);
+  const [error, setError] = useState<string | null>(null);
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const payload = { ...form, targetEventId: form.isRandomEvents ? null : form.targetEventId };
+    if (!payload.isRandomEvents && payload.targetEventId === null) {
+      setError(t.chooseEvent);
+      return;
+    }
+    setError(null);
+    save.mutate(payload, {
+      onSuccess: () => notify.success(t.saved),
+      onError: () => notify.error(t.failed),
+    });
+  }
+
+  return (
+    <Card className="max-w-2xl">
+      <CardHeader title={t.title} description={t.description} />
+      <form onSubmit={submit} className="space-y-6 px-5 py-5">
+        <Toggle label={t.enabled} checked={form.isEnabled} onChange={(v) => setForm((f) => ({ ...f, isEnabled: v }))} />
+        <Field label={t.frequency} htmlFor="live-frequency">
+          <select
+            id="live-frequency"
+            className={inputClass}
+            value={form.frequency}
+            onChange={(e) => setForm((f) => ({ ...f, frequency: Number(e.target.value) }))}
+          >
+            {FREQUENCIES.map((ms) => (
+              <option key={ms} value={ms}>
+                {t.seconds(ms / 1000)}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <fieldset>
+          <legend className="mb-2 text-sm font-medium text-slate-700">{t.target}</legend>
+          <div className="space-y-3">
+            <label className="flex items-start gap-3 rounded-lg border border-slate-200 p-3 has-checked:border-indigo-400 has-checked:bg-indigo-50/50">
+              <input
+                type="radio"
+                name="live-target"
+                className="mt-0.5 accent-indigo-600"
+                checked={form.isRandomEvents}
+                onChange={() => setForm((f) => ({ ...f, isRandomEvents: true }))}
+              />
+              <span>
+                <span className="block text-sm font-medium text-slate-800">{t.random}</span>
+                <span className="block text-xs text-slate-500">{t.randomHint}</span>
+              </span>
+            </label>
+            <label className="flex items-start gap-3 rounded-lg border border-slate-200 p-3 has-checked:border-indigo-400 has-checked:bg-indigo-50/50">
+              <input
+                type="radio"
+                name="live-target"
+                className="mt-0.5 accent-indigo-600"
+                checked={!form.isRandomEvents}
+                onChange={() => setForm((f) => ({ ...f, isRandomEvents: false }))}
+              />
+              <span className="flex-1 text-sm font-medium text-slate-800">{t.specific}</span>
+            </label>
+            {!form.isRandomEvents ? (
+              <div className="pl-7">
+                <label htmlFor="live-target-event" className="sr-only">
+                  {t.specific}
+                </label>
+                <select
+                  id="live-target-event"
+                  className={inputClass}
+                  value={form.targetEventId ?? ""}
+                  onChange={(e) => setForm((f) => ({ ...f, targetEventId: e.target.value ? Number(e.target.value) : null }))}
+                >
+                  <option value="">{t.chooseEvent}</option>
+                  {(events.data ?? []).map((event) => (
+                    <option key={event.id} value={event.id}>
+                      {event.title}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            ) : null}
+          </div>
+        </fieldset>
+        <p className="rounded-lg bg-slate-50 px-3 py-2 text-xs text-slate-600">{t.note}</p>
+        {error ? <ErrorNote>{error}</ErrorNote> : null}
+        <div className="flex justify-end">
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? t.saving : t.save}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

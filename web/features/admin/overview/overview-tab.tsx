@@ -1,0 +1,78 @@
+import { useAtomValue } from "jotai";
+import { Link } from "react-router";
+import { it } from "../../../i18n/it";
+import { formatEuroCompact, formatShortDateTime } from "../../../lib/format";
+import { allBookingsQueryAtom } from "../bookings/queries";
+import { StatusBadge } from "../bookings/status-label";
+import { CalendarIcon } from "../components/icons";
+import { Card, CardHeader, ErrorNote, Spinner } from "../components/ui";
+import { statsQueryAtom } from "../queries";
+
+const t = it.admin.overview;
+export const RECENT_ACTIVITY_SIZE = 5;
+
+function Counter({ label, value, accent }: { label: string; value: string; accent: string }) {
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <div className={`mb-3 h-1 w-10 rounded-full ${accent}`} aria-hidden="true" />
+      <p className="text-sm font-medium text-slate-600">{label}</p>
+      <p className="mt-1 text-3xl font-semibold tabular-nums text-slate-900">{value}</p>
+    </div>
+  );
+}
+
+export function OverviewTab() {
+  const stats = useAtomValue(statsQueryAtom);
+  const bookings = useAtomValue(allBookingsQueryAtom);
+
+  return (
+    <div className="space-y-6">
+      {stats.isPending ? (
+        <Spinner label={it.common.loading} />
+      ) : stats.isError ? (
+        <ErrorNote>{it.admin.loadError}</ErrorNote>
+      ) : (
+        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" data-testid="overview-counters">
+          <Counter label={t.activeEvents} value={String(stats.data.activeEvents)} accent="bg-indigo-500" />
+          <Counter label={t.totalSpots} value={String(stats.data.totalSpots)} accent="bg-sky-500" />
+          <Counter label={t.occupiedSpots} value={String(stats.data.occupiedSpots)} accent="bg-amber-500" />
+          <Counter label={t.todayRevenue} value={formatEuroCompact(stats.data.todayRevenue)} accent="bg-emerald-500" />
+        </div>
+      )}
+
+      <Card>
+        <CardHeader
+          title={t.recentActivity}
+          actions={
+            <Link to="/admin/calendario" className="inline-flex items-center gap-1.5 text-sm font-medium text-indigo-700 hover:text-indigo-900">
+              <CalendarIcon />
+              {t.openCalendar}
+            </Link>
+          }
+        />
+        {bookings.isPending ? (
+          <Spinner label={it.common.loading} />
+        ) : bookings.isError ? (
+          <div className="p-5">
+            <ErrorNote>{it.admin.loadError}</ErrorNote>
+          </div>
+        ) : bookings.data.length === 0 ? (
+          <p className="px-5 py-8 text-center text-sm text-slate-500">{t.noActivity}</p>
+        ) : (
+          <ul className="divide-y divide-slate-100" data-testid="recent-activity">
+            {bookings.data.slice(0, RECENT_ACTIVITY_SIZE).map((b) => (
+              <li key={b.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-5 py-3">
+                <div className="min-w-0 flex-1">
+                  <p className="truncate font-medium text-slate-900">{b.event?.title}</p>
+                  <p className="text-xs tabular-nums text-slate-500">{formatShortDateTime(b.createdAt)}</p>
+                </div>
+                <StatusBadge status={b.status} />
+                <p className="w-20 text-right font-semibold tabular-nums text-slate-900">{formatEuroCompact(b.amount)}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+    </div>
+  );
+}

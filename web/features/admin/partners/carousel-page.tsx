@@ -1,0 +1,34 @@
+import { useAtomValue } from "jotai";
+import { Link } from "react-router";
+import { it } from "../../../i18n/it";
+import { ArrowLeftIcon } from "../components/icons";
+import { Card, CardHeader, ErrorNote, Spinner } from "../components/ui";
+import { carouselSettingsQueryAtom } from "../queries";
+import { CarouselSettingsForm } from "./carousel-settings-form";
+
+const t = it.admin.carousel;
+
+/** /admin/carousel: the dashboard's carousel form on its own page, with the way back. */
+export function CarouselPage() {
+  const settings = useAtomValue(carouselSettingsQueryAtom);
+  return (
+    <div className="space-y-4">
+      <Link to="/admin" className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900">
+        <ArrowLeftIcon />
+        {t.back}
+      </Link>
+      <Card className="max-w-4xl">
+        <CardHeader title={t.title} />
+        <div className="px-5 py-5">
+          {settings.isPending ? (
+            <Spinner label={t.loading} />
+          ) : settings.isError ? (
+            <ErrorNote>{it.admin.loadError}</ErrorNote>
+          ) : (
+            <CarouselSettingsForm key={JSON.stringify(settings.data)} initial={settings.data} failureBody={t.failedBodyDashboard} />
+          )}
+        </div>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
+import { useAtomValue } from "jotai";
+import { Link, useSearchParams } from "react-router";
+import { it } from "../../../i18n/it";
+import { ArrowLeftIcon } from "../components/icons";
+import { Card, ErrorNote, Spinner } from "../components/ui";
+import { carouselSettingsQueryAtom, partnersQueryAtom } from "../queries";
+import { CarouselSettingsForm } from "./carousel-settings-form";
+import { PartnersPanel } from "./partners-panel";
+
+const t = it.admin.partners;
+const TABS = ["partner", "carosello"] as const;
+
+const tabClass =
+  "rounded-md px-4 py-2 text-sm font-medium text-slate-600 outline-none hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-indigo-500 data-selected:bg-white data-selected:text-indigo-700 data-selected:shadow-sm";
+
+/** /admin/partners and /admin/partner-carousel: partner logos and the carousel settings. */
+export function PartnerCarouselPage() {
+  const partners = useAtomValue(partnersQueryAtom);
+  const settings = useAtomValue(carouselSettingsQueryAtom);
+  const [params, setParams] = useSearchParams();
+  const index = Math.max(0, TABS.indexOf((params.get("tab") ?? "partner") as (typeof TABS)[number]));
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold text-slate-900">{t.title}</h1>
+        <Link to="/admin" className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50">
+          <ArrowLeftIcon />
+          {t.back}
+        </Link>
+      </div>
+      {partners.isPending || settings.isPending ? (
+        <Spinner label={t.loading} />
+      ) : partners.isError || settings.isError ? (
+        <ErrorNote>{it.admin.loadError}</ErrorNote>
+      ) : (
+        <TabGroup selectedIndex={index} onChange={(i) => setParams({ tab: TABS[i] }, { replace: true })}>
+          <TabList className="inline-flex gap-1 rounded-lg bg-slate-200/70 p-1">
+            <Tab className={tabClass}>{t.tabPartners}</Tab>
+            <Tab className={tabClass}>{t.tabCarousel}</Tab>
+          </TabList>
+          <TabPanels className="mt-4">
+            <TabPanel className="outline-none">
+              <PartnersPanel partners={partners.data} />
+            </TabPanel>
+            <TabPanel className="outline-none">
+              <Card className="p-5">
+                <CarouselSettingsForm key={JSON.stringify(settings.data)} initial={settings.data} />
+              </Card>
+            </TabPanel>
+          </TabPanels>
+        </TabGroup>
+      )}
+    </div>
+  );
+}

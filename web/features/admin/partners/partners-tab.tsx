@@ -1,0 +1,18 @@
+import { Link } from "react-router";
+import { it } from "../../../i18n/it";
+import { Card, CardHeader } from "../components/ui";
+
+const t = it.admin.partnersTab;
+
+export function PartnersTab() {
+  return (
+    <Card className="max-w-2xl">
+      <CardHeader title={t.title} description={t.description} />
+      <div className="px-5 py-5">
+        <Link to="/admin/partner-carousel" className="inline-flex items-center gap-2 rounded-lg bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700">
+          {t.open} →
+        </Link>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,146 @@
+import { useAtom, useAtomValue } from "jotai";
+import { it } from "../../../i18n/it";
+import { formatEuroCompact, formatShortDateTime } from "../../../lib/format";
+import { StatusBadge } from "../bookings/status-label";
+import { DownloadIcon } from "../components/icons";
+import { Card, CardHeader, ErrorNote, inputClass, labelClass, Spinner } from "../components/ui";
+import { csvUrl, formatChange, isValidRange, paymentsQueryAtom, paymentsRangeAtom, paymentsSummaryQueryAtom } from "./queries";
+
+const t = it.admin.payments;
+
+function StatCard({ label, value, change, changeLabel, noComparison, detail }: { label: string; value: string; change: number | null; changeLabel: (pct: string) => string; noComparison: string; detail?: string }) {
+  const tone = change === null ? "text-slate-500" : change > 0 ? "text-emerald-700" : change < 0 ? "text-red-700" : "text-slate-600";
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="payment-stat">
+      <p className="text-sm font-medium text-slate-600">{label}</p>
+      <p className="mt-1 text-3xl font-semibold tabular-nums text-slate-900">{value}</p>
+      <p className={`mt-2 text-sm font-medium ${tone}`}>{change === null ? noComparison : changeLabel(formatChange(change))}</p>
+      {detail ? <p className="mt-0.5 text-xs text-slate-500">{detail}</p> : null}
+    </div>
+  );
+}
+
+export function PaymentsTab() {
+  const summary = useAtomValue(paymentsSummaryQueryAtom);
+  const payments = useAtomValue(paymentsQueryAtom);
+  const [range, setRange] = useAtom(paymentsRangeAtom);
+  const valid = isValidRange(range);
+  const total = payments.data?.reduce((sum, p) => sum + Number(p.amount), 0) ?? 0;
+
+  return (
+    <div className="space-y-6">
+      {summary.isPending ? (
+        <Spinner label={it.common.loading} />
+      ) : summary.isError ? (
+        <ErrorNote>{it.admin.loadError}</ErrorNote>
+      ) : (
+        <div className="grid gap-4 md:grid-cols-3">
+          <StatCard
+            label={t.todayRevenue}
+            value={formatEuroCompact(summary.data.today.amount)}
+            change={summary.data.changeVsYesterdayPct}
+            changeLabel={t.vsYesterday}
+            noComparison={t.noComparisonYesterday}
+            detail={t.yesterday(formatEuroCompact(summary.data.yesterday.amount))}
+          />
+          <StatCard
+            label={t.monthRevenue}
+            value={formatEuroCompact(summary.data.thisMonth.amount)}
+            change={summary.data.changeVsLastMonthPct}
+            changeLabel={t.vsLastMonth}
+            noComparison={t.noComparisonMonth}
+            detail={t.lastMonth(formatEuroCompact(summary.data.lastMonth.amount))}
+          />
+          <StatCard
+            label={t.todayCount}
+            value={String(summary.data.today.count)}
+            change={summary.data.countChangeVsYesterdayPct}
+            changeLabel={t.vsYesterday}
+            noComparison={t.noComparisonCount}
+            detail={t.yesterday(String(summary.data.yesterday.count))}
+          />
+        </div>
+      )}
+
+      <Card>
+        <CardHeader
+          title={t.title}
+          description={payments.data && valid ? t.total(payments.data.length, formatEuroCompact(total)) : undefined}
+          actions={
+            <div className="flex flex-wrap items-end gap-3">
+              <div>
+                <label htmlFor="payments-from" className={labelClass}>
+                  {t.from}
+                </label>
+                <input id="payments-from" type="date" className={inputClass} value={range.from} max={range.to} onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))} />
+              </div>
+              <div>
+                <label htmlFor="payments-to" className={labelClass}>
+                  {t.to}
+                </label>
+                <input id="payments-to" type="date" className={inputClass} value={range.to} min={range.from} onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))} />
+              </div>
+              {valid ? (
+                <a
+                  href={csvUrl(range)}
+                  download
+                  className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+                >
+                  <DownloadIcon />
+                  {t.export}
+                </a>
+              ) : null}
+            </div>
+          }
+        />
+        {!valid ? (
+          <div className="p-5">
+            <ErrorNote>{t.invalidRange}</ErrorNote>
+          </div>
+        ) : payments.isPending ? (
+          <Spinner label={it.common.loading} />
+        ) : payments.isError ? (
+          <div className="p-5">
+            <ErrorNote>{it.admin.loadError}</ErrorNote>
+          </div>
+        ) : payments.data.length === 0 ? (
+          <p className="px-5 py-10 text-center text-sm text-slate-500">{t.empty}</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[56rem] text-left text-sm">
+              <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-500">
+                <tr>
+                  <th scope="col" className="px-4 py-3">{t.colPaidAt}</th>
+                  <th scope="col" className="px-4 py-3">{t.colCustomer}</th>
+                  <th scope="col" className="px-4 py-3">{t.colEvent}</th>
+                  <th scope="col" className="px-4 py-3">{t.colRate}</th>
+                  <th scope="col" className="px-4 py-3 text-right">{t.colAmount}</th>
+                  <th scope="col" className="px-4 py-3">{t.colStatus}</th>
+                  <th scope="col" className="px-4 py-3">{t.colPaymentId}</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {payments.data.map((p) => (
+                  <tr key={p.id} data-testid="payment-row">
+                    <td className="whitespace-nowrap px-4 py-3 tabular-nums text-slate-700">{p.paidAt ? formatShortDateTime(p.paidAt) : "—"}</td>
+                    <td className="px-4 py-3">
+                      <p className="font-medium text-slate-900">{p.customerName}</p>
+                      <p className="text-xs text-slate-500">{p.customerEmail}</p>
+                    </td>
+                    <td className="max-w-56 px-4 py-3 text-slate-700">{p.event?.title}</td>
+                    <td className="px-4 py-3 text-slate-700">{p.kind === "prevendita" ? it.admin.bookings.presale : (p.rate?.name ?? "—")}</td>
+                    <td className="whitespace-nowrap px-4 py-3 text-right font-medium tabular-nums">{formatEuroCompact(p.amount)}</td>
+                    <td className="px-4 py-3">
+                      <StatusBadge status={p.status} />
+                    </td>
+                    <td className="px-4 py-3 font-mono text-xs text-slate-500">{p.stripePaymentIntentId ?? "—"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Card>
+    </div>
+  );
+}

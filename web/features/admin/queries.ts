@@ -1,0 +1,101 @@
+import type { QueryClient } from "@tanstack/query-core";
+import { atomWithMutation, atomWithQuery, queryClientAtom } from "jotai-tanstack-query";
+import { client, unwrap } from "../../lib/api";
+
+export const SESSION_KEY = ["admin-session"] as const;
+
+/**
+ * After any admin write every cached read is marked stale (admin lists and the public home's
+ * events, stats, partners and settings alike), so no screen keeps showing the old data. Only
+ * the queries on screen refetch now; the others refetch when next shown.
+ */
+export function invalidateData(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== SESSION_KEY[0] });
+}
+
+export const sessionQueryAtom = atomWithQuery(() => ({
+  queryKey: SESSION_KEY,
+  queryFn: () => unwrap(client.api.admin.session.$get()),
+}));
+
+export const loginAtom = atomWithMutation((get) => ({
+  mutationFn: (password: string) => unwrap(client.api.admin.login.$post({ json: { password } })),
+  onSuccess: async () => {
+    const qc = get(queryClientAtom);
+    qc.setQueryData(SESSION_KEY, { authenticated: true });
+    // Reads that failed with 401 before the login are fetched again.
+    await invalidateData(qc);
+  },
+}));
+
+export const logoutAtom = atomWithMutation((get) => ({
+  mutationFn: () => unwrap(client.api.admin.logout.$post()),
+  onSettled: () => {
+    const qc = get(queryClientAtom);
+    qc.setQueryData(SESSION_KEY, { authenticated: false });
+    qc.removeQueries({ queryKey: ["admin"] });
+  },
+}));
+
+export const statsQueryAtom = atomWithQuery(() => ({
+  queryKey: ["stats"],
+  queryFn: () => unwrap(client.api.stats.$get()),
+}));
+
+export const categoriesQueryAtom = atomWithQuery(() => ({
+  queryKey: ["categories"],
+  queryFn: () => unwrap(client.api.categories.$get()),
+}));
+
+export const partnersQueryAtom = atomWithQuery(() => ({
+  queryKey: ["partners"],
+  queryFn: () => unwrap(client.api.partners.$get()),
+}));
+
+export const carouselSettingsQueryAtom = atomWithQuery(() => ({
+  queryKey: ["carousel-settings"],
+  queryFn: () => unwrap(client.api["carousel-settings"].$get()),
+}));
+
+export const liveConfigQueryAtom = atomWithQuery(() => ({
+  queryKey: ["live-notifications", "config"],
+  queryFn: () => unwrap(client.api["live-notifications"].config.$get()),
+}));
+
+type CategoryInput = { name: string; color: string };
+
+export const createCategoryAtom = atomWithMutation((get) => ({
+  mutationFn: (input: CategoryInput) => unwrap(client.api.categories.$post({ json: input })),
+  onSuccess: () => invalidateData(get(queryClientAtom)),
+}));
+
+export const updateCategoryAtom = atomWithMutation((get) => ({
+  mutationFn: ({ id, ...input }: CategoryInput & { id: number }) => unwrap(client.api.categories[":id"].$put({ param: { id: String(id) }, json: input })),
+  onSuccess: () => invalidateData(get(queryClientAtom)),
+}));
+
+export const deleteCategoryAtom = atomWithMutation((get) => ({
+  mutationFn: (id: number) => unwrap(client.api.categories[":id"].$delete({ param: { id: String(id) } })),
+  onSuccess: () => invalidateData(get(queryClientAtom)),
+}));
+
+export const createPartnerAtom = atomWithMutation((get) => ({
+  mutationFn: (input: { name: string; imageUrl: string; sortOrder: number }) => unwrap(client.api.partners.$post({ json: { ...input, isActive: true } })),
+  onSettled: () => invalidateData(get(queryClientAtom)),
+}));
+
+export const deletePartnerAtom = atomWithMutation((get) => ({
+  mutationFn: (id: number) => unwrap(client.api.partners[":id"].$delete({ param: { id: String(id) } })),
+  onSuccess: () => invalidateData(get(queryClientAtom)),
+}));
+
+export const saveCarouselSettingsAtom = atomWithMutation((get) => ({
+  mutationFn: (input: { scrollSpeed: number; frameRate: number; isEnabled: boolean }) => unwrap(client.api["carousel-settings"].$put({ json: input })),
+  onSuccess: () => invalidateData(get(queryClientAtom)),
+}));
+
+export const saveLiveConfigAtom = atomWithMutation((get) => ({
+  mutationFn: (input: { isEnabled: boolean; frequency: number; targetEventId: number | null; isRandomEvents: boolean }) =>
+    unwrap(client.api["live-notifications"].config.$put({ json: input })),
+  onSuccess: () => invalidateData(get(queryClientAtom)),
+}));

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, lt, or } from "drizzle-orm";
 import { adminSessions } from "../../db/schema";
 import type { Db } from "../db";
+import type { CronTask } from "./cron";
 import type { RateLimit } from "./rate-limit";
 
 export const SESSION_COOKIE = "pe_admin";
@@ -94,3 +95,5 @@ export async function purgeDeadSessions(db: Db, now: number): Promise<{ deleted:
     .run();
   return { deleted: res.meta.changes };
 }
+
+export const adminSessionsTask: CronTask = { name: "purge-admin-sessions", run: (db, _env, now) => purgeDeadSessions(db, now) };

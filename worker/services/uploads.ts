@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { uploads } from "../../db/schema";
 import type { Db } from "../db";
+import type { CronTask } from "./cron";
 
 export type UploadKind = "event" | "partner";
 
@@ -212,3 +213,8 @@ export async function deleteOrphanUploads(db: Db, bucket: R2Bucket, now: number,
   }
   return { deleted };
 }
+
+export const orphanUploadsTask: CronTask = {
+  name: "delete-orphan-uploads",
+  run: (db, env, now) => deleteOrphanUploads(db, env.UPLOADS, now, (Number(env.UPLOAD_ORPHAN_HOURS) > 0 ? Number(env.UPLOAD_ORPHAN_HOURS) : 24) * 3_600_000),
+};

@@ -1,0 +1,102 @@
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { bookings, rateLimitHits } from "../../db/schema";
+import worker from "../index";
+import { seedBooking, seedEvent, testDb } from "../test/helpers";
+import { anonymisePersonalData, purgeRateLimitHits, REDACTED } from "./retention";
+
+const DAY = 86_400_000;
+const retention = { plateDays: 30, personalDataDays: 180 };
+const read = (id: string) => testDb().select().from(bookings).where(eq(bookings.id, id)).get();
+
+async function presale(eventId: number, createdAt?: number) {
+  const b = await seedBooking({ eventId, status: "paid", amountCents: 1200, createdAt });
+  await testDb()
+    .update(bookings)
+    .set({ kind: "prevendita", nome: "Mario", cognome: "Rossi", telefono: "+39 333 1234567", note: "arrivo tardi", paymentIntentId: `pi_${b.id}` })
+    .where(eq(bookings.id, b.id));
+  return b;
+}
+
+describe("anonymisation of personal data", () => {
+  it("removes plates 30 days after the event and contacts after 180, keeping amounts and payment ids; twice is a no-op", async () => {
+    const now = Date.parse("2036-06-01T10:00:00Z");
+    const recent = await seedEvent({ datetime: now - 29 * DAY });
+    const monthOld = await seedEvent({ datetime: now - 31 * DAY });
+    const old = await seedEvent({ datetime: now - 181 * DAY });
+    const future = await seedEvent({ datetime: now + 10 * DAY });
+    const keep = await presale(recent.eventId, now - 60 * DAY);
+    const plateOnly = await presale(monthOld.eventId);
+    const all = await presale(old.eventId);
+    const upcoming = await presale(future.eventId, now - 400 * DAY); // booked long ago, event still ahead
+
+    const first = await anonymisePersonalData(testDb(), now, retention);
+    expect(first.plates).toBeGreaterThanOrEqual(2);
+    expect(first.personalData).toBeGreaterThanOrEqual(1);
+
+    expect(await read(keep.id)).toMatchObject({ licensePlate: "AB123CD", customerName: "Mario Rossi", plateAnonymizedAt: null });
+    expect(await read(upcoming.id)).toMatchObject({ licensePlate: "AB123CD", customerEmail: "mario@example.it" });
+    expect(await read(plateOnly.id)).toMatchObject({
+      licensePlate: REDACTED,
+      plateAnonymizedAt: now,
+      customerName: "Mario Rossi",
+      customerEmail: "mario@example.it",
+      telefono: "+39 333 1234567",
+      personalDataAnonymizedAt: null,
+    });
+    expect(await read(all.id)).toMatchObject({
+      licensePlate: REDACTED,
+      customerName: REDACTED,
+      customerEmail: REDACTED,
+      nome: null,
+      cognome: null,
+      telefono: null,
+      note: null,
+      personalDataAnonymizedAt: now,
+      amountCents: 1200,
+      status: "paid",
+      paymentIntentId: `pi_${all.id}`,
+      carModel: "Fiat Panda",
+    });
+
+    const snapshot = await read(all.id);
+    expect(await anonymisePersonalData(testDb(), now + 1000, retention)).toEqual({ plates: 0, personalData: 0 });
+    expect(await read(all.id)).toEqual(snapshot);
+  });
+
+  it("counts from the booking date for always-active events", async () => {
+    const now = Date.parse("2037-06-01T10:00:00Z");
+    const { eventId } = await seedEvent({ isAlwaysActive: true, datetime: null });
+    const oldBooking = await presale(eventId, now - 40 * DAY);
+    const newBooking = await presale(eventId, now - 20 * DAY);
+    await anonymisePersonalData(testDb(), now, retention);
+    expect((await read(oldBooking.id))?.licensePlate).toBe(REDACTED);
+    expect((await read(newBooking.id))?.licensePlate).toBe("AB123CD");
+  });
+
+  it("drops rate-limit rows (client IPs) older than a day", async () => {
+    const now = Date.parse("2037-01-01T00:00:00Z");
+    await testDb().insert(rateLimitHits).values([
+      { bucket: "t", clientKey: "203.0.113.1", at: now - 2 * DAY },
+      { bucket: "t", clientKey: "203.0.113.2", at: now - 1000 },
+    ]);
+    await purgeRateLimitHits(testDb(), now);
+    expect((await purgeRateLimitHits(testDb(), now)).deleted).toBe(0);
+    const keys = (await testDb().select().from(rateLimitHits)).map((r) => r.clientKey);
+    expect(keys).toContain("203.0.113.2");
+    expect(keys).not.toContain("203.0.113.1");
+  });
+
+  it("runs from the scheduled handler, idempotently", async () => {
+    const { eventId } = await seedEvent({ datetime: Date.parse("2020-01-01T20:00:00Z") });
+    const b = await presale(eventId);
+    for (let run = 0; run < 2; run++) {
+      const ctx = createExecutionContext();
+      await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: "*/5 * * * *" }), env, ctx);
+      await waitOnExecutionContext(ctx);
+      expect(await read(b.id)).toMatchObject({ licensePlate: REDACTED, customerName: REDACTED, amountCents: 1200 });
+    }
+  });
+});

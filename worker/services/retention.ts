@@ -1,0 +1,59 @@
+import { and, isNull, lt, sql } from "drizzle-orm";
+import { bookings, rateLimitHits } from "../../db/schema";
+import type { Db } from "../db";
+import type { CronTask } from "./cron";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const REDACTED = "***";
+
+export type Retention = { plateDays: number; personalDataDays: number };
+
+export function retentionOf(env: Pick<Env, "PLATE_RETENTION_DAYS" | "PERSONAL_DATA_RETENTION_DAYS">): Retention {
+  const days = (v: string | undefined, fallback: number) => (Number(v) > 0 ? Number(v) : fallback);
+  return { plateDays: days(env.PLATE_RETENTION_DAYS, 30), personalDataDays: days(env.PERSONAL_DATA_RETENTION_DAYS, 180) };
+}
+
+/** When the clock starts: the event's date, or the booking's own creation for always-active events. */
+const anchor = sql`coalesce((select e.datetime from events e where e.id = ${bookings.eventId} and e.is_always_active = 0), ${bookings.createdAt})`;
+
+/**
+ * Plates go 30 days after the event; names, e-mails, phones and notes after 180. Amounts, dates,
+ * statuses and payment ids stay, so the accounts still add up. Marked rows are skipped, so a
+ * second run changes nothing.
+ */
+export async function anonymisePersonalData(db: Db, now: number, retention: Retention): Promise<{ plates: number; personalData: number }> {
+  const [plates, personal] = await db.batch([
+    db
+      .update(bookings)
+      .set({ licensePlate: REDACTED, plateAnonymizedAt: now, updatedAt: now })
+      .where(and(isNull(bookings.plateAnonymizedAt), lt(anchor, now - retention.plateDays * DAY_MS))),
+    db
+      .update(bookings)
+      .set({
+        customerName: REDACTED,
+        customerEmail: REDACTED,
+        nome: null,
+        cognome: null,
+        telefono: null,
+        note: null,
+        personalDataAnonymizedAt: now,
+        updatedAt: now,
+      })
+      .where(and(isNull(bookings.personalDataAnonymizedAt), lt(anchor, now - retention.personalDataDays * DAY_MS))),
+  ]);
+  return { plates: plates.meta.changes, personalData: personal.meta.changes };
+}
+
+/** Rate-limit rows hold client IPs: no window is longer than a day, so older rows only leak. */
+export async function purgeRateLimitHits(db: Db, now: number): Promise<{ deleted: number }> {
+  const res = await db.delete(rateLimitHits).where(lt(rateLimitHits.at, now - DAY_MS)).run();
+  return { deleted: res.meta.changes };
+}
+
+export const anonymiseTask: CronTask = {
+  name: "anonymise-personal-data",
+  run: async (db, env, now) => ({
+    ...(await anonymisePersonalData(db, now, retentionOf(env))),
+    rateLimitHits: (await purgeRateLimitHits(db, now)).deleted,
+  }),
+};

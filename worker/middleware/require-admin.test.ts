@@ -1,0 +1,221 @@
+import { desc, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { auditLog, uploads } from "../../db/schema";
+import { app } from "../app";
+import { sessionIdOf } from "../services/admin-auth";
+import { adminCookie } from "../test/admin";
+import { api, seedBooking, seedEvent, testDb } from "../test/helpers";
+
+type Case = {
+  route: string;
+  /** Builds what the request needs (fresh per attempt, since writes consume it). */
+  request: () => Promise<{ path: string; json?: unknown }>;
+  ok: number;
+  /** The audit action a successful write records (reads record nothing). */
+  audit?: string;
+};
+
+const eventPayload = (rateId?: number) => ({
+  event: { title: "T", description: "D", datetime: "2031-05-01T20:00", duration: "2 ore", distance: "1 km", totalSpots: 10 },
+  rates: [{ ...(rateId ? { id: rateId } : {}), name: "Auto", price: "10.00" }],
+});
+
+async function uploadedImage(): Promise<string> {
+  const file = `${crypto.randomUUID()}.jpg`;
+  await testDb().insert(uploads).values({ key: `uploads/${file}`, kind: "event", contentType: "image/jpeg", size: 3 });
+  return `/objects/uploads/${file}`;
+}
+
+async function category(): Promise<number> {
+  return (await seedEvent({ category: { name: `Cat ${crypto.randomUUID()}` } })).category!.id;
+}
+
+async function partner(): Promise<number> {
+  const res = await api("/api/partners", {
+    method: "POST",
+    json: { name: "P", imageUrl: await uploadedImage() },
+    headers: { Cookie: await adminCookie() },
+  });
+  return (await res.json<{ id: number }>()).id;
+}
+
+const CASES: Case[] = [
+  { route: "GET /api/admin/events", request: async () => ({ path: "/api/admin/events" }), ok: 200 },
+  { route: "GET /api/admin/audit", request: async () => ({ path: "/api/admin/audit" }), ok: 200 },
+  { route: "GET /api/bookings", request: async () => ({ path: "/api/bookings" }), ok: 200 },
+  { route: "GET /api/admin/payments", request: async () => ({ path: "/api/admin/payments?from=2026-01-01" }), ok: 200 },
+  { route: "GET /api/admin/payments/summary", request: async () => ({ path: "/api/admin/payments/summary" }), ok: 200 },
+  { route: "GET /api/admin/payments.csv", request: async () => ({ path: "/api/admin/payments.csv" }), ok: 200 },
+  { route: "POST /api/admin/logout", request: async () => ({ path: "/api/admin/logout" }), ok: 200, audit: "admin.logout" },
+  { route: "POST /api/events", request: async () => ({ path: "/api/events", json: eventPayload() }), ok: 201, audit: "event.create" },
+  {
+    route: "PUT /api/events/:id",
+    request: async () => {
+      const { eventId, rateId } = await seedEvent();
+      return { path: `/api/events/${eventId}`, json: eventPayload(rateId) };
+    },
+    ok: 200,
+    audit: "event.update",
+  },
+  { route: "DELETE /api/events/:id", request: async () => ({ path: `/api/events/${(await seedEvent()).eventId}` }), ok: 204, audit: "event.delete" },
+  {
+    route: "PUT /api/reorder-events",
+    request: async () => ({ path: "/api/reorder-events", json: { eventOrders: [{ id: (await seedEvent()).eventId, sortOrder: 3 }] } }),
+    ok: 200,
+    audit: "event.reorder",
+  },
+  {
+    route: "PUT /api/events/:id/rates/reorder",
+    request: async () => {
+      const { eventId, rates } = await seedEvent({ rates: [{}, {}] });
+      return { path: `/api/events/${eventId}/rates/reorder`, json: { orderedRateIds: [rates[1].id, rates[0].id] } };
+    },
+    ok: 200,
+    audit: "rate.reorder",
+  },
+  {
+    route: "PUT /api/rates/:id/visibility",
+    request: async () => ({ path: `/api/rates/${(await seedEvent()).rateId}/visibility`, json: { isVisible: false } }),
+    ok: 200,
+    audit: "rate.visibility",
+  },
+  {
+    route: "PUT /api/rates/:id/payability",
+    request: async () => ({ path: `/api/rates/${(await seedEvent()).rateId}/payability`, json: { isPayable: false } }),
+    ok: 200,
+    audit: "rate.payability",
+  },
+  { route: "POST /api/categories", request: async () => ({ path: "/api/categories", json: { name: "Nuova", color: "#123456" } }), ok: 201, audit: "category.create" },
+  {
+    route: "PUT /api/categories/:id",
+    request: async () => ({ path: `/api/categories/${await category()}`, json: { name: "Rinominata", color: "#654321" } }),
+    ok: 200,
+    audit: "category.update",
+  },
+  { route: "DELETE /api/categories/:id", request: async () => ({ path: `/api/categories/${await category()}` }), ok: 204, audit: "category.delete" },
+  {
+    route: "POST /api/partners",
+    request: async () => ({ path: "/api/partners", json: { name: "Partner", imageUrl: await uploadedImage(), sortOrder: 1 } }),
+    ok: 201,
+    audit: "partner.create",
+  },
+  { route: "DELETE /api/partners/:id", request: async () => ({ path: `/api/partners/${await partner()}` }), ok: 204, audit: "partner.delete" },
+  {
+    route: "PUT /api/carousel-settings",
+    request: async () => ({ path: "/api/carousel-settings", json: { scrollSpeed: 2, frameRate: 20, isEnabled: true } }),
+    ok: 200,
+    audit: "carousel.update",
+  },
+  {
+    route: "PUT /api/live-notifications/config",
+    request: async () => ({
+      path: "/api/live-notifications/config",
+      json: { isEnabled: true, frequency: 15000, targetEventId: null, isRandomEvents: true },
+    }),
+    ok: 200,
+    audit: "live-notifications.update",
+  },
+  {
+    route: "PUT /api/admin/bookings/:id/free",
+    request: async () => {
+      const { eventId, rateId } = await seedEvent();
+      return { path: `/api/admin/bookings/${(await seedBooking({ eventId, rateId, status: "paid" })).id}/free` };
+    },
+    ok: 200,
+    audit: "booking.free",
+  },
+  {
+    route: "POST /api/objects/upload",
+    request: async () => ({ path: "/api/objects/upload", json: { kind: "event", contentType: "image/jpeg", size: 1000 } }),
+    ok: 200,
+    audit: "upload.grant",
+  },
+  { route: "PUT /api/event-images", request: async () => ({ path: "/api/event-images", json: { imageURL: await uploadedImage() } }), ok: 200, audit: "upload.event-image" },
+];
+
+/** Writes anyone may make (a visitor booking and paying, the provider's webhook), and the way in. */
+const PUBLIC_WRITES = [
+  "POST /api/admin/login",
+  "POST /api/bookings",
+  "POST /api/presales",
+  "POST /api/create-payment-intent",
+  "POST /api/confirm-payment",
+  "POST /api/demo/confirm",
+  "POST /api/stripe/webhook",
+  "POST /api/my-bookings/lookup",
+  "PUT /api/uploads/:file", // authorised by its HMAC signature, tested in routes/uploads.test.ts
+];
+const PUBLIC_ADMIN_READS = ["GET /api/admin/session"];
+
+const methodOf = (route: string) => route.split(" ")[0];
+
+/** Everything an unauthorised request could have touched, to prove it touched nothing. */
+async function snapshot(): Promise<string> {
+  const tables = ["events", "rates", "categories", "bookings", "partners", "carousel_settings", "live_notification_config", "uploads", "audit_log"];
+  const dump: Record<string, unknown> = {};
+  for (const t of tables) dump[t] = await testDb().all(sql.raw(`select * from ${t} order by 1`));
+  return JSON.stringify(dump);
+}
+
+describe("admin access", () => {
+  it("the table covers every write route and every /api/admin route of the app", () => {
+    const routes = new Set(app.routes.filter((r) => r.method !== "ALL").map((r) => `${r.method} ${r.path}`));
+    const guarded = [...routes].filter((r) => methodOf(r) !== "GET" || r.includes("/api/admin/") || r === "GET /api/bookings");
+    const covered = new Set([...CASES.map((c) => c.route), ...PUBLIC_WRITES, ...PUBLIC_ADMIN_READS]);
+    expect(guarded.filter((r) => !covered.has(r))).toEqual([]);
+    expect(CASES.map((c) => c.route).filter((r) => !routes.has(r))).toEqual([]);
+  });
+
+  describe.each(CASES)("$route", ({ route, request, ok, audit }) => {
+    it("answers 401 in the error shape without a session (or with a forged or revoked one), touching nothing", async () => {
+      const revoked = await adminCookie();
+      await api("/api/admin/logout", { method: "POST", headers: { Cookie: revoked } });
+      for (const cookie of [undefined, "pe_admin=forged-token", revoked]) {
+        const { path, json } = await request();
+        const before = await snapshot();
+        const res = await api(path, { method: methodOf(route), json, headers: cookie ? { Cookie: cookie } : {} });
+        expect(res.status, `${route} with ${cookie ?? "no cookie"}`).toBe(401);
+        expect(await res.json()).toEqual({ error: { code: "unauthorized", message: "Accesso amministratore richiesto" } });
+        expect(await snapshot()).toBe(before);
+      }
+    });
+
+    it(`succeeds with a session (${ok})${audit ? ` and records "${audit}" in the audit trail` : ""}`, async () => {
+      const cookie = await adminCookie();
+      const { path, json } = await request();
+      const res = await api(path, { method: methodOf(route), json, headers: { Cookie: cookie } });
+      expect(res.status, await res.clone().text()).toBe(ok);
+      expect(res.headers.get("Cache-Control")).toBe("no-store");
+      if (!audit) return;
+      const last = await testDb().select().from(auditLog).orderBy(desc(auditLog.id)).get();
+      expect(last).toMatchObject({ action: audit, sessionId: await sessionIdOf(cookie.slice("pe_admin=".length)), entity: audit.split(".")[0] });
+      expect(last!.at).toBeGreaterThan(Date.now() - 60_000);
+      if (path.match(/\/(\d+)(\/|$)/)) expect(last!.entityId).toBe(path.match(/\/(\d+)(\/|$)/)![1]);
+    });
+  });
+
+  it("public writes stay reachable without a session", async () => {
+    for (const route of PUBLIC_WRITES.filter((r) => !r.includes(":"))) {
+      const res = await api(route.split(" ")[1], { method: methodOf(route), json: {} });
+      expect([401, 403], route).not.toContain(res.status);
+    }
+  });
+
+  it("records the entity id of created entities", async () => {
+    const res = await api("/api/categories", { method: "POST", json: { name: "Audit", color: "#000000" }, headers: { Cookie: await adminCookie() } });
+    const { id } = await res.json<{ id: number }>();
+    const last = await testDb().select().from(auditLog).orderBy(desc(auditLog.id)).get();
+    expect(last).toMatchObject({ action: "category.create", entityId: String(id) });
+  });
+
+  it("GET /api/admin/audit lists entries newest first", async () => {
+    const cookie = await adminCookie();
+    await api("/api/categories", { method: "POST", json: { name: "Prima", color: "#000000" }, headers: { Cookie: cookie } });
+    await api("/api/carousel-settings", { method: "PUT", json: { scrollSpeed: 1, frameRate: 16, isEnabled: true }, headers: { Cookie: cookie } });
+    const list = await (await api("/api/admin/audit?limit=2", { headers: { Cookie: cookie } })).json<{ id: number; action: string; at: string }[]>();
+    expect(list.map((a) => a.action)).toEqual(["carousel.update", "category.create"]);
+    expect(list[0].id).toBeGreaterThan(list[1].id);
+    const older = await (await api(`/api/admin/audit?limit=1&before=${list[1].id}`, { headers: { Cookie: cookie } })).json<{ id: number }[]>();
+    expect(older[0].id).toBeLessThan(list[1].id);
+  });
+});

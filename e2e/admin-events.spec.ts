@@ -1,0 +1,199 @@
+import { expect, test, type Page } from "@playwright/test";
+import { buyPaidBooking, createEventViaApi, loginAsAdmin, makePng, unique } from "./admin-helpers";
+
+/** Width and height from a JPEG's start-of-frame marker. */
+function jpegSize(bytes: Buffer): { width: number; height: number } | null {
+  let i = 2;
+  while (i < bytes.length) {
+    if (bytes[i] !== 0xff) return null;
+    const marker = bytes[i + 1];
+    const length = bytes.readUInt16BE(i + 2);
+    if (marker >= 0xc0 && marker <= 0xc3) return { height: bytes.readUInt16BE(i + 5), width: bytes.readUInt16BE(i + 7) };
+    i += 2 + length;
+  }
+  return null;
+}
+
+test.use({ viewport: { width: 1366, height: 1000 } });
+
+async function rowTitles(page: Page, titles: string[]): Promise<string[]> {
+  const all = await page.getByTestId("event-row").locator("td:nth-child(2) p.font-medium").allTextContents();
+  return all.filter((t) => titles.includes(t));
+}
+
+/** Space picks the row up, each arrow waits for dnd-kit's announcement, space drops it. */
+async function moveByKeyboard(page: Page, title: string, key: "ArrowDown" | "ArrowUp", steps: number) {
+  const handle = page.getByRole("button", { name: `Trascina per riordinare: ${title}` });
+  await handle.focus();
+  await page.keyboard.press("Space");
+  await expect(handle).toHaveAttribute("aria-pressed", "true");
+  for (let i = 0; i < steps; i++) {
+    const before = await page.locator("[id^=DndLiveRegion]").textContent();
+    await page.keyboard.press(key);
+    await expect(page.locator("[id^=DndLiveRegion]")).not.toHaveText(before ?? "");
+  }
+  await page.keyboard.press("Space");
+}
+
+async function publicOrder(page: Page, titles: string[]): Promise<string[]> {
+  const events: { title: string }[] = await (await page.request.get("/api/events")).json();
+  return events.map((e) => e.title).filter((t) => titles.includes(t));
+}
+
+test("create an event with two rates and a cropped image, then find it on the public home", async ({ page }) => {
+  const title = unique("Concerto di prova");
+  await loginAsAdmin(page, "/admin?tab=eventi");
+  await page.getByRole("button", { name: "Crea Nuovo Evento" }).click();
+  const modal = page.getByRole("dialog", { name: "Nuovo evento" });
+  await expect(modal).toBeVisible();
+
+  // The spec's validation message, nothing sent.
+  await modal.getByRole("button", { name: "Crea evento" }).click();
+  await expect(modal.getByRole("alert")).toHaveText("Tutti i campi sono obbligatori (data/ora o 'Sempre Attivo')");
+
+  await modal.getByLabel("Titolo", { exact: true }).fill(title);
+  await modal.getByLabel("Descrizione", { exact: true }).fill("Serata di prova allo stadio, parcheggio custodito.");
+  await modal.getByLabel("Data e ora").fill("2030-06-20T21:00");
+  await modal.getByLabel("Durata").fill("5 ore");
+  await modal.getByLabel("Distanza").fill("700 m dallo stadio");
+  await modal.getByLabel("Posti totali").fill("40");
+  await modal.getByLabel("Nome Tariffa 1").fill("Posto auto");
+  await modal.getByLabel("Prezzo (€) Tariffa 1").fill("15");
+  await modal.getByRole("button", { name: "Aggiungi tariffa" }).click();
+  await modal.getByLabel("Nome Tariffa 2").fill("Posto coperto");
+  await modal.getByLabel("Descrizione Tariffa 2").fill("Al coperto");
+  await modal.getByLabel("Prezzo (€) Tariffa 2").fill("22.50");
+
+  await modal.getByRole("button", { name: "Carica immagine" }).click();
+  const crop = page.getByRole("dialog", { name: "Ritaglia immagine" });
+  // Refused first: a GIF is not JPG/PNG.
+  await crop.getByLabel("Scegli un file").setInputFiles({ name: "logo.gif", mimeType: "image/gif", buffer: Buffer.from("GIF89a") });
+  await expect(crop.getByRole("alert")).toHaveText("Formato non supportato. Usa JPG o PNG.");
+  await crop.getByLabel("Scegli un file").setInputFiles({ name: "stadio.png", mimeType: "image/png", buffer: makePng(800, 500, [14, 116, 144], [250, 204, 21]) });
+  await expect(crop.getByTestId("crop-area").locator("img")).toBeVisible();
+  await crop.getByRole("button", { name: "Aumenta zoom" }).click();
+  await expect(crop.getByRole("slider")).toHaveValue("1.25");
+  await crop.getByRole("button", { name: "Ritaglia e carica" }).click();
+  await expect(page.getByText("Immagine caricata e ritagliata con successo")).toBeVisible();
+  await expect(crop).toBeHidden();
+
+  const preview = modal.getByTestId("event-image-preview");
+  await expect(preview).toHaveAttribute("src", /^\/objects\/uploads\/.+\.jpg$/);
+  const image = await page.request.get((await preview.getAttribute("src"))!);
+  expect(image.headers()["content-type"]).toBe("image/jpeg");
+  expect(jpegSize(await image.body())).toEqual({ width: 320, height: 240 });
+
+  await modal.getByRole("button", { name: "Crea evento" }).click();
+  await expect(page.getByText("Evento creato con successo")).toBeVisible();
+  await expect(modal).toBeHidden();
+  const row = page.getByTestId("event-row").filter({ hasText: title });
+  await expect(row).toContainText("€15.00 – €22.50");
+  await expect(row).toContainText("20/06/2030, 21:00");
+  await expect(row).toContainText("40/40");
+
+  await page.goto("/");
+  await expect(page.getByText(title).first()).toBeVisible();
+  const publicEvent = ((await (await page.request.get("/api/events")).json()) as { title: string; imageUrl: string; rates: { name: string; price: string }[] }[]).find(
+    (e) => e.title === title,
+  )!;
+  expect(publicEvent.rates.map((r) => [r.name, r.price])).toEqual([
+    ["Posto auto", "15.00"],
+    ["Posto coperto", "22.50"],
+  ]);
+  expect(publicEvent.imageUrl).toMatch(/^\/objects\/uploads\//);
+});
+
+test("reorder events by dragging and by keyboard; the order survives a reload and reaches the public list", async ({ page }) => {
+  await loginAsAdmin(page, "/admin?tab=eventi");
+  const titles = [unique("Ordine A"), unique("Ordine B"), unique("Ordine C")];
+  for (const title of titles) await createEventViaApi(page.request, { title });
+  await page.reload();
+  const [a, b, c] = titles;
+  await expect.poll(() => rowTitles(page, titles)).toEqual([a, b, c]);
+
+  // Drag A's grip below C with the mouse (both rows on screen first).
+  const handleA = page.getByRole("button", { name: `Trascina per riordinare: ${a}` });
+  const rowC = page.getByTestId("event-row").filter({ hasText: c });
+  await rowC.scrollIntoViewIfNeeded();
+  const from = (await handleA.boundingBox())!;
+  const to = (await rowC.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 12, { steps: 4 });
+  await page.mouse.move(from.x + from.width / 2, to.y + to.height * 0.8, { steps: 20 });
+  await page.mouse.up();
+  await expect(page.getByText("Ordine aggiornato")).toBeVisible();
+  await expect.poll(() => rowTitles(page, titles)).toEqual([b, c, a]);
+  await page.reload();
+  await expect.poll(() => rowTitles(page, titles)).toEqual([b, c, a]);
+  expect(await publicOrder(page, titles)).toEqual([b, c, a]);
+
+  // Keyboard: focus B's grip, pick it up with space, one step down, drop with space.
+  await moveByKeyboard(page, b, "ArrowDown", 1);
+  await expect(page.getByText("Ordine aggiornato").first()).toBeVisible();
+  await expect.poll(() => rowTitles(page, titles)).toEqual([c, b, a]);
+  await page.reload();
+  await expect.poll(() => rowTitles(page, titles)).toEqual([c, b, a]);
+  expect(await publicOrder(page, titles)).toEqual([c, b, a]);
+});
+
+test("a failed reorder puts the list back in the server's order", async ({ page }) => {
+  await loginAsAdmin(page, "/admin?tab=eventi");
+  const titles = [unique("Ritorno A"), unique("Ritorno B")];
+  for (const title of titles) await createEventViaApi(page.request, { title });
+  await page.reload();
+  await expect.poll(() => rowTitles(page, titles)).toEqual(titles);
+  await page.route("**/api/reorder-events", (route) => route.fulfill({ status: 500, contentType: "application/json", body: '{"error":{"code":"internal","message":"x"}}' }));
+  await moveByKeyboard(page, titles[0], "ArrowDown", 1);
+  await expect(page.getByText("Errore nell'aggiornamento dell'ordine")).toBeVisible();
+  await expect.poll(() => rowTitles(page, titles)).toEqual(titles);
+});
+
+test("switching an event off hides it from the public home; deleting asks first and refuses events with bookings", async ({ page }) => {
+  await loginAsAdmin(page, "/admin?tab=eventi");
+  const hidden = unique("Evento da spegnere");
+  await createEventViaApi(page.request, { title: hidden });
+  const sold = await createEventViaApi(page.request, { title: unique("Evento venduto") });
+  await buyPaidBooking(page.request, sold.id, sold.rates[0].id, { name: "Luca Bianchi", plate: "AB123CD" });
+  const disposable = unique("Evento da eliminare");
+  await createEventViaApi(page.request, { title: disposable });
+
+  await page.goto("/");
+  await expect(page.getByText(hidden).first()).toBeVisible();
+
+  await page.goto("/admin?tab=eventi");
+  await page.getByRole("switch", { name: `Disattiva ${hidden}` }).click();
+  await expect(page.getByText("Evento disattivato")).toBeVisible();
+  await expect(page.getByRole("switch", { name: `Attiva ${hidden}` })).not.toBeChecked();
+  await page.goto("/");
+  await expect(page.getByText(hidden)).toHaveCount(0);
+  expect(((await (await page.request.get("/api/events")).json()) as { title: string }[]).some((e) => e.title === hidden)).toBe(false);
+
+  await page.goto("/admin?tab=eventi");
+  await page.getByRole("button", { name: `Elimina ${disposable}` }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Eliminare l'evento?" });
+  await expect(confirm).toContainText("Sei sicuro di voler eliminare questo evento? Questa azione non può essere annullata.");
+  await confirm.getByRole("button", { name: "Annulla" }).click();
+  await expect(page.getByTestId("event-row").filter({ hasText: disposable })).toHaveCount(1);
+  await page.getByRole("button", { name: `Elimina ${disposable}` }).click();
+  await confirm.getByRole("button", { name: "Elimina" }).click();
+  await expect(page.getByText("Evento eliminato")).toBeVisible();
+  await expect(page.getByTestId("event-row").filter({ hasText: disposable })).toHaveCount(0);
+
+  await page.getByRole("button", { name: `Elimina ${(await (await page.request.get("/api/admin/events")).json()).find((e: { id: number }) => e.id === sold.id).title}` }).click();
+  await confirm.getByRole("button", { name: "Elimina" }).click();
+  await expect(page.getByText("Impossibile eliminare: l'evento ha prenotazioni. Disattivalo.")).toBeVisible();
+});
+
+test("a saved rate's visibility switch acts at once, with its toast", async ({ page }) => {
+  await loginAsAdmin(page, "/admin?tab=eventi");
+  const title = unique("Tariffe al volo");
+  const created = await createEventViaApi(page.request, { title, rates: [{ name: "Posto auto", price: "10" }, { name: "Moto", price: "5" }] });
+  await page.reload();
+  await page.getByRole("button", { name: `Modifica ${title}` }).click();
+  const modal = page.getByRole("dialog", { name: "Modifica evento" });
+  await modal.getByTestId("rate-row").nth(1).getByRole("switch", { name: "Visibile" }).click();
+  await expect(page.getByText("Tariffa nascosta dal sito")).toBeVisible();
+  const rates: { name: string }[] = await (await page.request.get(`/api/events/${created.id}/rates`)).json();
+  expect(rates.map((r) => r.name)).toEqual(["Posto auto"]);
+});

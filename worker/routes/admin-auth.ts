@@ -45,5 +45,6 @@ export const adminAuth = new Hono<AppEnv>()
   })
   .get("/session", async (c) => {
     const sessionId = await touchSession(c.var.db, getCookie(c, SESSION_COOKIE), Date.now());
+    c.header("Cache-Control", "no-store");
     return c.json({ authenticated: sessionId !== null }, 200);
   });

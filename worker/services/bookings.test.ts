@@ -1,6 +1,6 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { bookings, demoPaymentIntents } from "../../db/schema";
 import worker from "../index";
@@ -9,6 +9,7 @@ import {
   bookingInput,
   createBooking,
   eventEndsAt,
+  eventOpenSql,
   expireLapsedHolds,
   freeBooking,
   freeSpotsNow,
@@ -39,6 +40,29 @@ describe("rules", () => {
     expect(eventEndsAt({ datetime: start, isAlwaysActive: true, duration: "4 ore" })).toBeNull();
     expect(hasEnded({ datetime: start, isAlwaysActive: false, duration: "4 ore" }, start + 4 * HOUR - 1)).toBe(false);
     expect(hasEnded({ datetime: start, isAlwaysActive: false, duration: "4 ore" }, start + 4 * HOUR)).toBe(true);
+  });
+
+  it("the SQL guard applies exactly the same end-of-event rule as the code", async () => {
+    const db = testDb();
+    const start = Date.UTC(2026, 5, 1, 19);
+    const durations = ["4 ore", "6 ore", "1 ora", "2ORE", "  3 ore", "08 ore", "3ore", "5 ore e mezza", "12 ore!", "10 orecchie", "tutta la sera", "", "ore 4", "7 Ora"];
+    for (const duration of durations) {
+      for (const event of [
+        { datetime: start, isAlwaysActive: false, duration },
+        { datetime: null, isAlwaysActive: false, duration },
+        { datetime: start, isAlwaysActive: true, duration },
+      ]) {
+        const end = eventEndsAt(event) ?? start + 4 * HOUR;
+        for (const now of [end - 1, end, end + 1]) {
+          const row = await db.get<{ open: number }>(
+            sql`select ${eventOpenSql(now)} as open from (select ${duration} as duration, ${event.datetime} as datetime, ${event.isAlwaysActive ? 1 : 0} as is_always_active) e`,
+          );
+          expect({ duration, event, now, open: row!.open === 1 }).toEqual({ duration, event, now, open: !hasEnded(event, now) });
+        }
+      }
+    }
+    expect(eventEndsAt({ datetime: start, isAlwaysActive: false, duration: "08 ore" })).toBe(start + 8 * HOUR);
+    expect(eventEndsAt({ datetime: start, isAlwaysActive: false, duration: "10 orecchie" })).toBe(start + 4 * HOUR);
   });
 });
 

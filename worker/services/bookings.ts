@@ -1,4 +1,5 @@
-import { and, eq, lte, sql } from "drizzle-orm";
+import { and, eq, lte, sql, type SQL } from "drizzle-orm";
+import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { bookings, events, rates, type Booking, type BookingKind, type BookingStatus, type Event } from "../../db/schema";
 import type { Db } from "../db";
@@ -128,8 +129,22 @@ export function holdMinutes(env: Pick<Env, "BOOKING_HOLD_MINUTES">): number {
 /** When an event is over: its start plus its duration ("N ore", else 4 hours). Never for always-active ones. */
 export function eventEndsAt(event: Pick<Event, "datetime" | "isAlwaysActive" | "duration">): number | null {
   if (event.isAlwaysActive || event.datetime == null) return null;
-  const hours = /^\s*(\d+)\s*or[ae]\b/i.exec(event.duration);
+  const hours = /^ *(\d+) *or[ae](?![a-z0-9_])/i.exec(event.duration);
   return event.datetime + (hours ? Number(hours[1]) : DEFAULT_EVENT_HOURS) * 3_600_000;
+}
+
+/**
+ * The same rule as !hasEnded() in SQL, so the guarded INSERT can apply it in the statement that
+ * takes the spot (a test checks both agree).
+ */
+export function eventOpenSql(now: number, alias = "e"): SQL {
+  const d = `ltrim(${alias}.duration, ' ')`;
+  const rest = `lower(ltrim(ltrim(${d}, '0123456789'), ' '))`;
+  const looksLikeHours = `(${d} glob '[0-9]*' and (${rest} in ('ora', 'ore') or ${rest} glob 'or[ae][^a-z0-9_]*'))`;
+  const hours = `(case when ${looksLikeHours} then cast(${d} as integer) else ${DEFAULT_EVENT_HOURS} end)`;
+  return sql.raw(
+    `(${alias}.is_always_active = 1 or ${alias}.datetime is null or ${alias}.datetime + ${hours} * 3600000 > ${Math.trunc(now)})`,
+  );
 }
 
 export function hasEnded(event: Pick<Event, "datetime" | "isAlwaysActive" | "duration">, now: number): boolean {
@@ -222,23 +237,67 @@ type HoldFields = {
 
 type Inserted = { amountCents: number; createdAt: number };
 
+const dialect = new SQLiteAsyncDialect();
+
+// drizzle() keeps the D1 binding as `$client`; our Db type just does not spell it out.
+const d1Of = (db: Db) => (db as Db & { $client: D1Database }).$client;
+
+/** A drizzle `sql` query as a native D1 statement (drizzle cannot batch raw statements with parameters). */
+function statement(db: Db, query: SQL): D1PreparedStatement {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return d1Of(db).prepare(text).bind(...params);
+}
+
+type RateTarget = {
+  rateId: number;
+  rateName: string;
+  rateEventId: number;
+  isVisible: number;
+  isPayable: number;
+  eventId: number;
+  title: string;
+  datetime: number | null;
+  isAlwaysActive: number;
+  isActive: number;
+  duration: string;
+};
+
 /**
- * The hold exists only if a spot was free at the instant of the INSERT: one statement, guarded by
- * freeSpotsSql, amount copied from the rate row. ON CONFLICT covers a concurrent twin request
- * (same idempotency key), which then reads the winner's booking.
+ * One round trip, one all-or-nothing D1 batch: the idempotency look-up, the rate and event (for
+ * the answer and the error messages), the guarded INSERT, and the free spots after it. The hold
+ * exists only if the INSERT's own guard found a free spot at that instant (freeSpotsSql), with the
+ * amount copied from the rate row; ON CONFLICT turns a retried key into "nothing inserted".
  */
-async function insertRateHold(db: Db, h: HoldFields, eventId: number, rateId: number, idempotencyKey: string | null): Promise<Inserted | null> {
-  const rows = await db.all<Inserted>(sql`
+async function takeRateSpot(db: Db, h: HoldFields, eventId: number, rateId: number, key: string | null) {
+  const existingQuery = sql`select id from bookings where idempotency_key = ${key}`;
+  const targetQuery = sql`
+    select r.id as rateId, r.name as rateName, r.event_id as rateEventId, r.is_visible as isVisible, r.is_payable as isPayable,
+      e.id as eventId, e.title as title, e.datetime as datetime, e.is_always_active as isAlwaysActive, e.is_active as isActive,
+      e.duration as duration
+    from rates r join events e on e.id = r.event_id where r.id = ${rateId}`;
+  const insertQuery = sql`
     insert into bookings (id, event_id, rate_id, kind, status, customer_name, customer_email, license_plate, car_model,
       amount_cents, currency, hold_expires_at, idempotency_key, created_at, updated_at)
     select ${h.id}, e.id, r.id, 'booking', 'pending', ${h.customerName}, ${h.customerEmail}, ${h.licensePlate}, ${h.carModel},
-      r.price_cents, 'eur', ${h.holdExpiresAt}, ${idempotencyKey}, ${h.now}, ${h.now}
+      r.price_cents, 'eur', ${h.holdExpiresAt}, ${key}, ${h.now}, ${h.now}
     from rates r join events e on e.id = r.event_id
     where r.id = ${rateId} and e.id = ${eventId} and r.is_visible = 1 and r.is_payable = 1 and e.is_active = 1
+      and ${eventOpenSql(h.now)}
       and ${freeSpotsSql(eventId, h.now)} >= 1
     on conflict do nothing
-    returning amount_cents as amountCents, created_at as createdAt`);
-  return rows[0] ?? null;
+    returning amount_cents as amountCents, created_at as createdAt`;
+  const [existing, target, inserted, free] = await d1Of(db).batch([
+    statement(db, existingQuery),
+    statement(db, targetQuery),
+    statement(db, insertQuery),
+    statement(db, sql`select ${freeSpotsSql(eventId, h.now)} as free`),
+  ]);
+  return {
+    existingId: (existing.results[0] as { id: string } | undefined)?.id,
+    target: target.results[0] as RateTarget | undefined,
+    inserted: inserted.results[0] as Inserted | undefined,
+    free: Number((free.results[0] as { free: number | null } | undefined)?.free ?? 0),
+  };
 }
 
 async function insertPresaleHold(
@@ -281,24 +340,6 @@ export async function createBooking(
 ): Promise<Created | Failure<404 | 409>> {
   const { now } = opts;
   const key = opts.idempotencyKey ?? null;
-  // Plain selects only: drizzle's D1 batch mixes up same-named columns of joined tables.
-  const rateQuery = db.select().from(rates).where(eq(rates.id, input.rateId));
-  const eventQuery = db.select().from(events).where(eq(events.id, input.eventId));
-  const [rateRows, eventRows, existing] = key
-    ? await db.batch([rateQuery, eventQuery, db.select().from(bookings).where(eq(bookings.idempotencyKey, key))])
-    : [...(await db.batch([rateQuery, eventQuery])), []];
-
-  const replay = async (b: Booking): Promise<Created | Failure<409>> => {
-    const same = b.eventId === input.eventId && b.rateId === input.rateId && b.licensePlate === input.licensePlate && b.customerEmail === input.customerEmail;
-    if (!same) return fail(409, conflict(KEY_REUSED));
-    return { ok: true, created: false, booking: (await getBooking(db, b.id, now))! };
-  };
-  if (existing[0]) return replay(existing[0]);
-
-  const [rate, event] = [rateRows[0], eventRows[0]];
-  if (!rate || !event || rate.eventId !== event.id) return fail(404, notFound(RATE_NOT_FOUND));
-  if (!rate.isVisible || !rate.isPayable || !event.isActive || hasEnded(event, now)) return fail(409, conflict(RATE_UNAVAILABLE));
-
   const hold: HoldFields = {
     id: crypto.randomUUID(),
     customerName: input.customerName,
@@ -308,25 +349,36 @@ export async function createBooking(
     holdExpiresAt: now + opts.holdMinutes * 60_000,
     now,
   };
-  const inserted = await insertRateHold(db, hold, input.eventId, input.rateId, key);
+  const { existingId, target, inserted, free } = await takeRateSpot(db, hold, input.eventId, input.rateId, key);
+
+  if (existingId) {
+    const previous = (await db.select().from(bookings).where(eq(bookings.id, existingId)).get())!;
+    const same =
+      previous.eventId === input.eventId &&
+      previous.rateId === input.rateId &&
+      previous.licensePlate === input.licensePlate &&
+      previous.customerEmail === input.customerEmail;
+    if (!same) return fail(409, conflict(KEY_REUSED));
+    return { ok: true, created: false, booking: (await getBooking(db, previous.id, now))! };
+  }
+  if (!target || target.rateEventId !== input.eventId) return fail(404, notFound(RATE_NOT_FOUND));
+  const event = { id: target.eventId, title: target.title, datetime: target.datetime, isAlwaysActive: target.isAlwaysActive === 1 };
   if (inserted) {
     const row: Booking = {
       ...emptyBooking(),
       ...hold,
-      eventId: event.id,
-      rateId: rate.id,
+      eventId: target.eventId,
+      rateId: target.rateId,
       amountCents: inserted.amountCents,
       createdAt: inserted.createdAt,
       idempotencyKey: key,
     };
-    return { ok: true, created: true, booking: toBookingDto(row, event, rate, now) };
+    return { ok: true, created: true, booking: toBookingDto(row, event, { id: target.rateId, name: target.rateName }, now) };
   }
-  if (key) {
-    const twin = await db.select().from(bookings).where(eq(bookings.idempotencyKey, key)).get();
-    if (twin) return replay(twin);
-  }
-  // The guard refused: either the last spot went, or the rate changed between the read and the write.
-  return (await freeSpotsNow(db, input.eventId, now)) < 1 ? fail(409, soldOut()) : fail(409, conflict(RATE_UNAVAILABLE));
+  const bookable =
+    target.isVisible === 1 && target.isPayable === 1 && target.isActive === 1 && !hasEnded({ ...event, duration: target.duration }, now);
+  if (!bookable) return fail(409, conflict(RATE_UNAVAILABLE));
+  return fail(409, free < 1 ? soldOut() : conflict(RATE_UNAVAILABLE));
 }
 
 function emptyBooking(): Omit<Booking, "id" | "customerName" | "customerEmail" | "licensePlate" | "carModel" | "holdExpiresAt"> {

@@ -1,6 +1,87 @@
-import { Toaster } from "react-hot-toast";
+import { useEffect, useRef, useState, type PointerEvent } from "react";
+import toast, { resolveValue, Toaster, useToasterStore, type Toast } from "react-hot-toast";
+import { it } from "../i18n/it";
+import { CheckCircleIcon, CloseIcon, WarningIcon } from "./icons";
 
-/** Spec §9: toasts stay 5 seconds. */
+const TOAST_DURATION_MS = 5000;
+const SWIPE_THRESHOLD_PX = 50;
+
+function SwipeableToast({ t }: { t: Toast }) {
+  const [dx, setDx] = useState(0);
+  const start = useRef<number | null>(null);
+  const destructive = t.type === "error";
+
+  const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
+    if ((e.target as HTMLElement).closest("button")) return;
+    start.current = e.clientX;
+    e.currentTarget.setPointerCapture(e.pointerId);
+  };
+  const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
+    if (start.current !== null) setDx(Math.max(0, e.clientX - start.current));
+  };
+  const onPointerEnd = () => {
+    if (start.current === null) return;
+    start.current = null;
+    if (dx > SWIPE_THRESHOLD_PX) toast.dismiss(t.id);
+    else setDx(0);
+  };
+
+  return (
+    <div
+      {...t.ariaProps}
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={onPointerEnd}
+      onPointerCancel={onPointerEnd}
+      style={{ transform: dx ? `translateX(${dx}px)` : undefined, opacity: dx ? Math.max(0.2, 1 - dx / 200) : undefined }}
+      className={`pointer-events-auto flex w-[min(92vw,24rem)] touch-pan-y items-start gap-3 rounded-xl p-4 shadow-xl ring-1 transition duration-200 select-none starting:-translate-y-2 starting:opacity-0 ${
+        t.visible ? "opacity-100" : "-translate-y-2 opacity-0"
+      } ${destructive ? "bg-red-700 text-white ring-red-800" : "bg-white text-slate-900 ring-slate-200"}`}
+    >
+      {destructive ? (
+        <WarningIcon className="mt-0.5 size-5 shrink-0" />
+      ) : t.type === "success" ? (
+        <CheckCircleIcon className="mt-0.5 size-5 shrink-0 text-emerald-600" />
+      ) : null}
+      <div className="min-w-0 flex-1 text-sm">{resolveValue(t.message, t)}</div>
+      <button
+        type="button"
+        onClick={() => toast.dismiss(t.id)}
+        aria-label={it.toasts.dismiss}
+        className={`-m-1 rounded-md p-1 ${destructive ? "text-red-100 hover:bg-red-800" : "text-slate-500 hover:bg-slate-100"}`}
+      >
+        <CloseIcon className="size-4" />
+      </button>
+    </div>
+  );
+}
+
+/** Spec §9: one toast visible at a time, 5 seconds each, swipe right to dismiss, F8 to reach them. */
 export function AppToaster() {
-  return <Toaster position="top-center" toastOptions={{ duration: 5000, className: "text-sm" }} />;
+  const { toasts } = useToasterStore();
+  const region = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    // The store lists the newest first: everything older than it leaves the screen.
+    toasts.filter((t) => t.visible).slice(1).forEach((t) => toast.dismiss(t.id));
+  }, [toasts]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "F8") {
+        e.preventDefault();
+        region.current?.focus();
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+
+  return (
+    <section ref={region} tabIndex={-1} aria-label={it.toasts.region} className="outline-none">
+      <Toaster position="top-center" gutter={8} containerStyle={{ top: 80 }} toastOptions={{ duration: TOAST_DURATION_MS }}>
+        {(t) => <SwipeableToast t={t} />}
+      </Toaster>
+    </section>
+  );
 }

@@ -537,6 +537,7 @@ export const it = {
     expiry: "Scadenza (MM/AA)",
     cvc: "CVC",
     cardIncomplete: "Inserisci il numero completo della carta (16 cifre)",
+    notCompleted: "Il pagamento non è stato completato",
     stripeLoading: "Caricamento del modulo di pagamento sicuro...",
     stripeLoadFailed: "Impossibile caricare il modulo di pagamento di Stripe. Controlla la connessione e ricarica la pagina.",
     secureNoteStripe: "Il pagamento è elaborato in modo sicuro da Stripe: i dati della carta non passano dai nostri server.",

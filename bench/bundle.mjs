@@ -1,0 +1,61 @@
+// `npm run bench:bundle [-- --build]`: what a visitor's browser downloads for the home page.
+// Reads dist/client/index.html (building first when it is missing or --build is given), follows
+// its scripts, modulepreloads and stylesheets and every STATIC import of those chunks — never a
+// dynamic import(), so lazy routes (admin, checkout, Stripe) stay out — and prints gzip sizes.
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { join, posix } from "node:path";
+import { gzipSync } from "node:zlib";
+
+const JS_BUDGET_KB = 150;
+const root = "dist/client";
+const indexPath = join(root, "index.html");
+
+if (process.argv.includes("--build") || !existsSync(indexPath)) {
+  const built = spawnSync("vite", ["build", "--logLevel", "warn"], { stdio: "inherit", shell: process.platform === "win32" });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
+
+const html = readFileSync(indexPath, "utf8");
+const attr = (tag, name) => new RegExp(`${name}\\s*=\\s*"([^"]+)"`).exec(tag)?.[1];
+const entries = [];
+for (const [tag] of html.matchAll(/<(script|link)\b[^>]*>/g)) {
+  if (tag.startsWith("<script") && attr(tag, "src")) entries.push(attr(tag, "src"));
+  else if (tag.startsWith("<link") && /rel="(stylesheet|modulepreload)"/.test(tag)) entries.push(attr(tag, "href"));
+}
+
+const staticImport = /\b(?:import|export)\s*(?:[^"'()]*?\bfrom\s*)?["']([^"']+\.(?:js|css))["']/g;
+const seen = new Map();
+const queue = entries.filter((u) => u?.startsWith("/"));
+while (queue.length) {
+  const url = queue.shift();
+  if (seen.has(url)) continue;
+  const body = readFileSync(join(root, url));
+  seen.set(url, body);
+  if (url.endsWith(".js")) {
+    for (const [, spec] of body.toString("utf8").matchAll(staticImport)) {
+      if (spec.startsWith(".")) queue.push(posix.join(posix.dirname(url), spec));
+    }
+  }
+}
+
+const kb = (n) => (n / 1024).toFixed(1).padStart(7);
+const rows = [...seen].map(([url, body]) => ({ url, raw: body.length, gz: gzipSync(body, { level: 9 }).length }));
+const total = (ext) => rows.filter((r) => r.url.endsWith(ext)).reduce((a, r) => ({ raw: a.raw + r.raw, gz: a.gz + r.gz }), { raw: 0, gz: 0 });
+
+console.log("Home page of a visitor (static graph from dist/client/index.html)\n");
+console.log("     raw KB  gzip KB  file");
+for (const r of rows.sort((a, b) => b.gz - a.gz)) console.log(`  ${kb(r.raw)}  ${kb(r.gz)}  ${r.url}`);
+const js = total(".js");
+const css = total(".css");
+console.log("");
+console.log(`JS  total: ${kb(js.raw).trim()} KB raw, ${kb(js.gz).trim()} KB gzip (budget ${JS_BUDGET_KB} KB gzip)`);
+console.log(`CSS total: ${kb(css.raw).trim()} KB raw, ${kb(css.gz).trim()} KB gzip`);
+
+const admin = rows.filter((r) => /admin/i.test(r.url));
+if (admin.length) console.log(`Admin code reached from the home page: ${admin.map((r) => r.url).join(", ")}`);
+else console.log("Admin code reached from the home page: none (lazy chunk)");
+
+const overBudget = js.gz / 1024 > JS_BUDGET_KB;
+console.log(overBudget ? "RESULT: over the JS budget" : "RESULT: within the JS budget");
+process.exit(overBudget || admin.length ? 1 : 0);

@@ -1,0 +1,41 @@
+import { expect, test } from "@playwright/test";
+import { createBooking, eventByTitle, expandCard, imagesLoaded, withoutLivePopups } from "./public-helpers";
+
+const dir = "docs/screenshots";
+
+test.beforeEach(({ page }) => withoutLivePopups(page));
+
+test("home desktop @screenshot", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/");
+  await expect(page.getByTestId("event-card").first()).toBeVisible();
+  await imagesLoaded(page);
+  await page.screenshot({ path: `${dir}/home-desktop.png`, fullPage: true });
+});
+
+test("home mobile @screenshot", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  await expect(page.getByTestId("event-card").first()).toBeVisible();
+  await imagesLoaded(page);
+  await page.screenshot({ path: `${dir}/home-mobile.png`, fullPage: true });
+});
+
+test("event card expanded @screenshot", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 1000 });
+  await page.goto("/#eventi");
+  const card = await expandCard(page, "Pinguini Tattici Nucleari – Stadio Maradona");
+  await page.waitForTimeout(700);
+  await imagesLoaded(page);
+  await card.scrollIntoViewIfNeeded();
+  await page.locator("#eventi").screenshot({ path: `${dir}/event-card-expanded.png` });
+});
+
+test("checkout @screenshot", async ({ page, request }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const event = await eventByTitle(request, "Champions League");
+  const booking = await createBooking(request, event.id, event.rates[0].id);
+  await page.goto(`/checkout?bookingId=${booking.id}&amount=${booking.amount}`);
+  await expect(page.getByRole("button", { name: /^Paga €/ })).toBeEnabled();
+  await page.screenshot({ path: `${dir}/checkout.png`, fullPage: true });
+});

@@ -1,0 +1,40 @@
+import { lazy, Suspense, useEffect, type RefObject } from "react";
+import { it } from "../../i18n/it";
+import { LoadingState } from "../spinner";
+import { DemoCardFields } from "./demo-card-fields";
+import type { ConfirmCard, PaymentIntentDto } from "./types";
+
+const StripeCardFields = lazy(() => import("./stripe-card-fields"));
+
+/**
+ * The card form of whichever provider created the intent. The parent's submit calls
+ * `confirmRef.current()`; `onReadyChange` tells it when paying is possible.
+ */
+export function CardFields({
+  intent,
+  confirmRef,
+  onReadyChange,
+  disabled,
+}: {
+  intent: PaymentIntentDto;
+  confirmRef: RefObject<ConfirmCard | null>;
+  onReadyChange: (ready: boolean) => void;
+  disabled?: boolean;
+}) {
+  const demo = intent.provider === "demo";
+  useEffect(() => {
+    onReadyChange(demo);
+  }, [demo, onReadyChange]);
+
+  if (demo) return <DemoCardFields intent={intent} confirmRef={confirmRef} disabled={disabled} />;
+  return (
+    <Suspense fallback={<LoadingState text={it.payment.stripeLoading} />}>
+      <StripeCardFields intent={intent} confirmRef={confirmRef} onReadyChange={onReadyChange} />
+    </Suspense>
+  );
+}
+
+/** The footer note under every card form: who processes the payment. */
+export function PaymentNote({ provider }: { provider: PaymentIntentDto["provider"] }) {
+  return <p className="text-xs leading-5 text-slate-500">{provider === "stripe" ? it.payment.secureNoteStripe : it.payment.secureNoteDemo}</p>;
+}

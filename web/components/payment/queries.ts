@@ -1,0 +1,26 @@
+import type { InferResponseType } from "hono/client";
+import { atomWithMutation, queryClientAtom } from "jotai-tanstack-query";
+import { client, unwrap } from "../../lib/api";
+
+export type IntentRequest = ({ bookingId: string } | { eventId: number; type: "prevendita" }) & { idempotencyKey: string };
+
+export const createIntentAtom = atomWithMutation(() => ({
+  mutationKey: ["create-payment-intent"],
+  mutationFn: ({ idempotencyKey, ...json }: IntentRequest) =>
+    unwrap(client.api["create-payment-intent"].$post({ header: { "idempotency-key": idempotencyKey }, json })),
+}));
+
+/** The server re-reads the intent from the provider and answers the booking as it now is. */
+export type BookingDto = InferResponseType<(typeof client.api)["confirm-payment"]["$post"], 200>;
+
+export const confirmPaymentAtom = atomWithMutation<BookingDto, string>((get) => ({
+  mutationKey: ["confirm-payment"],
+  mutationFn: (paymentIntentId: string) => unwrap(client.api["confirm-payment"].$post({ json: { paymentIntentId } })),
+  onSuccess: async (booking: BookingDto) => {
+    const queryClient = get(queryClientAtom);
+    queryClient.setQueryData(["booking", booking.id], booking);
+    await Promise.all(
+      [["events"], ["stats"], ["bookings"], ["live-activity"]].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+    );
+  },
+}));

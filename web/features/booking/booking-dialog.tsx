@@ -1,0 +1,161 @@
+import { useAtomValue } from "jotai";
+import { useEffect, useState, type FormEvent } from "react";
+import { useNavigate } from "react-router";
+import { Alert } from "../../components/alert";
+import { PhoneIcon } from "../../components/icons";
+import { Modal } from "../../components/modal";
+import { notify } from "../../components/notify";
+import { Spinner } from "../../components/spinner";
+import { TextField } from "../../components/text-field";
+import { btn } from "../../components/ui";
+import { it } from "../../i18n/it";
+import { errorMessage, newIdempotencyKey } from "../../lib/api";
+import { bookingCode } from "../../lib/format";
+import { eventWhen, price, unavailableMessage } from "../event-card/card-format";
+import type { EventDto, RateDto } from "../event-card/types";
+import { garage } from "../layout/garage";
+import { rememberBooking } from "../my-bookings/remembered";
+import { createBookingAtom } from "./queries";
+import { checkBooking, type BookingValues } from "./validation";
+
+const empty: BookingValues = { customerName: "", customerEmail: "", licensePlate: "", carModel: "" };
+
+export function BookingDialog({ event, rate, onClose }: { event: EventDto; rate: RateDto | null; onClose: () => void }) {
+  // Keep the last rate while the dialog animates out.
+  const [shown, setShown] = useState<RateDto | null>(rate);
+  useEffect(() => {
+    if (rate) setShown(rate);
+  }, [rate]);
+
+  return (
+    <Modal open={rate !== null} onClose={onClose} title={it.booking.title} subtitle={event.title}>
+      {shown ? <BookingForm key={shown.id} event={event} rate={shown} onClose={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function Summary({ event, rate }: { event: EventDto; rate: RateDto }) {
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 rounded-2xl bg-slate-50 p-4 text-sm ring-1 ring-slate-200">
+      <dt className="text-slate-500">{it.eventCard.when}</dt>
+      <dd className="font-medium text-slate-900">{eventWhen(event)}</dd>
+      <dt className="text-slate-500">{it.booking.rate}</dt>
+      <dd className="font-medium text-slate-900">{rate.name}</dd>
+      <dt className="text-slate-500">{it.booking.price}</dt>
+      <dd className="text-base font-bold text-slate-900">{price(rate.price)}</dd>
+    </dl>
+  );
+}
+
+function BookingForm({ event, rate, onClose }: { event: EventDto; rate: RateDto; onClose: () => void }) {
+  const navigate = useNavigate();
+  const { mutateAsync, isPending } = useAtomValue(createBookingAtom);
+  const [values, setValues] = useState(empty);
+  const [problem, setProblem] = useState<ReturnType<typeof checkBooking>>(null);
+  const set = (k: keyof BookingValues) => (v: string) => setValues((s) => ({ ...s, [k]: v }));
+  const invalid = (k: keyof BookingValues) => problem?.fields.includes(k) ?? false;
+
+  if (!rate.isPayable) {
+    return (
+      <div className="space-y-4">
+        <Summary event={event} rate={rate} />
+        <Alert tone="warning" title={unavailableMessage(rate)}>
+          {it.booking.contactGarage}
+        </Alert>
+        <div className="flex flex-col gap-2 sm:flex-row-reverse">
+          <a href={garage.phoneHref} className={btn("primary", "lg")}>
+            <PhoneIcon className="size-5" />
+            {garage.phoneDisplay}
+          </a>
+          <button type="button" onClick={onClose} className={btn("secondary", "lg")}>
+            {it.common.close}
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (isPending) return;
+    const found = checkBooking(values);
+    setProblem(found);
+    if (found) return;
+    try {
+      const booking = await mutateAsync({ ...values, eventId: event.id, rateId: rate.id, idempotencyKey: newIdempotencyKey() });
+      rememberBooking({ email: values.customerEmail.trim(), code: bookingCode(booking.id) });
+      onClose();
+      navigate(`/checkout?${new URLSearchParams({ bookingId: booking.id, amount: booking.amount })}`);
+    } catch (err) {
+      notify.error(it.booking.errorTitle, errorMessage(err, it.booking.errorFallback));
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <Summary event={event} rate={rate} />
+      {problem ? (
+        <Alert tone="error" role="alert">
+          {problem.message}
+        </Alert>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          className="sm:col-span-2"
+          label={it.booking.customerName}
+          name="customerName"
+          autoComplete="name"
+          placeholder={it.booking.placeholders.customerName}
+          maxLength={100}
+          value={values.customerName}
+          invalid={invalid("customerName")}
+          onChange={set("customerName")}
+        />
+        <TextField
+          className="sm:col-span-2"
+          label={it.booking.customerEmail}
+          name="customerEmail"
+          type="email"
+          autoComplete="email"
+          placeholder={it.booking.placeholders.customerEmail}
+          maxLength={254}
+          value={values.customerEmail}
+          invalid={invalid("customerEmail")}
+          onChange={set("customerEmail")}
+        />
+        <TextField
+          label={it.booking.licensePlate}
+          name="licensePlate"
+          autoCapitalize="characters"
+          placeholder={it.booking.placeholders.licensePlate}
+          maxLength={14}
+          value={values.licensePlate}
+          invalid={invalid("licensePlate")}
+          onChange={(v) => set("licensePlate")(v.toUpperCase())}
+        />
+        <TextField
+          label={it.booking.carModel}
+          name="carModel"
+          placeholder={it.booking.placeholders.carModel}
+          maxLength={60}
+          value={values.carModel}
+          invalid={invalid("carModel")}
+          onChange={set("carModel")}
+        />
+      </div>
+      <p className="text-xs text-slate-500">
+        {it.booking.holdNote} {it.booking.privacy}
+      </p>
+      <button type="submit" disabled={isPending} className={`${btn("primary", "lg")} w-full`}>
+        {isPending ? (
+          <>
+            <Spinner className="size-5" />
+            {it.booking.submitting}
+          </>
+        ) : (
+          it.booking.submit(price(rate.price))
+        )}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,288 @@
+import { useAtomValue, useSetAtom } from "jotai";
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { Alert } from "../../components/alert";
+import { ArrowLeftIcon, CheckCircleIcon, ClockIcon, LockIcon } from "../../components/icons";
+import { notify } from "../../components/notify";
+import { CardFields, PaymentNote } from "../../components/payment/card-fields";
+import { confirmPaymentAtom, createIntentAtom, type BookingDto } from "../../components/payment/queries";
+import type { ConfirmCard, PaymentIntentDto } from "../../components/payment/types";
+import { LoadingState, Spinner } from "../../components/spinner";
+import { btn, card } from "../../components/ui";
+import { it } from "../../i18n/it";
+import { ApiError, errorMessage, newIdempotencyKey } from "../../lib/api";
+import { bookingCode, formatCountdown, formatEuroCompact, formatLongDateTime } from "../../lib/format";
+import { PublicLayout } from "../layout/public-layout";
+import { checkoutBookingIdAtom, checkoutBookingQueryAtom } from "./queries";
+import { useNow } from "./use-now";
+
+export const REDIRECT_AFTER_SUCCESS_MS = 2000;
+const c = it.checkout;
+
+export function CheckoutPage() {
+  const [params] = useSearchParams();
+  const bookingId = params.get("bookingId");
+  const amount = params.get("amount");
+  const navigate = useNavigate();
+  const missing = !bookingId || !amount;
+
+  useEffect(() => {
+    if (!missing) return;
+    notify.error(c.errorTitle, c.missingParams);
+    navigate("/", { replace: true });
+  }, [missing, navigate]);
+
+  return (
+    <PublicLayout>
+      <div className="bg-gradient-to-b from-slate-950 to-slate-900 pt-10 pb-24 text-white">
+        <div className="mx-auto max-w-5xl px-4 sm:px-6 lg:px-8">
+          <Link to="/" className="inline-flex items-center gap-2 rounded-lg text-sm font-medium text-slate-300 hover:text-white">
+            <ArrowLeftIcon className="size-4" />
+            {c.back}
+          </Link>
+          <h1 className="mt-4 text-3xl font-black tracking-tight sm:text-4xl">{c.title}</h1>
+          <p className="mt-2 text-slate-300">{c.subtitle}</p>
+        </div>
+      </div>
+      <div className="mx-auto -mt-16 max-w-5xl px-4 pb-16 sm:px-6 lg:px-8">
+        {missing ? null : <Checkout bookingId={bookingId} />}
+      </div>
+    </PublicLayout>
+  );
+}
+
+function Checkout({ bookingId }: { bookingId: string }) {
+  const setBookingId = useSetAtom(checkoutBookingIdAtom);
+  useEffect(() => setBookingId(bookingId), [bookingId, setBookingId]);
+  const booking = useAtomValue(checkoutBookingQueryAtom);
+  const navigate = useNavigate();
+  const current = booking.data?.id === bookingId ? booking.data : undefined;
+
+  useEffect(() => {
+    if (!booking.isError) return;
+    notify.error(c.errorTitle, c.initFailed);
+    navigate("/", { replace: true });
+  }, [booking.isError, navigate]);
+
+  if (!current) {
+    return (
+      <div className={`${card} p-6`}>
+        <LoadingState text={c.preparing} />
+      </div>
+    );
+  }
+  return <CheckoutFlow booking={current} />;
+}
+
+type Phase =
+  | { kind: "preparing" }
+  | { kind: "ready"; intent: PaymentIntentDto }
+  | { kind: "lapsed"; message?: string }
+  | { kind: "paid"; justNow: boolean };
+
+function CheckoutFlow({ booking }: { booking: BookingDto }) {
+  const navigate = useNavigate();
+  const createIntent = useAtomValue(createIntentAtom).mutateAsync;
+  const [key] = useState(newIdempotencyKey);
+  const initial: Phase =
+    booking.status === "paid" ? { kind: "paid", justNow: false } : booking.status === "pending" ? { kind: "preparing" } : { kind: "lapsed" };
+  const [phase, setPhase] = useState<Phase>(initial);
+  const holdEndsAt = Date.parse(booking.holdExpiresAt);
+  const now = useNow(1000, phase.kind === "ready" || phase.kind === "preparing");
+  const remaining = holdEndsAt - now;
+
+  useEffect(() => {
+    if (initial.kind !== "preparing") return;
+    let alive = true;
+    createIntent({ bookingId: booking.id, idempotencyKey: key }).then(
+      (intent) => alive && setPhase({ kind: "ready", intent }),
+      (err) => {
+        if (!alive) return;
+        if (err instanceof ApiError && err.status === 409) {
+          setPhase({ kind: "lapsed", message: err.serverMessage });
+          return;
+        }
+        notify.error(c.errorTitle, c.initFailed);
+        navigate("/", { replace: true });
+      },
+    );
+    return () => {
+      alive = false;
+    };
+    // One intent per booking: the server answers the same one however often asked.
+  }, [booking.id]);
+
+  const lapsed = phase.kind === "lapsed" || ((phase.kind === "ready" || phase.kind === "preparing") && remaining <= 0);
+
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-[1fr_1.15fr]">
+      <Summary booking={booking} />
+      <section aria-labelledby="pay-title" className={`${card} p-5 sm:p-7`}>
+        <h2 id="pay-title" className="text-lg font-bold text-slate-900">
+          {c.payTitle}
+        </h2>
+        <div className="mt-4">
+          {phase.kind === "paid" ? (
+            <Success booking={booking} justNow={phase.justNow} />
+          ) : lapsed ? (
+            <div className="space-y-4">
+              <Alert tone="warning" role="alert" title={c.holdLapsedTitle}>
+                {phase.kind === "lapsed" && phase.message ? phase.message : c.holdLapsed}
+              </Alert>
+              <Link to="/" className={`${btn("primary", "lg")} w-full`}>
+                {c.back}
+              </Link>
+            </div>
+          ) : phase.kind === "preparing" ? (
+            <LoadingState text={c.preparing} />
+          ) : (
+            <PaymentForm
+              booking={booking}
+              intent={phase.intent}
+              remaining={remaining}
+              onPaid={() => {
+                setPhase({ kind: "paid", justNow: true });
+                setTimeout(() => navigate("/"), REDIRECT_AFTER_SUCCESS_MS);
+              }}
+            />
+          )}
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function Summary({ booking }: { booking: BookingDto }) {
+  const rows: [string, string][] = [
+    [c.event, booking.event.title],
+    [c.when, booking.event.datetime ? formatLongDateTime(booking.event.datetime) : it.eventCard.alwaysActive],
+    [c.rate, booking.rate?.name ?? (booking.kind === "prevendita" ? c.presale : "—")],
+    [c.customer, booking.customerName],
+    [c.plate, booking.licensePlate],
+  ];
+  return (
+    <section aria-labelledby="summary-title" className={`${card} overflow-hidden`}>
+      <div className="border-b border-slate-100 bg-slate-50 px-5 py-4 sm:px-7">
+        <h2 id="summary-title" className="text-lg font-bold text-slate-900">
+          {c.summaryTitle}
+        </h2>
+      </div>
+      <dl className="divide-y divide-slate-100 px-5 sm:px-7">
+        {rows.map(([label, value]) => (
+          <div key={label} className="flex justify-between gap-4 py-3 text-sm">
+            <dt className="text-slate-500">{label}</dt>
+            <dd className="text-right font-medium text-slate-900 first-letter:uppercase">{value}</dd>
+          </div>
+        ))}
+        <div className="flex items-baseline justify-between gap-4 py-4">
+          <dt className="font-semibold text-slate-900">{c.total}</dt>
+          <dd className="text-2xl font-black text-slate-900">{formatEuroCompact(booking.amount)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+function PaymentForm({ booking, intent, remaining, onPaid }: { booking: BookingDto; intent: PaymentIntentDto; remaining: number; onPaid: () => void }) {
+  const confirmPayment = useAtomValue(confirmPaymentAtom).mutateAsync;
+  const confirmRef = useRef<ConfirmCard | null>(null);
+  const [cardReady, setCardReady] = useState(false);
+  const onReadyChange = useCallback((ready: boolean) => setCardReady(ready), []);
+  const [processing, setProcessing] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const total = formatEuroCompact(intent.amount);
+
+  const pay = async (e: FormEvent) => {
+    e.preventDefault();
+    if (processing || !confirmRef.current) return;
+    setProcessing(true);
+    setFailure(null);
+    try {
+      const outcome = await confirmRef.current();
+      if (!outcome.ok) {
+        setFailure(outcome.message);
+        notify.error(c.failedTitle, outcome.message);
+        return;
+      }
+      let paid: BookingDto;
+      try {
+        paid = await confirmPayment(intent.paymentIntentId);
+      } catch (err) {
+        notify.error(c.confirmErrorTitle, errorMessage(err, c.confirmErrorFallback));
+        return;
+      }
+      if (paid.status !== "paid") {
+        notify.error(c.confirmErrorTitle, c.confirmErrorFallback);
+        return;
+      }
+      notify.success(c.successTitle, `${c.code}: ${bookingCode(booking.id)}`);
+      onPaid();
+    } catch {
+      notify.error(c.errorTitle, c.unexpected);
+    } finally {
+      setProcessing(false);
+    }
+  };
+
+  return (
+    <form onSubmit={pay} noValidate className="space-y-5">
+      <div className="flex items-center justify-between gap-4 rounded-2xl bg-blue-50 px-4 py-3 ring-1 ring-blue-100">
+        <span className="text-sm font-medium text-blue-900">{c.totalToPay}</span>
+        <span className="text-2xl font-black text-blue-950">{total}</span>
+      </div>
+      <p className="flex items-center gap-2 text-sm text-slate-600" role="timer" aria-live="off">
+        <ClockIcon className="size-4 text-amber-600" />
+        {c.holdRemaining} <strong className="font-mono text-slate-900 tabular-nums">{formatCountdown(remaining)}</strong>
+      </p>
+      <CardFields intent={intent} confirmRef={confirmRef} onReadyChange={onReadyChange} disabled={processing} />
+      {failure ? (
+        <Alert tone="error" role="alert" title={c.failedTitle}>
+          {failure}
+        </Alert>
+      ) : null}
+      <div className="flex flex-col-reverse gap-3 sm:flex-row">
+        <Link to="/" className={`${btn("secondary", "lg")} whitespace-nowrap sm:flex-1`}>
+          {c.back}
+        </Link>
+        <button type="submit" disabled={processing || !cardReady} className={`${btn("primary", "lg")} sm:flex-[1.4]`}>
+          {processing ? (
+            <>
+              <Spinner className="size-5" />
+              {c.processing}
+            </>
+          ) : (
+            <>
+              <LockIcon className="size-5" />
+              {c.pay(total)}
+            </>
+          )}
+        </button>
+      </div>
+      <PaymentNote provider={intent.provider} />
+    </form>
+  );
+}
+
+function Success({ booking, justNow }: { booking: BookingDto; justNow: boolean }) {
+  return (
+    <div role="status" className="flex flex-col items-center py-4 text-center">
+      <span className="grid size-16 place-items-center rounded-full bg-emerald-100 text-emerald-600">
+        <CheckCircleIcon className="size-10" />
+      </span>
+      <h3 className="mt-4 text-2xl font-black text-slate-900">{justNow ? c.successTitle : c.alreadyPaid}</h3>
+      {justNow ? <p className="mt-2 text-slate-600">{c.successText}</p> : null}
+      <div className="mt-6 w-full rounded-2xl bg-slate-50 p-4 ring-1 ring-slate-200">
+        <p className="text-sm text-slate-600">{c.code}</p>
+        <p className="mt-1 font-mono text-3xl font-bold tracking-widest text-slate-900">{bookingCode(booking.id)}</p>
+        <p className="mt-2 text-xs text-slate-500">{c.codeHint}</p>
+      </div>
+      {justNow ? (
+        <p className="mt-4 text-sm text-slate-500">{c.redirecting}</p>
+      ) : (
+        <Link to="/le-mie-prenotazioni" className={`${btn("primary", "lg")} mt-6 w-full`}>
+          {it.layout.nav.myBookings}
+        </Link>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import championsImage from "../../assets/fallback/champions.jpg";
+import edenlandiaImage from "../../assets/fallback/edenlandia.jpg";
+import elodieImage from "../../assets/fallback/elodie.jpg";
+import napoliImage from "../../assets/fallback/napoli.jpg";
+import pinguiniImage from "../../assets/fallback/pinguini.jpg";
+import { it } from "../../i18n/it";
+import { formatEuroCompact, formatLongDateTime, truncate } from "../../lib/format";
+import type { EventDto, RateDto } from "./types";
+
+export const RATE_NAME_MAX = 20;
+export const READ_MORE_OVER = 80;
+
+// Spec §2: the five keywords, checked in this order, case-insensitive.
+const FALLBACKS: [keyword: string, image: string][] = [
+  ["pinguini", pinguiniImage],
+  ["champions", championsImage],
+  ["edenlandia", edenlandiaImage],
+  ["napoli", napoliImage],
+  ["elodie", elodieImage],
+];
+
+/** The event's own image, else the bundled image of the first keyword in its title, else null (placeholder icon). */
+export function eventImage(event: Pick<EventDto, "imageUrl" | "title">): string | null {
+  if (event.imageUrl) return event.imageUrl;
+  const title = event.title.toLowerCase();
+  return FALLBACKS.find(([keyword]) => title.includes(keyword))?.[1] ?? null;
+}
+
+/** 'Attivo' for always-active events, the Italian long date, or 'Data non specificata'. */
+export function eventWhen(event: Pick<EventDto, "isAlwaysActive" | "datetime">): string {
+  if (event.isAlwaysActive) return it.eventCard.alwaysActive;
+  return event.datetime ? formatLongDateTime(event.datetime) : it.eventCard.noDate;
+}
+
+export function eventDuration(event: Pick<EventDto, "duration">): string {
+  return event.duration?.trim() || it.eventCard.defaultDuration;
+}
+
+export const rateLabel = (rate: Pick<RateDto, "name">) => truncate(rate.name, RATE_NAME_MAX);
+export const price = (amount: string) => formatEuroCompact(amount);
+export const needsReadMore = (description: string) => description.length > READ_MORE_OVER;
+export const isSoldOut = (event: Pick<EventDto, "availableSpots">) => event.availableSpots <= 0;
+
+/** The lowest price among the rates that can be booked online, for the "da €X" badge. */
+export function lowestPayablePrice(rates: Pick<RateDto, "price" | "isPayable">[]): string | null {
+  const prices = rates.filter((r) => r.isPayable).map((r) => Number(r.price));
+  return prices.length ? price(String(Math.min(...prices))) : null;
+}
+
+/** Why a rate cannot be paid online: presale rates say so in their own words. */
+export function unavailableMessage(rate: Pick<RateDto, "name">): string {
+  return rate.name.toLowerCase().includes("prevendita") ? it.booking.presaleNotAvailable : it.booking.rateNotAvailable;
+}

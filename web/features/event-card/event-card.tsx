@@ -1,0 +1,255 @@
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
+import { Alert } from "../../components/alert";
+import { CalendarIcon, ChevronDownIcon, ClockIcon, PhotoIcon, RouteIcon, TicketIcon } from "../../components/icons";
+import { btn } from "../../components/ui";
+import { it } from "../../i18n/it";
+import { eventDuration, eventImage, eventWhen, isSoldOut, lowestPayablePrice, needsReadMore, price, rateLabel } from "./card-format";
+import type { EventDto, RateDto } from "./types";
+
+// Dialogs (and Headless UI with them) load when a visitor first needs one, not with the home page.
+const loadBooking = () => import("../booking/booking-dialog");
+const loadPresale = () => import("../presale/presale-dialog");
+const BookingDialog = lazy(() => loadBooking().then((m) => ({ default: m.BookingDialog })));
+const PresaleDialog = lazy(() => loadPresale().then((m) => ({ default: m.PresaleDialog })));
+const DescriptionDialog = lazy(() => import("./description-dialog").then((m) => ({ default: m.DescriptionDialog })));
+
+export const COLLAPSED_HEIGHT = 400;
+export const EXPANDED_HEIGHT = 760;
+
+function CategoryTag({ category }: { category: NonNullable<EventDto["category"]> }) {
+  return (
+    <span className="inline-flex items-center gap-1.5 rounded-full bg-white/95 px-2.5 py-1 text-xs font-semibold text-slate-900 shadow-sm">
+      <span className="size-2 rounded-full" style={{ backgroundColor: category.color }} aria-hidden="true" />
+      {category.name}
+    </span>
+  );
+}
+
+function Counter({ value, label, tone }: { value: number; label: string; tone: string }) {
+  return (
+    <div className={`rounded-xl px-2 py-2.5 text-center ring-1 ${tone}`}>
+      <p className="text-xl font-extrabold tabular-nums">{value}</p>
+      <p className="text-[11px] font-semibold tracking-wide uppercase">{label}</p>
+    </div>
+  );
+}
+
+function InfoRow({ icon, label, value }: { icon: React.ReactNode; label: string; value: string }) {
+  return (
+    <div className="flex items-center gap-3">
+      <span className="grid size-8 shrink-0 place-items-center rounded-lg bg-blue-50 text-blue-700">{icon}</span>
+      <dt className="w-20 shrink-0 text-sm text-slate-500">{label}</dt>
+      <dd className="min-w-0 text-sm font-medium text-slate-900 first-letter:uppercase">{value}</dd>
+    </div>
+  );
+}
+
+function useSticky(booking: boolean, presale: boolean, description: boolean) {
+  const [seen, setSeen] = useState({ booking, presale, description });
+  if ((booking && !seen.booking) || (presale && !seen.presale) || (description && !seen.description)) {
+    setSeen({ booking: seen.booking || booking, presale: seen.presale || presale, description: seen.description || description });
+  }
+  return seen;
+}
+
+export function EventCard({ event }: { event: EventDto }) {
+  const [expanded, setExpanded] = useState(false);
+  const [view, setView] = useState<"details" | "rates">("details");
+  const [bookingRate, setBookingRate] = useState<RateDto | null>(null);
+  const [presaleOpen, setPresaleOpen] = useState(false);
+  const [descriptionOpen, setDescriptionOpen] = useState(false);
+  // Mounted from first use on, so closing still animates.
+  const used = useSticky(bookingRate !== null, presaleOpen, descriptionOpen);
+  const panelId = useId();
+  const ratesHeading = useRef<HTMLHeadingElement>(null);
+  const ratesButton = useRef<HTMLButtonElement>(null);
+  const switched = useRef(false);
+
+  const image = eventImage(event);
+  const soldOut = isSoldOut(event);
+  const when = eventWhen(event);
+  const fromPrice = lowestPayablePrice(event.rates);
+  const showPresale = event.isPrevenditaVisible && event.prevendita_price !== null;
+
+  useEffect(() => {
+    // Keyboard users land on the view they just opened.
+    if (!switched.current) return;
+    (view === "rates" ? ratesHeading.current : ratesButton.current)?.focus();
+  }, [view]);
+
+  const toggle = () => {
+    if (!expanded) {
+      void loadBooking();
+      if (showPresale) void loadPresale();
+    }
+    setExpanded((e) => !e);
+    switched.current = false;
+    setView("details");
+  };
+  const showView = (next: "details" | "rates") => {
+    switched.current = true;
+    setView(next);
+  };
+
+  return (
+    <article
+      data-testid="event-card"
+      data-expanded={expanded}
+      style={{ height: expanded ? EXPANDED_HEIGHT : COLLAPSED_HEIGHT }}
+      className="relative flex flex-col overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-slate-200 transition-[height,box-shadow] duration-500 ease-in-out hover:shadow-xl hover:shadow-slate-900/5 motion-reduce:transition-none"
+    >
+      <div className="relative shrink-0">
+        <div className={`relative overflow-hidden bg-slate-100 transition-[height] duration-500 ease-in-out motion-reduce:transition-none ${expanded ? "h-40" : "h-52"}`}>
+          {image ? (
+            <img src={image} alt="" loading="lazy" className="size-full object-cover" />
+          ) : (
+            <div className="grid size-full place-items-center bg-gradient-to-br from-slate-100 to-slate-200 text-slate-400" role="img" aria-label={it.eventCard.imagePlaceholder}>
+              <PhotoIcon className="size-14" />
+            </div>
+          )}
+          <div className="absolute inset-0 bg-gradient-to-t from-slate-950/45 via-transparent to-transparent" aria-hidden="true" />
+          <div className="absolute top-3 left-3 flex flex-wrap gap-2">{event.category ? <CategoryTag category={event.category} /> : null}</div>
+          {soldOut ? (
+            <span className="absolute top-3 right-3 rounded-full bg-red-600 px-2.5 py-1 text-xs font-bold text-white shadow">{it.eventCard.soldOut}</span>
+          ) : null}
+        </div>
+        <div className="flex items-start gap-3 px-5 pt-4">
+          <div className="min-w-0 flex-1">
+            <h3 className="text-lg leading-snug font-bold text-slate-900">
+              <button
+                type="button"
+                aria-expanded={expanded}
+                aria-controls={panelId}
+                onClick={toggle}
+                className="line-clamp-2 text-left after:absolute after:inset-x-0 after:top-0 after:h-full after:content-[''] focus-visible:outline-none focus-visible:after:rounded-3xl focus-visible:after:outline-3 focus-visible:after:outline-offset-[-3px] focus-visible:after:outline-blue-600"
+              >
+                {event.title}
+              </button>
+            </h3>
+            <p className="mt-1 flex items-center gap-1.5 text-sm text-slate-600">
+              <CalendarIcon className="size-4 shrink-0 text-slate-400" />
+              <span className="truncate first-letter:uppercase">{when}</span>
+            </p>
+          </div>
+          <span
+            className={`mt-0.5 grid size-9 shrink-0 place-items-center rounded-full bg-slate-100 text-slate-700 transition-transform duration-300 motion-reduce:transition-none ${expanded ? "rotate-180" : ""}`}
+            aria-hidden="true"
+            title={expanded ? it.eventCard.collapse : it.eventCard.expand}
+          >
+            <ChevronDownIcon className="size-5" />
+          </span>
+        </div>
+      </div>
+
+      {!expanded ? (
+        <div className="mt-auto flex items-center justify-between gap-3 px-5 pb-5">
+          {soldOut ? (
+            <span className="text-sm font-semibold text-red-700">{it.eventCard.soldOutHint}</span>
+          ) : (
+            <span className="inline-flex items-center gap-1.5 text-sm font-medium text-emerald-700">
+              <span className="size-2 rounded-full bg-emerald-500" aria-hidden="true" />
+              {it.eventCard.freeSpots(event.availableSpots)}
+            </span>
+          )}
+          {fromPrice ? <span className="text-base font-extrabold text-slate-900">{it.eventCard.fromPrice(fromPrice)}</span> : null}
+        </div>
+      ) : null}
+
+      <div id={panelId} hidden={!expanded} className="relative z-10 flex min-h-0 flex-1 flex-col px-5 pt-4 pb-5">
+        {expanded && view === "details" ? (
+          <div className="flex min-h-0 flex-1 flex-col gap-4 transition-opacity duration-300 starting:opacity-0">
+            <div className="grid grid-cols-3 gap-2">
+              <Counter value={event.counters.liberi} label={it.eventCard.liberi} tone="bg-emerald-50 text-emerald-800 ring-emerald-200" />
+              <Counter value={event.counters.prenotati} label={it.eventCard.prenotati} tone="bg-amber-50 text-amber-800 ring-amber-200" />
+              <Counter value={event.counters.opzionati} label={it.eventCard.opzionati} tone="bg-slate-50 text-slate-700 ring-slate-200" />
+            </div>
+            {event.description ? (
+              <div>
+                <p className="line-clamp-3 text-sm leading-6 text-slate-600">{event.description}</p>
+                {needsReadMore(event.description) ? (
+                  <button type="button" onClick={() => setDescriptionOpen(true)} className="mt-0.5 text-sm font-semibold text-blue-700 hover:underline">
+                    {it.eventCard.readMore}
+                  </button>
+                ) : null}
+              </div>
+            ) : null}
+            <dl className="space-y-2">
+              <InfoRow icon={<CalendarIcon className="size-4" />} label={it.eventCard.when} value={when} />
+              <InfoRow icon={<ClockIcon className="size-4" />} label={it.eventCard.duration} value={eventDuration(event)} />
+              <InfoRow icon={<RouteIcon className="size-4" />} label={it.eventCard.distance} value={event.distance || "—"} />
+            </dl>
+            <div className="mt-auto space-y-2">
+              {soldOut ? (
+                <Alert tone="error" title={it.eventCard.soldOut}>
+                  {it.eventCard.soldOutHint}
+                </Alert>
+              ) : (
+                <>
+                  {showPresale ? (
+                    <button type="button" onClick={() => setPresaleOpen(true)} className={`${btn("accent", "lg")} w-full justify-between`}>
+                      <span className="inline-flex items-center gap-2">
+                        <TicketIcon className="size-5" />
+                        {it.eventCard.presale}
+                      </span>
+                      <span>{price(event.prevendita_price!)}</span>
+                    </button>
+                  ) : null}
+                  <button
+                    ref={ratesButton}
+                    type="button"
+                    onClick={() => showView("rates")}
+                    disabled={event.rates.length === 0}
+                    className={`${btn("primary", "lg")} w-full`}
+                  >
+                    {it.eventCard.rates(event.rates.length)}
+                  </button>
+                </>
+              )}
+            </div>
+          </div>
+        ) : null}
+
+        {expanded && view === "rates" ? (
+          <div className="flex min-h-0 flex-1 flex-col gap-3 transition-opacity duration-300 starting:opacity-0">
+            <h4 ref={ratesHeading} tabIndex={-1} className="text-sm font-bold tracking-wide text-slate-900 uppercase outline-none">
+              {it.eventCard.selectRate}
+            </h4>
+            <ul className="-mx-1 min-h-0 flex-1 space-y-2 overflow-y-auto px-1 py-1">
+              {event.rates.length === 0 ? <li className="text-sm text-slate-600">{it.eventCard.noRates}</li> : null}
+              {event.rates.map((rate) => (
+                <li key={rate.id}>
+                  <button
+                    type="button"
+                    onClick={() => setBookingRate(rate)}
+                    title={rate.name}
+                    className="group flex w-full items-center gap-3 rounded-2xl bg-white p-3.5 text-left ring-1 ring-slate-200 transition hover:bg-blue-50/60 hover:ring-blue-300"
+                  >
+                    <span className="min-w-0 flex-1">
+                      <span className="block font-semibold text-slate-900">{rateLabel(rate)}</span>
+                      {rate.description ? <span className="block truncate text-xs text-slate-500">{rate.description}</span> : null}
+                      {!rate.isPayable ? (
+                        <span className="mt-1 inline-block rounded-full bg-slate-100 px-2 py-0.5 text-[11px] font-semibold text-slate-600">{it.eventCard.notPayable}</span>
+                      ) : null}
+                    </span>
+                    <span className="text-lg font-extrabold text-slate-900 tabular-nums">{price(rate.price)}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+            <button type="button" onClick={() => showView("details")} className={`${btn("secondary")} w-full`}>
+              {it.eventCard.backToDetails}
+            </button>
+          </div>
+        ) : null}
+      </div>
+
+      <Suspense fallback={null}>
+        {used.booking ? <BookingDialog event={event} rate={bookingRate} onClose={() => setBookingRate(null)} /> : null}
+        {used.presale && showPresale ? <PresaleDialog event={event} open={presaleOpen} onClose={() => setPresaleOpen(false)} /> : null}
+        {used.description ? (
+          <DescriptionDialog title={event.title} description={event.description} open={descriptionOpen} onClose={() => setDescriptionOpen(false)} />
+        ) : null}
+      </Suspense>
+    </article>
+  );
+}

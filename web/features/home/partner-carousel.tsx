@@ -1,0 +1,111 @@
+import { useAtomValue } from "jotai";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { it } from "../../i18n/it";
+import { carouselSettingsQueryAtom, partnersQueryAtom } from "./queries";
+
+type Partner = { id: number; name: string; imageUrl: string };
+
+const reducedMotionQuery = "(prefers-reduced-motion: reduce)";
+function usePrefersReducedMotion(): boolean {
+  return useSyncExternalStore(
+    (notify) => {
+      const mq = window.matchMedia(reducedMotionQuery);
+      mq.addEventListener("change", notify);
+      return () => mq.removeEventListener("change", notify);
+    },
+    () => window.matchMedia(reducedMotionQuery).matches,
+  );
+}
+
+/**
+ * Moves the track `speed` px every `frameRate` ms on requestAnimationFrame. The list is doubled,
+ * so when the first copy has scrolled out the offset wraps and the loop is seamless.
+ */
+export function useMarquee(track: React.RefObject<HTMLElement | null>, speed: number, frameRate: number, running: boolean, paused: React.RefObject<boolean>) {
+  useEffect(() => {
+    const el = track.current;
+    if (!el || !running) return;
+    let offset = 0;
+    let last = performance.now();
+    let raf = requestAnimationFrame(function step(now) {
+      if (now - last >= frameRate) {
+        last = now;
+        if (!paused.current) {
+          // One period = where the second copy starts: wrapping there is invisible.
+          const copy = el.children[el.children.length / 2] as HTMLElement | undefined;
+          const period = copy ? copy.offsetLeft - (el.children[0] as HTMLElement).offsetLeft : 0;
+          offset += speed;
+          if (period > 0 && offset >= period) offset -= period;
+          el.style.transform = `translate3d(${-offset}px,0,0)`;
+        }
+      }
+      raf = requestAnimationFrame(step);
+    });
+    return () => {
+      cancelAnimationFrame(raf);
+      el.style.transform = "";
+    };
+  }, [track, speed, frameRate, running, paused]);
+}
+
+function Logo({ partner, hidden }: { partner: Partner; hidden?: boolean }) {
+  const [broken, setBroken] = useState(false);
+  return (
+    <li aria-hidden={hidden || undefined} className="shrink-0">
+      <div className="grid h-20 w-44 place-items-center rounded-2xl bg-white px-4 ring-1 ring-slate-200 sm:h-24 sm:w-52">
+        {broken ? (
+          <span className="text-sm font-semibold text-slate-500">{partner.name}</span>
+        ) : (
+          <img src={partner.imageUrl} alt={hidden ? "" : partner.name} onError={() => setBroken(true)} className="max-h-16 w-auto object-contain sm:max-h-20" />
+        )}
+      </div>
+    </li>
+  );
+}
+
+export function PartnerCarousel() {
+  const partners = useAtomValue(partnersQueryAtom);
+  const settings = useAtomValue(carouselSettingsQueryAtom);
+  const reducedMotion = usePrefersReducedMotion();
+  const track = useRef<HTMLUListElement>(null);
+  const paused = useRef(false);
+
+  const list = partners.data ?? [];
+  const enabled = settings.data?.isEnabled === true && list.length > 0;
+  const animated = enabled && !reducedMotion;
+  useMarquee(track, settings.data?.scrollSpeed ?? 1, settings.data?.frameRate ?? 16, animated, paused);
+
+  if (!enabled) return null;
+  const pause = (value: boolean) => () => {
+    paused.current = value;
+  };
+
+  return (
+    <section aria-labelledby="partner-title" className="border-b border-slate-200 bg-slate-50 py-10">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <div className="mb-6 flex flex-col items-center text-center">
+          <h2 id="partner-title" className="text-sm font-bold tracking-[0.2em] text-slate-500 uppercase">
+            {it.home.partners.title}
+          </h2>
+          <p className="mt-1 text-sm text-slate-500">{it.home.partners.subtitle}</p>
+        </div>
+      </div>
+      <div
+        className="relative overflow-hidden [mask-image:linear-gradient(90deg,transparent,black_8%,black_92%,transparent)]"
+        onMouseEnter={pause(true)}
+        onMouseLeave={pause(false)}
+        onFocus={pause(true)}
+        onBlur={pause(false)}
+        data-testid="partner-carousel"
+        data-animated={animated}
+      >
+        <ul ref={track} className={`flex gap-4 px-4 ${animated ? "w-max will-change-transform" : "flex-wrap justify-center"}`}>
+          {list.map((p) => (
+            <Logo key={p.id} partner={p} />
+          ))}
+          {animated ? list.map((p) => <Logo key={`copy-${p.id}`} partner={p} hidden />) : null}
+        </ul>
+      </div>
+    </section>
+  );
+}

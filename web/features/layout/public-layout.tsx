@@ -1,0 +1,27 @@
+import type { ReactNode } from "react";
+import { ScrollRestoration } from "react-router";
+import { it } from "../../i18n/it";
+import { ChatButton } from "./chat-button";
+import { SiteFooter } from "./site-footer";
+import { SiteHeader } from "./site-header";
+
+/** Header, page, footer and the chat link: the frame of every public page. */
+export function PublicLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#contenuto"
+        className="sr-only z-50 rounded-lg bg-blue-600 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        {it.layout.skipToContent}
+      </a>
+      <SiteHeader />
+      <main id="contenuto" className="flex-1">
+        {children}
+      </main>
+      <SiteFooter />
+      <ChatButton />
+      <ScrollRestoration />
+    </div>
+  );
+}

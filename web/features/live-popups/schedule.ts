@@ -1,0 +1,18 @@
+export const MIN_POPUP_MS = 2000;
+export const MAX_POPUP_MS = 5000;
+export const FIRST_POPUP_MAX_DELAY_MS = 3000;
+
+/** Spec §9: a popup stays max(2 s, min(0.8 × frequency, 5 s)). */
+export function popupDurationMs(frequencyMs: number): number {
+  return Math.max(MIN_POPUP_MS, Math.min(0.8 * frequencyMs, MAX_POPUP_MS));
+}
+
+/** Activity of the target event only when the admin chose one and turned random events off. */
+export function activityEventId(config: { isRandomEvents: boolean; targetEventId: number | null }): number | undefined {
+  return !config.isRandomEvents && config.targetEventId !== null ? config.targetEventId : undefined;
+}
+
+/** The newest booking not shown yet during this visit: each real booking is announced once. */
+export function nextActivity<T extends { id: string }>(activity: readonly T[], shown: ReadonlySet<string>): T | null {
+  return activity.find((a) => !shown.has(a.id)) ?? null;
+}

@@ -1,0 +1,179 @@
+import { useAtomValue } from "jotai";
+import { QRCodeSVG } from "qrcode.react";
+import { useState, type FormEvent } from "react";
+import { Alert } from "../../components/alert";
+import { CalendarIcon, CarIcon, PrinterIcon, SearchIcon, TicketIcon } from "../../components/icons";
+import { Spinner } from "../../components/spinner";
+import { TextField } from "../../components/text-field";
+import { btn, card } from "../../components/ui";
+import { it } from "../../i18n/it";
+import { errorMessage } from "../../lib/api";
+import { formatEuroCompact, formatLongDateTime } from "../../lib/format";
+import { PublicLayout } from "../layout/public-layout";
+import { lookupMyBookingsAtom, type MyBooking } from "./queries";
+import { rememberedBooking } from "./remembered";
+
+const m = it.myBookings;
+
+const statusStyle: Record<string, string> = {
+  paid: "bg-emerald-100 text-emerald-800 ring-emerald-200",
+  pending: "bg-amber-100 text-amber-900 ring-amber-200",
+  freed: "bg-slate-100 text-slate-700 ring-slate-200",
+  refunded: "bg-slate-100 text-slate-700 ring-slate-200",
+};
+
+export const statusLabel = (status: string) => m.status[status as keyof typeof m.status] ?? m.status.other;
+
+function Pass({ booking }: { booking: MyBooking }) {
+  const paid = booking.status === "paid";
+  const when = booking.isAlwaysActive ? it.eventCard.alwaysActive : booking.eventDatetime ? formatLongDateTime(booking.eventDatetime) : it.eventCard.noDate;
+  return (
+    <li data-testid="booking-pass" className={`${card} overflow-hidden break-inside-avoid`}>
+      <div className="flex flex-col sm:flex-row">
+        <div className="flex-1 p-5 sm:p-6">
+          <div className="flex flex-wrap items-center gap-2">
+            <span className={`rounded-full px-2.5 py-1 text-xs font-bold ring-1 ${statusStyle[booking.status] ?? statusStyle.pending}`}>{statusLabel(booking.status)}</span>
+            {booking.kind === "prevendita" ? (
+              <span className="inline-flex items-center gap-1 rounded-full bg-amber-50 px-2.5 py-1 text-xs font-bold text-amber-800 ring-1 ring-amber-200">
+                <TicketIcon className="size-3.5" />
+                {m.presale}
+              </span>
+            ) : null}
+          </div>
+          <h3 className="mt-3 text-lg font-bold text-slate-900">{booking.eventTitle}</h3>
+          <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2">
+            <div>
+              <dt className="flex items-center gap-1.5 text-slate-500">
+                <CalendarIcon className="size-4" />
+                {m.when}
+              </dt>
+              <dd className="mt-0.5 font-medium text-slate-900 first-letter:uppercase">{when}</dd>
+            </div>
+            <div>
+              <dt className="flex items-center gap-1.5 text-slate-500">
+                <CarIcon className="size-4" />
+                {m.plate}
+              </dt>
+              <dd className="mt-0.5 font-mono text-base font-bold tracking-wider text-slate-900">{booking.licensePlate}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">{m.rate}</dt>
+              <dd className="mt-0.5 font-medium text-slate-900">{booking.rateName ?? (booking.kind === "prevendita" ? m.presale : "—")}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">{m.amount}</dt>
+              <dd className="mt-0.5 font-medium text-slate-900">{formatEuroCompact(booking.amount)}</dd>
+            </div>
+          </dl>
+        </div>
+        <div className="flex flex-col items-center justify-center gap-2 border-t border-dashed border-slate-300 bg-slate-50 p-5 sm:w-56 sm:border-t-0 sm:border-l">
+          {paid ? (
+            <>
+              <QRCodeSVG value={booking.code} size={132} marginSize={2} role="img" aria-label={m.qrLabel(booking.code)} className="rounded-lg bg-white" />
+              <p className="font-mono text-lg font-bold tracking-[0.2em] text-slate-900">{booking.code}</p>
+              <p className="text-center text-xs text-slate-500">{m.showAtGate}</p>
+            </>
+          ) : (
+            <>
+              <p className="font-mono text-lg font-bold tracking-[0.2em] text-slate-500">{booking.code}</p>
+              <p className="text-center text-xs text-slate-500">{m.noPass}</p>
+            </>
+          )}
+        </div>
+      </div>
+    </li>
+  );
+}
+
+export function MyBookingsPage() {
+  const lookup = useAtomValue(lookupMyBookingsAtom);
+  const [values, setValues] = useState(() => rememberedBooking() ?? { email: "", code: "" });
+  const [problem, setProblem] = useState<string | null>(null);
+  const [found, setFound] = useState<MyBooking[] | null>(null);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (lookup.isPending) return;
+    const email = values.email.trim();
+    const code = values.code.replace(/[\s#-]/g, "");
+    if (!email || !code) {
+      setProblem(m.required);
+      return;
+    }
+    setProblem(null);
+    try {
+      const result = await lookup.mutateAsync({ email, code });
+      setFound(result.bookings);
+    } catch (err) {
+      setFound(null);
+      setProblem(errorMessage(err, m.errorFallback));
+    }
+  };
+
+  return (
+    <PublicLayout>
+      <div className="bg-gradient-to-b from-slate-950 to-slate-900 pt-10 pb-24 text-white print:hidden">
+        <div className="mx-auto max-w-4xl px-4 sm:px-6 lg:px-8">
+          <h1 className="text-3xl font-black tracking-tight sm:text-4xl">{m.title}</h1>
+          <p className="mt-2 max-w-2xl text-slate-300">{m.subtitle}</p>
+        </div>
+      </div>
+      <div className="mx-auto -mt-16 max-w-4xl space-y-8 px-4 pb-16 sm:px-6 lg:px-8 print:mt-0">
+        <form onSubmit={submit} noValidate className={`${card} grid gap-4 p-5 sm:grid-cols-[1fr_1fr_auto] sm:items-end sm:p-6 print:hidden`}>
+          <TextField
+            label={m.email}
+            name="email"
+            type="email"
+            autoComplete="email"
+            maxLength={254}
+            value={values.email}
+            invalid={problem !== null && !values.email.trim()}
+            onChange={(email) => setValues((v) => ({ ...v, email }))}
+          />
+          <TextField
+            label={m.code}
+            name="code"
+            autoCapitalize="characters"
+            autoComplete="off"
+            placeholder={m.codePlaceholder}
+            maxLength={12}
+            value={values.code}
+            invalid={problem !== null && !values.code.trim()}
+            onChange={(code) => setValues((v) => ({ ...v, code: code.toUpperCase() }))}
+          />
+          <button type="submit" disabled={lookup.isPending} className={`${btn("primary", "lg")} sm:mb-0`}>
+            {lookup.isPending ? <Spinner className="size-5" /> : <SearchIcon className="size-5" />}
+            {lookup.isPending ? m.searching : m.submit}
+          </button>
+          <p className="text-xs text-slate-500 sm:col-span-3">{m.codeHelp}</p>
+          {problem ? (
+            <div className="sm:col-span-3">
+              <Alert tone="error" role="alert">
+                {problem}
+              </Alert>
+            </div>
+          ) : null}
+        </form>
+
+        {found ? (
+          <section aria-labelledby="results-title">
+            <div className="flex items-center justify-between gap-4 print:hidden">
+              <h2 id="results-title" className="text-lg font-bold text-slate-900">
+                {m.results(found.length)}
+              </h2>
+              <button type="button" onClick={() => window.print()} className={btn("secondary")}>
+                <PrinterIcon className="size-4" />
+                {m.print}
+              </button>
+            </div>
+            <ul className="mt-4 space-y-4">
+              {found.map((b) => (
+                <Pass key={b.code} booking={b} />
+              ))}
+            </ul>
+          </section>
+        ) : null}
+      </div>
+    </PublicLayout>
+  );
+}

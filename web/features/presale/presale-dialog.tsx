@@ -1,0 +1,263 @@
+import { useAtomValue } from "jotai";
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { Link } from "react-router";
+import { Alert } from "../../components/alert";
+import { PhoneIcon, TicketIcon } from "../../components/icons";
+import { Modal } from "../../components/modal";
+import { notify } from "../../components/notify";
+import { CardFields, PaymentNote } from "../../components/payment/card-fields";
+import { confirmPaymentAtom, createIntentAtom } from "../../components/payment/queries";
+import type { ConfirmCard, PaymentIntentDto } from "../../components/payment/types";
+import { LoadingState, Spinner } from "../../components/spinner";
+import { TextField } from "../../components/text-field";
+import { btn } from "../../components/ui";
+import { it } from "../../i18n/it";
+import { errorMessage, newIdempotencyKey } from "../../lib/api";
+import { bookingCode } from "../../lib/format";
+import { price } from "../event-card/card-format";
+import type { EventDto } from "../event-card/types";
+import { checkPresale, type PresaleValues } from "../booking/validation";
+import { garage } from "../layout/garage";
+import { rememberBooking } from "../my-bookings/remembered";
+import { createPresaleAtom } from "./queries";
+
+const empty: PresaleValues = { nome: "", cognome: "", email: "", telefono: "", targa: "", modelloAuto: "", note: "" };
+
+export function PresaleDialog({ event, open, onClose }: { event: EventDto; open: boolean; onClose: () => void }) {
+  // A new session (and a new payment intent) each time the modal opens.
+  const [session, setSession] = useState(0);
+  const busy = useRef(false);
+  useEffect(() => {
+    if (open) setSession((n) => n + 1);
+  }, [open]);
+  const close = () => {
+    if (!busy.current) onClose();
+  };
+  return (
+    <Modal open={open} onClose={close} title={event.prevendita_title || it.presale.title} subtitle={event.title} wide>
+      {session > 0 ? <PresaleFlow key={session} event={event} onClose={close} busy={busy} /> : null}
+    </Modal>
+  );
+}
+
+type FlowState =
+  | { status: "preparing" }
+  | { status: "failed"; detail?: string }
+  | { status: "ready"; intent: PaymentIntentDto }
+  | { status: "done"; code: string };
+
+function PresaleFlow({ event, onClose, busy }: { event: EventDto; onClose: () => void; busy: { current: boolean } }) {
+  const payable = event.isPrevenditaPayable && event.prevendita_price !== null;
+  const createIntent = useAtomValue(createIntentAtom).mutateAsync;
+  const [intentKey] = useState(newIdempotencyKey);
+  const [state, setState] = useState<FlowState>({ status: "preparing" });
+
+  useEffect(() => {
+    if (!payable) return;
+    let alive = true;
+    createIntent({ eventId: event.id, type: "prevendita", idempotencyKey: intentKey }).then(
+      (intent) => alive && setState({ status: "ready", intent }),
+      (err) => alive && setState({ status: "failed", detail: errorMessage(err, "") || undefined }),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [payable, createIntent, event.id, intentKey]);
+
+  const about = (
+    <div className="flex gap-3 rounded-2xl bg-gradient-to-br from-amber-50 to-orange-50 p-4 ring-1 ring-amber-200">
+      <TicketIcon className="mt-0.5 size-6 shrink-0 text-amber-600" />
+      <div className="min-w-0 text-sm">
+        {event.prevendita_description ? <p className="text-slate-700">{event.prevendita_description}</p> : null}
+        {event.prevendita_price ? <p className="mt-1 text-lg font-bold text-slate-900">{price(event.prevendita_price)}</p> : null}
+      </div>
+    </div>
+  );
+
+  if (!payable) {
+    return (
+      <div className="space-y-4">
+        {about}
+        <Alert tone="warning" title={it.booking.presaleNotAvailable}>
+          {it.booking.contactGarage}
+        </Alert>
+        <div className="flex flex-col gap-2 sm:flex-row-reverse">
+          <a href={garage.phoneHref} className={btn("primary", "lg")}>
+            <PhoneIcon className="size-5" />
+            {garage.phoneDisplay}
+          </a>
+          <button type="button" onClick={onClose} className={btn("secondary", "lg")}>
+            {it.common.close}
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  switch (state.status) {
+    case "preparing":
+      return <LoadingState text={it.presale.preparing} />;
+    case "failed":
+      return (
+        <div className="space-y-4">
+          <Alert tone="error" role="alert" title={it.presale.prepareFailed}>
+            {state.detail}
+          </Alert>
+          <button type="button" onClick={onClose} className={`${btn("secondary", "lg")} w-full`}>
+            {it.common.close}
+          </button>
+        </div>
+      );
+    case "done":
+      return (
+        <div className="space-y-5 text-center">
+          <Alert tone="success" role="status" title={it.presale.success}>
+            {it.presale.successText}
+          </Alert>
+          <div className="rounded-2xl bg-slate-50 p-4 ring-1 ring-slate-200">
+            <p className="text-sm text-slate-600">{it.checkout.code}</p>
+            <p className="mt-1 font-mono text-2xl font-bold tracking-widest text-slate-900">{state.code}</p>
+            <p className="mt-2 text-xs text-slate-500">{it.checkout.codeHint}</p>
+          </div>
+          <div className="flex flex-col gap-2 sm:flex-row-reverse">
+            <Link to="/le-mie-prenotazioni" className={btn("primary", "lg")}>
+              {it.layout.nav.myBookings}
+            </Link>
+            <button type="button" onClick={onClose} className={btn("secondary", "lg")}>
+              {it.common.close}
+            </button>
+          </div>
+        </div>
+      );
+    case "ready":
+      return (
+        <PresaleForm
+          event={event}
+          intent={state.intent}
+          about={about}
+          busy={busy}
+          onDone={(code) => setState({ status: "done", code })}
+        />
+      );
+  }
+}
+
+function PresaleForm({
+  event,
+  intent,
+  about,
+  busy,
+  onDone,
+}: {
+  event: EventDto;
+  intent: PaymentIntentDto;
+  about: React.ReactNode;
+  busy: { current: boolean };
+  onDone: (code: string) => void;
+}) {
+  const createPresale = useAtomValue(createPresaleAtom).mutateAsync;
+  const confirmPayment = useAtomValue(confirmPaymentAtom).mutateAsync;
+  const confirmRef = useRef<ConfirmCard | null>(null);
+  const [cardReady, setCardReady] = useState(false);
+  const onReadyChange = useCallback((ready: boolean) => setCardReady(ready), []);
+  const [values, setValues] = useState(empty);
+  const [problem, setProblem] = useState<ReturnType<typeof checkPresale>>(null);
+  const [processing, setProcessing] = useState(false);
+  const set = (k: keyof PresaleValues) => (v: string) => setValues((s) => ({ ...s, [k]: v }));
+  const invalid = (k: keyof PresaleValues) => problem?.fields.includes(k) ?? false;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (processing) return;
+    const found = checkPresale(values);
+    setProblem(found);
+    if (found) return;
+    setProcessing(true);
+    busy.current = true;
+    try {
+      let booking;
+      try {
+        booking = await createPresale({
+          eventId: event.id,
+          paymentIntentId: intent.paymentIntentId,
+          nome: values.nome,
+          cognome: values.cognome,
+          email: values.email,
+          telefono: values.telefono || undefined,
+          targa: values.targa,
+          modelloAuto: values.modelloAuto,
+          note: values.note || undefined,
+        });
+      } catch (err) {
+        notify.error(it.booking.errorTitle, errorMessage(err, it.presale.paymentException));
+        return;
+      }
+      const card = await confirmRef.current?.();
+      if (!card) return;
+      if (!card.ok) {
+        notify.error(it.presale.paymentErrorTitle, card.message);
+        return;
+      }
+      const paid = await confirmPayment(intent.paymentIntentId);
+      if (paid.status !== "paid") throw new Error(`presale ended as ${paid.status}`);
+      const code = bookingCode(booking.id);
+      rememberBooking({ email: values.email.trim(), code });
+      notify.success(it.presale.success);
+      onDone(code);
+    } catch (err) {
+      notify.error(it.presale.paymentErrorTitle, errorMessage(err, it.presale.paymentException));
+    } finally {
+      busy.current = false;
+      setProcessing(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-5">
+      {about}
+      {problem ? (
+        <Alert tone="error" role="alert">
+          {problem.message}
+        </Alert>
+      ) : null}
+      <fieldset disabled={processing} className="grid gap-4 sm:grid-cols-2">
+        <TextField label={it.presale.nome} name="nome" autoComplete="given-name" maxLength={100} value={values.nome} invalid={invalid("nome")} onChange={set("nome")} />
+        <TextField label={it.presale.cognome} name="cognome" autoComplete="family-name" maxLength={100} value={values.cognome} invalid={invalid("cognome")} onChange={set("cognome")} />
+        <TextField label={it.presale.email} name="email" type="email" autoComplete="email" maxLength={254} value={values.email} invalid={invalid("email")} onChange={set("email")} />
+        <TextField label={it.presale.telefono} name="telefono" type="tel" autoComplete="tel" maxLength={30} value={values.telefono} onChange={set("telefono")} />
+        <TextField
+          label={it.presale.targa}
+          name="targa"
+          autoCapitalize="characters"
+          placeholder={it.booking.placeholders.licensePlate}
+          maxLength={14}
+          value={values.targa}
+          invalid={invalid("targa")}
+          onChange={(v) => set("targa")(v.toUpperCase())}
+        />
+        <TextField
+          label={it.presale.modelloAuto}
+          name="modelloAuto"
+          placeholder={it.booking.placeholders.carModel}
+          maxLength={60}
+          value={values.modelloAuto}
+          invalid={invalid("modelloAuto")}
+          onChange={set("modelloAuto")}
+        />
+        <TextField className="sm:col-span-2" multiline label={it.presale.note} name="note" maxLength={500} value={values.note} onChange={set("note")} />
+      </fieldset>
+      <CardFields intent={intent} confirmRef={confirmRef} onReadyChange={onReadyChange} disabled={processing} />
+      <button type="submit" disabled={processing || !cardReady} className={`${btn("accent", "lg")} w-full`}>
+        {processing ? (
+          <>
+            <Spinner className="size-5" />
+            {it.presale.processing}
+          </>
+        ) : (
+          it.presale.submit(price(intent.amount))
+        )}
+      </button>
+      <PaymentNote provider={intent.provider} />
+    </form>
+  );
+}

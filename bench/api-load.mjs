@@ -1,0 +1,85 @@
+// bench/api-load: sustained load (autocannon) on GET /api/events and POST /api/bookings, each next to
+// a trivial route of the same Worker at the same connection count, against a running server
+// (`npm start`, or BASE_URL). Prints requests/s, p50/p99 and the ratios the README targets.
+//   LOAD_SECONDS (10) · LOAD_CONNECTIONS ("1,50") · BASE_URL (http://localhost:8787)
+import { randomUUID } from "node:crypto";
+import autocannon from "autocannon";
+import { BASE_URL, TRIVIAL_PATH, adminLogin, assertServerUp, bookingBody, createBenchEvent, deactivateEvent, isAlive } from "./bench-setup.mjs";
+
+const SECONDS = Number(process.env.LOAD_SECONDS ?? 10);
+const CONNECTIONS = (process.env.LOAD_CONNECTIONS ?? "1,50").split(",").map(Number);
+
+async function load(title, connections, opts) {
+  const result = await autocannon({ url: BASE_URL, connections, duration: SECONDS, title, ...opts });
+  const expected = opts.expectedStatus ?? 200;
+  const expectedCount = result.statusCodeStats?.[expected]?.count ?? 0;
+  return {
+    title,
+    connections,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    total: result.requests.total,
+    expected: `${expectedCount}/${result.requests.total} × ${expected}`,
+    errors: result.errors + result.timeouts + result["5xx"],
+  };
+}
+
+await assertServerUp();
+const cookie = await adminLogin();
+const { eventId, rateId } = await createBenchEvent(cookie, { title: `Benchmark load ${new Date().toISOString()}`, totalSpots: 1_000_000, freeSpots: 1_000_000 });
+console.log(`api-load: ${SECONDS} s per scenario at ${CONNECTIONS.join(" and ")} connection(s), ${BASE_URL}\n`);
+
+let counter = 0;
+const bookingRequest = {
+  method: "POST",
+  path: "/api/bookings",
+  setupRequest: (req) => ({
+    ...req,
+    headers: { ...req.headers, "content-type": "application/json", "idempotency-key": randomUUID() },
+    body: bookingBody(eventId, rateId, ++counter),
+  }),
+};
+
+const rows = [];
+try {
+  // Reads first: every booking made later adds a row the events list has to count.
+  for (const c of CONNECTIONS) {
+    rows.push(await load("trivial (JSON 404, no DB)", c, { requests: [{ method: "GET", path: TRIVIAL_PATH }], expectedStatus: 404 }));
+    rows.push(await load("GET /api/events", c, { requests: [{ method: "GET", path: "/api/events" }] }));
+  }
+  for (const c of CONNECTIONS) {
+    rows.push(await load("trivial (JSON 404, no DB)", c, { requests: [{ method: "GET", path: TRIVIAL_PATH }], expectedStatus: 404 }));
+    rows.push(await load("POST /api/bookings", c, { requests: [bookingRequest], expectedStatus: 201 }));
+  }
+} finally {
+  await deactivateEvent(cookie, eventId);
+}
+
+const baselineFor = (row) => rows.slice(0, rows.indexOf(row)).findLast((r) => r.title.startsWith("trivial") && r.connections === row.connections);
+console.table(
+  rows.map((r) => ({
+    scenario: r.title,
+    conns: r.connections,
+    "req/s": r.rps.toFixed(0),
+    "p50 ms": r.p50,
+    "p99 ms": r.p99,
+    answers: r.expected,
+    "errors/5xx": r.errors,
+    "vs trivial req/s": r.title.startsWith("trivial") ? "" : `${((r.rps / baselineFor(r).rps) * 100).toFixed(0)} %`,
+  })),
+);
+
+const verdicts = [];
+for (const r of rows.filter((x) => !x.title.startsWith("trivial"))) {
+  const ratio = r.rps / baselineFor(r).rps;
+  if (r.title === "GET /api/events") {
+    verdicts.push(`GET /api/events @${r.connections}: ${(ratio * 100).toFixed(0)} % of trivial req/s (target ≥ 60 %) ${ratio >= 0.6 ? "✓" : "✗"}`);
+    if (r.connections === 1) verdicts.push(`GET /api/events @1: p99 ${r.p99} ms (target ≤ 15 ms) ${r.p99 <= 15 ? "✓" : "✗"}`);
+  } else {
+    verdicts.push(`POST /api/bookings @${r.connections}: ${(ratio * 100).toFixed(0)} % of trivial req/s (target ≥ 40 %) ${ratio >= 0.4 ? "✓" : "✗"}`);
+  }
+}
+const alive = await isAlive();
+console.log(`\n${verdicts.join("\n")}\nserver alive afterwards: ${alive ? "yes" : "NO"}`);
+process.exit(alive && rows.every((r) => r.errors === 0) ? 0 : 1);

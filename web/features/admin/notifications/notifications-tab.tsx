@@ -15,7 +15,7 @@ export function NotificationsTab() {
   const config = useAtomValue(liveConfigQueryAtom);
   if (config.isPending) return <Spinner label={it.common.loading} />;
   if (config.isError) return <ErrorNote>{it.admin.loadError}</ErrorNote>;
-  return <NotificationsForm key={JSON.stringify(config.data)} initial={config.data} />;
+  return <NotificationsForm initial={config.data} />;
 }
 
 function NotificationsForm({ initial }: { initial: Config }) {

@@ -25,7 +25,7 @@ export function CarouselPage() {
           ) : settings.isError ? (
             <ErrorNote>{it.admin.loadError}</ErrorNote>
           ) : (
-            <CarouselSettingsForm key={JSON.stringify(settings.data)} initial={settings.data} failureBody={t.failedBodyDashboard} />
+            <CarouselSettingsForm initial={settings.data} failureBody={t.failedBodyDashboard} />
           )}
         </div>
       </Card>

@@ -46,7 +46,7 @@ export function PartnerCarouselPage() {
             </TabPanel>
             <TabPanel className="outline-none">
               <Card className="p-5">
-                <CarouselSettingsForm key={JSON.stringify(settings.data)} initial={settings.data} />
+                <CarouselSettingsForm initial={settings.data} />
               </Card>
             </TabPanel>
           </TabPanels>

@@ -71,7 +71,7 @@ export async function deliverWebhook(event: unknown, opts: { secret?: string; ti
           timestamp: opts.timestamp,
           cryptoProvider: Stripe.createSubtleCryptoProvider(),
         });
-  const headers: Record<string, string> = { "Content-Type": "application/json" };
+  const headers: Record<string, string> = { "Content-Type": "application/json; charset=utf-8" };
   if (signature !== null) headers["Stripe-Signature"] = signature;
   return stripeApi("/api/stripe/webhook", { method: "POST", body: payload, headers });
 }

@@ -316,6 +316,7 @@ async function insertPresaleHold(
     from events e
     where e.id = ${input.eventId} and e.is_active = 1 and e.is_prevendita_visible = 1 and e.is_prevendita_payable = 1
       and e.prevendita_price_cents = ${intent.amountCents}
+      and ${eventOpenSql(h.now)}
       and ${freeSpotsSql(input.eventId, h.now)} >= 1
     on conflict do nothing
     returning amount_cents as amountCents, created_at as createdAt`);

@@ -50,3 +50,23 @@ export async function expandCard(page: Page, title: string) {
   await expect(card).toHaveAttribute("data-expanded", "true");
   return card;
 }
+
+/** Pays a pending booking with a demo card through the public API, as the checkout would. */
+export async function payBooking(request: APIRequestContext, bookingId: string, cardNumber = "4242424242424242") {
+  const intent = await request.post("/api/create-payment-intent", { headers: { "Idempotency-Key": crypto.randomUUID() }, data: { bookingId } });
+  expect(intent.status(), await intent.text()).toBe(200);
+  const { paymentIntentId } = await intent.json();
+  const card = await request.post("/api/demo/confirm", { data: { paymentIntentId, cardNumber } });
+  expect(card.status(), await card.text()).toBe(200);
+  const confirmed = await request.post("/api/confirm-payment", { data: { paymentIntentId } });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  return confirmed.json() as Promise<{ id: string; status: string }>;
+}
+
+export async function bookingStatus(request: APIRequestContext, id: string): Promise<string> {
+  const res = await request.get(`/api/bookings/${id}`);
+  expect(res.ok()).toBeTruthy();
+  return (await res.json()).status;
+}
+
+export const bookingCodeOf = (id: string) => id.slice(0, 8).toUpperCase();

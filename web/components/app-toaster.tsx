@@ -28,7 +28,8 @@ function SwipeableToast({ t }: { t: Toast }) {
 
   return (
     <div
-      {...t.ariaProps}
+      role={destructive ? "alert" : "status"}
+      aria-live={destructive ? "assertive" : "polite"}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={onPointerEnd}

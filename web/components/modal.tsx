@@ -23,7 +23,7 @@ export function Modal({
   wide?: boolean;
 }) {
   return (
-    <Dialog open={open} onClose={onClose} className="relative z-50">
+    <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50">
       <DialogBackdrop transition className="fixed inset-0 bg-slate-950/60 backdrop-blur-[2px] transition duration-200 data-closed:opacity-0" />
       <div className="fixed inset-0 overflow-y-auto">
         <div className="flex min-h-full items-end justify-center sm:items-center sm:p-4">

@@ -79,8 +79,9 @@ export function EventCard({ event }: { event: EventDto }) {
 
   const toggle = () => {
     if (!expanded) {
-      void loadBooking();
-      if (showPresale) void loadPresale();
+      // Prefetch only: a failure here is retried when the dialog actually opens.
+      loadBooking().catch(() => undefined);
+      if (showPresale) loadPresale().catch(() => undefined);
     }
     setExpanded((e) => !e);
     switched.current = false;

@@ -8,7 +8,7 @@ import { NavLinks } from "./nav-links";
 /** The side menu of small screens (loaded on first use: Headless UI stays out of the home bundle). */
 export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
-    <Dialog open={open} onClose={onClose} className="relative z-50 md:hidden">
+    <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50 md:hidden">
       <DialogBackdrop transition className="fixed inset-0 bg-slate-950/50 transition duration-200 data-closed:opacity-0" />
       <DialogPanel
         transition

@@ -89,7 +89,7 @@ export function CalendarPage() {
           <button type="button" onClick={() => navigate({ day: today })} className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50">
             {t.today}
           </button>
-          <h2 className="ml-2 text-lg font-semibold capitalize text-slate-900" aria-live="polite">
+          <h2 className="ml-2 text-lg font-semibold text-slate-900 first-letter:uppercase" aria-live="polite">
             {title}
           </h2>
         </div>

@@ -13,15 +13,16 @@ type DayMaps = {
 const t = it.admin.calendar;
 
 function EventChip({ event, withTime }: { event: CalendarEvent; withTime?: boolean }) {
+  // Week columns have room for whole titles; month cells cut them to one line.
   const color = event.category?.color ?? "#64748b";
   return (
     <span
-      className={`flex min-w-0 items-center gap-1.5 rounded px-1.5 py-0.5 text-xs leading-5 ${event.isActive ? "bg-slate-100 text-slate-800" : "bg-slate-50 text-slate-400 line-through"}`}
+      className={`flex min-w-0 gap-1.5 rounded px-1.5 py-0.5 text-xs leading-5 ${withTime ? "items-start" : "items-center"} ${event.isActive ? "bg-slate-100 text-slate-800" : "bg-slate-50 text-slate-400 line-through"}`}
       title={event.title}
     >
-      <span className="size-2 shrink-0 rounded-full" style={{ backgroundColor: color }} aria-hidden="true" />
+      <span className={`size-2 shrink-0 rounded-full ${withTime ? "mt-1.5" : ""}`} style={{ backgroundColor: color }} aria-hidden="true" />
       {withTime && event.datetime ? <span className="shrink-0 font-medium tabular-nums">{romeTimeOf(event.datetime)}</span> : null}
-      <span className="truncate">{event.title}</span>
+      <span className={withTime ? "min-w-0 break-words" : "truncate"}>{event.title}</span>
     </span>
   );
 }

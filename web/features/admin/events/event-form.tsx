@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from "react";
 import { it } from "../../../i18n/it";
+import { eventImage } from "../../event-card/card-format";
 import { ImageIcon } from "../components/icons";
 import { Button, ErrorNote, Field, inputClass, Toggle } from "../components/ui";
 import { toPayload, validateDraft, type EventDraft, type EventPayload, type RateDraft } from "./event-draft";
@@ -38,6 +39,8 @@ export function EventForm({ formId, initial, categories, disabled, serverError, 
   const errorRef = useRef<HTMLDivElement>(null);
   const persistedIds = useRef(initial.rates.flatMap((r) => (r.id ? [r.id] : [])));
 
+  // Without an upload, visitors see the bundled image the title matches (spec §2), if any.
+  const fallback = draft.imageUrl ? null : eventImage({ imageUrl: null, title: draft.title });
   const set = <K extends keyof EventDraft>(key: K, value: EventDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const text = (key: keyof EventDraft) => ({
     value: draft[key] as string,
@@ -141,6 +144,8 @@ export function EventForm({ formId, initial, categories, disabled, serverError, 
           <div className="flex aspect-[4/3] w-40 items-center justify-center overflow-hidden rounded-lg border border-slate-200 bg-slate-50 text-slate-400">
             {draft.imageUrl ? (
               <img src={draft.imageUrl} alt={t.imageAlt(draft.title)} className="size-full object-cover" data-testid="event-image-preview" />
+            ) : fallback ? (
+              <img src={fallback} alt={t.imageAlt(draft.title)} className="size-full object-cover opacity-80" />
             ) : (
               <span className="flex flex-col items-center gap-1 text-xs">
                 <ImageIcon className="size-8" />
@@ -149,6 +154,7 @@ export function EventForm({ formId, initial, categories, disabled, serverError, 
             )}
           </div>
           <div className="flex flex-col gap-2">
+            {!draft.imageUrl && fallback ? <p className="max-w-60 text-xs text-slate-500">{t.imageFallback}</p> : null}
             <Button variant="secondary" onClick={() => setCropOpen(true)} disabled={disabled}>
               {draft.imageUrl ? t.imageChange : t.imageChoose}
             </Button>

@@ -7,6 +7,7 @@ import { it } from "../../../i18n/it";
 import { errorMessage } from "../../../lib/api";
 import { formatEuroCompact, formatShortDateTime } from "../../../lib/format";
 import type { EventDto } from "../../../../worker/services/events";
+import { eventImage } from "../../event-card/card-format";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { GripIcon, ImageIcon, PencilIcon, PlusIcon, TrashIcon } from "../components/icons";
 import { notify } from "../components/notify";
@@ -137,6 +138,8 @@ function EventRow({ event, onEdit, onDelete }: { event: EventDto; onEdit: () => 
   const free = event.availableSpots;
   const share = event.totalSpots > 0 ? (free / event.totalSpots) * 100 : 0;
   const range = priceRange(event.rates);
+  // What visitors see: the event's image, else the bundled image its title matches.
+  const image = eventImage(event);
 
   function toggle(isActive: boolean) {
     setActive.mutate(
@@ -168,11 +171,11 @@ function EventRow({ event, onEdit, onDelete }: { event: EventDto; onEdit: () => 
           <GripIcon />
         </button>
       </td>
-      <td className="px-3 py-3">
+      <td className="min-w-72 px-3 py-3">
         <div className="flex items-center gap-3">
           <div className="flex h-12 w-16 shrink-0 items-center justify-center overflow-hidden rounded-md bg-slate-100 text-slate-400">
-            {event.imageUrl && !brokenImage ? (
-              <img src={event.imageUrl} alt="" className="size-full object-cover" onError={() => setBrokenImage(true)} />
+            {image && !brokenImage ? (
+              <img src={image} alt="" className="size-full object-cover" onError={() => setBrokenImage(true)} />
             ) : (
               <ImageIcon className="size-6" />
             )}

@@ -110,7 +110,7 @@ function RateRow({ rate, index, canRemove, disabled, onPatch, onRemove, onToggle
           </IconButton>
         </div>
       </div>
-      <div className="mt-2 grid gap-3 sm:grid-cols-[2fr_3fr_1fr]">
+      <div className="mt-2 grid gap-3 sm:grid-cols-[3fr_3fr_8rem]">
         <div>
           <label htmlFor={id("name")} className={labelClass}>
             {t.rateName} <span className="sr-only">{t.rateNumber(n)}</span>

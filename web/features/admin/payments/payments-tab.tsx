@@ -1,7 +1,6 @@
 import { useAtom, useAtomValue } from "jotai";
 import { it } from "../../../i18n/it";
 import { formatEuroCompact, formatShortDateTime } from "../../../lib/format";
-import { StatusBadge } from "../bookings/status-label";
 import { DownloadIcon } from "../components/icons";
 import { Card, CardHeader, ErrorNote, inputClass, labelClass, Spinner } from "../components/ui";
 import { csvUrl, formatChange, isValidRange, paymentsQueryAtom, paymentsRangeAtom, paymentsSummaryQueryAtom } from "./queries";
@@ -131,7 +130,11 @@ export function PaymentsTab() {
                     <td className="px-4 py-3 text-slate-700">{p.kind === "prevendita" ? it.admin.bookings.presale : (p.rate?.name ?? "—")}</td>
                     <td className="whitespace-nowrap px-4 py-3 text-right font-medium tabular-nums">{formatEuroCompact(p.amount)}</td>
                     <td className="px-4 py-3">
-                      <StatusBadge status={p.status} />
+                      <span
+                        className={`inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${p.status === "freed" ? "bg-sky-50 text-sky-700 ring-sky-200" : "bg-emerald-50 text-emerald-700 ring-emerald-200"}`}
+                      >
+                        {p.status === "freed" ? t.statusFreed : t.statusPaid}
+                      </span>
                     </td>
                     <td className="px-4 py-3 font-mono text-xs text-slate-500">{p.stripePaymentIntentId ?? "—"}</td>
                   </tr>

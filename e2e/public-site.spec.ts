@@ -1,0 +1,241 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { createEventViaApi, buyPaidBooking, loginAsAdmin, unique } from "./admin-helpers";
+import { bookingCodeOf, bookingStatus, createBooking, eventByTitle, expandCard, payBooking } from "./public-helpers";
+
+const CHAMPIONS = "Champions League: Napoli – Real Madrid";
+const PINGUINI = "Pinguini Tattici Nucleari – Stadio Maradona";
+
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+test("browse, filter, expand, pick a rate, book, pay with 4242… and land home with a paid booking", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Il tuo posto auto per ogni grande evento" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Calcio", exact: true }).click();
+  await expect(page.getByRole("button", { name: "Calcio", exact: true })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("heading", { name: CHAMPIONS })).toBeVisible();
+  await expect(page.getByRole("heading", { name: PINGUINI })).toHaveCount(0);
+
+  const card = await expandCard(page, CHAMPIONS);
+  await expect(card).toHaveCSS("height", "760px");
+  await expect(card.getByText("Liberi")).toBeVisible();
+  await card.getByRole("button", { name: "TARIFFE DISPONIBILI (3)" }).click();
+  await expect(card.getByText("Seleziona una tariffa per prenotare")).toBeVisible();
+  await card.getByRole("button", { name: /Posto auto.*€20\.00/ }).click();
+
+  const dialog = page.getByRole("dialog", { name: "Prenota il parcheggio" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Prenota e paga €20.00" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Tutti i campi sono obbligatori");
+
+  await dialog.getByLabel("Nome e cognome").fill("Gennaro Esposito");
+  await dialog.getByLabel("E-mail").fill("gennaro.esposito@example.it");
+  await dialog.getByLabel("Targa").fill("fb 123 cd");
+  await dialog.getByLabel("Modello auto").fill("Alfa Romeo Giulietta");
+  await dialog.getByRole("button", { name: "Prenota e paga €20.00" }).click();
+
+  await expect(page).toHaveURL(/\/checkout\?bookingId=[0-9a-f-]+&amount=20\.00$/);
+  const bookingId = new URL(page.url()).searchParams.get("bookingId")!;
+  await expect(page.getByRole("heading", { name: "Checkout" })).toBeVisible();
+  await expect(page.getByText("Completa la prenotazione del tuo parcheggio")).toBeVisible();
+  const summary = page.getByRole("region", { name: "Riepilogo Prenotazione" });
+  await expect(summary.getByText(CHAMPIONS)).toBeVisible();
+  await expect(summary.getByText("Gennaro Esposito")).toBeVisible();
+  await expect(summary.getByText("FB123CD")).toBeVisible();
+  await expect(page.getByText("Modalità demo — nessun addebito reale")).toBeVisible();
+  await expect(page.getByRole("timer")).toContainText(/1[45]:\d\d/);
+
+  await page.getByLabel("Numero carta").fill("4242 4242 4242 4242");
+  await page.getByRole("button", { name: "Paga €20.00" }).click();
+  await expect(page.getByRole("heading", { name: "Pagamento Completato" })).toBeVisible();
+  await expect(page.getByText("Il tuo parcheggio è stato prenotato con successo!")).toBeVisible();
+  await expect(page.getByText(bookingCodeOf(bookingId), { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/, { timeout: 5000 });
+
+  expect(await bookingStatus(page.request, bookingId)).toBe("paid");
+});
+
+test("the declined card 4000 0000 0000 0002 shows 'Pagamento Fallito' and leaves the booking unpaid", async ({ page, request }) => {
+  const event = await eventByTitle(request, "Edenlandia");
+  const booking = await createBooking(request, event.id, event.rates[0].id);
+  await page.goto(`/checkout?bookingId=${booking.id}&amount=${booking.amount}`);
+  await page.getByLabel("Numero carta").fill("4000 0000 0000 0002");
+  await page.getByRole("button", { name: `Paga €${booking.amount}` }).click();
+  const failure = page.getByRole("alert").filter({ hasText: "Pagamento Fallito" });
+  await expect(failure.first()).toContainText("La tua carta è stata rifiutata.");
+  await expect(page.getByRole("button", { name: `Paga €${booking.amount}` })).toBeEnabled();
+  expect(await bookingStatus(request, booking.id)).toBe("pending");
+});
+
+test("a sold-out event says so and cannot be booked", async ({ page }) => {
+  await loginAsAdmin(page);
+  const title = unique("Concerto esaurito");
+  const sold = await createEventViaApi(page.request, { title, totalSpots: 1 });
+  await buyPaidBooking(page.request, sold.id, sold.rates[0].id, { name: "Ultimo Posto", plate: "ZZ999ZZ" });
+
+  await page.goto("/");
+  const card = page.getByTestId("event-card").filter({ has: page.getByRole("heading", { name: title }) });
+  await expect(card.getByText("Posti esauriti").first()).toBeVisible();
+  await expandCard(page, title);
+  await expect(card.getByRole("button", { name: /TARIFFE DISPONIBILI/ })).toHaveCount(0);
+  await expect(card.getByText("Non ci sono più posti liberi per questo evento.").first()).toBeVisible();
+
+  const refused = await page.request.post("/api/bookings", {
+    headers: { "Idempotency-Key": crypto.randomUUID() },
+    data: { eventId: sold.id, rateId: sold.rates[0].id, customerName: "Tardi", customerEmail: "tardi@example.it", licensePlate: "AA111AA", carModel: "Panda" },
+  });
+  expect(refused.status()).toBe(409);
+  expect((await refused.json()).error.message).toBe("Posti esauriti");
+});
+
+test("presale: bought end to end in the modal, paid on the server", async ({ page }) => {
+  await page.goto("/");
+  const card = await expandCard(page, PINGUINI);
+  await card.getByRole("button", { name: /PREVENDITA.*€12\.00/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Prevendita parcheggio concerto" });
+  await expect(dialog.getByText("Modalità demo — nessun addebito reale")).toBeVisible();
+
+  await dialog.getByRole("button", { name: "Acquista prevendita €12.00" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Nome, cognome, email, targa e modello auto sono obbligatori");
+
+  await dialog.getByLabel("Nome", { exact: true }).fill("Teresa");
+  await dialog.getByLabel("Cognome").fill("Ferraro");
+  await dialog.getByLabel("E-mail").fill("teresa.ferraro@example.it");
+  await dialog.getByLabel("Targa").fill("GH456JK");
+  await dialog.getByLabel("Modello auto").fill("Jeep Renegade");
+  await dialog.getByLabel("Note (facoltative)").fill("Arrivo con due bambini");
+  await dialog.getByLabel("Numero carta").fill("4242424242424242");
+  await dialog.getByRole("button", { name: "Acquista prevendita €12.00" }).click();
+
+  await expect(page.getByText("Prevendita acquistata con successo!").first()).toBeVisible();
+  const code = (await dialog.locator("p.font-mono").textContent())!.trim();
+  expect(code).toMatch(/^[0-9A-F]{8}$/);
+
+  const lookup = await page.request.post("/api/my-bookings/lookup", { data: { email: "teresa.ferraro@example.it", code } });
+  expect(lookup.status()).toBe(200);
+  const [presale] = (await lookup.json()).bookings;
+  expect(presale).toMatchObject({ kind: "prevendita", status: "paid", amount: "12.00", licensePlate: "GH456JK" });
+});
+
+test("checkout without its parameters says so and goes home", async ({ page }) => {
+  await page.goto("/checkout");
+  await expect(page.getByText("Parametri di pagamento mancanti")).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("the mobile side menu at 390 px", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  await expect(page.getByRole("banner").getByRole("link", { name: "Le Mie Prenotazioni" })).toBeHidden();
+  await page.getByRole("button", { name: "Apri il menu" }).click();
+  const menu = page.getByRole("dialog", { name: "Menu" });
+  for (const name of ["Eventi", "Le Mie Prenotazioni", "Contatti", "Admin"]) await expect(menu.getByRole("link", { name })).toBeVisible();
+  await expect(menu.getByRole("link", { name: /Chiama/ })).toHaveAttribute("href", /^tel:/);
+  await menu.getByRole("link", { name: "Le Mie Prenotazioni" }).click();
+  await expect(page).toHaveURL(/\/le-mie-prenotazioni$/);
+  await expect(menu).toBeHidden();
+  await expect(page.getByRole("heading", { name: "Le Mie Prenotazioni" })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
+test("'Le Mie Prenotazioni' finds a paid booking by e-mail and code and shows its QR pass", async ({ page, request }) => {
+  const event = await eventByTitle(request, "Elodie");
+  const email = `${unique("cliente").replace(/\s+/g, ".")}@example.it`;
+  const booking = await createBooking(request, event.id, event.rates[0].id, { name: "Chiara Russo", email });
+  await payBooking(request, booking.id);
+  const code = bookingCodeOf(booking.id);
+
+  await page.goto("/le-mie-prenotazioni");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Codice prenotazione").fill("00000000");
+  await page.getByRole("button", { name: "Cerca prenotazioni" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Nessuna prenotazione trovata con questi dati");
+
+  await page.getByLabel("Codice prenotazione").fill(code.toLowerCase());
+  await page.getByRole("button", { name: "Cerca prenotazioni" }).click();
+  const pass = page.getByTestId("booking-pass");
+  await expect(pass).toHaveCount(1);
+  await expect(pass.getByText("Pagato")).toBeVisible();
+  await expect(pass.getByText(event.title)).toBeVisible();
+  await expect(pass.getByText("NA123AB")).toBeVisible();
+  await expect(pass.getByRole("img", { name: `Codice QR della prenotazione ${code}` })).toBeVisible();
+});
+
+test("live popups announce a real recent booking under a pseudonym", async ({ page, request }) => {
+  const event = await eventByTitle(request, "Passeggiata");
+  const booking = await createBooking(request, event.id, event.rates[0].id, { name: "Nome Segreto", email: "segreto@example.it" });
+  await payBooking(request, booking.id);
+  await page.route("**/api/live-notifications/config", (route) =>
+    route.fulfill({ json: { isEnabled: true, frequency: 5000, targetEventId: event.id, isRandomEvents: false } }),
+  );
+  await page.goto("/");
+  const popup = page.getByTestId("live-popup");
+  await expect(popup).toContainText("ha appena prenotato", { timeout: 8000 });
+  await expect(popup).toContainText(event.title);
+  await expect(popup).not.toContainText("Segreto");
+  await expect(popup).toBeHidden({ timeout: 6000 });
+});
+
+test("no popups when live notifications are off", async ({ page }) => {
+  await page.route("**/api/live-notifications/config", (route) =>
+    route.fulfill({ json: { isEnabled: false, frequency: 5000, targetEventId: null, isRandomEvents: true } }),
+  );
+  let activityCalls = 0;
+  await page.route("**/api/live-activity*", (route) => {
+    activityCalls++;
+    return route.continue();
+  });
+  await page.goto("/");
+  await page.waitForTimeout(4000);
+  await expect(page.getByTestId("live-popup")).toHaveCount(0);
+  expect(activityCalls).toBe(0);
+});
+
+test("an unknown page shows the 404 texts", async ({ page }) => {
+  await page.goto("/pagina-inesistente");
+  await expect(page.getByText("404 Page Not Found")).toBeVisible();
+  await expect(page.getByText("Did you forget to add the page to the router?")).toBeVisible();
+});
+
+test("keyboard: a card opens, its rates and the booking dialog are reachable with visible focus", async ({ page }) => {
+  await page.goto("/");
+  const toggle = page.getByRole("button", { name: CHAMPIONS });
+  await toggle.focus();
+  await page.keyboard.press("Enter");
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  const rates = page.getByRole("button", { name: "TARIFFE DISPONIBILI (3)" });
+  await rates.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Seleziona una tariffa per prenotare")).toBeFocused();
+  await page.keyboard.press("Tab");
+  const focused = page.locator(":focus");
+  await expect(focused).toContainText("Posto auto");
+  expect(await focused.evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe("none");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("dialog", { name: "Prenota il parcheggio" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+});
+
+test("axe: no serious or critical violation on home, the booking dialog and checkout", async ({ page, request }) => {
+  await page.goto("/");
+  await expect(page.getByTestId("event-card").first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  const card = await expandCard(page, CHAMPIONS);
+  await card.getByRole("button", { name: "TARIFFE DISPONIBILI (3)" }).click();
+  await card.getByRole("button", { name: /Posto auto/ }).click();
+  await expect(page.getByRole("dialog", { name: "Prenota il parcheggio" })).toBeVisible();
+  await page.waitForTimeout(300);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  const event = await eventByTitle(request, "Napoli – Inter");
+  const booking = await createBooking(request, event.id, event.rates[0].id);
+  await page.goto(`/checkout?bookingId=${booking.id}&amount=${booking.amount}`);
+  await expect(page.getByRole("button", { name: /^Paga €/ })).toBeEnabled();
+  expect(await seriousViolations(page)).toEqual([]);
+});

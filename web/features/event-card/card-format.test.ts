@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { eventDuration, eventImage, eventWhen, isSoldOut, lowestPayablePrice, needsReadMore, price, rateLabel, unavailableMessage } from "./card-format";
+import { testRate } from "./test-event";
+
+describe("event card formatting", () => {
+  it("cuts rate names longer than 20 characters and keeps shorter ones", () => {
+    expect(rateLabel({ name: "Posto coperto con custodia notturna" })).toBe("Posto coperto con cu...");
+    expect(rateLabel({ name: "x".repeat(20) })).toBe("x".repeat(20));
+    expect(rateLabel({ name: "Posto auto" })).toBe("Posto auto");
+  });
+
+  it("shows prices with the euro sign and two decimals", () => {
+    expect(price("15")).toBe("€15.00");
+    expect(price("7.5")).toBe("€7.50");
+    expect(price("0.00")).toBe("€0.00");
+  });
+
+  it("writes dates in Italian long form in Rome time, 'Attivo' or 'Data non specificata'", () => {
+    expect(eventWhen({ isAlwaysActive: false, datetime: "2026-03-14T20:00:00.000Z" })).toBe("sabato 14 marzo 2026 ore 21:00");
+    expect(eventWhen({ isAlwaysActive: true, datetime: null })).toBe("Attivo");
+    expect(eventWhen({ isAlwaysActive: false, datetime: null })).toBe("Data non specificata");
+  });
+
+  it("defaults a missing duration to '4 ore'", () => {
+    expect(eventDuration({ duration: "" })).toBe("4 ore");
+    expect(eventDuration({ duration: "   " })).toBe("4 ore");
+    expect(eventDuration({ duration: "5 ore" })).toBe("5 ore");
+  });
+
+  it("offers 'leggi altro' only above 80 characters", () => {
+    expect(needsReadMore("x".repeat(80))).toBe(false);
+    expect(needsReadMore("x".repeat(81))).toBe(true);
+  });
+
+  it("picks the event's own image, else the first keyword's bundled image, else none", () => {
+    expect(eventImage({ imageUrl: "/objects/uploads/a.jpg", title: "Pinguini" })).toBe("/objects/uploads/a.jpg");
+    expect(eventImage({ imageUrl: null, title: "I PINGUINI al Maradona" })).toMatch(/pinguini/);
+    expect(eventImage({ imageUrl: null, title: "Champions League: Napoli – Real Madrid" })).toMatch(/champions/);
+    expect(eventImage({ imageUrl: null, title: "Napoli – Inter" })).toMatch(/napoli/);
+    expect(eventImage({ imageUrl: null, title: "Edenlandia" })).toMatch(/edenlandia/);
+    expect(eventImage({ imageUrl: null, title: "elodie live" })).toMatch(/elodie/);
+    expect(eventImage({ imageUrl: null, title: "Passeggiata del Lungomare" })).toBeNull();
+  });
+
+  it("knows when an event is sold out", () => {
+    expect(isSoldOut({ availableSpots: 0 })).toBe(true);
+    expect(isSoldOut({ availableSpots: 1 })).toBe(false);
+  });
+
+  it("starts the price badge at the cheapest rate that can be paid online", () => {
+    expect(lowestPayablePrice([testRate({ price: "8.00", isPayable: false }), testRate({ price: "25.00" }), testRate({ price: "15.00" })])).toBe("€15.00");
+    expect(lowestPayablePrice([testRate({ isPayable: false })])).toBeNull();
+  });
+
+  it("explains a non-payable rate, in presale words when its name says prevendita", () => {
+    expect(unavailableMessage({ name: "Posto auto" })).toBe("Tariffa non disponibile per questo evento");
+    expect(unavailableMessage({ name: "PREVENDITA in loco" })).toBe("Prevendita non disponibile per questo evento");
+  });
+});

@@ -12,6 +12,8 @@ test("admin dashboard @screenshot", async ({ page }) => {
 });
 
 test("admin event modal @screenshot", async ({ page }) => {
+  // Tall enough to show the whole form, from the details down to the rates.
+  await page.setViewportSize({ width: 1366, height: 1700 });
   await loginAsAdmin(page, "/admin?tab=eventi");
   await page.getByRole("button", { name: "Modifica Pinguini Tattici Nucleari – Stadio Maradona" }).click();
   await expect(page.getByRole("dialog", { name: "Modifica evento" })).toBeVisible();

@@ -113,6 +113,7 @@ export const it = {
       occupiedSpotsLabel: "Posti occupati (base)",
       spotsHint: "Prenotati e occupati sono i posti già assegnati fuori dal sito; le prenotazioni online si aggiungono a questi.",
       imageNone: "Nessuna immagine",
+      imageFallback: "Nessuna immagine caricata: il sito mostra l'immagine predefinita collegata al titolo.",
       imageChoose: "Carica immagine",
       imageChange: "Cambia immagine",
       imageRemove: "Rimuovi immagine",
@@ -276,6 +277,8 @@ export const it = {
       empty: "Nessun pagamento nel periodo selezionato",
       total: (count: number, amount: string) => `${count} pagamenti · totale ${amount}`,
       invalidRange: "La data iniziale deve precedere quella finale",
+      statusPaid: "Pagato",
+      statusFreed: "Pagato, posto liberato",
     },
     partners: {
       title: "Gestione Partner & Carosello",

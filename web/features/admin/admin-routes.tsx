@@ -3,6 +3,7 @@ import { queryClientAtom } from "jotai-tanstack-query";
 import { useEffect } from "react";
 import { Link, Route, Routes } from "react-router";
 import { it } from "../../i18n/it";
+import { itAdmin } from "../../i18n/it-admin";
 import { ApiError } from "../../lib/api";
 import { LoginScreen } from "./auth/login-screen";
 import { CalendarPage } from "./calendar/calendar-page";
@@ -39,7 +40,7 @@ function AdminNotFound() {
       <h1 className="text-2xl font-bold text-slate-900">{it.notFound.title}</h1>
       <p className="mt-2 text-slate-600">{it.notFound.hint}</p>
       <Link to="/admin" className="mt-6 inline-block text-indigo-700 underline">
-        {it.admin.partners.back}
+        {itAdmin.partners.back}
       </Link>
     </div>
   );

@@ -2,11 +2,12 @@ import { useAtomValue } from "jotai";
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { it } from "../../../i18n/it";
+import { itAdmin } from "../../../i18n/it-admin";
 import { errorMessage } from "../../../lib/api";
 import { Button, ErrorNote, inputClass, labelClass } from "../components/ui";
 import { loginAtom } from "../queries";
 
-const t = it.admin.login;
+const t = itAdmin.login;
 
 /** Shown on every /admin* route until the session cookie is there. */
 export function LoginScreen() {

@@ -1,6 +1,7 @@
 import { useAtom, useAtomValue } from "jotai";
 import { useState } from "react";
 import { it } from "../../../i18n/it";
+import { itAdmin } from "../../../i18n/it-admin";
 import { errorMessage } from "../../../lib/api";
 import { formatEuroCompact, formatShortDateTime } from "../../../lib/format";
 import { ConfirmDialog } from "../components/confirm-dialog";
@@ -10,7 +11,7 @@ import { adminEventsQueryAtom } from "../events/queries";
 import { bookingFiltersAtom, filteredBookingsQueryAtom, freeBookingAtom, type BookingFilters } from "./queries";
 import { StatusBadge } from "./status-label";
 
-const t = it.admin.bookings;
+const t = itAdmin.bookings;
 const STATUSES = ["paid", "pending", "freed", "expired", "cancelled", "refunded"] as const;
 
 type Freeing = { id: string; customerName: string; licensePlate: string };
@@ -71,7 +72,7 @@ export function BookingsTab() {
         <Spinner label={it.common.loading} />
       ) : bookings.isError ? (
         <div className="p-5">
-          <ErrorNote>{it.admin.loadError}</ErrorNote>
+          <ErrorNote>{itAdmin.loadError}</ErrorNote>
         </div>
       ) : bookings.data.length === 0 ? (
         <p className="px-5 py-10 text-center text-sm text-slate-500">{t.empty}</p>

@@ -1,6 +1,6 @@
-import { it } from "../../../i18n/it";
+import { itAdmin } from "../../../i18n/it-admin";
 
-const labels = it.admin.bookings.status;
+const labels = itAdmin.bookings.status;
 
 /** Spec §4 admin labels: paid 'Opzionato', freed 'Liberato', pending 'In Attesa'; plus clear labels for the rest. */
 export function adminStatusLabel(status: string): string {

@@ -3,6 +3,7 @@ import { useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Temporal } from "temporal-polyfill";
 import { it } from "../../../i18n/it";
+import { itAdmin } from "../../../i18n/it-admin";
 import { allBookingsQueryAtom } from "../bookings/queries";
 import { ChevronIcon } from "../components/icons";
 import { Card, ErrorNote, IconButton, Spinner } from "../components/ui";
@@ -12,7 +13,7 @@ import type { CalendarBooking, CalendarEvent } from "./calendar-types";
 import { MonthView, WeekView } from "./calendar-views";
 import { DayModal } from "./day-modal";
 
-const t = it.admin.calendar;
+const t = itAdmin.calendar;
 /** Bookings that mean a car is (or may be) coming; freed, expired, cancelled and refunded ones do not. */
 const SHOWN_STATUSES = new Set(["paid", "pending"]);
 
@@ -97,7 +98,7 @@ export function CalendarPage() {
           {events.isPending || bookings.isPending ? (
             <Spinner label={it.common.loading} />
           ) : events.isError || bookings.isError ? (
-            <ErrorNote>{it.admin.loadError}</ErrorNote>
+            <ErrorNote>{itAdmin.loadError}</ErrorNote>
           ) : view === "month" ? (
             <MonthView month={month} eventsByDay={eventsByDay} bookingsByDay={bookingsByDay} today={today} onSelectDay={setSelected} />
           ) : (

@@ -1,5 +1,5 @@
 import type { Temporal } from "temporal-polyfill";
-import { it } from "../../../i18n/it";
+import { itAdmin } from "../../../i18n/it-admin";
 import { cellItems, dayLabel, monthGrid, monthLabel, romeTimeOf, weekDays, weekdayNames } from "./calendar-math";
 import type { CalendarBooking, CalendarEvent } from "./calendar-types";
 
@@ -10,7 +10,7 @@ type DayMaps = {
   onSelectDay: (day: Temporal.PlainDate) => void;
 };
 
-const t = it.admin.calendar;
+const t = itAdmin.calendar;
 
 function EventChip({ event, withTime }: { event: CalendarEvent; withTime?: boolean }) {
   // Week columns have room for whole titles; month cells cut them to one line.

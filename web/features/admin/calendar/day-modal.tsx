@@ -1,10 +1,10 @@
 import type { Temporal } from "temporal-polyfill";
-import { it } from "../../../i18n/it";
+import { itAdmin } from "../../../i18n/it-admin";
 import { Modal } from "../components/modal";
 import { dayLabel, romeTimeOf } from "./calendar-math";
 import type { CalendarBooking, CalendarEvent } from "./calendar-types";
 
-const t = it.admin.calendar;
+const t = itAdmin.calendar;
 
 type Props = {
   day: Temporal.PlainDate | null;

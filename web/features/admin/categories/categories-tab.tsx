@@ -1,6 +1,7 @@
 import { useAtomValue } from "jotai";
 import { useState, type FormEvent } from "react";
 import { it } from "../../../i18n/it";
+import { itAdmin } from "../../../i18n/it-admin";
 import { errorMessage } from "../../../lib/api";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { PencilIcon, TrashIcon } from "../components/icons";
@@ -8,7 +9,7 @@ import { notify } from "../components/notify";
 import { Button, Card, CardHeader, ErrorNote, IconButton, inputClass, labelClass, Spinner } from "../components/ui";
 import { categoriesQueryAtom, createCategoryAtom, deleteCategoryAtom, updateCategoryAtom } from "../queries";
 
-const t = it.admin.categories;
+const t = itAdmin.categories;
 export const DEFAULT_CATEGORY_COLOR = "#3B82F6";
 
 type Category = { id: number; name: string; color: string };
@@ -80,7 +81,7 @@ export function CategoriesTab() {
           {categories.isPending ? (
             <Spinner label={it.common.loading} />
           ) : categories.isError ? (
-            <ErrorNote>{it.admin.loadError}</ErrorNote>
+            <ErrorNote>{itAdmin.loadError}</ErrorNote>
           ) : categories.data.length === 0 ? (
             <p className="py-8 text-center text-sm text-slate-500">{t.empty}</p>
           ) : (

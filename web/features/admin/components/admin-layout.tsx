@@ -2,9 +2,10 @@ import { useAtomValue } from "jotai";
 import type { ReactNode } from "react";
 import { Link, NavLink } from "react-router";
 import { it } from "../../../i18n/it";
+import { itAdmin } from "../../../i18n/it-admin";
 import { logoutAtom } from "../queries";
 
-const t = it.admin.header;
+const t = itAdmin.header;
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-1.5 text-sm font-medium transition-colors ${isActive ? "bg-white/15 text-white" : "text-slate-300 hover:bg-white/10 hover:text-white"}`;

@@ -1,5 +1,5 @@
 import { Dialog, DialogPanel, DialogTitle, Description } from "@headlessui/react";
-import { it } from "../../../i18n/it";
+import { itAdmin } from "../../../i18n/it-admin";
 import { Button } from "./ui";
 
 type ConfirmDialogProps = {
@@ -14,7 +14,7 @@ type ConfirmDialogProps = {
 };
 
 /** Confirmation before a destructive action, with the spec's texts as the message. */
-export function ConfirmDialog({ open, title, message, confirmLabel = it.admin.confirm.delete, busy = false, tone = "danger", onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, message, confirmLabel = itAdmin.confirm.delete, busy = false, tone = "danger", onConfirm, onCancel }: ConfirmDialogProps) {
   return (
     <Dialog open={open} onClose={() => (busy ? undefined : onCancel())} className="fixed inset-0 z-50" role="alertdialog">
       <div className="fixed inset-0 bg-slate-900/50" aria-hidden="true" />
@@ -24,7 +24,7 @@ export function ConfirmDialog({ open, title, message, confirmLabel = it.admin.co
           <Description className="mt-2 text-sm text-slate-600">{message}</Description>
           <div className="mt-6 flex justify-end gap-2">
             <Button variant="secondary" onClick={onCancel} disabled={busy}>
-              {it.admin.confirm.cancel}
+              {itAdmin.confirm.cancel}
             </Button>
             <Button variant={tone} onClick={onConfirm} disabled={busy}>
               {confirmLabel}

@@ -1,6 +1,6 @@
 import { KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type UniqueIdentifier } from "@dnd-kit/core";
 import { sortableKeyboardCoordinates } from "@dnd-kit/sortable";
-import { it } from "../../../i18n/it";
+import { itAdmin } from "../../../i18n/it-admin";
 
 /** Mouse/touch drag after 4 px (so clicks on the handle stay clicks) and keyboard: space, arrows, space. */
 export function useSortSensors() {
@@ -12,7 +12,7 @@ export function useSortSensors() {
 
 /** Italian screen-reader announcements for a sortable list. */
 export function sortAccessibility(labelOf: (id: UniqueIdentifier) => string, ids: UniqueIdentifier[]) {
-  const t = it.admin.sortable;
+  const t = itAdmin.sortable;
   const position = (id: UniqueIdentifier | undefined) => (id === undefined ? 0 : ids.indexOf(id) + 1);
   const announcements: Announcements = {
     onDragStart: ({ active }) => t.dragStart(labelOf(active.id)),

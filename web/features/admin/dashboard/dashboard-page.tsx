@@ -1,6 +1,6 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
 import { Navigate, useSearchParams } from "react-router";
-import { it } from "../../../i18n/it";
+import { itAdmin } from "../../../i18n/it-admin";
 import { BookingsTab } from "../bookings/bookings-tab";
 import { CategoriesTab } from "../categories/categories-tab";
 import { EventsTab } from "../events/events-tab";
@@ -9,7 +9,7 @@ import { OverviewTab } from "../overview/overview-tab";
 import { PartnersTab } from "../partners/partners-tab";
 import { PaymentsTab } from "../payments/payments-tab";
 
-const t = it.admin.tabs;
+const t = itAdmin.tabs;
 
 /** The tab lives in the URL (?tab=eventi) so reload and the back button keep it. */
 export const DASHBOARD_TABS = [

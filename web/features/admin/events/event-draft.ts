@@ -1,5 +1,5 @@
 import { Temporal } from "temporal-polyfill";
-import { it } from "../../../i18n/it";
+import { itAdmin } from "../../../i18n/it-admin";
 import { GARAGE_TIME_ZONE } from "../../../lib/format";
 import type { EventDto, RateDto } from "../../../../worker/services/events";
 
@@ -133,7 +133,7 @@ const isCount = (v: string) => /^\d+$/.test(v.trim());
  * rules again; this only spares a round trip.
  */
 export function validateDraft(d: EventDraft): string | null {
-  const t = it.admin.eventModal;
+  const t = itAdmin.eventModal;
   const missingDate = !d.isAlwaysActive && blank(d.datetime);
   const missingField = [d.title, d.description, d.duration, d.distance, d.totalSpots].some(blank);
   if (missingField || missingDate) return t.requiredFields + (missingDate ? t.requiredDateSuffix : "");

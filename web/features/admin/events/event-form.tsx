@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from "react";
-import { it } from "../../../i18n/it";
+import { itAdmin } from "../../../i18n/it-admin";
 import { eventImage } from "../../event-card/card-format";
 import { ImageIcon } from "../components/icons";
 import { Button, ErrorNote, Field, inputClass, Toggle } from "../components/ui";
@@ -7,7 +7,7 @@ import { toPayload, validateDraft, type EventDraft, type EventPayload, type Rate
 import { ImageCropDialog } from "./image-crop-dialog";
 import { RatesEditor } from "./rates-editor";
 
-const t = it.admin.eventModal;
+const t = itAdmin.eventModal;
 
 type EventFormProps = {
   formId: string;

@@ -1,6 +1,6 @@
 import { useAtomValue } from "jotai";
 import { useState } from "react";
-import { it } from "../../../i18n/it";
+import { itAdmin } from "../../../i18n/it-admin";
 import { errorMessage } from "../../../lib/api";
 import type { EventDto } from "../../../../worker/services/events";
 import { Modal } from "../components/modal";
@@ -11,7 +11,7 @@ import { draftFromEvent, emptyDraft, type EventPayload } from "./event-draft";
 import { EventForm } from "./event-form";
 import { reorderRatesAtom, saveEventAtom, setRateFlagAtom } from "./queries";
 
-const t = it.admin.eventModal;
+const t = itAdmin.eventModal;
 const FORM_ID = "admin-event-form";
 
 /** Create (event = null) or edit an event; the form is rebuilt each time the modal opens. */

@@ -4,6 +4,7 @@ import { Switch } from "@headlessui/react";
 import { useAtomValue } from "jotai";
 import { useState } from "react";
 import { it } from "../../../i18n/it";
+import { itAdmin } from "../../../i18n/it-admin";
 import { errorMessage } from "../../../lib/api";
 import { formatEuroCompact, formatShortDateTime } from "../../../lib/format";
 import type { EventDto } from "../../../../worker/services/events";
@@ -16,7 +17,7 @@ import { Button, Card, CardHeader, ErrorNote, IconButton, ProgressBar, Spinner }
 import { EventModal } from "./event-modal";
 import { adminEventsQueryAtom, deleteEventAtom, reorderEventsAtom, setEventActiveAtom } from "./queries";
 
-const t = it.admin.events;
+const t = itAdmin.events;
 
 /** "€15.00 – €35.00" from the lowest to the highest rate, or one price when they agree. */
 export function priceRange(rates: { price: string }[]): string | null {
@@ -38,7 +39,7 @@ export function EventsTab() {
   const [deleting, setDeleting] = useState<EventDto | null>(null);
 
   if (events.isPending) return <Spinner label={it.common.loading} />;
-  if (events.isError) return <ErrorNote>{it.admin.loadError}</ErrorNote>;
+  if (events.isError) return <ErrorNote>{itAdmin.loadError}</ErrorNote>;
 
   const rows = localOrder ?? events.data;
   const ids = rows.map((e) => e.id);

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import Cropper, { type Area, type Point } from "react-easy-crop";
-import { it } from "../../../i18n/it";
+import { itAdmin } from "../../../i18n/it-admin";
 import { client, errorMessage, unwrap } from "../../../lib/api";
 import { Modal } from "../components/modal";
 import { notify } from "../components/notify";
@@ -14,7 +14,7 @@ export const ZOOM_MIN = 0.5;
 export const ZOOM_MAX = 3;
 export const ZOOM_STEP = 0.25;
 
-const t = it.admin.crop;
+const t = itAdmin.crop;
 
 /** Spec §5: the reason a chosen file is refused, or null. */
 export function checkEventImage(file: { size: number; type: string }): string | null {

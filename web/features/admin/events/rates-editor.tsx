@@ -1,12 +1,12 @@
 import { closestCenter, DndContext, type DragEndEvent } from "@dnd-kit/core";
 import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
-import { it } from "../../../i18n/it";
+import { itAdmin } from "../../../i18n/it-admin";
 import { sortAccessibility, transformStyle, useSortSensors } from "../components/sortable";
 import { IconButton, inputClass, labelClass, Toggle } from "../components/ui";
 import { GripIcon, TrashIcon } from "../components/icons";
 import { newRateDraft, type RateDraft } from "./event-draft";
 
-const t = it.admin.eventModal;
+const t = itAdmin.eventModal;
 
 type RatesEditorProps = {
   rates: RateDraft[];

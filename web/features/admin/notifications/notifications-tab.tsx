@@ -1,12 +1,13 @@
 import { useAtomValue } from "jotai";
 import { useState, type FormEvent } from "react";
 import { it } from "../../../i18n/it";
+import { itAdmin } from "../../../i18n/it-admin";
 import { notify } from "../components/notify";
 import { Button, Card, CardHeader, ErrorNote, Field, inputClass, Spinner, Toggle } from "../components/ui";
 import { adminEventsQueryAtom } from "../events/queries";
 import { liveConfigQueryAtom, saveLiveConfigAtom } from "../queries";
 
-const t = it.admin.notifications;
+const t = itAdmin.notifications;
 export const FREQUENCIES = [5000, 10000, 15000, 30000, 60000] as const;
 
 type Config = { isEnabled: boolean; frequency: number; targetEventId: number | null; isRandomEvents: boolean };
@@ -14,7 +15,7 @@ type Config = { isEnabled: boolean; frequency: number; targetEventId: number | n
 export function NotificationsTab() {
   const config = useAtomValue(liveConfigQueryAtom);
   if (config.isPending) return <Spinner label={it.common.loading} />;
-  if (config.isError) return <ErrorNote>{it.admin.loadError}</ErrorNote>;
+  if (config.isError) return <ErrorNote>{itAdmin.loadError}</ErrorNote>;
   return <NotificationsForm initial={config.data} />;
 }
 

@@ -1,6 +1,7 @@
 import { useAtomValue } from "jotai";
 import { Link } from "react-router";
 import { it } from "../../../i18n/it";
+import { itAdmin } from "../../../i18n/it-admin";
 import { formatEuroCompact, formatShortDateTime } from "../../../lib/format";
 import { allBookingsQueryAtom } from "../bookings/queries";
 import { StatusBadge } from "../bookings/status-label";
@@ -8,7 +9,7 @@ import { CalendarIcon } from "../components/icons";
 import { Card, CardHeader, ErrorNote, Spinner } from "../components/ui";
 import { statsQueryAtom } from "../queries";
 
-const t = it.admin.overview;
+const t = itAdmin.overview;
 export const RECENT_ACTIVITY_SIZE = 5;
 
 function Counter({ label, value, accent }: { label: string; value: string; accent: string }) {
@@ -30,7 +31,7 @@ export function OverviewTab() {
       {stats.isPending ? (
         <Spinner label={it.common.loading} />
       ) : stats.isError ? (
-        <ErrorNote>{it.admin.loadError}</ErrorNote>
+        <ErrorNote>{itAdmin.loadError}</ErrorNote>
       ) : (
         <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" data-testid="overview-counters">
           <Counter label={t.activeEvents} value={String(stats.data.activeEvents)} accent="bg-indigo-500" />
@@ -54,7 +55,7 @@ export function OverviewTab() {
           <Spinner label={it.common.loading} />
         ) : bookings.isError ? (
           <div className="p-5">
-            <ErrorNote>{it.admin.loadError}</ErrorNote>
+            <ErrorNote>{itAdmin.loadError}</ErrorNote>
           </div>
         ) : bookings.data.length === 0 ? (
           <p className="px-5 py-8 text-center text-sm text-slate-500">{t.noActivity}</p>

@@ -1,12 +1,12 @@
 import { useAtomValue } from "jotai";
 import { Link } from "react-router";
-import { it } from "../../../i18n/it";
+import { itAdmin } from "../../../i18n/it-admin";
 import { ArrowLeftIcon } from "../components/icons";
 import { Card, CardHeader, ErrorNote, Spinner } from "../components/ui";
 import { carouselSettingsQueryAtom } from "../queries";
 import { CarouselSettingsForm } from "./carousel-settings-form";
 
-const t = it.admin.carousel;
+const t = itAdmin.carousel;
 
 /** /admin/carousel: the dashboard's carousel form on its own page, with the way back. */
 export function CarouselPage() {
@@ -23,7 +23,7 @@ export function CarouselPage() {
           {settings.isPending ? (
             <Spinner label={t.loading} />
           ) : settings.isError ? (
-            <ErrorNote>{it.admin.loadError}</ErrorNote>
+            <ErrorNote>{itAdmin.loadError}</ErrorNote>
           ) : (
             <CarouselSettingsForm initial={settings.data} failureBody={t.failedBodyDashboard} />
           )}

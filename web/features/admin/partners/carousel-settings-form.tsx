@@ -1,11 +1,11 @@
 import { useAtomValue } from "jotai";
 import { useState, type FormEvent } from "react";
-import { it } from "../../../i18n/it";
+import { itAdmin } from "../../../i18n/it-admin";
 import { notify } from "../components/notify";
 import { Button, Field, inputClass, Toggle } from "../components/ui";
 import { saveCarouselSettingsAtom } from "../queries";
 
-const t = it.admin.carousel;
+const t = itAdmin.carousel;
 
 export type CarouselSettings = { scrollSpeed: number; frameRate: number; isEnabled: boolean };
 

@@ -1,14 +1,14 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
 import { useAtomValue } from "jotai";
 import { Link, useSearchParams } from "react-router";
-import { it } from "../../../i18n/it";
+import { itAdmin } from "../../../i18n/it-admin";
 import { ArrowLeftIcon } from "../components/icons";
 import { Card, ErrorNote, Spinner } from "../components/ui";
 import { carouselSettingsQueryAtom, partnersQueryAtom } from "../queries";
 import { CarouselSettingsForm } from "./carousel-settings-form";
 import { PartnersPanel } from "./partners-panel";
 
-const t = it.admin.partners;
+const t = itAdmin.partners;
 const TABS = ["partner", "carosello"] as const;
 
 const tabClass =
@@ -33,7 +33,7 @@ export function PartnerCarouselPage() {
       {partners.isPending || settings.isPending ? (
         <Spinner label={t.loading} />
       ) : partners.isError || settings.isError ? (
-        <ErrorNote>{it.admin.loadError}</ErrorNote>
+        <ErrorNote>{itAdmin.loadError}</ErrorNote>
       ) : (
         <TabGroup selectedIndex={index} onChange={(i) => setParams({ tab: TABS[i] }, { replace: true })}>
           <TabList className="inline-flex gap-1 rounded-lg bg-slate-200/70 p-1">

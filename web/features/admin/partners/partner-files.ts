@@ -1,10 +1,10 @@
-import { it } from "../../../i18n/it";
+import { itAdmin } from "../../../i18n/it-admin";
 
 export const PARTNER_MAX_FILES = 10;
 export const PARTNER_MAX_BYTES = 10485760;
 export const PARTNER_TYPES = ["image/jpeg", "image/png", "image/webp"];
 
-const t = it.admin.partners;
+const t = itAdmin.partners;
 
 /** Spec §5: the display name defaults to the file name without its extension, else 'Partner'. */
 export function defaultPartnerName(fileName: string): string {

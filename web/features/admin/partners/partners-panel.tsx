@@ -1,6 +1,7 @@
 import { useAtomValue } from "jotai";
 import { useId, useState } from "react";
 import { it } from "../../../i18n/it";
+import { itAdmin } from "../../../i18n/it-admin";
 import { errorMessage } from "../../../lib/api";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { ImageIcon, TrashIcon } from "../components/icons";
@@ -11,7 +12,7 @@ import { uploadImage } from "../components/upload";
 import { createPartnerAtom, deletePartnerAtom } from "../queries";
 import { checkPartnerFiles, defaultPartnerName, PARTNER_TYPES } from "./partner-files";
 
-const t = it.admin.partners;
+const t = itAdmin.partners;
 
 type Partner = { id: number; name: string; imageUrl: string; isActive: boolean; sortOrder: number };
 type Upload = { id: string; fileName: string; progress: number; status: "uploading" | "done" | "error" };
@@ -55,7 +56,7 @@ export function PartnersPanel({ partners }: { partners: Partner[] }) {
 
   function closeDialog() {
     if (uploading) {
-      notify.error(it.admin.crop.uploadingTitle, it.admin.crop.uploadingWait);
+      notify.error(itAdmin.crop.uploadingTitle, itAdmin.crop.uploadingWait);
       return;
     }
     setDialogOpen(false);

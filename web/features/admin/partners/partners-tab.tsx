@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { it } from "../../../i18n/it";
+import { itAdmin } from "../../../i18n/it-admin";
 import { Card, CardHeader } from "../components/ui";
 
-const t = it.admin.partnersTab;
+const t = itAdmin.partnersTab;
 
 export function PartnersTab() {
   return (

@@ -1,11 +1,12 @@
 import { useAtom, useAtomValue } from "jotai";
 import { it } from "../../../i18n/it";
+import { itAdmin } from "../../../i18n/it-admin";
 import { formatEuroCompact, formatShortDateTime } from "../../../lib/format";
 import { DownloadIcon } from "../components/icons";
 import { Card, CardHeader, ErrorNote, inputClass, labelClass, Spinner } from "../components/ui";
 import { csvUrl, formatChange, isValidRange, paymentsQueryAtom, paymentsRangeAtom, paymentsSummaryQueryAtom } from "./queries";
 
-const t = it.admin.payments;
+const t = itAdmin.payments;
 
 function StatCard({ label, value, change, changeLabel, noComparison, detail }: { label: string; value: string; change: number | null; changeLabel: (pct: string) => string; noComparison: string; detail?: string }) {
   const tone = change === null ? "text-slate-500" : change > 0 ? "text-emerald-700" : change < 0 ? "text-red-700" : "text-slate-600";
@@ -31,7 +32,7 @@ export function PaymentsTab() {
       {summary.isPending ? (
         <Spinner label={it.common.loading} />
       ) : summary.isError ? (
-        <ErrorNote>{it.admin.loadError}</ErrorNote>
+        <ErrorNote>{itAdmin.loadError}</ErrorNote>
       ) : (
         <div className="grid gap-4 md:grid-cols-3">
           <StatCard
@@ -100,7 +101,7 @@ export function PaymentsTab() {
           <Spinner label={it.common.loading} />
         ) : payments.isError ? (
           <div className="p-5">
-            <ErrorNote>{it.admin.loadError}</ErrorNote>
+            <ErrorNote>{itAdmin.loadError}</ErrorNote>
           </div>
         ) : payments.data.length === 0 ? (
           <p className="px-5 py-10 text-center text-sm text-slate-500">{t.empty}</p>
@@ -127,7 +128,7 @@ export function PaymentsTab() {
                       <p className="text-xs text-slate-500">{p.customerEmail}</p>
                     </td>
                     <td className="max-w-56 px-4 py-3 text-slate-700">{p.event?.title}</td>
-                    <td className="px-4 py-3 text-slate-700">{p.kind === "prevendita" ? it.admin.bookings.presale : (p.rate?.name ?? "—")}</td>
+                    <td className="px-4 py-3 text-slate-700">{p.kind === "prevendita" ? itAdmin.bookings.presale : (p.rate?.name ?? "—")}</td>
                     <td className="whitespace-nowrap px-4 py-3 text-right font-medium tabular-nums">{formatEuroCompact(p.amount)}</td>
                     <td className="px-4 py-3">
                       <span

@@ -27,7 +27,7 @@ export function LoginScreen() {
           <div className="mx-auto mb-3 flex size-12 items-center justify-center rounded-xl bg-indigo-600 text-xl font-bold text-white" aria-hidden="true">
             P
           </div>
-          <p className="text-sm font-medium text-slate-500">{it.common.appName}</p>
+          <p className="text-sm font-medium text-slate-600">{it.common.appName}</p>
         </div>
         <form onSubmit={submit} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
           <h1 className="text-xl font-semibold text-slate-900">{t.title}</h1>

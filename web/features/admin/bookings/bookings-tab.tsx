@@ -75,11 +75,11 @@ export function BookingsTab() {
           <ErrorNote>{itAdmin.loadError}</ErrorNote>
         </div>
       ) : bookings.data.length === 0 ? (
-        <p className="px-5 py-10 text-center text-sm text-slate-500">{t.empty}</p>
+        <p className="px-5 py-10 text-center text-sm text-slate-600">{t.empty}</p>
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full min-w-[60rem] text-left text-sm">
-            <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-500">
+            <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600">
               <tr>
                 <th scope="col" className="px-4 py-3">{t.colCustomer}</th>
                 <th scope="col" className="px-4 py-3">{t.colEvent}</th>
@@ -96,7 +96,7 @@ export function BookingsTab() {
                 <tr key={b.id} data-testid="booking-row" className="align-top">
                   <td className="px-4 py-3">
                     <p className="font-medium text-slate-900">{b.customerName}</p>
-                    <p className="text-xs text-slate-500">{b.customerEmail}</p>
+                    <p className="text-xs text-slate-600">{b.customerEmail}</p>
                   </td>
                   <td className="max-w-56 px-4 py-3 text-slate-700">{b.event?.title}</td>
                   <td className="px-4 py-3 text-slate-700">

@@ -105,7 +105,7 @@ export function CalendarPage() {
             <WeekView day={anchor} eventsByDay={eventsByDay} bookingsByDay={bookingsByDay} today={today} onSelectDay={setSelected} />
           )}
         </div>
-        <div className="space-y-2 border-t border-slate-200 px-4 py-3 text-xs text-slate-500">
+        <div className="space-y-2 border-t border-slate-200 px-4 py-3 text-xs text-slate-600">
           <p>{t.legend}</p>
           {alwaysActive.length > 0 ? (
             <p>

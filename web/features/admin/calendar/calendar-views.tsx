@@ -17,7 +17,7 @@ function EventChip({ event, withTime }: { event: CalendarEvent; withTime?: boole
   const color = event.category?.color ?? "#64748b";
   return (
     <span
-      className={`flex min-w-0 gap-1.5 rounded px-1.5 py-0.5 text-xs leading-5 ${withTime ? "items-start" : "items-center"} ${event.isActive ? "bg-slate-100 text-slate-800" : "bg-slate-50 text-slate-400 line-through"}`}
+      className={`flex min-w-0 gap-1.5 rounded px-1.5 py-0.5 text-xs leading-5 ${withTime ? "items-start" : "items-center"} ${event.isActive ? "bg-slate-100 text-slate-800" : "bg-slate-50 text-slate-500 line-through"}`}
       title={event.title}
     >
       <span className={`size-2 shrink-0 rounded-full ${withTime ? "mt-1.5" : ""}`} style={{ backgroundColor: color }} aria-hidden="true" />
@@ -36,7 +36,7 @@ function WeekdayHeader() {
   return (
     <div role="row" className="grid grid-cols-7 border-b border-slate-200 bg-slate-50">
       {weekdayNames().map((name) => (
-        <div key={name} role="columnheader" className="px-2 py-2 text-center text-xs font-semibold uppercase tracking-wide text-slate-500">
+        <div key={name} role="columnheader" className="px-2 py-2 text-center text-xs font-semibold uppercase tracking-wide text-slate-600">
           {name}
         </div>
       ))}
@@ -65,12 +65,13 @@ export function MonthView({ month, eventsByDay, bookingsByDay, today, onSelectDa
                 <button
                   type="button"
                   onClick={() => onSelectDay(day)}
-                  aria-label={t.openDay(dayLabel(day))}
                   className={`flex h-28 w-full flex-col gap-1 p-1.5 text-left transition-colors hover:bg-indigo-50/60 focus-visible:bg-indigo-50 ${inMonth ? "bg-white" : "bg-slate-50/70"}`}
                 >
                   <span className="flex items-center justify-between gap-1">
+                    <span className="sr-only">{t.openDay(dayLabel(day))}</span>
                     <span
-                      className={`inline-flex size-6 items-center justify-center rounded-full text-xs font-semibold ${isToday ? "bg-indigo-600 text-white" : inMonth ? "text-slate-800" : "text-slate-400"}`}
+                      aria-hidden="true"
+                      className={`inline-flex size-6 items-center justify-center rounded-full text-xs font-semibold ${isToday ? "bg-indigo-600 text-white" : inMonth ? "text-slate-800" : "text-slate-500"}`}
                     >
                       {day.day}
                     </span>
@@ -107,12 +108,12 @@ export function WeekView({ day, eventsByDay, bookingsByDay, today, onSelectDay }
               <button
                 type="button"
                 onClick={() => onSelectDay(d)}
-                aria-label={t.openDay(dayLabel(d))}
                 className="flex min-h-72 w-full flex-col gap-1.5 p-2 text-left transition-colors hover:bg-indigo-50/60"
               >
                 <span className="flex flex-col items-center gap-0.5 border-b border-slate-100 pb-2 w-full">
-                  <span className="text-xs font-semibold uppercase tracking-wide text-slate-500">{names[i]}</span>
-                  <span className={`inline-flex size-8 items-center justify-center rounded-full text-sm font-semibold ${isToday ? "bg-indigo-600 text-white" : "text-slate-800"}`}>{d.day}</span>
+                  <span className="sr-only">{t.openDay(dayLabel(d))}</span>
+                  <span aria-hidden="true" className="text-xs font-semibold uppercase tracking-wide text-slate-600">{names[i]}</span>
+                  <span aria-hidden="true" className={`inline-flex size-8 items-center justify-center rounded-full text-sm font-semibold ${isToday ? "bg-indigo-600 text-white" : "text-slate-800"}`}>{d.day}</span>
                   <BookingBadge count={bookings.length} />
                 </span>
                 {events.map((event) => (

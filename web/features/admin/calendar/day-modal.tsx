@@ -22,7 +22,7 @@ export function DayModal({ day, events, bookings, eventTitle, onClose }: Props) 
         <section>
           <h3 className="mb-2 text-xs font-semibold uppercase tracking-wider text-indigo-700">{t.dayEvents}</h3>
           {events.length === 0 ? (
-            <p className="text-sm text-slate-500">{t.noEvents}</p>
+            <p className="text-sm text-slate-600">{t.noEvents}</p>
           ) : (
             <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
               {events.map((event) => (
@@ -31,7 +31,7 @@ export function DayModal({ day, events, bookings, eventTitle, onClose }: Props) 
                   <span className="size-2.5 shrink-0 rounded-full" style={{ backgroundColor: event.category?.color ?? "#64748b" }} aria-hidden="true" />
                   <span className="min-w-0 flex-1 truncate text-sm font-medium text-slate-800">
                     {event.title}
-                    {!event.isActive ? <span className="ml-2 text-xs font-normal text-slate-500">({t.inactive})</span> : null}
+                    {!event.isActive ? <span className="ml-2 text-xs font-normal text-slate-600">({t.inactive})</span> : null}
                   </span>
                   <span className="shrink-0 text-sm tabular-nums text-slate-600">{t.spots(event.availableSpots, event.totalSpots)}</span>
                 </li>
@@ -42,14 +42,14 @@ export function DayModal({ day, events, bookings, eventTitle, onClose }: Props) 
         <section>
           <h3 className="mb-2 text-xs font-semibold uppercase tracking-wider text-indigo-700">{t.dayBookings}</h3>
           {bookings.length === 0 ? (
-            <p className="text-sm text-slate-500">{t.noBookings}</p>
+            <p className="text-sm text-slate-600">{t.noBookings}</p>
           ) : (
             <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
               {bookings.map((b) => (
                 <li key={b.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2.5 text-sm">
                   <span className="min-w-0 flex-1">
                     <span className="block font-medium text-slate-900">{b.customerName}</span>
-                    <span className="block truncate text-xs text-slate-500">{eventTitle(b.eventId)}</span>
+                    <span className="block truncate text-xs text-slate-600">{eventTitle(b.eventId)}</span>
                   </span>
                   <span className="font-mono text-xs uppercase text-slate-700">{b.licensePlate}</span>
                   <span

@@ -66,7 +66,7 @@ export function CategoriesTab() {
             </label>
             <div className="flex items-center gap-2">
               <input id="category-color" type="color" className="h-9 w-14 cursor-pointer rounded-md border border-slate-300 bg-white p-1" value={color} onChange={(e) => setColor(e.target.value)} />
-              <code className="text-xs uppercase text-slate-500">{color}</code>
+              <code className="text-xs uppercase text-slate-600">{color}</code>
             </div>
           </div>
           <Button type="submit" disabled={create.isPending}>
@@ -83,7 +83,7 @@ export function CategoriesTab() {
           ) : categories.isError ? (
             <ErrorNote>{itAdmin.loadError}</ErrorNote>
           ) : categories.data.length === 0 ? (
-            <p className="py-8 text-center text-sm text-slate-500">{t.empty}</p>
+            <p className="py-8 text-center text-sm text-slate-600">{t.empty}</p>
           ) : (
             <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {categories.data.map((category) =>
@@ -94,7 +94,7 @@ export function CategoriesTab() {
                     <span className="size-10 shrink-0 rounded-lg" style={{ backgroundColor: category.color }} aria-hidden="true" />
                     <div className="min-w-0 flex-1">
                       <p className="truncate font-medium text-slate-900">{category.name}</p>
-                      <p className="text-xs uppercase text-slate-500">{category.color}</p>
+                      <p className="text-xs uppercase text-slate-600">{category.color}</p>
                     </div>
                     <IconButton label={t.edit(category.name)} onClick={() => setEditingId(category.id)}>
                       <PencilIcon />

@@ -31,7 +31,7 @@ export function Modal({ open, onClose, title, description, children, footer, siz
               <button
                 type="button"
                 onClick={onClose}
-                className="-m-1 rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+                className="-m-1 rounded-md p-1 text-slate-600 hover:bg-slate-100 hover:text-slate-800"
                 aria-label={it.common.close}
               >
                 <svg viewBox="0 0 20 20" className="size-5" aria-hidden="true">

@@ -136,12 +136,12 @@ export function EventForm({ formId, initial, categories, disabled, serverError, 
             <input id="event-occupied" type="number" min={0} step={1} inputMode="numeric" className={inputClass} {...text("occupiedSpots")} />
           </Field>
         </div>
-        <p className="text-xs text-slate-500">{t.spotsHint}</p>
+        <p className="text-xs text-slate-600">{t.spotsHint}</p>
       </Section>
 
       <Section title={t.sectionImage}>
         <div className="flex flex-wrap items-center gap-4">
-          <div className="flex aspect-[4/3] w-40 items-center justify-center overflow-hidden rounded-lg border border-slate-200 bg-slate-50 text-slate-400">
+          <div className="flex aspect-[4/3] w-40 items-center justify-center overflow-hidden rounded-lg border border-slate-200 bg-slate-50 text-slate-500">
             {draft.imageUrl ? (
               <img src={draft.imageUrl} alt={t.imageAlt(draft.title)} className="size-full object-cover" data-testid="event-image-preview" />
             ) : fallback ? (
@@ -154,7 +154,7 @@ export function EventForm({ formId, initial, categories, disabled, serverError, 
             )}
           </div>
           <div className="flex flex-col gap-2">
-            {!draft.imageUrl && fallback ? <p className="max-w-60 text-xs text-slate-500">{t.imageFallback}</p> : null}
+            {!draft.imageUrl && fallback ? <p className="max-w-60 text-xs text-slate-600">{t.imageFallback}</p> : null}
             <Button variant="secondary" onClick={() => setCropOpen(true)} disabled={disabled}>
               {draft.imageUrl ? t.imageChange : t.imageChoose}
             </Button>

@@ -9,6 +9,7 @@ import { errorMessage } from "../../../lib/api";
 import { formatEuroCompact, formatShortDateTime } from "../../../lib/format";
 import type { EventDto } from "../../../../worker/services/events";
 import { eventImage } from "../../event-card/card-format";
+import { CategoryTag } from "../components/category-tag";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { GripIcon, ImageIcon, PencilIcon, PlusIcon, TrashIcon } from "../components/icons";
 import { notify } from "../components/notify";
@@ -83,12 +84,12 @@ export function EventsTab() {
           }
         />
         {rows.length === 0 ? (
-          <p className="px-5 py-10 text-center text-sm text-slate-500">{t.empty}</p>
+          <p className="px-5 py-10 text-center text-sm text-slate-600">{t.empty}</p>
         ) : (
           <div className="overflow-x-auto">
             <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={sortAccessibility(titleOf, ids)}>
               <table className="w-full min-w-[56rem] text-left text-sm">
-                <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-500">
+                <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600">
                   <tr>
                     <th scope="col" className="w-12 px-3 py-3">
                       <span className="sr-only">{t.dragHint}</span>
@@ -158,7 +159,7 @@ function EventRow({ event, onEdit, onDelete }: { event: EventDto; onEdit: () => 
       style={transformStyle(transform, transition)}
       data-testid="event-row"
       data-event-id={event.id}
-      className={`${isDragging ? "relative z-10 bg-indigo-50 shadow-lg" : "bg-white"} ${event.isActive ? "" : "text-slate-500"}`}
+      className={`${isDragging ? "relative z-10 bg-indigo-50 shadow-lg" : "bg-white"} ${event.isActive ? "" : "text-slate-600"}`}
     >
       <td className="px-3 py-3">
         <button
@@ -167,14 +168,14 @@ function EventRow({ event, onEdit, onDelete }: { event: EventDto; onEdit: () => 
           {...attributes}
           {...listeners}
           aria-label={t.dragHandle(event.title)}
-          className="inline-flex size-8 cursor-grab touch-none items-center justify-center rounded-md text-slate-400 hover:bg-slate-100 hover:text-slate-700 active:cursor-grabbing"
+          className="inline-flex size-8 cursor-grab touch-none items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-700 active:cursor-grabbing"
         >
           <GripIcon />
         </button>
       </td>
       <td className="min-w-72 px-3 py-3">
         <div className="flex items-center gap-3">
-          <div className="flex h-12 w-16 shrink-0 items-center justify-center overflow-hidden rounded-md bg-slate-100 text-slate-400">
+          <div className="flex h-12 w-16 shrink-0 items-center justify-center overflow-hidden rounded-md bg-slate-100 text-slate-500">
             {image && !brokenImage ? (
               <img src={image} alt="" className="size-full object-cover" onError={() => setBrokenImage(true)} />
             ) : (
@@ -182,14 +183,12 @@ function EventRow({ event, onEdit, onDelete }: { event: EventDto; onEdit: () => 
             )}
           </div>
           <div className="min-w-0">
-            <p className={`font-medium ${event.isActive ? "text-slate-900" : "text-slate-500"}`}>{event.title}</p>
+            <p className={`font-medium ${event.isActive ? "text-slate-900" : "text-slate-600"}`}>{event.title}</p>
             <div className="mt-1 flex flex-wrap items-center gap-1.5">
               {event.category ? (
-                <span className="inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium text-white" style={{ backgroundColor: event.category.color }}>
-                  {event.category.name}
-                </span>
+                <CategoryTag name={event.category.name} color={event.category.color} />
               ) : (
-                <span className="text-xs text-slate-400">{t.noCategory}</span>
+                <span className="text-xs text-slate-500">{t.noCategory}</span>
               )}
               {!event.isActive ? <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-600">{t.inactive}</span> : null}
             </div>
@@ -202,7 +201,7 @@ function EventRow({ event, onEdit, onDelete }: { event: EventDto; onEdit: () => 
         ) : event.datetime ? (
           formatShortDateTime(event.datetime)
         ) : (
-          <span className="text-slate-400">{t.noDate}</span>
+          <span className="text-slate-500">{t.noDate}</span>
         )}
       </td>
       <td className="w-44 px-3 py-3">
@@ -211,7 +210,7 @@ function EventRow({ event, onEdit, onDelete }: { event: EventDto; onEdit: () => 
         </p>
         <ProgressBar value={share} label={t.spotsLabel(free, event.totalSpots)} tone={share > 50 ? "emerald" : share > 15 ? "amber" : "red"} />
       </td>
-      <td className="whitespace-nowrap px-3 py-3 tabular-nums">{range ?? <span className="text-slate-400">{t.noRates}</span>}</td>
+      <td className="whitespace-nowrap px-3 py-3 tabular-nums">{range ?? <span className="text-slate-500">{t.noRates}</span>}</td>
       <td className="px-3 py-3">
         <div className="flex items-center justify-end gap-1">
           <Switch

@@ -97,7 +97,7 @@ function RateRow({ rate, index, canRemove, disabled, onPatch, onRemove, onToggle
           {...attributes}
           {...listeners}
           aria-label={t.rateDrag(n)}
-          className="inline-flex size-8 cursor-grab touch-none items-center justify-center rounded-md text-slate-400 hover:bg-slate-100 hover:text-slate-700 active:cursor-grabbing"
+          className="inline-flex size-8 cursor-grab touch-none items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-700 active:cursor-grabbing"
         >
           <GripIcon />
         </button>

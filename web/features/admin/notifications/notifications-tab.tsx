@@ -71,7 +71,7 @@ function NotificationsForm({ initial }: { initial: Config }) {
               />
               <span>
                 <span className="block text-sm font-medium text-slate-800">{t.random}</span>
-                <span className="block text-xs text-slate-500">{t.randomHint}</span>
+                <span className="block text-xs text-slate-600">{t.randomHint}</span>
               </span>
             </label>
             <label className="flex items-start gap-3 rounded-lg border border-slate-200 p-3 has-checked:border-indigo-400 has-checked:bg-indigo-50/50">

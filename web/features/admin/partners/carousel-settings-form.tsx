@@ -48,7 +48,7 @@ export function CarouselSettingsForm({ initial, failureBody = t.failedBody }: { 
       <div className="space-y-5">
         <div>
           <Toggle label={t.enabled} checked={form.isEnabled} onChange={(v) => setForm((f) => ({ ...f, isEnabled: v }))} />
-          <p className="mt-1 text-xs text-slate-500">{t.enabledHint}</p>
+          <p className="mt-1 text-xs text-slate-600">{t.enabledHint}</p>
         </div>
         <Field label={t.speed} htmlFor="carousel-speed" hint={t.speedHint}>
           <input

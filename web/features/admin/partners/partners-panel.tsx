@@ -144,7 +144,7 @@ export function PartnersPanel({ partners }: { partners: Partner[] }) {
         <CardHeader title={t.existing(partners.length)} />
         <div className="p-5">
           {partners.length === 0 ? (
-            <p className="py-8 text-center text-sm text-slate-500">{t.empty}</p>
+            <p className="py-8 text-center text-sm text-slate-600">{t.empty}</p>
           ) : (
             <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
               {partners.map((partner) => (
@@ -175,7 +175,7 @@ function PartnerTile({ partner, onDelete }: { partner: Partner; onDelete: () => 
     <li data-testid="partner-tile" className="group relative overflow-hidden rounded-lg border border-slate-200 bg-white">
       <div className="flex aspect-[3/2] items-center justify-center bg-slate-50 p-3">
         {broken ? (
-          <span className="flex flex-col items-center gap-1 text-center text-xs text-slate-500">
+          <span className="flex flex-col items-center gap-1 text-center text-xs text-slate-600">
             <ImageIcon className="size-6" />
             {t.imageUnavailable}
           </span>
@@ -185,7 +185,7 @@ function PartnerTile({ partner, onDelete }: { partner: Partner; onDelete: () => 
       </div>
       <div className="flex items-center justify-between gap-2 border-t border-slate-100 px-3 py-2">
         <p className="truncate text-sm font-medium text-slate-800">{partner.name}</p>
-        <span className={`shrink-0 rounded-full px-1.5 text-[11px] font-medium ${partner.isActive ? "bg-emerald-50 text-emerald-700" : "bg-slate-100 text-slate-500"}`}>
+        <span className={`shrink-0 rounded-full px-1.5 text-[11px] font-medium ${partner.isActive ? "bg-emerald-50 text-emerald-700" : "bg-slate-100 text-slate-600"}`}>
           {partner.isActive ? t.activeBadge : t.inactiveBadge}
         </span>
       </div>
@@ -229,9 +229,9 @@ function UploadDialog({ open, uploads, errors, onSelect, onClose }: UploadDialog
             onSelect(e.dataTransfer.files);
           }}
         >
-          <ImageIcon className="size-8 text-slate-400" />
+          <ImageIcon className="size-8 text-slate-500" />
           <span className="text-sm font-medium text-indigo-700">{t.chooseFiles}</span>
-          <span className="text-xs text-slate-500">{t.dropHint}</span>
+          <span className="text-xs text-slate-600">{t.dropHint}</span>
           <input
             id={inputId}
             type="file"
@@ -258,7 +258,7 @@ function UploadDialog({ open, uploads, errors, onSelect, onClose }: UploadDialog
               <li key={u.id} className="space-y-1">
                 <div className="flex justify-between gap-2 text-sm">
                   <span className="truncate text-slate-700">{u.fileName}</span>
-                  <span className={`shrink-0 tabular-nums ${u.status === "error" ? "text-red-700" : "text-slate-500"}`}>
+                  <span className={`shrink-0 tabular-nums ${u.status === "error" ? "text-red-700" : "text-slate-600"}`}>
                     {u.status === "error" ? t.uploadError : `${Math.round(u.progress * 100)}%`}
                   </span>
                 </div>

@@ -9,13 +9,13 @@ import { csvUrl, formatChange, isValidRange, paymentsQueryAtom, paymentsRangeAto
 const t = itAdmin.payments;
 
 function StatCard({ label, value, change, changeLabel, noComparison, detail }: { label: string; value: string; change: number | null; changeLabel: (pct: string) => string; noComparison: string; detail?: string }) {
-  const tone = change === null ? "text-slate-500" : change > 0 ? "text-emerald-700" : change < 0 ? "text-red-700" : "text-slate-600";
+  const tone = change === null ? "text-slate-600" : change > 0 ? "text-emerald-700" : change < 0 ? "text-red-700" : "text-slate-600";
   return (
     <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="payment-stat">
       <p className="text-sm font-medium text-slate-600">{label}</p>
       <p className="mt-1 text-3xl font-semibold tabular-nums text-slate-900">{value}</p>
       <p className={`mt-2 text-sm font-medium ${tone}`}>{change === null ? noComparison : changeLabel(formatChange(change))}</p>
-      {detail ? <p className="mt-0.5 text-xs text-slate-500">{detail}</p> : null}
+      {detail ? <p className="mt-0.5 text-xs text-slate-600">{detail}</p> : null}
     </div>
   );
 }
@@ -104,11 +104,11 @@ export function PaymentsTab() {
             <ErrorNote>{itAdmin.loadError}</ErrorNote>
           </div>
         ) : payments.data.length === 0 ? (
-          <p className="px-5 py-10 text-center text-sm text-slate-500">{t.empty}</p>
+          <p className="px-5 py-10 text-center text-sm text-slate-600">{t.empty}</p>
         ) : (
           <div className="overflow-x-auto">
             <table className="w-full min-w-[56rem] text-left text-sm">
-              <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-500">
+              <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600">
                 <tr>
                   <th scope="col" className="px-4 py-3">{t.colPaidAt}</th>
                   <th scope="col" className="px-4 py-3">{t.colCustomer}</th>
@@ -125,7 +125,7 @@ export function PaymentsTab() {
                     <td className="whitespace-nowrap px-4 py-3 tabular-nums text-slate-700">{p.paidAt ? formatShortDateTime(p.paidAt) : "—"}</td>
                     <td className="px-4 py-3">
                       <p className="font-medium text-slate-900">{p.customerName}</p>
-                      <p className="text-xs text-slate-500">{p.customerEmail}</p>
+                      <p className="text-xs text-slate-600">{p.customerEmail}</p>
                     </td>
                     <td className="max-w-56 px-4 py-3 text-slate-700">{p.event?.title}</td>
                     <td className="px-4 py-3 text-slate-700">{p.kind === "prevendita" ? itAdmin.bookings.presale : (p.rate?.name ?? "—")}</td>
@@ -137,7 +137,7 @@ export function PaymentsTab() {
                         {p.status === "freed" ? t.statusFreed : t.statusPaid}
                       </span>
                     </td>
-                    <td className="px-4 py-3 font-mono text-xs text-slate-500">{p.stripePaymentIntentId ?? "—"}</td>
+                    <td className="px-4 py-3 font-mono text-xs text-slate-600">{p.stripePaymentIntentId ?? "—"}</td>
                   </tr>
                 ))}
               </tbody>

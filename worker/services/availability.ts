@@ -1,4 +1,5 @@
-import { sql, type SQL } from "drizzle-orm";
+import { and, inArray, sql, type SQL } from "drizzle-orm";
+import { bookings } from "../../db/schema";
 import type { Db } from "../db";
 
 export type SpotUsage = { activeHolds: number; paid: number };
@@ -43,16 +44,34 @@ export function computeAvailability(counters: Counters, usage: SpotUsage | undef
   };
 }
 
+/**
+ * Holds and paid bookings per event as a query builder, so it can join a db.batch (one round trip).
+ * `eventScope` narrows it to some events (ids, or a subquery of event ids).
+ */
+export function spotUsageQuery(db: Db, now: number, eventScope?: number[] | SQL) {
+  const scope =
+    eventScope === undefined
+      ? undefined
+      : Array.isArray(eventScope)
+        ? inArray(bookings.eventId, eventScope)
+        : sql`${bookings.eventId} in ${eventScope}`;
+  return db
+    .select({
+      eventId: bookings.eventId,
+      activeHolds: sql<number>`sum(case when ${bookings.status} = 'pending' and ${bookings.holdExpiresAt} > ${now} then 1 else 0 end)`,
+      paid: sql<number>`sum(case when ${bookings.status} = 'paid' then 1 else 0 end)`,
+    })
+    .from(bookings)
+    .where(and(inArray(bookings.status, ["pending", "paid"]), scope))
+    .groupBy(bookings.eventId);
+}
+
+export function toUsageMap(rows: { eventId: number; activeHolds: number; paid: number }[]): Map<number, SpotUsage> {
+  return new Map(rows.map((r) => [r.eventId, { activeHolds: Number(r.activeHolds), paid: Number(r.paid) }]));
+}
+
 /** Holds and paid bookings per event, for all events at once (one query, whatever their number). */
 export async function spotUsageByEvent(db: Db, now: number, eventIds?: number[]): Promise<Map<number, SpotUsage>> {
   if (eventIds && eventIds.length === 0) return new Map();
-  const filter = eventIds ? sql`and b.event_id in (${sql.join(eventIds.map((id) => sql`${id}`), sql`, `)})` : sql``;
-  const rows = await db.all<{ eventId: number; activeHolds: number; paid: number }>(sql`
-    select b.event_id as eventId,
-      sum(case when b.status = 'pending' and b.hold_expires_at > ${now} then 1 else 0 end) as activeHolds,
-      sum(case when b.status = 'paid' then 1 else 0 end) as paid
-    from bookings b
-    where b.status in ('pending', 'paid') ${filter}
-    group by b.event_id`);
-  return new Map(rows.map((r) => [r.eventId, { activeHolds: Number(r.activeHolds), paid: Number(r.paid) }]));
+  return toUsageMap(await spotUsageQuery(db, now, eventIds));
 }

@@ -6,7 +6,8 @@ test("create a category, edit it inline (one card at a time), then delete it aft
   const renamed = `${name} e musical`;
   await loginAsAdmin(page, "/admin?tab=categorie");
 
-  // A blank name does nothing (spec §5).
+  // A blank name does nothing (spec §5). The seeded categories are there before counting.
+  await expect(page.getByTestId("category-card").first()).toBeVisible();
   await expect(page.getByLabel("Colore", { exact: true })).toHaveValue("#3b82f6");
   const before = await page.getByTestId("category-card").count();
   await page.getByLabel("Nome categoria").fill("   ");

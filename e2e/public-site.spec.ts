@@ -239,3 +239,38 @@ test("axe: no serious or critical violation on home, the booking dialog and chec
   await expect(page.getByRole("button", { name: /^Paga €/ })).toBeEnabled();
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test("checkout counts the hold down and says clearly when it lapsed", async ({ page, request }) => {
+  const event = await eventByTitle(request, "Edenlandia");
+  const booking = await createBooking(request, event.id, event.rates[1].id);
+  await page.clock.install({ time: new Date() });
+  await page.goto(`/checkout?bookingId=${booking.id}&amount=${booking.amount}`);
+  await expect(page.getByRole("timer")).toContainText(/1[45]:\d\d/);
+  await page.clock.fastForward("16:00");
+  await expect(page.getByText("Tempo scaduto")).toBeVisible();
+  await expect(page.getByText(/Il tempo per completare il pagamento è scaduto/)).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Paga €/ })).toHaveCount(0);
+});
+
+test("Stripe.js is fetched only on checkout, and a failure to load it is shown clearly", async ({ page, request }) => {
+  const stripeRequests: string[] = [];
+  await page.route(/js\.stripe\.com/, (route) => {
+    stripeRequests.push(route.request().url());
+    return route.abort();
+  });
+  await page.goto("/");
+  await expect(page.getByTestId("event-card").first()).toBeVisible();
+  expect(stripeRequests).toEqual([]);
+
+  // The server in these tests runs the demo provider: answer as a Stripe-configured one would.
+  await page.route("**/api/create-payment-intent", (route) =>
+    route.fulfill({ json: { clientSecret: "pi_x_secret_y", paymentIntentId: "pi_x", provider: "stripe", publishableKey: "pk_test_x", amount: "20.00" } }),
+  );
+  const event = await eventByTitle(request, "Napoli – Inter");
+  const booking = await createBooking(request, event.id, event.rates[0].id);
+  await page.goto(`/checkout?bookingId=${booking.id}&amount=${booking.amount}`);
+  await expect(page.getByRole("alert")).toHaveText(/Impossibile caricare il modulo di pagamento di Stripe/);
+  await expect(page.getByRole("button", { name: /^Paga €/ })).toBeDisabled();
+  await expect(page.getByText("Il pagamento è elaborato in modo sicuro da Stripe", { exact: false })).toBeVisible();
+  expect(stripeRequests.length).toBeGreaterThan(0);
+});

@@ -3,7 +3,7 @@ import type { SVGProps } from "react";
 type IconProps = SVGProps<SVGSVGElement>;
 
 // Outline icons in the Heroicons style (24×24, 1.5 stroke), drawn inline so no icon font ships.
-function Outline({ d, ...props }: Omit<IconProps, "d"> & { d: string | string[] }) {
+export function Outline({ d, ...props }: Omit<IconProps, "d"> & { d: string | string[] }) {
   return (
     <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.6} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" {...props}>
       {(Array.isArray(d) ? d : [d]).map((p) => (
@@ -34,12 +34,6 @@ export const ClockIcon = (p: IconProps) => <Outline d="M12 6v6h4.5m4.5 0a9 9 0 1
 export const MapPinIcon = (p: IconProps) => (
   <Outline d={["M15 10.5a3 3 0 1 1-6 0 3 3 0 0 1 6 0Z", "M19.5 10.5c0 7.142-7.5 11.25-7.5 11.25S4.5 17.642 4.5 10.5a7.5 7.5 0 1 1 15 0Z"]} {...p} />
 );
-export const ShieldCheckIcon = (p: IconProps) => (
-  <Outline
-    d="M9 12.75 11.25 15 15 9.75m-3-7.036A11.959 11.959 0 0 1 3.598 6 11.99 11.99 0 0 0 3 9.749c0 5.592 3.824 10.29 9 11.623 5.176-1.332 9-6.03 9-11.622 0-1.31-.21-2.571-.598-3.751h-.152c-3.196 0-6.1-1.248-8.25-3.285Z"
-    {...p}
-  />
-);
 export const CheckCircleIcon = (p: IconProps) => <Outline d="M9 12.75 11.25 15 15 9.75M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0Z" {...p} />;
 export const WarningIcon = (p: IconProps) => (
   <Outline
@@ -56,12 +50,6 @@ export const PhotoIcon = (p: IconProps) => (
 export const TicketIcon = (p: IconProps) => (
   <Outline
     d="M16.5 6v.75m0 3v.75m0 3v.75m0 3V18m-9-5.25h5.25M7.5 15h3M3.375 5.25c-.621 0-1.125.504-1.125 1.125v3.026a2.999 2.999 0 0 1 0 5.198v3.026c0 .621.504 1.125 1.125 1.125h17.25c.621 0 1.125-.504 1.125-1.125v-3.026a2.999 2.999 0 0 1 0-5.198V6.375c0-.621-.504-1.125-1.125-1.125H3.375Z"
-    {...p}
-  />
-);
-export const CreditCardIcon = (p: IconProps) => (
-  <Outline
-    d="M2.25 8.25h19.5M2.25 9h19.5m-16.5 5.25h6m-6 2.25h3m-3.75 3h15a2.25 2.25 0 0 0 2.25-2.25V6.75A2.25 2.25 0 0 0 19.5 4.5h-15a2.25 2.25 0 0 0-2.25 2.25v10.5A2.25 2.25 0 0 0 4.5 19.5Z"
     {...p}
   />
 );
@@ -90,14 +78,6 @@ export const CarIcon = (p: IconProps) => (
 export const RouteIcon = (p: IconProps) => (
   <Outline d={["M6 19.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3ZM18 7.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3Z", "M7.5 18h8.25a3 3 0 0 0 0-6h-7.5a3 3 0 0 1 0-6H16.5"]} {...p} />
 );
-export const SearchIcon = (p: IconProps) => <Outline d="m21 21-5.197-5.197m0 0A7.5 7.5 0 1 0 5.196 5.196a7.5 7.5 0 0 0 10.607 10.607Z" {...p} />;
-export const PrinterIcon = (p: IconProps) => (
-  <Outline
-    d="M6.72 13.829c-.24.03-.48.062-.72.096m.72-.096a42.415 42.415 0 0 1 10.56 0m-10.56 0L6.34 18m10.94-4.171c.24.03.48.062.72.096m-.72-.096L17.66 18m0 0 .229 2.523a1.125 1.125 0 0 1-1.12 1.227H7.231c-.662 0-1.18-.568-1.12-1.227L6.34 18m11.318 0h1.091A2.25 2.25 0 0 0 21 15.75V9.456c0-1.081-.768-2.015-1.837-2.175a48.055 48.055 0 0 0-1.913-.247M6.34 18H5.25A2.25 2.25 0 0 1 3 15.75V9.456c0-1.081.768-2.015 1.837-2.175a48.041 48.041 0 0 1 1.913-.247m10.5 0a48.536 48.536 0 0 0-10.5 0m10.5 0V3.375c0-.621-.504-1.125-1.125-1.125h-8.25c-.621 0-1.125.504-1.125 1.125v3.659M18 10.5h.008v.008H18V10.5Zm-3 0h.008v.008H15V10.5Z"
-    {...p}
-  />
-);
-
 export function StarIcon(p: IconProps) {
   return (
     <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" {...p}>

@@ -38,7 +38,7 @@ function Summary({ event, rate }: { event: EventDto; rate: RateDto }) {
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 rounded-2xl bg-slate-50 p-4 text-sm ring-1 ring-slate-200">
       <dt className="text-slate-500">{it.eventCard.when}</dt>
-      <dd className="font-medium text-slate-900">{eventWhen(event)}</dd>
+      <dd className="font-medium text-slate-900 first-letter:uppercase">{eventWhen(event)}</dd>
       <dt className="text-slate-500">{it.booking.rate}</dt>
       <dd className="font-medium text-slate-900">{rate.name}</dd>
       <dt className="text-slate-500">{it.booking.price}</dt>

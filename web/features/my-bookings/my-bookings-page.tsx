@@ -2,7 +2,7 @@ import { useAtomValue } from "jotai";
 import { QRCodeSVG } from "qrcode.react";
 import { useState, type FormEvent } from "react";
 import { Alert } from "../../components/alert";
-import { CalendarIcon, CarIcon, PrinterIcon, SearchIcon, TicketIcon } from "../../components/icons";
+import { CalendarIcon, CarIcon, TicketIcon } from "../../components/icons";
 import { Spinner } from "../../components/spinner";
 import { TextField } from "../../components/text-field";
 import { btn, card } from "../../components/ui";
@@ -10,6 +10,7 @@ import { it } from "../../i18n/it";
 import { errorMessage } from "../../lib/api";
 import { formatEuroCompact, formatLongDateTime } from "../../lib/format";
 import { PublicLayout } from "../layout/public-layout";
+import { PrinterIcon, SearchIcon } from "./pass-icons";
 import { lookupMyBookingsAtom, type MyBooking } from "./queries";
 import { rememberedBooking } from "./remembered";
 

@@ -1,14 +1,13 @@
 import { useAtomValue } from "jotai";
 import { useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
-import { Temporal } from "temporal-polyfill";
 import { it } from "../../../i18n/it";
 import { itAdmin } from "../../../i18n/it-admin";
 import { allBookingsQueryAtom } from "../bookings/queries";
 import { ChevronIcon } from "../components/icons";
 import { Card, ErrorNote, IconButton, Spinner } from "../components/ui";
 import { adminEventsQueryAtom } from "../events/queries";
-import { groupByDay, monthLabel, romeDateOf, shortDayLabel, todayInRomeDate, weekDays } from "./calendar-math";
+import { addDays, addMonths, dayKey, groupByDay, monthLabel, parseDay, romeDateOf, shortDayLabel, todayInRomeDate, weekDays, yearMonthOf, type PlainDate } from "./calendar-math";
 import type { CalendarBooking, CalendarEvent } from "./calendar-types";
 import { MonthView, WeekView } from "./calendar-views";
 import { DayModal } from "./day-modal";
@@ -17,26 +16,17 @@ const t = itAdmin.calendar;
 /** Bookings that mean a car is (or may be) coming; freed, expired, cancelled and refunded ones do not. */
 const SHOWN_STATUSES = new Set(["paid", "pending"]);
 
-function parseDay(value: string | null): Temporal.PlainDate | null {
-  if (!value) return null;
-  try {
-    return Temporal.PlainDate.from(value);
-  } catch {
-    return null;
-  }
-}
-
 export function CalendarPage() {
   const events = useAtomValue(adminEventsQueryAtom);
   const bookings = useAtomValue(allBookingsQueryAtom);
   const [params, setParams] = useSearchParams();
-  const [selected, setSelected] = useState<Temporal.PlainDate | null>(null);
+  const [selected, setSelected] = useState<PlainDate | null>(null);
   const today = todayInRomeDate();
   const view = params.get("vista") === "settimana" ? "week" : "month";
   const anchor = parseDay(params.get("giorno")) ?? today;
 
-  const navigate = (next: { view?: "week" | "month"; day?: Temporal.PlainDate }) =>
-    setParams({ vista: (next.view ?? view) === "week" ? "settimana" : "mese", giorno: (next.day ?? anchor).toString() });
+  const navigate = (next: { view?: "week" | "month"; day?: PlainDate }) =>
+    setParams({ vista: (next.view ?? view) === "week" ? "settimana" : "mese", giorno: dayKey(next.day ?? anchor) });
 
   const { eventsByDay, bookingsByDay, alwaysActive, titleOf } = useMemo(() => {
     const list: CalendarEvent[] = events.data ?? [];
@@ -55,11 +45,11 @@ export function CalendarPage() {
     };
   }, [events.data, bookings.data]);
 
-  const month = anchor.toPlainYearMonth();
+  const month = yearMonthOf(anchor);
   const week = weekDays(anchor);
   const title = view === "month" ? monthLabel(month) : t.weekRange(shortDayLabel(week[0]), `${shortDayLabel(week[6])} ${week[6].year}`);
-  const step = view === "month" ? { months: 1 } : { weeks: 1 };
-  const key = selected?.toString() ?? "";
+  const step = (direction: 1 | -1) => (view === "month" ? addMonths(anchor, direction) : addDays(anchor, 7 * direction));
+  const key = selected ? dayKey(selected) : "";
 
   return (
     <div className="space-y-4">
@@ -81,10 +71,10 @@ export function CalendarPage() {
       </div>
       <Card>
         <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-4 py-3">
-          <IconButton label={t.previous} onClick={() => navigate({ day: anchor.subtract(step) })}>
+          <IconButton label={t.previous} onClick={() => navigate({ day: step(-1) })}>
             <ChevronIcon direction="left" />
           </IconButton>
-          <IconButton label={t.next} onClick={() => navigate({ day: anchor.add(step) })}>
+          <IconButton label={t.next} onClick={() => navigate({ day: step(1) })}>
             <ChevronIcon direction="right" />
           </IconButton>
           <button type="button" onClick={() => navigate({ day: today })} className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50">

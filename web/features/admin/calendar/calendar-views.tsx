@@ -1,13 +1,12 @@
-import type { Temporal } from "temporal-polyfill";
 import { itAdmin } from "../../../i18n/it-admin";
-import { cellItems, dayLabel, monthGrid, monthLabel, romeTimeOf, weekDays, weekdayNames } from "./calendar-math";
+import { cellItems, dayKey, dayLabel, monthGrid, monthLabel, romeTimeOf, sameDay, weekDays, weekdayNames, type PlainDate, type YearMonth } from "./calendar-math";
 import type { CalendarBooking, CalendarEvent } from "./calendar-types";
 
 type DayMaps = {
   eventsByDay: Map<string, CalendarEvent[]>;
   bookingsByDay: Map<string, CalendarBooking[]>;
-  today: Temporal.PlainDate;
-  onSelectDay: (day: Temporal.PlainDate) => void;
+  today: PlainDate;
+  onSelectDay: (day: PlainDate) => void;
 };
 
 const t = itAdmin.calendar;
@@ -45,21 +44,21 @@ function WeekdayHeader() {
 }
 
 /** Month view: six Sunday-first weeks (42 cells), up to two events per cell then '+N altri'. */
-export function MonthView({ month, eventsByDay, bookingsByDay, today, onSelectDay }: DayMaps & { month: Temporal.PlainYearMonth }) {
+export function MonthView({ month, eventsByDay, bookingsByDay, today, onSelectDay }: DayMaps & { month: YearMonth }) {
   const days = monthGrid(month);
   const weeks = Array.from({ length: 6 }, (_, w) => days.slice(w * 7, w * 7 + 7));
   return (
     <div role="grid" aria-label={monthLabel(month)} className="min-w-[44rem] overflow-hidden rounded-lg border border-slate-200">
       <WeekdayHeader />
       {weeks.map((week) => (
-        <div role="row" key={week[0].toString()} className="grid grid-cols-7 border-b border-slate-200 last:border-b-0">
+        <div role="row" key={dayKey(week[0])} className="grid grid-cols-7 border-b border-slate-200 last:border-b-0">
           {week.map((day) => {
-            const key = day.toString();
+            const key = dayKey(day);
             const events = eventsByDay.get(key) ?? [];
             const bookings = bookingsByDay.get(key) ?? [];
             const { shown, more } = cellItems(events);
             const inMonth = day.month === month.month && day.year === month.year;
-            const isToday = day.equals(today);
+            const isToday = sameDay(day, today);
             return (
               <div role="gridcell" key={key} data-date={key} className="border-r border-slate-200 last:border-r-0">
                 <button
@@ -92,17 +91,17 @@ export function MonthView({ month, eventsByDay, bookingsByDay, today, onSelectDa
 }
 
 /** Week view: the seven days (Sunday to Saturday) of the week containing `day`, every event listed. */
-export function WeekView({ day, eventsByDay, bookingsByDay, today, onSelectDay }: DayMaps & { day: Temporal.PlainDate }) {
+export function WeekView({ day, eventsByDay, bookingsByDay, today, onSelectDay }: DayMaps & { day: PlainDate }) {
   const days = weekDays(day);
   const names = weekdayNames();
   return (
     <div role="grid" aria-label={t.week} className="min-w-[44rem] overflow-hidden rounded-lg border border-slate-200">
       <div role="row" className="grid grid-cols-7">
         {days.map((d, i) => {
-          const key = d.toString();
+          const key = dayKey(d);
           const events = eventsByDay.get(key) ?? [];
           const bookings = bookingsByDay.get(key) ?? [];
-          const isToday = d.equals(today);
+          const isToday = sameDay(d, today);
           return (
             <div role="gridcell" key={key} data-date={key} className="border-r border-slate-200 last:border-r-0">
               <button

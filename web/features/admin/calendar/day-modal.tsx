@@ -1,13 +1,12 @@
-import type { Temporal } from "temporal-polyfill";
 import { itAdmin } from "../../../i18n/it-admin";
 import { Modal } from "../components/modal";
-import { dayLabel, romeTimeOf } from "./calendar-math";
+import { dayLabel, romeTimeOf, type PlainDate } from "./calendar-math";
 import type { CalendarBooking, CalendarEvent } from "./calendar-types";
 
 const t = itAdmin.calendar;
 
 type Props = {
-  day: Temporal.PlainDate | null;
+  day: PlainDate | null;
   events: CalendarEvent[];
   bookings: CalendarBooking[];
   eventTitle: (eventId: number) => string;

@@ -1,4 +1,4 @@
-import { Temporal } from "temporal-polyfill";
+import * as InstantFns from "temporal-polyfill/fns/Instant";
 import { itAdmin } from "../../../i18n/it-admin";
 import { GARAGE_TIME_ZONE } from "../../../lib/format";
 import type { EventDto, RateDto } from "../../../../worker/services/events";
@@ -87,7 +87,9 @@ export function emptyDraft(): EventDraft {
 
 /** An instant as the value of a datetime-local input, in the garage's time zone. */
 export function toRomeLocalInput(iso: string): string {
-  return Temporal.Instant.from(iso).toZonedDateTimeISO(GARAGE_TIME_ZONE).toPlainDateTime().toString({ smallestUnit: "minute" });
+  const z = InstantFns.toZonedDateTimeISO(InstantFns.fromString(iso), GARAGE_TIME_ZONE);
+  const p = (n: number) => String(n).padStart(2, "0");
+  return `${String(z.year).padStart(4, "0")}-${p(z.month)}-${p(z.day)}T${p(z.hour)}:${p(z.minute)}`;
 }
 
 export function rateToDraft(rate: RateDto): RateDraft {

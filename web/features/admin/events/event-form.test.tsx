@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { emptyDraft, toPayload, validateDraft, type EventDraft } from "./event-draft";
+import { emptyDraft, toPayload, toRomeLocalInput, validateDraft, type EventDraft } from "./event-draft";
 import { EventForm } from "./event-form";
 import { checkEventImage } from "./image-crop-dialog";
 
@@ -118,6 +118,11 @@ describe("event modal validation", () => {
     expect(remove.disabled).toBe(false);
     fireEvent.click(remove);
     expect(screen.getAllByTestId("rate-row")).toHaveLength(1);
+  });
+
+  it("shows a saved date in the date field as Rome local time, summer and winter", () => {
+    expect(toRomeLocalInput("2026-07-04T19:30:00.000Z")).toBe("2026-07-04T21:30");
+    expect(toRomeLocalInput("2026-01-05T23:30:00.000Z")).toBe("2026-01-06T00:30");
   });
 
   it("sends a null date for an always-active event", () => {

@@ -1,15 +1,14 @@
 import { atom } from "jotai";
 import { atomWithQuery } from "jotai-tanstack-query";
-import { Temporal } from "temporal-polyfill";
 import { client, unwrap } from "../../../lib/api";
-import { GARAGE_TIME_ZONE } from "../../../lib/format";
+import { todayInRome } from "../../../lib/format";
 
 export type PaymentsRange = { from: string; to: string };
 
 /** From the first of this month to today, Rome days. */
 export function defaultPaymentsRange(): PaymentsRange {
-  const today = Temporal.Now.plainDateISO(GARAGE_TIME_ZONE);
-  return { from: today.with({ day: 1 }).toString(), to: today.toString() };
+  const today = todayInRome();
+  return { from: `${today.slice(0, 8)}01`, to: today };
 }
 
 export function isValidRange(r: PaymentsRange): boolean {

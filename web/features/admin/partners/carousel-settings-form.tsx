@@ -44,7 +44,7 @@ export function CarouselSettingsForm({ initial, failureBody = t.failedBody }: { 
   }
 
   return (
-    <form onSubmit={submit} className="grid gap-6 lg:grid-cols-[3fr_2fr]">
+    <form onSubmit={submit} className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       <div className="space-y-5">
         <div>
           <Toggle label={t.enabled} checked={form.isEnabled} onChange={(v) => setForm((f) => ({ ...f, isEnabled: v }))} />
@@ -80,7 +80,7 @@ export function CarouselSettingsForm({ initial, failureBody = t.failedBody }: { 
           {save.isPending ? t.saving : t.save}
         </Button>
       </div>
-      <aside aria-label={t.preview} className="h-fit rounded-lg border border-slate-200 bg-slate-50 p-4">
+      <aside aria-label={t.preview} className="h-fit min-w-0 rounded-lg border border-slate-200 bg-slate-50 p-4">
         <h3 className="text-sm font-semibold text-slate-800">{t.preview}</h3>
         <dl className="mt-3 space-y-2 text-sm" data-testid="carousel-preview">
           <div className="flex justify-between gap-4">

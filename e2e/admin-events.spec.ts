@@ -197,3 +197,23 @@ test("a saved rate's visibility switch acts at once, with its toast", async ({ p
   const rates: { name: string }[] = await (await page.request.get(`/api/events/${created.id}/rates`)).json();
   expect(rates.map((r) => r.name)).toEqual(["Posto auto"]);
 });
+
+test("the crop dialog cannot be closed while its upload is running", async ({ page }) => {
+  await loginAsAdmin(page, "/admin?tab=eventi");
+  // Hold the signed PUT for a moment so the upload is visibly in progress.
+  await page.route("**/api/uploads/**", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.getByRole("button", { name: "Crea Nuovo Evento" }).click();
+  await page.getByRole("button", { name: "Carica immagine" }).click();
+  const crop = page.getByRole("dialog", { name: "Ritaglia immagine" });
+  await crop.getByLabel("Scegli un file").setInputFiles({ name: "x.png", mimeType: "image/png", buffer: makePng(400, 300, [0, 0, 0], [200, 200, 200]) });
+  await crop.getByRole("button", { name: "Ritaglia e carica" }).click();
+  await expect(crop.getByRole("progressbar", { name: "Upload in corso" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByText("Attendi il completamento dell'upload prima di chiudere")).toBeVisible();
+  await expect(crop).toBeVisible();
+  await expect(page.getByText("Immagine caricata e ritagliata con successo")).toBeVisible();
+  await expect(crop).toBeHidden();
+});

@@ -63,6 +63,17 @@ test("upload two partner logos, rename one, create both, then delete one", async
   expect((await page.request.delete(`/api/partners/${other.id}`)).status()).toBe(204);
 });
 
+test("a partner whose image is gone shows 'Immagine non disponibile'", async ({ page }) => {
+  await loginAsAdmin(page, "/admin");
+  const name = unique("Logo mancante");
+  const res = await page.request.post("/api/partners", { data: { name, imageUrl: "/demo/partners/non-esiste.png", sortOrder: 99 } });
+  expect(res.status(), await res.text()).toBe(201);
+  const { id } = await res.json();
+  await page.goto("/admin/partner-carousel");
+  await expect(page.getByTestId("partner-tile").filter({ hasText: name })).toContainText("Immagine non disponibile");
+  expect((await page.request.delete(`/api/partners/${id}`)).status()).toBe(204);
+});
+
 test("save carousel settings and see them on the home", async ({ page }) => {
   await loginAsAdmin(page, "/admin/partner-carousel");
   await page.getByRole("tab", { name: "Impostazioni Carosello" }).click();

@@ -127,6 +127,45 @@ test("checkout without its parameters says so and goes home", async ({ page }) =
   await expect(page).toHaveURL(/\/$/);
 });
 
+test("checkout of an unknown booking cannot start and goes home", async ({ page }) => {
+  await page.goto(`/checkout?bookingId=${crypto.randomUUID()}&amount=15.00`);
+  await expect(page.getByText("Impossibile inizializzare il pagamento")).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("a booking refused by the server shows the spec's toast and stays on the page", async ({ page }) => {
+  await loginAsAdmin(page);
+  const title = unique("Ultimo posto");
+  const event = await createEventViaApi(page.request, { title, totalSpots: 1 });
+  await page.goto("/");
+  const card = await expandCard(page, title);
+  await card.getByRole("button", { name: "TARIFFE DISPONIBILI (1)" }).click();
+  await card.getByRole("button", { name: /Posto auto/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Prenota il parcheggio" });
+  await dialog.getByLabel("Nome e cognome").fill("Arrivato Tardi");
+  await dialog.getByLabel("E-mail").fill("tardi@example.it");
+  await dialog.getByLabel("Targa").fill("AB123CD");
+  await dialog.getByLabel("Modello auto").fill("Panda");
+  // Someone else takes the last spot while the form is open.
+  await buyPaidBooking(page.request, event.id, event.rates[0].id, { name: "Più Veloce", plate: "CD456EF" });
+  await dialog.getByRole("button", { name: /Prenota e paga/ }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Posti esauriti");
+  await expect(page.locator("[data-rht-toaster]")).toContainText("Errore");
+  await expect(page.locator("[data-rht-toaster]")).toContainText("Posti esauriti");
+  await expect(page).toHaveURL(/\/(#eventi)?$/);
+});
+
+test("presale: a failed payment preparation says so and offers to close", async ({ page }) => {
+  await page.route("**/api/create-payment-intent", (route) => route.fulfill({ status: 500, json: { error: { code: "internal", message: "Errore interno" } } }));
+  await page.goto("/");
+  const card = await expandCard(page, PINGUINI);
+  await card.getByRole("button", { name: /PREVENDITA/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Prevendita parcheggio concerto" });
+  await expect(dialog.getByText("Errore durante la preparazione del pagamento.")).toBeVisible();
+  await dialog.getByRole("button", { name: "Chiudi" }).last().click();
+  await expect(dialog).toBeHidden();
+});
+
 test("the mobile side menu at 390 px", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/");
@@ -140,6 +179,21 @@ test("the mobile side menu at 390 px", async ({ page }) => {
   await expect(menu).toBeHidden();
   await expect(page.getByRole("heading", { name: "Le Mie Prenotazioni" })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
+test("nothing overflows sideways at 360 px: home, an open card, checkout", async ({ page, request }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const noOverflow = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.goto("/");
+  await expect(page.getByTestId("event-card").first()).toBeVisible();
+  await noOverflow();
+  await expandCard(page, CHAMPIONS);
+  await noOverflow();
+  const event = await eventByTitle(request, "Elodie");
+  const booking = await createBooking(request, event.id, event.rates[0].id);
+  await page.goto(`/checkout?bookingId=${booking.id}&amount=${booking.amount}`);
+  await expect(page.getByRole("button", { name: /^Paga €/ })).toBeVisible();
+  await noOverflow();
 });
 
 test("'Le Mie Prenotazioni' finds a paid booking by e-mail and code and shows its QR pass", async ({ page, request }) => {
@@ -273,4 +327,21 @@ test("Stripe.js is fetched only on checkout, and a failure to load it is shown c
   await expect(page.getByRole("button", { name: /^Paga €/ })).toBeDisabled();
   await expect(page.getByText("Il pagamento è elaborato in modo sicuro da Stripe", { exact: false })).toBeVisible();
   expect(stripeRequests.length).toBeGreaterThan(0);
+});
+
+test("presale: a declined card is reported in the modal, which stays open for another try", async ({ page }) => {
+  await page.goto("/");
+  const card = await expandCard(page, "Elodie in concerto – Palapartenope");
+  await card.getByRole("button", { name: /PREVENDITA.*€10\.00/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Prevendita parcheggio Elodie" });
+  await dialog.getByLabel("Nome", { exact: true }).fill("Rosa");
+  await dialog.getByLabel("Cognome").fill("Marino");
+  await dialog.getByLabel("E-mail").fill("rosa.marino@example.it");
+  await dialog.getByLabel("Targa").fill("EF789GH");
+  await dialog.getByLabel("Modello auto").fill("Kia Picanto");
+  await dialog.getByLabel("Numero carta").fill("4000 0000 0000 0002");
+  await dialog.getByRole("button", { name: "Acquista prevendita €10.00" }).click();
+  await expect(dialog.getByRole("alert")).toContainText("Errore Pagamento");
+  await expect(dialog.getByRole("alert")).toContainText("La tua carta è stata rifiutata.");
+  await expect(dialog.getByRole("button", { name: "Acquista prevendita €10.00" })).toBeEnabled();
 });

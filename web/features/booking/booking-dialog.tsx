@@ -87,7 +87,10 @@ function BookingForm({ event, rate, onClose }: { event: EventDto; rate: RateDto;
       onClose();
       navigate(`/checkout?${new URLSearchParams({ bookingId: booking.id, amount: booking.amount })}`);
     } catch (err) {
-      notify.error(it.booking.errorTitle, errorMessage(err, it.booking.errorFallback));
+      const message = errorMessage(err, it.booking.errorFallback);
+      notify.error(it.booking.errorTitle, message);
+      // Also inside the dialog: while it is open the toast sits outside the focus trap.
+      setProblem({ message, fields: [] });
     }
   };
 

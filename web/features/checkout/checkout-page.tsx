@@ -115,7 +115,7 @@ function CheckoutFlow({ booking }: { booking: BookingDto }) {
   const lapsed = phase.kind === "lapsed" || ((phase.kind === "ready" || phase.kind === "preparing") && remaining <= 0);
 
   return (
-    <div className="grid items-start gap-6 lg:grid-cols-[1fr_1.15fr]">
+    <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[1fr_1.15fr]">
       <Summary booking={booking} />
       <section aria-labelledby="pay-title" className={`${card} p-5 sm:p-7`}>
         <h2 id="pay-title" className="text-lg font-bold text-slate-900">

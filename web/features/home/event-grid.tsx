@@ -71,7 +71,7 @@ export function EventGrid() {
               ) : null}
             </div>
           ) : (
-            <ul className="grid items-start gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            <ul className="grid grid-cols-1 items-start gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {shown.map((event) => (
                 <li key={event.id}>
                   <EventCard event={event} />

@@ -32,7 +32,7 @@ export function Hero() {
         aria-hidden="true"
         className="absolute inset-0 -z-10 opacity-[0.07] [background-image:linear-gradient(white_1px,transparent_1px),linear-gradient(90deg,white_1px,transparent_1px)] [background-size:48px_48px]"
       />
-      <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-14 sm:px-6 sm:py-20 lg:grid-cols-[1.25fr_1fr] lg:px-8 lg:py-24">
+      <div className="mx-auto grid max-w-7xl grid-cols-1 items-center gap-10 px-4 py-14 sm:px-6 sm:py-20 lg:grid-cols-[1.25fr_1fr] lg:px-8 lg:py-24">
         <div>
           <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-xs font-semibold text-blue-100 ring-1 ring-white/20">
             <span className="size-1.5 rounded-full bg-amber-400" aria-hidden="true" />
@@ -59,7 +59,7 @@ export function Hero() {
             ))}
           </ul>
         </div>
-        <div aria-label={h.statsLabel} role="group" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1">
+        <div aria-label={h.statsLabel} role="group" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-1">
           <Stat value={stats.data?.activeEvents} label={h.activeEvents} icon={<TicketIcon className="size-6" />} />
           <Stat value={stats.data?.freeSpots} label={h.freeSpots} icon={<CarIcon className="size-6" />} />
           <p className="flex items-center gap-2 text-xs text-slate-400 sm:col-span-2 lg:col-span-1">

@@ -27,7 +27,7 @@ export function Reviews() {
             <Stars count={5} className="size-5" />
           </div>
         </div>
-        <ul className="mt-10 grid gap-6 md:grid-cols-3">
+        <ul className="mt-10 grid grid-cols-1 gap-6 md:grid-cols-3">
           {r.items.map((review) => (
             <li key={review.name} className="flex flex-col rounded-3xl bg-slate-50 p-6 ring-1 ring-slate-200">
               <Stars count={review.stars} />

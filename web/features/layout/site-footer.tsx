@@ -14,7 +14,7 @@ export function SiteFooter() {
   const f = it.layout.footer;
   return (
     <footer id="contatti" className="scroll-mt-20 bg-slate-950 text-slate-300">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
+      <div className="mx-auto grid max-w-7xl grid-cols-1 gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
         <div className="lg:col-span-1">
           <Brand inverted />
           <p className="mt-4 text-sm leading-6 text-slate-400">{f.about}</p>

@@ -120,7 +120,7 @@ export function MyBookingsPage() {
         </div>
       </div>
       <div className="mx-auto -mt-16 max-w-4xl space-y-8 px-4 pb-16 sm:px-6 lg:px-8 print:mt-0">
-        <form onSubmit={submit} noValidate className={`${card} grid gap-4 p-5 sm:grid-cols-[1fr_1fr_auto] sm:items-end sm:p-6 print:hidden`}>
+        <form onSubmit={submit} noValidate className={`${card} grid grid-cols-1 gap-4 p-5 sm:grid-cols-[1fr_1fr_auto] sm:items-end sm:p-6 print:hidden`}>
           <TextField
             label={m.email}
             name="email"

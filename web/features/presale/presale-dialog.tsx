@@ -161,7 +161,12 @@ function PresaleForm({
   const [cardReady, setCardReady] = useState(false);
   const onReadyChange = useCallback((ready: boolean) => setCardReady(ready), []);
   const [values, setValues] = useState(empty);
-  const [problem, setProblem] = useState<ReturnType<typeof checkPresale>>(null);
+  const [problem, setProblem] = useState<{ title?: string; message: string; fields: (keyof PresaleValues)[] } | null>(null);
+  // Errors show as a toast (spec §8) and inside the dialog, whose focus trap leaves the toast out.
+  const fail = (title: string, message: string) => {
+    notify.error(title, message);
+    setProblem({ title, message, fields: [] });
+  };
   const [processing, setProcessing] = useState(false);
   const set = (k: keyof PresaleValues) => (v: string) => setValues((s) => ({ ...s, [k]: v }));
   const invalid = (k: keyof PresaleValues) => problem?.fields.includes(k) ?? false;
@@ -189,13 +194,13 @@ function PresaleForm({
           note: values.note || undefined,
         });
       } catch (err) {
-        notify.error(it.booking.errorTitle, errorMessage(err, it.presale.paymentException));
+        fail(it.booking.errorTitle, errorMessage(err, it.presale.paymentException));
         return;
       }
       const card = await confirmRef.current?.();
       if (!card) return;
       if (!card.ok) {
-        notify.error(it.presale.paymentErrorTitle, card.message);
+        fail(it.presale.paymentErrorTitle, card.message);
         return;
       }
       const paid = await confirmPayment(intent.paymentIntentId);
@@ -205,7 +210,7 @@ function PresaleForm({
       notify.success(it.presale.success);
       onDone(code);
     } catch (err) {
-      notify.error(it.presale.paymentErrorTitle, errorMessage(err, it.presale.paymentException));
+      fail(it.presale.paymentErrorTitle, errorMessage(err, it.presale.paymentException));
     } finally {
       busy.current = false;
       setProcessing(false);
@@ -215,11 +220,6 @@ function PresaleForm({
   return (
     <form onSubmit={submit} noValidate className="space-y-5">
       {about}
-      {problem ? (
-        <Alert tone="error" role="alert">
-          {problem.message}
-        </Alert>
-      ) : null}
       <fieldset disabled={processing} className="grid gap-4 sm:grid-cols-2">
         <TextField label={it.presale.nome} name="nome" autoComplete="given-name" maxLength={100} value={values.nome} invalid={invalid("nome")} onChange={set("nome")} />
         <TextField label={it.presale.cognome} name="cognome" autoComplete="family-name" maxLength={100} value={values.cognome} invalid={invalid("cognome")} onChange={set("cognome")} />
@@ -247,6 +247,11 @@ function PresaleForm({
         <TextField className="sm:col-span-2" multiline label={it.presale.note} name="note" maxLength={500} value={values.note} onChange={set("note")} />
       </fieldset>
       <CardFields intent={intent} confirmRef={confirmRef} onReadyChange={onReadyChange} disabled={processing} />
+      {problem ? (
+        <Alert tone="error" role="alert" title={problem.title}>
+          {problem.message}
+        </Alert>
+      ) : null}
       <button type="submit" disabled={processing || !cardReady} className={`${btn("accent", "lg")} w-full`}>
         {processing ? (
           <>

@@ -30,5 +30,6 @@ test("admin partners @screenshot", async ({ page }) => {
 test("admin calendar @screenshot", async ({ page }) => {
   await loginAsAdmin(page, "/admin/calendario");
   await expect(page.getByRole("grid")).toBeVisible();
+  await page.mouse.move(0, 0); // no hover highlight left on a day cell
   await page.screenshot({ path: `${dir}/admin-calendar.png`, fullPage: true });
 });

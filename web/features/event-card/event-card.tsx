@@ -131,6 +131,12 @@ export function EventCard({ event }: { event: EventDto }) {
               <CalendarIcon className="size-4 shrink-0 text-slate-400" />
               <span className="truncate first-letter:uppercase">{when}</span>
             </p>
+            {!expanded && event.distance ? (
+              <p className="mt-1 flex items-center gap-1.5 text-sm text-slate-600">
+                <RouteIcon className="size-4 shrink-0 text-slate-400" />
+                <span className="truncate">{event.distance}</span>
+              </p>
+            ) : null}
           </div>
           <span
             className={`mt-0.5 grid size-9 shrink-0 place-items-center rounded-full bg-slate-100 text-slate-700 transition-transform duration-300 motion-reduce:transition-none ${expanded ? "rotate-180" : ""}`}

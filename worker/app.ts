@@ -9,6 +9,7 @@ import { adminAuth } from "./routes/admin-auth";
 import { adminBookings } from "./routes/admin-bookings";
 import { adminEvents } from "./routes/admin-events";
 import { adminPayments } from "./routes/admin-payments";
+import { bookings } from "./routes/bookings";
 import { carouselSettings } from "./routes/carousel-settings";
 import { categories } from "./routes/categories";
 import { events } from "./routes/events";
@@ -17,12 +18,11 @@ import { liveNotifications } from "./routes/live-notifications";
 import { myBookings } from "./routes/my-bookings";
 import { objects } from "./routes/objects";
 import { partners } from "./routes/partners";
-import { stats } from "./routes/stats";
-import { uploadRoutes } from "./routes/uploads";
-import { bookings } from "./routes/bookings";
 import { payments } from "./routes/payments";
 import { presales } from "./routes/presales";
+import { stats } from "./routes/stats";
 import { stripeWebhook } from "./routes/stripe-webhook";
+import { uploadRoutes } from "./routes/uploads";
 
 const STRIPE_SCRIPTS = ["https://js.stripe.com", "https://*.js.stripe.com"];
 

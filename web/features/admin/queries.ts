@@ -37,26 +37,6 @@ export const logoutAtom = atomWithMutation((get) => ({
   },
 }));
 
-export const statsQueryAtom = atomWithQuery(() => ({
-  queryKey: ["stats"],
-  queryFn: () => unwrap(client.api.stats.$get()),
-}));
-
-export const categoriesQueryAtom = atomWithQuery(() => ({
-  queryKey: ["categories"],
-  queryFn: () => unwrap(client.api.categories.$get()),
-}));
-
-export const partnersQueryAtom = atomWithQuery(() => ({
-  queryKey: ["partners"],
-  queryFn: () => unwrap(client.api.partners.$get()),
-}));
-
-export const carouselSettingsQueryAtom = atomWithQuery(() => ({
-  queryKey: ["carousel-settings"],
-  queryFn: () => unwrap(client.api["carousel-settings"].$get()),
-}));
-
 export const liveConfigQueryAtom = atomWithQuery(() => ({
   queryKey: ["live-notifications", "config"],
   queryFn: () => unwrap(client.api["live-notifications"].config.$get()),

@@ -4,7 +4,8 @@ import { TicketIcon } from "../../components/icons";
 import { LoadingState } from "../../components/spinner";
 import { it } from "../../i18n/it";
 import { EventCard } from "../event-card/event-card";
-import { categoriesQueryAtom, eventsQueryAtom, selectedCategoryAtom } from "./queries";
+import { categoriesQueryAtom, eventsQueryAtom } from "../../lib/queries";
+import { selectedCategoryAtom } from "./queries";
 
 function Chip({ pressed, onClick, color, children }: { pressed: boolean; onClick: () => void; color?: string; children: React.ReactNode }) {
   return (

@@ -3,7 +3,7 @@ import { CarIcon, CheckIcon, PhoneIcon, TicketIcon } from "../../components/icon
 import { btn } from "../../components/ui";
 import { it } from "../../i18n/it";
 import { garage } from "../layout/garage";
-import { statsQueryAtom } from "./queries";
+import { statsQueryAtom } from "../../lib/queries";
 
 function Stat({ value, label, icon }: { value: number | undefined; label: string; icon: React.ReactNode }) {
   return (

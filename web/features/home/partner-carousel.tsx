@@ -1,7 +1,7 @@
 import { useAtomValue } from "jotai";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { it } from "../../i18n/it";
-import { carouselSettingsQueryAtom, partnersQueryAtom } from "./queries";
+import { carouselSettingsQueryAtom, partnersQueryAtom } from "../../lib/queries";
 
 type Partner = { id: number; name: string; imageUrl: string };
 

@@ -7,7 +7,8 @@ import { ConfirmDialog } from "../components/confirm-dialog";
 import { PencilIcon, TrashIcon } from "../components/icons";
 import { notify } from "../components/notify";
 import { Button, Card, CardHeader, ErrorNote, IconButton, inputClass, labelClass, Spinner } from "../components/ui";
-import { categoriesQueryAtom, createCategoryAtom, deleteCategoryAtom, updateCategoryAtom } from "../queries";
+import { categoriesQueryAtom } from "../../../lib/queries";
+import { createCategoryAtom, deleteCategoryAtom, updateCategoryAtom } from "../queries";
 
 const t = itAdmin.categories;
 export const DEFAULT_CATEGORY_COLOR = "#3B82F6";

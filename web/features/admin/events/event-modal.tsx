@@ -6,7 +6,7 @@ import type { EventDto } from "../../../../worker/services/events";
 import { Modal } from "../components/modal";
 import { notify } from "../components/notify";
 import { Button } from "../components/ui";
-import { categoriesQueryAtom } from "../queries";
+import { categoriesQueryAtom } from "../../../lib/queries";
 import { draftFromEvent, emptyDraft, type EventPayload } from "./event-draft";
 import { EventForm } from "./event-form";
 import { reorderRatesAtom, saveEventAtom, setRateFlagAtom } from "./queries";

@@ -7,7 +7,7 @@ import { allBookingsQueryAtom } from "../bookings/queries";
 import { StatusBadge } from "../bookings/status-label";
 import { CalendarIcon } from "../components/icons";
 import { Card, CardHeader, ErrorNote, Spinner } from "../components/ui";
-import { statsQueryAtom } from "../queries";
+import { statsQueryAtom } from "../../../lib/queries";
 
 const t = itAdmin.overview;
 export const RECENT_ACTIVITY_SIZE = 5;

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { itAdmin } from "../../../i18n/it-admin";
 import { ArrowLeftIcon } from "../components/icons";
 import { Card, CardHeader, ErrorNote, Spinner } from "../components/ui";
-import { carouselSettingsQueryAtom } from "../queries";
+import { carouselSettingsQueryAtom } from "../../../lib/queries";
 import { CarouselSettingsForm } from "./carousel-settings-form";
 
 const t = itAdmin.carousel;

@@ -4,7 +4,7 @@ import { Link, useSearchParams } from "react-router";
 import { itAdmin } from "../../../i18n/it-admin";
 import { ArrowLeftIcon } from "../components/icons";
 import { Card, ErrorNote, Spinner } from "../components/ui";
-import { carouselSettingsQueryAtom, partnersQueryAtom } from "../queries";
+import { carouselSettingsQueryAtom, partnersQueryAtom } from "../../../lib/queries";
 import { CarouselSettingsForm } from "./carousel-settings-form";
 import { PartnersPanel } from "./partners-panel";
 

@@ -51,10 +51,16 @@ const password = /^ADMIN_PASSWORD=(.*)$/m.exec(readFileSync(".dev.vars", "utf8")
 const url = `http://localhost:${args.port}`;
 console.log(`\n  Parcheggi Eventi: ${url}\n  Area admin:       ${url}/admin  (password: ${password})\n  Pagamenti:        modalità demo (carta 4242 4242 4242 4242)\n`);
 
-const server = spawn("wrangler", ["dev", "--port", args.port, "--ip", "127.0.0.1", ...persist, "--show-interactive-dev-session=false"], { env, stdio: "inherit" });
-// wrangler dev does not fire cron triggers by itself: tick the scheduled handler as production would.
+// The Cloudflare Vite plugin's preview runs the built Worker and SPA in workerd with the same local
+// D1/R2 folder. It is used instead of `wrangler dev`, whose proxy exits under bursts of connections
+// (docs/decisions/011-serve-with-vite-preview.md).
+const server = spawn("vite", ["preview", "--port", args.port, "--strictPort"], {
+  env: { ...env, PE_PERSIST_TO: args["persist-to"] },
+  stdio: "inherit",
+});
+// A local server does not fire cron triggers by itself: tick the scheduled handler as production would.
 const cronTick = setInterval(() => {
-  fetch(`http://127.0.0.1:${args.port}/cdn-cgi/local/scheduled?cron=${encodeURIComponent("*/5 * * * *")}`).catch(() => undefined);
+  fetch(`http://localhost:${args.port}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent("*/5 * * * *")}`).catch(() => undefined);
 }, 5 * 60_000);
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => {

@@ -1,7 +1,7 @@
 // `npm start`: build, apply local migrations, seed demo data when the database is empty, serve.
 // Flags (used by the browser tests): --port N, --persist-to DIR, --fresh (wipe that DIR first), --no-build.
 import { spawn, spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, readFileSync, rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { parseArgs } from "node:util";
 
 const { values: args } = parseArgs({
@@ -32,10 +32,6 @@ function run(cmd, cmdArgs, { capture = false } = {}) {
   return res.stdout;
 }
 
-if (!existsSync(".dev.vars")) {
-  copyFileSync(".dev.vars.example", ".dev.vars");
-  console.log("Creato .dev.vars da .dev.vars.example (valori solo locali).");
-}
 if (args.fresh) rmSync(args["persist-to"], { recursive: true, force: true });
 if (!args["no-build"]) run("vite", ["build", "--logLevel", "warn"]);
 run("wrangler", ["d1", "migrations", "apply", "DB", "--local", ...persist]);

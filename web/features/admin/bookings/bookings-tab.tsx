@@ -1,12 +1,11 @@
 import { useAtom, useAtomValue } from "jotai";
 import { useState } from "react";
-import { it } from "../../../i18n/it";
 import { itAdmin } from "../../../i18n/it-admin";
 import { errorMessage } from "../../../lib/api";
 import { formatEuroCompact, formatShortDateTime } from "../../../lib/format";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { notify } from "../components/notify";
-import { Card, CardHeader, ErrorNote, inputClass, labelClass, Spinner } from "../components/ui";
+import { Card, CardHeader, inputClass, labelClass, ListState } from "../components/ui";
 import { adminEventsQueryAtom } from "../events/queries";
 import { bookingFiltersAtom, filteredBookingsQueryAtom, freeBookingAtom, type BookingFilters } from "./queries";
 import { StatusBadge } from "./status-label";
@@ -43,7 +42,12 @@ export function BookingsTab() {
               <label htmlFor="bookings-event" className={labelClass}>
                 {t.filterEvent}
               </label>
-              <select id="bookings-event" className={`${inputClass} min-w-56`} value={filters.eventId} onChange={(e) => setFilters((f) => ({ ...f, eventId: e.target.value }))}>
+              <select
+                id="bookings-event"
+                className={`${inputClass} min-w-56`}
+                value={filters.eventId}
+                onChange={(e) => setFilters((f) => ({ ...f, eventId: e.target.value }))}
+              >
                 <option value="">{t.allEvents}</option>
                 {(events.data ?? []).map((event) => (
                   <option key={event.id} value={String(event.id)}>
@@ -56,7 +60,12 @@ export function BookingsTab() {
               <label htmlFor="bookings-status" className={labelClass}>
                 {t.filterStatus}
               </label>
-              <select id="bookings-status" className={inputClass} value={filters.status} onChange={(e) => setFilters((f) => ({ ...f, status: e.target.value as BookingFilters["status"] }))}>
+              <select
+                id="bookings-status"
+                className={inputClass}
+                value={filters.status}
+                onChange={(e) => setFilters((f) => ({ ...f, status: e.target.value as BookingFilters["status"] }))}
+              >
                 <option value="">{t.allStatuses}</option>
                 {STATUSES.map((s) => (
                   <option key={s} value={s}>
@@ -68,67 +77,77 @@ export function BookingsTab() {
           </div>
         }
       />
-      {bookings.isPending ? (
-        <Spinner label={it.common.loading} />
-      ) : bookings.isError ? (
-        <div className="p-5">
-          <ErrorNote>{itAdmin.loadError}</ErrorNote>
-        </div>
-      ) : bookings.data.length === 0 ? (
-        <p className="px-5 py-10 text-center text-sm text-slate-600">{t.empty}</p>
-      ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[60rem] text-left text-sm">
-            <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600">
-              <tr>
-                <th scope="col" className="px-4 py-3">{t.colCustomer}</th>
-                <th scope="col" className="px-4 py-3">{t.colEvent}</th>
-                <th scope="col" className="px-4 py-3">{t.colRate}</th>
-                <th scope="col" className="px-4 py-3">{t.colPlate}</th>
-                <th scope="col" className="px-4 py-3 text-right">{t.colAmount}</th>
-                <th scope="col" className="px-4 py-3">{t.colStatus}</th>
-                <th scope="col" className="px-4 py-3">{t.colCreated}</th>
-                <th scope="col" className="px-4 py-3 text-right">{t.colAction}</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {bookings.data.map((b) => (
-                <tr key={b.id} data-testid="booking-row" className="align-top">
-                  <td className="px-4 py-3">
-                    <p className="font-medium text-slate-900">{b.customerName}</p>
-                    <p className="text-xs text-slate-600">{b.customerEmail}</p>
-                  </td>
-                  <td className="max-w-56 px-4 py-3 text-slate-700">{b.event?.title}</td>
-                  <td className="px-4 py-3 text-slate-700">
-                    {b.kind === "prevendita" ? (
-                      <span className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700">{t.presale}</span>
-                    ) : (
-                      (b.rate?.name ?? t.noRate)
-                    )}
-                  </td>
-                  <td className="whitespace-nowrap px-4 py-3 font-mono text-xs uppercase text-slate-800">{b.licensePlate}</td>
-                  <td className="whitespace-nowrap px-4 py-3 text-right font-medium tabular-nums">{formatEuroCompact(b.amount)}</td>
-                  <td className="px-4 py-3">
-                    <StatusBadge status={b.status} />
-                  </td>
-                  <td className="whitespace-nowrap px-4 py-3 tabular-nums text-slate-600">{formatShortDateTime(b.createdAt)}</td>
-                  <td className="px-4 py-3 text-right">
-                    {b.status === "paid" ? (
-                      <button
-                        type="button"
-                        onClick={() => setFreeing({ id: b.id, customerName: b.customerName, licensePlate: b.licensePlate })}
-                        className="whitespace-nowrap rounded-lg border border-slate-300 px-3 py-1.5 text-xs font-medium text-slate-800 hover:border-sky-400 hover:bg-sky-50 hover:text-sky-800"
-                      >
-                        {t.free}
-                      </button>
-                    ) : null}
-                  </td>
+      <ListState query={bookings} empty={t.empty}>
+        {(rows) => (
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[60rem] text-left text-sm">
+              <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600">
+                <tr>
+                  <th scope="col" className="px-4 py-3">
+                    {t.colCustomer}
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    {t.colEvent}
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    {t.colRate}
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    {t.colPlate}
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-right">
+                    {t.colAmount}
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    {t.colStatus}
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    {t.colCreated}
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-right">
+                    {t.colAction}
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {rows.map((b) => (
+                  <tr key={b.id} data-testid="booking-row" className="align-top">
+                    <td className="px-4 py-3">
+                      <p className="font-medium text-slate-900">{b.customerName}</p>
+                      <p className="text-xs text-slate-600">{b.customerEmail}</p>
+                    </td>
+                    <td className="max-w-56 px-4 py-3 text-slate-700">{b.event?.title}</td>
+                    <td className="px-4 py-3 text-slate-700">
+                      {b.kind === "prevendita" ? (
+                        <span className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700">{t.presale}</span>
+                      ) : (
+                        (b.rate?.name ?? t.noRate)
+                      )}
+                    </td>
+                    <td className="whitespace-nowrap px-4 py-3 font-mono text-xs uppercase text-slate-800">{b.licensePlate}</td>
+                    <td className="whitespace-nowrap px-4 py-3 text-right font-medium tabular-nums">{formatEuroCompact(b.amount)}</td>
+                    <td className="px-4 py-3">
+                      <StatusBadge status={b.status} />
+                    </td>
+                    <td className="whitespace-nowrap px-4 py-3 tabular-nums text-slate-600">{formatShortDateTime(b.createdAt)}</td>
+                    <td className="px-4 py-3 text-right">
+                      {b.status === "paid" ? (
+                        <button
+                          type="button"
+                          onClick={() => setFreeing({ id: b.id, customerName: b.customerName, licensePlate: b.licensePlate })}
+                          className="whitespace-nowrap rounded-lg border border-slate-300 px-3 py-1.5 text-xs font-medium text-slate-800 hover:border-sky-400 hover:bg-sky-50 hover:text-sky-800"
+                        >
+                          {t.free}
+                        </button>
+                      ) : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </ListState>
       <ConfirmDialog
         open={freeing !== null}
         title={t.freeTitle}

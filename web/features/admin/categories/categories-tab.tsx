@@ -1,12 +1,11 @@
 import { useAtomValue } from "jotai";
 import { useState, type FormEvent } from "react";
-import { it } from "../../../i18n/it";
 import { itAdmin } from "../../../i18n/it-admin";
 import { errorMessage } from "../../../lib/api";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { PencilIcon, TrashIcon } from "../components/icons";
 import { notify } from "../components/notify";
-import { Button, Card, CardHeader, ErrorNote, IconButton, inputClass, labelClass, Spinner } from "../components/ui";
+import { Button, Card, CardHeader, IconButton, inputClass, labelClass, ListState } from "../components/ui";
 import { categoriesQueryAtom } from "../../../lib/queries";
 import { createCategoryAtom, deleteCategoryAtom, updateCategoryAtom } from "../queries";
 
@@ -66,7 +65,13 @@ export function CategoriesTab() {
               {t.color}
             </label>
             <div className="flex items-center gap-2">
-              <input id="category-color" type="color" className="h-9 w-14 cursor-pointer rounded-md border border-slate-300 bg-white p-1" value={color} onChange={(e) => setColor(e.target.value)} />
+              <input
+                id="category-color"
+                type="color"
+                className="h-9 w-14 cursor-pointer rounded-md border border-slate-300 bg-white p-1"
+                value={color}
+                onChange={(e) => setColor(e.target.value)}
+              />
               <code className="text-xs uppercase text-slate-600">{color}</code>
             </div>
           </div>
@@ -79,35 +84,31 @@ export function CategoriesTab() {
       <Card>
         <CardHeader title={t.title} />
         <div className="p-5">
-          {categories.isPending ? (
-            <Spinner label={it.common.loading} />
-          ) : categories.isError ? (
-            <ErrorNote>{itAdmin.loadError}</ErrorNote>
-          ) : categories.data.length === 0 ? (
-            <p className="py-8 text-center text-sm text-slate-600">{t.empty}</p>
-          ) : (
-            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-              {categories.data.map((category) =>
-                editingId === category.id ? (
-                  <CategoryEditCard key={category.id} category={category} onDone={() => setEditingId(null)} />
-                ) : (
-                  <li key={category.id} data-testid="category-card" className="flex items-center gap-3 rounded-lg border border-slate-200 p-4">
-                    <span className="size-10 shrink-0 rounded-lg" style={{ backgroundColor: category.color }} aria-hidden="true" />
-                    <div className="min-w-0 flex-1">
-                      <p className="truncate font-medium text-slate-900">{category.name}</p>
-                      <p className="text-xs uppercase text-slate-600">{category.color}</p>
-                    </div>
-                    <IconButton label={t.edit(category.name)} onClick={() => setEditingId(category.id)}>
-                      <PencilIcon />
-                    </IconButton>
-                    <IconButton label={t.remove(category.name)} onClick={() => setDeleting(category)} className="hover:text-red-600">
-                      <TrashIcon />
-                    </IconButton>
-                  </li>
-                ),
-              )}
-            </ul>
-          )}
+          <ListState query={categories} empty={t.empty}>
+            {(rows) => (
+              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                {rows.map((category) =>
+                  editingId === category.id ? (
+                    <CategoryEditCard key={category.id} category={category} onDone={() => setEditingId(null)} />
+                  ) : (
+                    <li key={category.id} data-testid="category-card" className="flex items-center gap-3 rounded-lg border border-slate-200 p-4">
+                      <span className="size-10 shrink-0 rounded-lg" style={{ backgroundColor: category.color }} aria-hidden="true" />
+                      <div className="min-w-0 flex-1">
+                        <p className="truncate font-medium text-slate-900">{category.name}</p>
+                        <p className="text-xs uppercase text-slate-600">{category.color}</p>
+                      </div>
+                      <IconButton label={t.edit(category.name)} onClick={() => setEditingId(category.id)}>
+                        <PencilIcon />
+                      </IconButton>
+                      <IconButton label={t.remove(category.name)} onClick={() => setDeleting(category)} className="hover:text-red-600">
+                        <TrashIcon />
+                      </IconButton>
+                    </li>
+                  ),
+                )}
+              </ul>
+            )}
+          </ListState>
         </div>
       </Card>
 

@@ -1,5 +1,7 @@
 import { Switch } from "@headlessui/react";
 import type { ButtonHTMLAttributes, ReactNode } from "react";
+import { it } from "../../../i18n/it";
+import { itAdmin } from "../../../i18n/it-admin";
 
 type Variant = "primary" | "secondary" | "danger" | "ghost";
 
@@ -49,7 +51,19 @@ export function CardHeader({ title, actions, description }: { title: ReactNode; 
 }
 
 /** A labelled Headless UI switch; the label is the accessible name. */
-export function Toggle({ checked, onChange, label, disabled, srOnlyLabel = false }: { checked: boolean; onChange: (v: boolean) => void; label: string; disabled?: boolean; srOnlyLabel?: boolean }) {
+export function Toggle({
+  checked,
+  onChange,
+  label,
+  disabled,
+  srOnlyLabel = false,
+}: {
+  checked: boolean;
+  onChange: (v: boolean) => void;
+  label: string;
+  disabled?: boolean;
+  srOnlyLabel?: boolean;
+}) {
   return (
     <label className={`inline-flex items-center gap-2 text-sm text-slate-700 ${disabled ? "opacity-60" : ""}`}>
       <Switch
@@ -75,6 +89,22 @@ export function Spinner({ label }: { label: string }) {
   );
 }
 
+type QueryState<T> = { isPending: boolean; isError: boolean; data: T[] | undefined };
+
+/** An admin list's loading, failure and empty states, then its rows. */
+export function ListState<T>({ query, empty, children }: { query: QueryState<T>; empty: string; children: (rows: T[]) => ReactNode }) {
+  if (query.isPending) return <Spinner label={it.common.loading} />;
+  if (query.isError || !query.data) {
+    return (
+      <div className="p-5">
+        <ErrorNote>{itAdmin.loadError}</ErrorNote>
+      </div>
+    );
+  }
+  if (query.data.length === 0) return <p className="px-5 py-10 text-center text-sm text-slate-600">{empty}</p>;
+  return children(query.data);
+}
+
 export function ErrorNote({ children }: { children: ReactNode }) {
   return (
     <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
@@ -87,7 +117,14 @@ export function ProgressBar({ value, label, tone = "indigo" }: { value: number; 
   const pct = Math.max(0, Math.min(100, Math.round(value)));
   const colors = { indigo: "bg-indigo-600", emerald: "bg-emerald-500", amber: "bg-amber-500", red: "bg-red-500" };
   return (
-    <div role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct} className="h-2 w-full overflow-hidden rounded-full bg-slate-200">
+    <div
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={pct}
+      className="h-2 w-full overflow-hidden rounded-full bg-slate-200"
+    >
       <div className={`h-full rounded-full ${colors[tone]} transition-[width]`} style={{ width: `${pct}%` }} />
     </div>
   );
@@ -98,7 +135,19 @@ export const inputClass =
 
 export const labelClass = "mb-1 block text-sm font-medium text-slate-700";
 
-export function Field({ label, htmlFor, hint, children, className = "" }: { label: string; htmlFor: string; hint?: string; children: ReactNode; className?: string }) {
+export function Field({
+  label,
+  htmlFor,
+  hint,
+  children,
+  className = "",
+}: {
+  label: string;
+  htmlFor: string;
+  hint?: string;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <div className={className}>
       <label htmlFor={htmlFor} className={labelClass}>

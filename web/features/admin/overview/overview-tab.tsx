@@ -6,7 +6,7 @@ import { formatEuroCompact, formatShortDateTime } from "../../../lib/format";
 import { allBookingsQueryAtom } from "../bookings/queries";
 import { StatusBadge } from "../bookings/status-label";
 import { CalendarIcon } from "../components/icons";
-import { Card, CardHeader, ErrorNote, Spinner } from "../components/ui";
+import { Card, CardHeader, ErrorNote, ListState, Spinner } from "../components/ui";
 import { statsQueryAtom } from "../../../lib/queries";
 
 const t = itAdmin.overview;
@@ -51,28 +51,22 @@ export function OverviewTab() {
             </Link>
           }
         />
-        {bookings.isPending ? (
-          <Spinner label={it.common.loading} />
-        ) : bookings.isError ? (
-          <div className="p-5">
-            <ErrorNote>{itAdmin.loadError}</ErrorNote>
-          </div>
-        ) : bookings.data.length === 0 ? (
-          <p className="px-5 py-8 text-center text-sm text-slate-600">{t.noActivity}</p>
-        ) : (
-          <ul className="divide-y divide-slate-100" data-testid="recent-activity">
-            {bookings.data.slice(0, RECENT_ACTIVITY_SIZE).map((b) => (
-              <li key={b.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-5 py-3">
-                <div className="min-w-0 flex-1">
-                  <p className="truncate font-medium text-slate-900">{b.event?.title}</p>
-                  <p className="text-xs tabular-nums text-slate-600">{formatShortDateTime(b.createdAt)}</p>
-                </div>
-                <StatusBadge status={b.status} />
-                <p className="w-20 text-right font-semibold tabular-nums text-slate-900">{formatEuroCompact(b.amount)}</p>
-              </li>
-            ))}
-          </ul>
-        )}
+        <ListState query={bookings} empty={t.noActivity}>
+          {(rows) => (
+            <ul className="divide-y divide-slate-100" data-testid="recent-activity">
+              {rows.slice(0, RECENT_ACTIVITY_SIZE).map((b) => (
+                <li key={b.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-5 py-3">
+                  <div className="min-w-0 flex-1">
+                    <p className="truncate font-medium text-slate-900">{b.event?.title}</p>
+                    <p className="text-xs tabular-nums text-slate-600">{formatShortDateTime(b.createdAt)}</p>
+                  </div>
+                  <StatusBadge status={b.status} />
+                  <p className="w-20 text-right font-semibold tabular-nums text-slate-900">{formatEuroCompact(b.amount)}</p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </ListState>
       </Card>
     </div>
   );

@@ -3,12 +3,26 @@ import { it } from "../../../i18n/it";
 import { itAdmin } from "../../../i18n/it-admin";
 import { formatEuroCompact, formatShortDateTime } from "../../../lib/format";
 import { DownloadIcon } from "../components/icons";
-import { Card, CardHeader, ErrorNote, inputClass, labelClass, Spinner } from "../components/ui";
+import { Card, CardHeader, ErrorNote, inputClass, labelClass, ListState, Spinner } from "../components/ui";
 import { csvUrl, formatChange, isValidRange, paymentsQueryAtom, paymentsRangeAtom, paymentsSummaryQueryAtom } from "./queries";
 
 const t = itAdmin.payments;
 
-function StatCard({ label, value, change, changeLabel, noComparison, detail }: { label: string; value: string; change: number | null; changeLabel: (pct: string) => string; noComparison: string; detail?: string }) {
+function StatCard({
+  label,
+  value,
+  change,
+  changeLabel,
+  noComparison,
+  detail,
+}: {
+  label: string;
+  value: string;
+  change: number | null;
+  changeLabel: (pct: string) => string;
+  noComparison: string;
+  detail?: string;
+}) {
   const tone = change === null ? "text-slate-600" : change > 0 ? "text-emerald-700" : change < 0 ? "text-red-700" : "text-slate-600";
   return (
     <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="payment-stat">
@@ -72,13 +86,27 @@ export function PaymentsTab() {
                 <label htmlFor="payments-from" className={labelClass}>
                   {t.from}
                 </label>
-                <input id="payments-from" type="date" className={inputClass} value={range.from} max={range.to} onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))} />
+                <input
+                  id="payments-from"
+                  type="date"
+                  className={inputClass}
+                  value={range.from}
+                  max={range.to}
+                  onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))}
+                />
               </div>
               <div>
                 <label htmlFor="payments-to" className={labelClass}>
                   {t.to}
                 </label>
-                <input id="payments-to" type="date" className={inputClass} value={range.to} min={range.from} onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))} />
+                <input
+                  id="payments-to"
+                  type="date"
+                  className={inputClass}
+                  value={range.to}
+                  min={range.from}
+                  onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))}
+                />
               </div>
               {valid ? (
                 <a
@@ -97,52 +125,62 @@ export function PaymentsTab() {
           <div className="p-5">
             <ErrorNote>{t.invalidRange}</ErrorNote>
           </div>
-        ) : payments.isPending ? (
-          <Spinner label={it.common.loading} />
-        ) : payments.isError ? (
-          <div className="p-5">
-            <ErrorNote>{itAdmin.loadError}</ErrorNote>
-          </div>
-        ) : payments.data.length === 0 ? (
-          <p className="px-5 py-10 text-center text-sm text-slate-600">{t.empty}</p>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full min-w-[56rem] text-left text-sm">
-              <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600">
-                <tr>
-                  <th scope="col" className="px-4 py-3">{t.colPaidAt}</th>
-                  <th scope="col" className="px-4 py-3">{t.colCustomer}</th>
-                  <th scope="col" className="px-4 py-3">{t.colEvent}</th>
-                  <th scope="col" className="px-4 py-3">{t.colRate}</th>
-                  <th scope="col" className="px-4 py-3 text-right">{t.colAmount}</th>
-                  <th scope="col" className="px-4 py-3">{t.colStatus}</th>
-                  <th scope="col" className="px-4 py-3">{t.colPaymentId}</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {payments.data.map((p) => (
-                  <tr key={p.id} data-testid="payment-row">
-                    <td className="whitespace-nowrap px-4 py-3 tabular-nums text-slate-700">{p.paidAt ? formatShortDateTime(p.paidAt) : "—"}</td>
-                    <td className="px-4 py-3">
-                      <p className="font-medium text-slate-900">{p.customerName}</p>
-                      <p className="text-xs text-slate-600">{p.customerEmail}</p>
-                    </td>
-                    <td className="max-w-56 px-4 py-3 text-slate-700">{p.event?.title}</td>
-                    <td className="px-4 py-3 text-slate-700">{p.kind === "prevendita" ? itAdmin.bookings.presale : (p.rate?.name ?? "—")}</td>
-                    <td className="whitespace-nowrap px-4 py-3 text-right font-medium tabular-nums">{formatEuroCompact(p.amount)}</td>
-                    <td className="px-4 py-3">
-                      <span
-                        className={`inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${p.status === "freed" ? "bg-sky-50 text-sky-700 ring-sky-200" : "bg-emerald-50 text-emerald-700 ring-emerald-200"}`}
-                      >
-                        {p.status === "freed" ? t.statusFreed : t.statusPaid}
-                      </span>
-                    </td>
-                    <td className="px-4 py-3 font-mono text-xs text-slate-600">{p.stripePaymentIntentId ?? "—"}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ListState query={payments} empty={t.empty}>
+            {(rows) => (
+              <div className="overflow-x-auto">
+                <table className="w-full min-w-[56rem] text-left text-sm">
+                  <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600">
+                    <tr>
+                      <th scope="col" className="px-4 py-3">
+                        {t.colPaidAt}
+                      </th>
+                      <th scope="col" className="px-4 py-3">
+                        {t.colCustomer}
+                      </th>
+                      <th scope="col" className="px-4 py-3">
+                        {t.colEvent}
+                      </th>
+                      <th scope="col" className="px-4 py-3">
+                        {t.colRate}
+                      </th>
+                      <th scope="col" className="px-4 py-3 text-right">
+                        {t.colAmount}
+                      </th>
+                      <th scope="col" className="px-4 py-3">
+                        {t.colStatus}
+                      </th>
+                      <th scope="col" className="px-4 py-3">
+                        {t.colPaymentId}
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-slate-100">
+                    {rows.map((p) => (
+                      <tr key={p.id} data-testid="payment-row">
+                        <td className="whitespace-nowrap px-4 py-3 tabular-nums text-slate-700">{p.paidAt ? formatShortDateTime(p.paidAt) : "—"}</td>
+                        <td className="px-4 py-3">
+                          <p className="font-medium text-slate-900">{p.customerName}</p>
+                          <p className="text-xs text-slate-600">{p.customerEmail}</p>
+                        </td>
+                        <td className="max-w-56 px-4 py-3 text-slate-700">{p.event?.title}</td>
+                        <td className="px-4 py-3 text-slate-700">{p.kind === "prevendita" ? itAdmin.bookings.presale : (p.rate?.name ?? "—")}</td>
+                        <td className="whitespace-nowrap px-4 py-3 text-right font-medium tabular-nums">{formatEuroCompact(p.amount)}</td>
+                        <td className="px-4 py-3">
+                          <span
+                            className={`inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${p.status === "freed" ? "bg-sky-50 text-sky-700 ring-sky-200" : "bg-emerald-50 text-emerald-700 ring-emerald-200"}`}
+                          >
+                            {p.status === "freed" ? t.statusFreed : t.statusPaid}
+                          </span>
+                        </td>
+                        <td className="px-4 py-3 font-mono text-xs text-slate-600">{p.stripePaymentIntentId ?? "—"}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </ListState>
         )}
       </Card>
     </div>

@@ -5,7 +5,7 @@ import { errorMessage } from "../../../lib/api";
 import { formatEuroCompact, formatShortDateTime } from "../../../lib/format";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { notify } from "../components/notify";
-import { Card, CardHeader, inputClass, labelClass, ListState } from "../components/ui";
+import { Card, CardHeader, inputClass, labelClass, ListState, TableHead } from "../components/ui";
 import { adminEventsQueryAtom } from "../events/queries";
 import { bookingFiltersAtom, filteredBookingsQueryAtom, freeBookingAtom, type BookingFilters } from "./queries";
 import { StatusBadge } from "./status-label";
@@ -81,34 +81,18 @@ export function BookingsTab() {
         {(rows) => (
           <div className="overflow-x-auto">
             <table className="w-full min-w-[60rem] text-left text-sm">
-              <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600">
-                <tr>
-                  <th scope="col" className="px-4 py-3">
-                    {t.colCustomer}
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    {t.colEvent}
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    {t.colRate}
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    {t.colPlate}
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right">
-                    {t.colAmount}
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    {t.colStatus}
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    {t.colCreated}
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right">
-                    {t.colAction}
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  { label: t.colCustomer },
+                  { label: t.colEvent },
+                  { label: t.colRate },
+                  { label: t.colPlate },
+                  { label: t.colAmount, end: true },
+                  { label: t.colStatus },
+                  { label: t.colCreated },
+                  { label: t.colAction, end: true },
+                ]}
+              />
               <tbody className="divide-y divide-slate-100">
                 {rows.map((b) => (
                   <tr key={b.id} data-testid="booking-row" className="align-top">

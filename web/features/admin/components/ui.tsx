@@ -105,6 +105,21 @@ export function ListState<T>({ query, empty, children }: { query: QueryState<T>;
   return children(query.data);
 }
 
+/** The header row of an admin table; `end` columns (amounts, actions) are right-aligned. */
+export function TableHead({ columns }: { columns: { label: string; end?: boolean }[] }) {
+  return (
+    <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600">
+      <tr>
+        {columns.map((c) => (
+          <th key={c.label} scope="col" className={`px-4 py-3 ${c.end ? "text-right" : ""}`}>
+            {c.label}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
 export function ErrorNote({ children }: { children: ReactNode }) {
   return (
     <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">

@@ -3,7 +3,7 @@ import { it } from "../../../i18n/it";
 import { itAdmin } from "../../../i18n/it-admin";
 import { formatEuroCompact, formatShortDateTime } from "../../../lib/format";
 import { DownloadIcon } from "../components/icons";
-import { Card, CardHeader, ErrorNote, inputClass, labelClass, ListState, Spinner } from "../components/ui";
+import { Card, CardHeader, ErrorNote, inputClass, labelClass, ListState, Spinner, TableHead } from "../components/ui";
 import { csvUrl, formatChange, isValidRange, paymentsQueryAtom, paymentsRangeAtom, paymentsSummaryQueryAtom } from "./queries";
 
 const t = itAdmin.payments;
@@ -130,31 +130,17 @@ export function PaymentsTab() {
             {(rows) => (
               <div className="overflow-x-auto">
                 <table className="w-full min-w-[56rem] text-left text-sm">
-                  <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600">
-                    <tr>
-                      <th scope="col" className="px-4 py-3">
-                        {t.colPaidAt}
-                      </th>
-                      <th scope="col" className="px-4 py-3">
-                        {t.colCustomer}
-                      </th>
-                      <th scope="col" className="px-4 py-3">
-                        {t.colEvent}
-                      </th>
-                      <th scope="col" className="px-4 py-3">
-                        {t.colRate}
-                      </th>
-                      <th scope="col" className="px-4 py-3 text-right">
-                        {t.colAmount}
-                      </th>
-                      <th scope="col" className="px-4 py-3">
-                        {t.colStatus}
-                      </th>
-                      <th scope="col" className="px-4 py-3">
-                        {t.colPaymentId}
-                      </th>
-                    </tr>
-                  </thead>
+                  <TableHead
+                    columns={[
+                      { label: t.colPaidAt },
+                      { label: t.colCustomer },
+                      { label: t.colEvent },
+                      { label: t.colRate },
+                      { label: t.colAmount, end: true },
+                      { label: t.colStatus },
+                      { label: t.colPaymentId },
+                    ]}
+                  />
                   <tbody className="divide-y divide-slate-100">
                     {rows.map((p) => (
                       <tr key={p.id} data-testid="payment-row">

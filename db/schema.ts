@@ -62,6 +62,8 @@ export const bookingKinds = ["booking", "prevendita"] as const;
 export const bookingStatuses = ["pending", "paid", "freed", "expired", "cancelled", "refunded"] as const;
 export type BookingKind = (typeof bookingKinds)[number];
 export type BookingStatus = (typeof bookingStatuses)[number];
+export const gateStates = ["inside", "exited"] as const;
+export type GateState = (typeof gateStates)[number];
 
 export const bookings = sqliteTable(
   "bookings",
@@ -87,6 +89,8 @@ export const bookings = sqliteTable(
     currency: text("currency").notNull().default("eur"),
     holdExpiresAt: integer("hold_expires_at").notNull(),
     idempotencyKey: text("idempotency_key"),
+    // SHA-256 of the client's IP (CF-Connecting-IP): counts its active holds for the hold cap.
+    clientKey: text("client_key"),
     paymentIntentId: text("payment_intent_id"),
     paymentProvider: text("payment_provider"),
     paidAt: integer("paid_at"),
@@ -94,6 +98,13 @@ export const bookings = sqliteTable(
     refundedAt: integer("refunded_at"),
     plateAnonymizedAt: integer("plate_anonymized_at"),
     personalDataAnonymizedAt: integer("personal_data_anonymized_at"),
+    // The pass behind /p/<secret>: ≥128 random bits over the base64url alphabet, set in the
+    // statement that marks the booking paid (docs/decisions/015-issue-11-gate-passes-and-offline-gate.md).
+    passSecret: text("pass_secret"),
+    // Gate state: null (never scanned), 'inside' or 'exited'; the instants of the last entry/exit.
+    gateState: text("gate_state", { enum: gateStates }),
+    checkedInAt: integer("checked_in_at"),
+    checkedOutAt: integer("checked_out_at"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at"),
   },
@@ -104,7 +115,34 @@ export const bookings = sqliteTable(
     index("bookings_status_hold_idx").on(t.status, t.holdExpiresAt),
     index("bookings_paid_at_idx").on(t.paidAt),
     index("bookings_created_idx").on(t.createdAt),
+    index("bookings_client_hold_idx").on(t.clientKey, t.status, t.holdExpiresAt),
+    index("bookings_email_hold_idx").on(t.customerEmail, t.status, t.holdExpiresAt),
+    uniqueIndex("bookings_pass_secret_uq").on(t.passSecret),
+    index("bookings_event_plate_idx").on(t.eventId, t.licensePlate),
   ],
+);
+
+export const gateDirections = ["in", "out"] as const;
+export const gateResults = ["ok", "already_in", "not_paid", "wrong_event", "void", "unknown", "ambiguous"] as const;
+export type GateDirection = (typeof gateDirections)[number];
+export type GateResult = (typeof gateResults)[number];
+
+// Every scan the gate sends, keyed by the id the phone gave it: replaying a queued offline scan
+// finds its row and answers the stored result instead of scanning again.
+export const gateScans = sqliteTable(
+  "gate_scans",
+  {
+    id: text("id").primaryKey(),
+    eventId: integer("event_id").notNull(),
+    bookingId: text("booking_id"),
+    direction: text("direction", { enum: gateDirections }).notNull(),
+    result: text("result", { enum: gateResults }).notNull(),
+    scannedAt: integer("scanned_at").notNull(),
+    receivedAt: integer("received_at").notNull(),
+    offline: integer("offline", { mode: "boolean" }).notNull().default(false),
+    sessionId: text("session_id"),
+  },
+  (t) => [index("gate_scans_event_idx").on(t.eventId, t.receivedAt)],
 );
 
 // Simulated payment intents of the demo provider (used when no Stripe key is configured).
@@ -153,23 +191,53 @@ export const uploads = sqliteTable("uploads", {
   createdAt: createdAt(),
 });
 
+export const staffRoles = ["owner", "manager", "gate"] as const;
+export type StaffRole = (typeof staffRoles)[number];
+
+// Staff accounts of the admin area and the gate. Accounts are disabled, never deleted, so the
+// audit trail keeps pointing at who did what.
+export const staffUsers = sqliteTable(
+  "staff_users",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    // Stored lower-cased and trimmed: the login compares it as typed by the person.
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    role: text("role", { enum: staffRoles }).notNull(),
+    // "pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>" (worker/services/passwords.ts).
+    passwordHash: text("password_hash").notNull(),
+    disabledAt: integer("disabled_at"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at"),
+  },
+  (t) => [uniqueIndex("staff_users_email_uq").on(t.email)],
+);
+
 export const adminSessions = sqliteTable(
   "admin_sessions",
   {
     // SHA-256 of the cookie token: a leaked table does not leak live sessions.
     id: text("id").primaryKey(),
+    // Null only for sessions of the old shared password, which no longer validate.
+    staffId: integer("staff_id").references(() => staffUsers.id),
     createdAt: createdAt(),
     lastSeenAt: integer("last_seen_at").notNull(),
     expiresAt: integer("expires_at").notNull(),
     revokedAt: integer("revoked_at"),
   },
-  (t) => [index("admin_sessions_expires_idx").on(t.expiresAt)],
+  (t) => [index("admin_sessions_expires_idx").on(t.expiresAt), index("admin_sessions_staff_idx").on(t.staffId)],
 );
 
 export const processedProviderEvents = sqliteTable("processed_provider_events", {
   id: text("id").primaryKey(),
   type: text("type").notNull(),
   processedAt: integer("processed_at").notNull(),
+});
+
+// Intents whose money went back with nothing delivered: they can never create or pay a booking.
+export const spentPaymentIntents = sqliteTable("spent_payment_intents", {
+  id: text("id").primaryKey(),
+  at: integer("at").notNull(),
 });
 
 // Sliding-window counters for rate limits (admin login, "Le Mie Prenotazioni" look-ups).
@@ -189,6 +257,9 @@ export const auditLog = sqliteTable(
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     sessionId: text("session_id"),
+    // Who did it; the e-mail is copied so the entry reads on its own.
+    staffId: integer("staff_id"),
+    staffEmail: text("staff_email"),
     action: text("action").notNull(),
     entity: text("entity").notNull(),
     entityId: text("entity_id"),
@@ -203,3 +274,4 @@ export type Rate = typeof rates.$inferSelect;
 export type Booking = typeof bookings.$inferSelect;
 export type Category = typeof categories.$inferSelect;
 export type Partner = typeof partners.$inferSelect;
+export type StaffUser = typeof staffUsers.$inferSelect;

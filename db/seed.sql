@@ -70,30 +70,42 @@ SELECT e.id, r.name, r.description, r.price_cents, r.is_visible, r.is_payable, r
 FROM events e JOIN r ON e.title LIKE r.ev;
 
 INSERT INTO partners (name, image_url, is_active, sort_order) VALUES
-  ('Pizzeria Vesuvio', '/demo/partners/pizzeria-vesuvio.png', 1, 1),
-  ('Caffè Partenope', '/demo/partners/caffe-partenope.png', 1, 2),
-  ('Autofficina Mergellina', '/demo/partners/autofficina-mergellina.png', 1, 3),
-  ('Hotel Chiaia', '/demo/partners/hotel-chiaia.png', 1, 4),
-  ('Radio Golfo', '/demo/partners/radio-golfo.png', 1, 5),
-  ('Lavaggio Posillipo', '/demo/partners/lavaggio-posillipo.png', 1, 6);
+  ('Pizzeria Vesuvio', '/demo/partners/pizzeria-vesuvio.webp', 1, 1),
+  ('Caffè Partenope', '/demo/partners/caffe-partenope.webp', 1, 2),
+  ('Autofficina Mergellina', '/demo/partners/autofficina-mergellina.webp', 1, 3),
+  ('Hotel Chiaia', '/demo/partners/hotel-chiaia.webp', 1, 4),
+  ('Radio Golfo', '/demo/partners/radio-golfo.webp', 1, 5),
+  ('Lavaggio Posillipo', '/demo/partners/lavaggio-posillipo.webp', 1, 6);
 
 INSERT INTO carousel_settings (id, is_enabled, scroll_speed, frame_rate) VALUES (1, 1, 1, 16);
 
 INSERT INTO live_notification_config (id, is_enabled, frequency, target_event_id, is_random_events) VALUES (1, 1, 10000, NULL, 1);
 
 -- A few paid demo bookings so the dashboards, payments and live popups have real rows to show.
-WITH b(n, ev, name, email, plate, model, ago) AS (VALUES
-  (1, 'Pinguini%', 'Giulia Esposito', 'giulia.esposito@example.it', 'FA123BC', 'Fiat 500', 25),
-  (2, 'Champions%', 'Marco Russo', 'marco.russo@example.it', 'GB456DE', 'Volkswagen Golf', 90),
-  (3, 'Champions%', 'Francesca De Luca', 'f.deluca@example.it', 'EH789FG', 'Peugeot 208', 200),
-  (4, 'Edenlandia%', 'Antonio Romano', 'antonio.romano@example.it', 'DK321LM', 'Lancia Ypsilon', 1500),
-  (5, 'Napoli – Inter%', 'Sara Colombo', 'sara.colombo@example.it', 'GC654NP', 'Toyota Yaris', 2900)
+-- Edenlandia (always active, so on today's gate list) gets the gate demo: passes printed by
+-- `npm start`, one plate with two passes. Pass secrets: 128 random bits (hex, base64url-safe).
+WITH b(n, ev, rs, name, email, plate, model, ago) AS (VALUES
+  (1, 'Pinguini%', 1, 'Giulia Esposito', 'giulia.esposito@example.it', 'FA123BC', 'Fiat 500', 25),
+  (2, 'Champions%', 1, 'Marco Russo', 'marco.russo@example.it', 'GB456DE', 'Volkswagen Golf', 90),
+  (3, 'Champions%', 1, 'Francesca De Luca', 'f.deluca@example.it', 'EH789FG', 'Peugeot 208', 200),
+  (4, 'Edenlandia%', 1, 'Antonio Romano', 'antonio.romano@example.it', 'DK321LM', 'Lancia Ypsilon', 1500),
+  (5, 'Napoli – Inter%', 1, 'Sara Colombo', 'sara.colombo@example.it', 'GC654NP', 'Toyota Yaris', 2900),
+  (6, 'Edenlandia%', 1, 'Luca Ferrara', 'luca.ferrara@example.it', 'FL482ZT', 'Alfa Romeo Giulietta', 300),
+  (7, 'Edenlandia%', 2, 'Chiara Amato', 'chiara.amato@example.it', 'GE735RS', 'Renault Clio', 180),
+  (8, 'Edenlandia%', 1, 'Paolo Greco', 'paolo.greco@example.it', 'EB913KV', 'Ford Focus', 120),
+  (9, 'Edenlandia%', 2, 'Paolo Greco', 'paolo.greco@example.it', 'EB913KV', 'Ford Focus', 115)
 )
-INSERT INTO bookings (id, event_id, rate_id, kind, status, customer_name, customer_email, license_plate, car_model, amount_cents, currency, hold_expires_at, payment_intent_id, payment_provider, paid_at, created_at)
+INSERT INTO bookings (id, event_id, rate_id, kind, status, customer_name, customer_email, license_plate, car_model, amount_cents, currency, hold_expires_at, payment_intent_id, payment_provider, paid_at, pass_secret, created_at)
 SELECT lower(hex(randomblob(4))) || '-' || lower(hex(randomblob(2))) || '-4' || substr(lower(hex(randomblob(2))), 2) || '-a' || substr(lower(hex(randomblob(2))), 2) || '-' || lower(hex(randomblob(6))),
   e.id, r.id, 'booking', 'paid', b.name, b.email, b.plate, b.model, r.price_cents, 'eur',
   (unixepoch('now') - b.ago * 60) * 1000 + 900000, 'pi_demo_seed_' || b.n, 'demo',
-  (unixepoch('now') - b.ago * 60) * 1000, (unixepoch('now') - b.ago * 60 - 2) * 1000
+  (unixepoch('now') - b.ago * 60) * 1000, lower(hex(randomblob(16))), (unixepoch('now') - b.ago * 60 - 2) * 1000
 FROM b
 JOIN events e ON e.title LIKE b.ev
-JOIN rates r ON r.event_id = e.id AND r.sort_order = 1;
+JOIN rates r ON r.event_id = e.id AND r.sort_order = b.rs;
+
+-- Demo gate account (local demo data only: production never loads this file), printed by npm start:
+-- cancello@parcheggi.example / cancello-napoli-demo
+-- The owner is not seeded: the first login with ADMIN_EMAIL + ADMIN_PASSWORD (.dev.vars) creates it.
+INSERT INTO staff_users (email, name, role, password_hash) VALUES
+  ('cancello@parcheggi.example', 'Addetto cancello', 'gate', 'pbkdf2-sha256$100000$XyokSHM2PdlfZJyNjiSKkg==$MAzG7m+3ttrJ3zBwJTsHhQ77u3myGmjP9nGjgcyGv8A=');

@@ -12,7 +12,7 @@ describe("app", () => {
   it("sends secure headers with a CSP that allows Stripe", async () => {
     const res = await api("/api/categories");
     expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
-    expect(res.headers.get("X-Frame-Options")).toBe("SAMEORIGIN");
+    expect(res.headers.get("X-Frame-Options")).toBe("DENY");
     const csp = res.headers.get("Content-Security-Policy")!;
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("https://js.stripe.com");

@@ -1,28 +1,46 @@
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import type { AppEnv } from "./app-env";
-import { createDb } from "./db";
 import { AppError, errorBody } from "./lib/errors";
+import { d1Session } from "./middleware/d1-session";
 import { writeGuard } from "./middleware/write-guard";
 import { adminAudit } from "./routes/admin-audit";
 import { adminAuth } from "./routes/admin-auth";
 import { adminBookings } from "./routes/admin-bookings";
 import { adminEvents } from "./routes/admin-events";
 import { adminPayments } from "./routes/admin-payments";
+import { adminUsers } from "./routes/admin-users";
 import { bookings } from "./routes/bookings";
 import { carouselSettings } from "./routes/carousel-settings";
 import { categories } from "./routes/categories";
 import { events } from "./routes/events";
+import { gate } from "./routes/gate";
+import { home } from "./routes/home";
 import { liveActivity } from "./routes/live-activity";
 import { liveNotifications } from "./routes/live-notifications";
 import { myBookings } from "./routes/my-bookings";
 import { objects } from "./routes/objects";
 import { partners } from "./routes/partners";
+import { passes } from "./routes/passes";
 import { payments } from "./routes/payments";
 import { presales } from "./routes/presales";
 import { stats } from "./routes/stats";
 import { stripeWebhook } from "./routes/stripe-webhook";
 import { uploadRoutes } from "./routes/uploads";
+
+/** JSON bodies are small; a larger one is refused before it is read (uploads stream under their own limit). */
+export const JSON_BODY_LIMIT = 64 * 1024;
+/** Stripe's event payloads can be larger than ours, never this large. */
+const WEBHOOK_BODY_LIMIT = 512 * 1024;
+export const TOO_LARGE_MESSAGE = "Il corpo della richiesta è troppo grande";
+export const INVALID_JSON_MESSAGE = "Il corpo della richiesta non è un JSON valido";
+
+const tooLarge = (maxSize: number) =>
+  bodyLimit({ maxSize, onError: (c) => c.json(errorBody("payload_too_large", TOO_LARGE_MESSAGE), 413) });
+const jsonBodyLimit = tooLarge(JSON_BODY_LIMIT);
+const webhookBodyLimit = tooLarge(WEBHOOK_BODY_LIMIT);
 
 const STRIPE_SCRIPTS = ["https://js.stripe.com", "https://*.js.stripe.com"];
 
@@ -31,7 +49,8 @@ export const app = new Hono<AppEnv>()
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...STRIPE_SCRIPTS],
+        // wasm-unsafe-eval: the gate's QR reader is WebAssembly (our own .wasm, no eval of scripts).
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...STRIPE_SCRIPTS],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:", "https://*.stripe.com"],
         connectSrc: ["'self'", "https://api.stripe.com", "https://*.stripe.com"],
@@ -43,20 +62,30 @@ export const app = new Hono<AppEnv>()
         frameAncestors: ["'none'"],
       },
       crossOriginEmbedderPolicy: false,
+      // As public/_headers says for the SPA, which the home page (served by the Worker) is part of.
+      xFrameOptions: "DENY",
       referrerPolicy: "strict-origin-when-cross-origin",
     }),
   )
+  .use(d1Session)
   .use(async (c, next) => {
-    c.set("db", createDb(c.env.DB));
     await next();
     // wrangler dev loses the NEXT request when a response goes out before the request body was
     // read (e.g. an early 401 on an upload), so read whatever is left before answering.
+    // Cancelling the body instead breaks the local server's proxy just the same (a 500 from
+    // `vite preview`), so an oversized body refused with 413 is streamed to nowhere, never buffered.
     const raw = c.req.raw;
-    if (raw.body && !raw.bodyUsed) await raw.arrayBuffer().catch(() => undefined);
+    if (raw.body && !raw.bodyUsed && !raw.body.locked) await raw.body.pipeTo(new WritableStream()).catch(() => undefined);
+  })
+  .use("/api/*", async (c, next) => {
+    const path = c.req.path;
+    if (path.startsWith("/api/uploads/")) return next();
+    return (path === "/api/stripe/webhook" ? webhookBodyLimit : jsonBodyLimit)(c, next);
   })
   .use("/api/*", writeGuard)
   .route("/api/admin", adminAuth)
   .route("/api/admin/audit", adminAudit)
+  .route("/api/admin/users", adminUsers)
   .route("/api", uploadRoutes)
   .route("/api", adminEvents)
   .route("/api", adminBookings)
@@ -71,14 +100,19 @@ export const app = new Hono<AppEnv>()
   .route("/api/my-bookings", myBookings)
   .route("/api/bookings", bookings)
   .route("/api/presales", presales)
+  .route("/api/passes", passes)
+  .route("/api/gate", gate)
   .route("/api/stripe/webhook", stripeWebhook)
   .route("/api", payments)
-  .route("/objects", objects);
+  .route("/objects", objects)
+  .route("/", home);
 
 app.notFound((c) => c.json(errorBody("not_found", "Risorsa non trovata"), 404));
 
 app.onError((err, c) => {
   if (err instanceof AppError) return c.json(err.toBody(), err.status);
+  // The JSON validator throws this for a body that does not parse: the client's mistake, not ours.
+  if (err instanceof HTTPException && err.status === 400) return c.json(errorBody("invalid_json", INVALID_JSON_MESSAGE), 400);
   // Log the kind of failure only: messages can carry personal data from queries.
   console.error(`unhandled error on ${c.req.method} ${new URL(c.req.url).pathname}: ${err.name}`);
   return c.json(errorBody("internal", "Si è verificato un errore interno. Riprova più tardi."), 500);

@@ -7,7 +7,13 @@ declare namespace Cloudflare {
     PLATE_RETENTION_DAYS: string;
     PERSONAL_DATA_RETENTION_DAYS: string;
     UPLOAD_ORPHAN_HOURS: string;
-    ADMIN_PASSWORD: string;
+    HOLDS_PER_CLIENT_PER_EVENT: string;
+    HOLDS_PER_CLIENT: string;
+    /** Workers Rate Limiting binding: public write requests per client IP. */
+    WRITE_RATE_LIMITER: RateLimit;
+    /** The first owner account (created by the first login with these credentials). */
+    ADMIN_EMAIL?: string;
+    ADMIN_PASSWORD?: string;
     UPLOAD_SIGNING_KEY: string;
     STRIPE_SECRET_KEY?: string;
     STRIPE_WEBHOOK_SECRET?: string;

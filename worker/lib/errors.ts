@@ -2,9 +2,12 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 
 export type ErrorCode =
   | "validation_failed"
+  | "invalid_json"
   | "not_found"
   | "sold_out"
   | "conflict"
+  | "event_ended"
+  | "repeat_plate"
   | "unauthorized"
   | "forbidden"
   | "rate_limited"

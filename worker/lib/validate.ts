@@ -1,9 +1,23 @@
 import { zValidator } from "@hono/zod-validator";
 import type { ValidationTargets } from "hono";
-import type { ZodType } from "zod";
+import { z, type ZodType } from "zod";
 import { invalid } from "./errors";
 
 export const GENERIC_INVALID = "Dati non validi";
+
+/**
+ * zod's own messages are English; every message a person can read is Italian. Schemas set their
+ * own messages where it matters; this covers whatever a schema left to zod's default.
+ */
+z.config({
+  customError: (issue) => {
+    const limit = Number((issue as { maximum?: unknown; minimum?: unknown }).maximum ?? (issue as { minimum?: unknown }).minimum);
+    const isText = (issue as { origin?: unknown }).origin === "string";
+    if (issue.code === "too_big") return isText ? `Testo troppo lungo (massimo ${limit} caratteri)` : `Valore troppo grande (massimo ${limit})`;
+    if (issue.code === "too_small") return isText ? `Testo troppo corto (minimo ${limit} caratteri)` : `Valore troppo piccolo (minimo ${limit})`;
+    return GENERIC_INVALID;
+  },
+});
 
 /**
  * zod validation at the boundary with the one error shape. The first issue's message (always
@@ -21,7 +35,7 @@ export function validate<T extends ZodType, Target extends keyof ValidationTarge
         message: i.message,
       }));
       const first = issues[0]?.message;
-      return c.json(invalid(message ?? (first && !first.startsWith("Invalid") ? first : GENERIC_INVALID), issues), 400);
+      return c.json(invalid(message ?? (first ?? GENERIC_INVALID), issues), 400);
     }
   });
 }

@@ -12,7 +12,7 @@ async function idFromResponse(res: Response): Promise<string | number | null> {
 }
 
 /**
- * Records a successful admin write (after requireAdmin): who (session), when, what and which
+ * Records a successful staff write (after requireRole): who (account and session), when, what and which
  * entity — the `:id` parameter, else the id the answer carries. Failed requests wrote nothing.
  */
 export function audited(action: string) {
@@ -21,7 +21,7 @@ export function audited(action: string) {
     if (c.res.status >= 300) return;
     const entityId = c.req.param("id") ?? (await idFromResponse(c.res));
     try {
-      await recordAudit(c.var.db, { sessionId: c.var.adminSessionId ?? null, action, entityId }, Date.now());
+      await recordAudit(c.var.db, { sessionId: c.var.adminSessionId ?? null, staff: c.var.staff, action, entityId }, Date.now());
     } catch (err) {
       // The write itself succeeded: answering 500 would invite a duplicate retry.
       console.error(`audit record failed for ${action}: ${(err as Error).name}`);

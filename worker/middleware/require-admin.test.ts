@@ -1,19 +1,24 @@
 import { desc, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { auditLog, uploads } from "../../db/schema";
+import { auditLog, staffRoles, uploads, type StaffRole } from "../../db/schema";
 import { app } from "../app";
 import { sessionIdOf } from "../services/admin-auth";
-import { adminCookie } from "../test/admin";
+import { adminCookie, seedStaff, staffCookie, TEST_ADMIN_PASSWORD } from "../test/admin";
 import { api, seedBooking, seedEvent, testDb } from "../test/helpers";
 
 type Case = {
   route: string;
-  /** Builds what the request needs (fresh per attempt, since writes consume it). */
-  request: () => Promise<{ path: string; json?: unknown }>;
+  /** Builds what the request needs (fresh per attempt, since writes consume it), for a session of `role`. */
+  request: (role: StaffRole) => Promise<{ path: string; json?: unknown }>;
   ok: number;
   /** The audit action a successful write records (reads record nothing). */
   audit?: string;
+  /** The roles the route lets in; every other role gets 403. Default: the admin area's owner + manager. */
+  roles?: StaffRole[];
 };
+
+const ADMIN_AREA: StaffRole[] = ["owner", "manager"];
+const ALL_STAFF: StaffRole[] = ["owner", "manager", "gate"];
 
 const eventPayload = (rateId?: number) => ({
   event: { title: "T", description: "D", datetime: "2031-05-01T20:00", duration: "2 ore", distance: "1 km", totalSpots: 10 },
@@ -25,6 +30,9 @@ async function uploadedImage(): Promise<string> {
   await testDb().insert(uploads).values({ key: `uploads/${file}`, kind: "event", contentType: "image/jpeg", size: 3 });
   return `/objects/uploads/${file}`;
 }
+
+/** Today's event, so the gate accepts it. */
+const gateEvent = () => seedEvent({ datetime: Date.now() + 3_600_000 });
 
 async function category(): Promise<number> {
   return (await seedEvent({ category: { name: `Cat ${crypto.randomUUID()}` } })).category!.id;
@@ -46,7 +54,36 @@ const CASES: Case[] = [
   { route: "GET /api/admin/payments", request: async () => ({ path: "/api/admin/payments?from=2026-01-01" }), ok: 200 },
   { route: "GET /api/admin/payments/summary", request: async () => ({ path: "/api/admin/payments/summary" }), ok: 200 },
   { route: "GET /api/admin/payments.csv", request: async () => ({ path: "/api/admin/payments.csv" }), ok: 200 },
-  { route: "POST /api/admin/logout", request: async () => ({ path: "/api/admin/logout" }), ok: 200, audit: "admin.logout" },
+  { route: "POST /api/admin/logout", request: async () => ({ path: "/api/admin/logout" }), ok: 200, audit: "admin.logout", roles: ["owner", "manager", "gate"] },
+  {
+    route: "PUT /api/admin/password",
+    // Set to the same password again: the table's owner is the first owner, whom every test logs in as.
+    request: async (role) => {
+      const password = role === "owner" ? TEST_ADMIN_PASSWORD : "password-di-prova";
+      return { path: "/api/admin/password", json: { currentPassword: password, newPassword: password } };
+    },
+    ok: 200,
+    audit: "admin.password",
+    roles: ["owner", "manager", "gate"],
+  },
+  { route: "GET /api/admin/users", request: async () => ({ path: "/api/admin/users" }), ok: 200, roles: ["owner"] },
+  {
+    route: "POST /api/admin/users",
+    request: async () => ({
+      path: "/api/admin/users",
+      json: { email: `tabella-${crypto.randomUUID().slice(0, 8)}@test.example`, name: "Nuovo", role: "gate", password: "password-di-prova" },
+    }),
+    ok: 201,
+    audit: "user.create",
+    roles: ["owner"],
+  },
+  {
+    route: "PATCH /api/admin/users/:id",
+    request: async () => ({ path: `/api/admin/users/${(await seedStaff("gate")).id}`, json: { name: "Rinominato" } }),
+    ok: 200,
+    audit: "user.update",
+    roles: ["owner"],
+  },
   { route: "POST /api/events", request: async () => ({ path: "/api/events", json: eventPayload() }), ok: 201, audit: "event.create" },
   {
     route: "PUT /api/events/:id",
@@ -130,6 +167,19 @@ const CASES: Case[] = [
     ok: 200,
     audit: "upload.grant",
   },
+  { route: "GET /api/gate/events", request: async () => ({ path: "/api/gate/events" }), ok: 200, roles: ALL_STAFF },
+  { route: "GET /api/gate/events/:id/summary", request: async () => ({ path: `/api/gate/events/${(await gateEvent()).eventId}/summary` }), ok: 200, roles: ALL_STAFF },
+  { route: "GET /api/gate/events/:id/passes", request: async () => ({ path: `/api/gate/events/${(await gateEvent()).eventId}/passes` }), ok: 200, roles: ALL_STAFF },
+  {
+    route: "POST /api/gate/scan",
+    request: async () => {
+      const { eventId, rateId } = await gateEvent();
+      const booking = await seedBooking({ eventId, rateId, status: "paid" });
+      return { path: "/api/gate/scan", json: { eventId, scan: booking.passSecret, direction: "in" } };
+    },
+    ok: 200,
+    roles: ALL_STAFF,
+  },
   { route: "PUT /api/event-images", request: async () => ({ path: "/api/event-images", json: { imageURL: await uploadedImage() } }), ok: 200, audit: "upload.event-image" },
 ];
 
@@ -151,27 +201,27 @@ const methodOf = (route: string) => route.split(" ")[0];
 
 /** Everything an unauthorised request could have touched, to prove it touched nothing. */
 async function snapshot(): Promise<string> {
-  const tables = ["events", "rates", "categories", "bookings", "partners", "carousel_settings", "live_notification_config", "uploads", "audit_log"];
+  const tables = ["events", "rates", "categories", "bookings", "partners", "carousel_settings", "live_notification_config", "uploads", "audit_log", "staff_users", "gate_scans"];
   const dump: Record<string, unknown> = {};
   for (const t of tables) dump[t] = await testDb().all(sql.raw(`select * from ${t} order by 1`));
   return JSON.stringify(dump);
 }
 
 describe("admin access", () => {
-  it("the table covers every write route and every /api/admin route of the app", () => {
+  it("the table covers every write route and every /api/admin and /api/gate route of the app", () => {
     const routes = new Set(app.routes.filter((r) => r.method !== "ALL").map((r) => `${r.method} ${r.path}`));
-    const guarded = [...routes].filter((r) => methodOf(r) !== "GET" || r.includes("/api/admin/") || r === "GET /api/bookings");
+    const guarded = [...routes].filter((r) => methodOf(r) !== "GET" || r.includes("/api/admin/") || r.includes("/api/gate/") || r === "GET /api/bookings");
     const covered = new Set([...CASES.map((c) => c.route), ...PUBLIC_WRITES, ...PUBLIC_ADMIN_READS]);
     expect(guarded.filter((r) => !covered.has(r))).toEqual([]);
     expect(CASES.map((c) => c.route).filter((r) => !routes.has(r))).toEqual([]);
   });
 
-  describe.each(CASES)("$route", ({ route, request, ok, audit }) => {
+  describe.each(CASES)("$route", ({ route, request, ok, audit, roles }) => {
     it("answers 401 in the error shape without a session (or with a forged or revoked one), touching nothing", async () => {
       const revoked = await adminCookie();
       await api("/api/admin/logout", { method: "POST", headers: { Cookie: revoked } });
       for (const cookie of [undefined, "pe_admin=forged-token", revoked]) {
-        const { path, json } = await request();
+        const { path, json } = await request("owner");
         const before = await snapshot();
         const res = await api(path, { method: methodOf(route), json, headers: cookie ? { Cookie: cookie } : {} });
         expect(res.status, `${route} with ${cookie ?? "no cookie"}`).toBe(401);
@@ -180,18 +230,44 @@ describe("admin access", () => {
       }
     });
 
-    it(`succeeds with a session (${ok})${audit ? ` and records "${audit}" in the audit trail` : ""}`, async () => {
-      const cookie = await adminCookie();
-      const { path, json } = await request();
+    it.each(staffRoles)(`as %s: ${ok} if the route allows the role${audit ? ` (recording "${audit}" with the account)` : ""}, else 403 touching nothing`, async (role) => {
+      const cookie = await staffCookie(role);
+      const { path, json } = await request(role);
+      const before = await snapshot();
       const res = await api(path, { method: methodOf(route), json, headers: { Cookie: cookie } });
-      expect(res.status, await res.clone().text()).toBe(ok);
       expect(res.headers.get("Cache-Control")).toBe("no-store");
+      if (!(roles ?? ADMIN_AREA).includes(role)) {
+        expect(res.status, `${role} on ${route}`).toBe(403);
+        expect(await res.json()).toEqual({ error: { code: "forbidden", message: "Il tuo ruolo non permette questa operazione" } });
+        expect(await snapshot()).toBe(before);
+        return;
+      }
+      expect(res.status, await res.clone().text()).toBe(ok);
       if (!audit) return;
+      const staff = (await (await api("/api/admin/session", { headers: { Cookie: cookie } })).json<{ staff?: { id: number; email: string } }>()).staff;
       const last = await testDb().select().from(auditLog).orderBy(desc(auditLog.id)).get();
       expect(last).toMatchObject({ action: audit, sessionId: await sessionIdOf(cookie.slice("pe_admin=".length)), entity: audit.split(".")[0] });
+      // Logout ends the session, so who did it is read from the audit row itself there.
+      if (staff) expect(last).toMatchObject({ staffId: staff.id, staffEmail: staff.email });
+      else expect(last!.staffEmail).toMatch(new RegExp(`^(${role}-|titolare@)`));
       expect(last!.at).toBeGreaterThan(Date.now() - 60_000);
       if (path.match(/\/(\d+)(\/|$)/)) expect(last!.entityId).toBe(path.match(/\/(\d+)(\/|$)/)![1]);
     });
+  });
+
+  it("gate staff get 403 on payments, the bookings list, settings and users", async () => {
+    const cookie = await staffCookie("gate");
+    const attempts: [string, string, unknown?][] = [
+      ["GET", "/api/admin/payments/summary"],
+      ["GET", "/api/admin/payments.csv"],
+      ["GET", "/api/bookings"],
+      ["GET", "/api/admin/events"],
+      ["PUT", "/api/carousel-settings", { scrollSpeed: 2, frameRate: 20, isEnabled: true }],
+      ["PUT", "/api/live-notifications/config", { isEnabled: false, frequency: 15000, targetEventId: null, isRandomEvents: true }],
+      ["GET", "/api/admin/users"],
+      ["GET", "/api/admin/audit"],
+    ];
+    for (const [method, path, json] of attempts) expect((await api(path, { method, json, headers: { Cookie: cookie } })).status, `${method} ${path}`).toBe(403);
   });
 
   it("public writes stay reachable without a session", async () => {

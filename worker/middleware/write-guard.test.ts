@@ -19,6 +19,11 @@ describe("write guard on /api/*", () => {
       { Origin: "https://evil.example.com" },
       { Origin: "http://localhost:9999" },
       { Origin: "null" },
+      // Same host, another scheme or a user-info part: another origin all the same.
+      { Origin: "https://localhost:8787" },
+      { Origin: "ws://localhost:8787" },
+      { Origin: "http://user@localhost:8787" },
+      { Origin: `${ORIGIN}/` },
       { "Sec-Fetch-Site": "cross-site" },
       { Origin: ORIGIN, "Sec-Fetch-Site": "cross-site" },
     ];

@@ -9,12 +9,12 @@ const EXEMPT_PREFIXES = ["/api/uploads/"];
 export const CROSS_SITE_MESSAGE = "Richiesta non consentita da un altro sito";
 export const JSON_ONLY_MESSAGE = "Il corpo della richiesta deve essere in formato JSON";
 
+/**
+ * Browsers send Origin as exactly scheme://host[:port], so the whole string must equal ours: a
+ * different scheme, a user-info part or a path is another origin (or garbage such as "null").
+ */
 function isSameOrigin(origin: string, requestUrl: string): boolean {
-  try {
-    return new URL(origin).host === new URL(requestUrl).host;
-  } catch {
-    return false; // "null" or garbage
-  }
+  return origin === new URL(requestUrl).origin;
 }
 
 /**

@@ -2,49 +2,70 @@ import { Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
-import { errorBody } from "../lib/errors";
+import { errorBody, invalid } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { audited } from "../middleware/audit";
-import { requireAdmin } from "../middleware/require-admin";
-import {
-  createSession,
-  LOGIN_RATE_LIMIT,
-  passwordMatches,
-  revokeSession,
-  SESSION_ABSOLUTE_MS,
-  SESSION_COOKIE,
-  touchSession,
-} from "../services/admin-auth";
+import { requireStaff } from "../middleware/require-role";
+import { createSession, LOGIN_RATE_LIMIT, revokeSession, SESSION_ABSOLUTE_MS, SESSION_COOKIE, touchSession } from "../services/admin-auth";
 import { recordAudit } from "../services/audit";
-import { clientKeyOf, isRateLimited, recordHit } from "../services/rate-limit";
+import { accountClientKey, clientKeyOf, releaseHit, takeHit } from "../services/rate-limit";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../services/passwords";
+import { authenticate, bootstrapFirstOwner, updateStaff } from "../services/staff";
 
-const loginBody = z.object({ password: z.string({ error: "Password obbligatoria" }).max(1000, "Password non valida") });
+const loginBody = z.object({
+  email: z.string({ error: "E-mail obbligatoria" }).trim().min(1, "E-mail obbligatoria").max(254, "E-mail non valida"),
+  password: z.string({ error: "Password obbligatoria" }).max(1000, "Password non valida"),
+});
+
+const passwordChangeBody = z.object({
+  currentPassword: z.string({ error: "Password attuale obbligatoria" }).max(1000, "Password non valida"),
+  newPassword: z
+    .string({ error: "Nuova password obbligatoria" })
+    .min(PASSWORD_MIN_LENGTH, `La password deve avere almeno ${PASSWORD_MIN_LENGTH} caratteri`)
+    .max(PASSWORD_MAX_LENGTH, `La password può avere al massimo ${PASSWORD_MAX_LENGTH} caratteri`),
+});
 
 const cookieOptions = { path: "/", httpOnly: true, secure: true, sameSite: "Strict" } as const;
 
 export const adminAuth = new Hono<AppEnv>()
   .post("/login", validate("json", loginBody), async (c) => {
     const now = Date.now();
-    const client = clientKeyOf(c.req);
-    if (await isRateLimited(c.var.db, LOGIN_RATE_LIMIT, client, now)) {
-      return c.json(errorBody("rate_limited", "Troppi tentativi, riprova tra poco"), 429);
-    }
-    if (!(await passwordMatches(c.req.valid("json").password, c.env.ADMIN_PASSWORD))) {
-      await recordHit(c.var.db, LOGIN_RATE_LIMIT, client, now);
-      return c.json(errorBody("unauthorized", "Password non valida"), 401);
-    }
-    const session = await createSession(c.var.db, now);
-    await recordAudit(c.var.db, { sessionId: session.sessionId, action: "admin.login" }, now);
+    const credentials = c.req.valid("json");
+    // The try is taken before the password is checked, so parallel attempts cannot all slip in;
+    // keyed by address and account, so a stranger's failures never lock the owner out.
+    const hit = await takeHit(c.var.db, LOGIN_RATE_LIMIT, accountClientKey(clientKeyOf(c.req), credentials.email.toLowerCase()), now);
+    if (hit === null) return c.json(errorBody("rate_limited", "Troppi tentativi, riprova tra poco"), 429);
+    await bootstrapFirstOwner(c.var.db, c.env, credentials, now);
+    // Unknown e-mail, wrong password and disabled account get the same answer.
+    const staff = await authenticate(c.var.db, credentials.email, credentials.password);
+    if (!staff) return c.json(errorBody("unauthorized", "E-mail o password non validi"), 401);
+    await releaseHit(c.var.db, hit);
+    const session = await createSession(c.var.db, staff.id, now);
+    await recordAudit(c.var.db, { sessionId: session.sessionId, staff, action: "admin.login" }, now);
     setCookie(c, SESSION_COOKIE, session.token, { ...cookieOptions, maxAge: SESSION_ABSOLUTE_MS / 1000 });
-    return c.json({ authenticated: true as const }, 200);
+    return c.json({ authenticated: true as const, staff }, 200);
   })
-  .post("/logout", requireAdmin, audited("admin.logout"), async (c) => {
+  .post("/logout", requireStaff, audited("admin.logout"), async (c) => {
     await revokeSession(c.var.db, c.var.adminSessionId!, Date.now());
     deleteCookie(c, SESSION_COOKIE, cookieOptions);
     return c.json({ authenticated: false as const }, 200);
   })
+  // Any staff member changes their own password; their other sessions end, this one stays.
+  .put("/password", requireStaff, audited("admin.password"), validate("json", passwordChangeBody), async (c) => {
+    const now = Date.now();
+    const { currentPassword, newPassword } = c.req.valid("json");
+    const staff = c.var.staff!;
+    const hit = await takeHit(c.var.db, LOGIN_RATE_LIMIT, accountClientKey(clientKeyOf(c.req), staff.email.toLowerCase()), now);
+    if (hit === null) return c.json(errorBody("rate_limited", "Troppi tentativi, riprova tra poco"), 429);
+    if (!(await authenticate(c.var.db, staff.email, currentPassword))) {
+      return c.json(invalid("La password attuale non è corretta", [{ path: "currentPassword", message: "La password attuale non è corretta" }]), 400);
+    }
+    await releaseHit(c.var.db, hit);
+    await updateStaff(c.var.db, staff.id, { password: newPassword }, now, c.var.adminSessionId);
+    return c.json({ changed: true as const }, 200);
+  })
   .get("/session", async (c) => {
-    const sessionId = await touchSession(c.var.db, getCookie(c, SESSION_COOKIE), Date.now());
+    const session = await touchSession(c.var.db, getCookie(c, SESSION_COOKIE), Date.now());
     c.header("Cache-Control", "no-store");
-    return c.json({ authenticated: sessionId !== null }, 200);
+    return session ? c.json({ authenticated: true as const, staff: session.staff }, 200) : c.json({ authenticated: false as const }, 200);
   });

@@ -50,6 +50,21 @@ describe("GET /api/bookings (admin)", () => {
     expect(expired.map((b) => [b.id, b.status])).toEqual([[lapsed.id, "expired"]]);
   });
 
+  it("counts, per event, the bookings holding or paying a spot with the same plate", async () => {
+    const { eventId, rateId } = await seedEvent({ totalSpots: 10 });
+    const paidA = await seedBooking({ eventId, rateId, status: "paid" });
+    const paidB = await seedBooking({ eventId, rateId, status: "paid" });
+    const hold = await seedBooking({ eventId, rateId, status: "pending" });
+    const lapsed = await seedBooking({ eventId, rateId, status: "pending", holdExpiresAt: Date.now() - 1 });
+    const freed = await seedBooking({ eventId, rateId, status: "freed" });
+    const other = await seedEvent();
+    const alone = await seedBooking({ eventId: other.eventId, rateId: other.rateId, status: "paid" }); // same plate, other event
+    await testDb().update(bookings).set({ licensePlate: "ZZ999ZZ" }).where(eq(bookings.id, hold.id));
+    const spots = new Map((await list(`?eventId=${eventId}`)).map((b) => [b.id, b.plateSpots]));
+    expect([paidA, paidB, hold, lapsed, freed].map((b) => spots.get(b.id))).toEqual([2, 2, 1, 2, 2]);
+    expect((await list(`?eventId=${other.eventId}`)).find((b) => b.id === alone.id)!.plateSpots).toBe(1);
+  });
+
   it("refuses an unknown status filter with 400", async () => {
     expect((await adminApi("/api/bookings?status=boh", { cookie })).status).toBe(400);
   });

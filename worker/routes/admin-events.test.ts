@@ -142,6 +142,11 @@ describe("GET /api/admin/events", () => {
     expect(event.isActive).toBe(false);
     expect(event.rates.map((r) => r.name)).toEqual(["Visibile", "Nascosta"]);
   });
+
+  it("keeps ended events for the staff", async () => {
+    const { eventId } = await seedEvent({ datetime: Date.now() - 86_400_000 });
+    expect((await (await call("GET", "/api/admin/events")).json<EventDto[]>()).some((e) => e.id === eventId)).toBe(true);
+  });
 });
 
 describe("PUT /api/events/:id", () => {

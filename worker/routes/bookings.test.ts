@@ -11,7 +11,8 @@ const valid = (eventId: number, rateId: number, over: Record<string, unknown> = 
   eventId,
   rateId,
   customerName: "Mario Rossi",
-  customerEmail: "mario@example.it",
+  // One customer per event, so the per-client hold cap plays no part unless a test means it to.
+  customerEmail: `mario.${eventId}@example.it`,
   licensePlate: "ab 123-cd",
   carModel: "Fiat Panda",
   ...over,
@@ -129,11 +130,20 @@ describe("POST /api/bookings — what can be booked", () => {
     ["a hidden rate", { rates: [{ isVisible: false }] }],
     ["a non-payable rate", { rates: [{ isPayable: false }] }],
     ["an inactive event", { isActive: false }],
-    ["an event that ended (start + 4 hours is past)", { datetime: Date.now() - 4 * 3_600_000 - 60_000 }],
-    ["an event whose stated duration is over", { datetime: Date.now() - 3 * 3_600_000, duration: "2 ore" }],
+    ["an inactive event that also ended", { isActive: false, datetime: Date.now() - 30 * 86_400_000 }],
   ])("refuses %s with 409 'Tariffa non disponibile per questo evento'", async (_what, seed) => {
     const { eventId, rateId } = await seedEvent(seed);
     await expectError(await book(valid(eventId, rateId)), 409, "Tariffa non disponibile per questo evento", "conflict");
+    expect(await bookingsOf(eventId)).toHaveLength(0);
+  });
+
+  it.each([
+    ["an event that ended (start + 4 hours is past)", { datetime: Date.now() - 4 * 3_600_000 - 60_000 }],
+    ["an event whose stated duration is over", { datetime: Date.now() - 3 * 3_600_000, duration: "2 ore" }],
+    ["an ended event with free spots and a hidden rate", { datetime: Date.now() - 86_400_000, rates: [{ isVisible: false }] }],
+  ])("refuses %s saying it has ended, not that the rate is unavailable", async (_what, seed) => {
+    const { eventId, rateId } = await seedEvent(seed);
+    await expectError(await book(valid(eventId, rateId)), 409, "Evento concluso: non è più possibile prenotare un posto", "event_ended");
     expect(await bookingsOf(eventId)).toHaveLength(0);
   });
 
@@ -159,6 +169,40 @@ describe("POST /api/bookings — what can be booked", () => {
     expect((await book(valid(eventId, rateId))).status).toBe(201);
     const row = (await testDb().select().from(bookings).where(eq(bookings.id, lapsed.id)).get())!;
     expect(row.status).toBe("pending"); // untouched: it just stopped counting
+  });
+});
+
+describe("the same plate twice for one event", () => {
+  it("asked to warn, answers 409 repeat_plate for a plate that holds or paid a spot, writing nothing", async () => {
+    const { eventId, rateId } = await seedEvent({ totalSpots: 10 });
+    expect((await book(valid(eventId, rateId, { warnRepeatPlate: true }))).status).toBe(201);
+    const warned = await book(valid(eventId, rateId, { licensePlate: "AB123CD", customerEmail: "other@example.it", warnRepeatPlate: true }));
+    await expectError(warned, 409, "Hai già un posto per questo evento con questa targa", "repeat_plate");
+    // Only the yes/no: nothing about whose booking it is.
+    expect(JSON.stringify(await book(valid(eventId, rateId, { warnRepeatPlate: true })).then((r) => r.json()))).not.toMatch(/mario|Rossi|[0-9a-f]{8}-/i);
+    expect(await bookingsOf(eventId)).toHaveLength(1);
+  });
+
+  it("books on purpose once the customer continues, and never warns for another plate, another event or a spent booking", async () => {
+    const { eventId, rateId } = await seedEvent({ totalSpots: 10 });
+    expect((await book(valid(eventId, rateId))).status).toBe(201);
+    expect((await book(valid(eventId, rateId))).status).toBe(201); // continued on purpose: no flag
+    expect((await book(valid(eventId, rateId, { licensePlate: "ZZ999ZZ", warnRepeatPlate: true }))).status).toBe(201);
+    const other = await seedEvent();
+    expect((await book(valid(other.eventId, other.rateId, { warnRepeatPlate: true }))).status).toBe(201);
+    const spent = await seedEvent();
+    for (const status of ["freed", "expired", "cancelled", "refunded"] as const) await seedBooking({ eventId: spent.eventId, rateId: spent.rateId, status });
+    await seedBooking({ eventId: spent.eventId, rateId: spent.rateId, status: "pending", holdExpiresAt: Date.now() - 1 }); // lapsed hold
+    expect((await book(valid(spent.eventId, spent.rateId, { warnRepeatPlate: true }))).status).toBe(201);
+  });
+
+  it("warns for a paid booking of the plate, and still says 'Posti esauriti' first when nothing is free", async () => {
+    const { eventId, rateId } = await seedEvent({ totalSpots: 2 });
+    const first = await (await book(valid(eventId, rateId))).json<BookingDto>();
+    await testDb().update(bookings).set({ status: "paid", paidAt: Date.now() }).where(eq(bookings.id, first.id));
+    await expectError(await book(valid(eventId, rateId, { warnRepeatPlate: true })), 409, "Hai già un posto per questo evento con questa targa", "repeat_plate");
+    expect((await book(valid(eventId, rateId, { licensePlate: "XY111ZZ" }))).status).toBe(201);
+    await expectError(await book(valid(eventId, rateId, { warnRepeatPlate: true })), 409, "Posti esauriti", "sold_out");
   });
 });
 
@@ -190,6 +234,16 @@ describe("idempotency", () => {
     const { eventId, rateId } = await seedEvent();
     expect((await book(valid(eventId, rateId), "reused-key")).status).toBe(201);
     await expectError(await book(valid(eventId, rateId, { licensePlate: "ZZ999ZZ" }), "reused-key"), 409, "Questa richiesta è già stata usata per un'altra prenotazione");
+    expect(await bookingsOf(eventId)).toHaveLength(1);
+  });
+
+  it.each([
+    ["name", { customerName: "Giulia Esposito" }],
+    ["car model", { carModel: "Lancia Ypsilon" }],
+  ])("refuses a key replayed with a different %s (any different body is another booking)", async (_what, change) => {
+    const { eventId, rateId } = await seedEvent();
+    expect((await book(valid(eventId, rateId), `replay-${_what.replace(" ", "-")}`)).status).toBe(201);
+    await expectError(await book(valid(eventId, rateId, change), `replay-${_what.replace(" ", "-")}`), 409, "Questa richiesta è già stata usata per un'altra prenotazione");
     expect(await bookingsOf(eventId)).toHaveLength(1);
   });
 
@@ -258,7 +312,8 @@ describe("rush: never oversell", () => {
     expect(await activeBookings(eventId)).toBe(5);
     const events = await (await api("/api/events")).json<{ id: number; availableSpots: number }[]>();
     expect(events.find((e) => e.id === eventId)!.availableSpots).toBe(0);
-  });
+    // Correctness, not speed, is checked here: on a shared 2-core machine 200 requests can take seconds.
+  }, 30_000);
 
   it("control: a naive read-then-write under the same rush oversells, and the harness sees it", async () => {
     const { eventId, rateId } = await seedEvent({ totalSpots: 25, reservedSpots: 10, occupiedSpots: 10 });
@@ -274,6 +329,7 @@ describe("GET /api/bookings/:id", () => {
     const created = await (await book(valid(eventId, rateId))).json<BookingDto>();
     const res = await api(`/api/bookings/${created.id}`);
     expect(res.status).toBe(200);
+    expect(res.headers.get("Cache-Control")).toBe("no-store");
     const booking = await res.json<BookingDto>();
     expect(booking).toEqual(created);
     expect(booking).toMatchObject({ event: { title: event.title }, rate: { name: "Intera serata" }, amount: "12.00", status: "pending" });
@@ -292,5 +348,80 @@ describe("GET /api/bookings/:id", () => {
   it("never serves the list of bookings publicly", async () => {
     const res = await api("/api/bookings");
     expect(res.status).not.toBe(200);
+  });
+});
+
+describe("bad text in names and car models", () => {
+  it.each([
+    ["a NUL in the name", { customerName: "Mario\u0000Rossi" }, "Nome contiene caratteri non validi"],
+    ["a line break in the name", { customerName: "Mario\nRossi" }, "Nome contiene caratteri non validi"],
+    ["an escape in the car model", { carModel: "Fiat\u001b[31m Panda" }, "Modello auto contiene caratteri non validi"],
+    ["a DEL in the car model", { carModel: "Fiat\u007fPanda" }, "Modello auto contiene caratteri non validi"],
+  ])("refuses %s with 400 in Italian, writing nothing", async (_what, change, message) => {
+    const { eventId, rateId } = await seedEvent();
+    await expectError(await book(valid(eventId, rateId, change)), 400, message, "validation_failed");
+    expect(await bookingsOf(eventId)).toHaveLength(0);
+  });
+
+  it("answers an over-long booking id in Italian", async () => {
+    const res = await api(`/api/bookings/${"a".repeat(65)}`);
+    expect(res.status).toBe(400);
+    expect((await res.json<ErrorAnswer>()).error.message).toBe("Testo troppo lungo (massimo 64 caratteri)");
+  });
+});
+
+describe("hold cap: one client cannot hoard the spots", () => {
+  const from = (ip: string, body: unknown, key: string = crypto.randomUUID()) =>
+    api("/api/bookings", { method: "POST", json: body, headers: { "CF-Connecting-IP": ip, "Idempotency-Key": key } });
+  const people = (eventId: number, rateId: number, i: number) =>
+    valid(eventId, rateId, { customerEmail: `persona${i}.${eventId}@example.it`, licensePlate: `HC${i}00` });
+
+  it("100 parallel bookings from one address take 4 spots; the rest are 429 in Italian and others can still book", async () => {
+    const { eventId, rateId } = await seedEvent({ totalSpots: 300 });
+    const answers = await Promise.all(range(100).map((i) => from("203.0.113.66", people(eventId, rateId, i))));
+    expect(answers.filter((r) => r.status === 201)).toHaveLength(4);
+    const refused = answers.filter((r) => r.status === 429);
+    expect(refused).toHaveLength(96);
+    // Past the hold cap, or past the request rate (the binding) when a burst is this large: both 429 in Italian.
+    const bodies = await Promise.all(refused.map((r) => r.json<ErrorAnswer>()));
+    expect(new Set(bodies.map((b) => b.error.code))).toEqual(new Set(["rate_limited"]));
+    expect(bodies.map((b) => b.error.message)).toContain(
+      "Hai già troppe prenotazioni in attesa di pagamento: completa o lascia scadere quelle aperte e riprova tra qualche minuto",
+    );
+    expect(await bookingsOf(eventId)).toHaveLength(4);
+    expect((await from("203.0.113.67", people(eventId, rateId, 999))).status).toBe(201);
+  }, 30_000);
+
+  it("one e-mail from many addresses is one client too", async () => {
+    const { eventId, rateId } = await seedEvent({ totalSpots: 50 });
+    const same = (i: number) => valid(eventId, rateId, { customerEmail: `stessa.${eventId}@example.it`, licensePlate: `EM${i}00` });
+    const answers = await Promise.all(range(20).map((i) => from(`198.51.100.${i + 1}`, same(i))));
+    expect(answers.filter((r) => r.status === 201)).toHaveLength(4);
+    expect(answers.filter((r) => r.status === 429)).toHaveLength(16);
+  }, 30_000);
+
+  it("caps the holds of one client over all events too, and frees the cap as holds are paid or lapse", async () => {
+    const ip = "203.0.113.68";
+    const seeded = await Promise.all(range(3).map(() => seedEvent({ totalSpots: 20 })));
+    const statuses: number[] = [];
+    for (const { eventId, rateId } of seeded) {
+      for (let i = 0; i < 4; i++) statuses.push((await from(ip, people(eventId, rateId!, i))).status);
+    }
+    // 8 over all events (the default), the 9th onwards refused.
+    expect(statuses.filter((s) => s === 201)).toHaveLength(8);
+    expect(statuses.slice(8)).toEqual([429, 429, 429, 429]);
+    // A paid booking is no longer a hold: the client may book again.
+    const [first] = await bookingsOf(seeded[0].eventId);
+    await testDb().update(bookings).set({ status: "paid", paidAt: Date.now() }).where(eq(bookings.id, first.id));
+    expect((await from(ip, people(seeded[2].eventId, seeded[2].rateId!, 50))).status).toBe(201);
+  });
+
+  it("an idempotent retry at the cap still answers the first booking", async () => {
+    const { eventId, rateId } = await seedEvent({ totalSpots: 20 });
+    const ip = "203.0.113.69";
+    for (let i = 0; i < 3; i++) expect((await from(ip, people(eventId, rateId, i))).status).toBe(201);
+    expect((await from(ip, people(eventId, rateId, 3), "at-the-cap")).status).toBe(201);
+    expect((await from(ip, people(eventId, rateId, 3), "at-the-cap")).status).toBe(200);
+    expect((await from(ip, people(eventId, rateId, 4))).status).toBe(429);
   });
 });

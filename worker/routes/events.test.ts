@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { api, seedBooking, seedEvent } from "../test/helpers";
-import type { EventDto, RateDto } from "../services/events";
+import { api, seedBooking, seedEvent, testDb } from "../test/helpers";
+import { listEvents, publicEventsJson, type EventDto, type RateDto } from "../services/events";
 
 const publicEvents = async () => (await (await api("/api/events")).json()) as EventDto[];
 
@@ -51,6 +51,20 @@ describe("GET /api/events", () => {
     expect((await publicEvents()).some((e) => e.id === eventId)).toBe(false);
   });
 
+  it("leaves out events that ended (start + duration passed), keeps running and always-active ones", async () => {
+    const ended = await seedEvent({ datetime: Date.now() - 5 * 3_600_000, duration: "4 ore" });
+    const endedByOwnDuration = await seedEvent({ datetime: Date.now() - 3 * 3_600_000, duration: "2 ore" });
+    const running = await seedEvent({ datetime: Date.now() - 3 * 3_600_000, duration: "4 ore" });
+    const always = await seedEvent({ isAlwaysActive: true, datetime: null });
+    const ids = (await publicEvents()).map((e) => e.id);
+    expect(ids).not.toContain(ended.eventId);
+    expect(ids).not.toContain(endedByOwnDuration.eventId);
+    expect(ids).toEqual(expect.arrayContaining([running.eventId, always.eventId]));
+    const shown = (await publicEvents()).find((e) => e.id === running.eventId)!;
+    expect(Date.parse(shown.endsAt!)).toBe(running.event.datetime! + 4 * 3_600_000);
+    expect((await publicEvents()).find((e) => e.id === always.eventId)!.endsAt).toBeNull();
+  });
+
   it("orders events by sortOrder", async () => {
     const late = await seedEvent({ sortOrder: 900 });
     const early = await seedEvent({ sortOrder: 899 });
@@ -77,9 +91,19 @@ describe("availability arithmetic", () => {
     for (const status of ["freed", "expired", "cancelled", "refunded"] as const) await seedBooking({ eventId, rateId, status });
     const event = await availabilityOf(eventId);
     expect(event.availableSpots).toBe(10 - 1 - 2 - 1 - 2);
-    expect(event.counters).toEqual({ liberi: 4, prenotati: 2, opzionati: 4 });
+    // Decision 016: a paid spot is "prenotato", a held one "opzionato".
+    expect(event.counters).toEqual({ liberi: 4, prenotati: 1 + 2, opzionati: 2 + 1 });
     expect(event.heldSpots).toBe(1);
     expect(event.paidSpots).toBe(2);
+  });
+
+  it("counts unpaid holds as opzionati and paid bookings as prenotati", async () => {
+    const { eventId, rateId } = await seedEvent({ totalSpots: 5, reservedSpots: 0, occupiedSpots: 0 });
+    for (let i = 0; i < 5; i++) await seedBooking({ eventId, rateId, status: "pending", holdExpiresAt: Date.now() + 60_000 });
+    expect((await availabilityOf(eventId)).counters).toEqual({ liberi: 0, prenotati: 0, opzionati: 5 });
+    const paid = await seedEvent({ totalSpots: 5, reservedSpots: 1, occupiedSpots: 0 });
+    await seedBooking({ eventId: paid.eventId, rateId: paid.rateId, status: "paid" });
+    expect((await availabilityOf(paid.eventId)).counters).toEqual({ liberi: 3, prenotati: 2, opzionati: 0 });
   });
 
   it("never goes below zero", async () => {
@@ -118,5 +142,55 @@ describe("GET /api/events/:id/rates", () => {
     const res = await api("/api/events/abc/rates");
     expect(res.status).toBe(400);
     expect((await res.json<{ error: { code: string } }>()).error.code).toBe("validation_failed");
+  });
+});
+
+describe("GET /api/events as one SQL statement", () => {
+  it("answers exactly the document the service builds row by row, whatever the mix of events", async () => {
+    const now = Date.now();
+    const a = await seedEvent({
+      title: "Con prevendita e tariffe",
+      datetime: Date.UTC(2031, 2, 14, 20, 0, 0, 123),
+      totalSpots: 9,
+      reservedSpots: 1,
+      occupiedSpots: 2,
+      prevenditaTitle: "Prevendita",
+      prevenditaDescription: "Posto garantito",
+      prevenditaPriceCents: 1505,
+      isPrevenditaVisible: true,
+      category: { name: "Concerti \"live\" <b>", color: "#123ABC" },
+      rates: [
+        { name: "Zero", priceCents: 0, sortOrder: 2 },
+        { name: "Nascosta", priceCents: 900, isVisible: false },
+        { name: "Non pagabile", priceCents: 12345, isPayable: false, sortOrder: 1 },
+      ],
+    });
+    await seedBooking({ eventId: a.eventId, rateId: a.rateId, status: "pending", holdExpiresAt: now + 60_000 });
+    await seedBooking({ eventId: a.eventId, rateId: a.rateId, status: "pending", holdExpiresAt: now - 1 });
+    await seedBooking({ eventId: a.eventId, rateId: a.rateId, status: "paid" });
+    await seedBooking({ eventId: a.eventId, rateId: a.rateId, status: "freed" });
+    const full = await seedEvent({ title: "Esaurito", totalSpots: 1, category: null, description: "Descrizione con “virgolette” e àccènti" });
+    await seedBooking({ eventId: full.eventId, rateId: full.rateId, status: "paid" });
+    await seedBooking({ eventId: full.eventId, rateId: full.rateId, status: "paid" });
+    await seedEvent({ title: "Sempre attivo", isAlwaysActive: true, rates: [] });
+    await seedEvent({ title: "Senza data", datetime: null, imageUrl: "/objects/uploads/x.webp" });
+    await seedEvent({ title: "Spento", isActive: false });
+    const ended = await seedEvent({ title: "Concluso", datetime: now - 5 * 3_600_000, duration: "3 ore" });
+    const running = await seedEvent({ title: "In corso", datetime: now - 3_600_000, duration: "3 ore" });
+
+    const fromSql = JSON.parse(await publicEventsJson(testDb(), now));
+    const rowByRow = await listEvents(testDb(), now, { includeInactive: false });
+    expect(fromSql).toEqual(rowByRow);
+    expect(fromSql.length).toBeGreaterThanOrEqual(4);
+    expect(fromSql.find((e: EventDto) => e.id === a.eventId)).toMatchObject({
+      datetime: "2031-03-14T20:00:00.123Z",
+      availableSpots: 4,
+      prevendita_price: "15.05",
+      rates: [{ name: "Non pagabile", price: "123.45", isPayable: false }, { name: "Zero", price: "0.00" }],
+    });
+    // Ended events leave the list in both; a running one stays, with its end.
+    expect(fromSql.map((e: EventDto) => e.id)).not.toContain(ended.eventId);
+    expect(fromSql.find((e: EventDto) => e.id === running.eventId)).toMatchObject({ endsAt: new Date(now - 3_600_000 + 3 * 3_600_000).toISOString() });
+    expect(await (await api("/api/events")).json()).toEqual(rowByRow);
   });
 });

@@ -72,4 +72,19 @@ describe("POST /api/my-bookings/lookup", () => {
     const hits = await testDb().select().from(rateLimitHits).where(eq(rateLimitHits.clientKey, ip));
     expect(hits).toHaveLength(MY_BOOKINGS_RATE_LIMIT.limit);
   });
+
+  it("lets at most the limit of 100 parallel misses be looked up: the rest are 429", async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () => lookup({ email: "parallelo@example.it", code: "00000000" }, { "CF-Connecting-IP": "198.51.100.70" })),
+    );
+    expect(answers.filter((r) => r.status === 404)).toHaveLength(MY_BOOKINGS_RATE_LIMIT.limit);
+    expect(answers.filter((r) => r.status === 429)).toHaveLength(100 - MY_BOOKINGS_RATE_LIMIT.limit);
+  });
+
+  it("answers with Cache-Control: no-store", async () => {
+    const b = await bookingFor("nostore@example.it");
+    const found = await lookup({ email: "nostore@example.it", code: bookingCodeOf(b.id) }, { "CF-Connecting-IP": "198.51.100.71" });
+    expect(found.status).toBe(200);
+    expect(found.headers.get("Cache-Control")).toBe("no-store");
+  });
 });

@@ -3,8 +3,9 @@ import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { errorBody } from "../lib/errors";
 import { validate } from "../lib/validate";
+import { limitRequestRate } from "../middleware/request-rate";
 import { lookupMyBookings, MY_BOOKINGS_RATE_LIMIT } from "../services/my-bookings";
-import { clientKeyOf, isRateLimited, recordHit } from "../services/rate-limit";
+import { clientKeyOf, releaseHit, takeHit } from "../services/rate-limit";
 
 export const NOT_FOUND_MESSAGE = "Nessuna prenotazione trovata con questi dati";
 export const RATE_LIMITED_MESSAGE = "Troppi tentativi, riprova tra qualche minuto";
@@ -17,16 +18,14 @@ const lookupBody = z.object({
     .regex(/^[0-9a-fA-F]{8}$/, "Il codice prenotazione è di 8 caratteri (lettere A–F e cifre)"),
 });
 
-export const myBookings = new Hono<AppEnv>().post("/lookup", validate("json", lookupBody), async (c) => {
+export const myBookings = new Hono<AppEnv>().post("/lookup", limitRequestRate, validate("json", lookupBody), async (c) => {
   const now = Date.now();
-  const client = clientKeyOf(c.req);
-  if (await isRateLimited(c.var.db, MY_BOOKINGS_RATE_LIMIT, client, now)) {
-    return c.json(errorBody("rate_limited", RATE_LIMITED_MESSAGE), 429);
-  }
+  c.header("Cache-Control", "no-store");
+  // Taken before looking, so parallel guesses cannot all slip in; a look-up that finds something gives it back.
+  const hit = await takeHit(c.var.db, MY_BOOKINGS_RATE_LIMIT, clientKeyOf(c.req), now);
+  if (hit === null) return c.json(errorBody("rate_limited", RATE_LIMITED_MESSAGE), 429);
   const found = await lookupMyBookings(c.var.db, c.req.valid("json"), now);
-  if (!found) {
-    await recordHit(c.var.db, MY_BOOKINGS_RATE_LIMIT, client, now);
-    return c.json(errorBody("not_found", NOT_FOUND_MESSAGE), 404);
-  }
+  if (!found) return c.json(errorBody("not_found", NOT_FOUND_MESSAGE), 404);
+  await releaseHit(c.var.db, hit);
   return c.json({ bookings: found }, 200);
 });

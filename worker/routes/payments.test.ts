@@ -13,7 +13,7 @@ const customer = (eventId: number, rateId: number) => ({
   eventId,
   rateId,
   customerName: "Anna Russo",
-  customerEmail: "anna@example.it",
+  customerEmail: `anna.${eventId}@example.it`,
   licensePlate: "EZ 321 KL",
   carModel: "Fiat 500",
 });
@@ -62,12 +62,16 @@ describe("demo mode: the whole flow", () => {
     expect(confirmed.status).toBe(200);
     const paid = await confirmed.json<BookingDto>();
     expect(paid).toMatchObject({ id: booking.id, status: "paid", amount: "15.00" });
-    const paidAt = (await row(booking.id)).paidAt;
+    expect(booking.passSecret).toBeNull();
+    // The pass: 128 random bits in base64url, not derived from the id the 8-character code comes from.
+    expect(paid.passSecret).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(paid.passSecret!.toLowerCase()).not.toContain(booking.id.slice(0, 8));
+    const { paidAt, passSecret } = await row(booking.id);
 
     const again = await confirmPayment(api, intent.paymentIntentId);
     expect(again.status).toBe(200);
     expect((await again.json<BookingDto>()).status).toBe("paid");
-    expect((await row(booking.id)).paidAt).toBe(paidAt);
+    expect(await row(booking.id)).toMatchObject({ paidAt, passSecret });
   });
 
   it("a customer who closes the browser after the card still ends with a paid booking", async () => {
@@ -117,10 +121,14 @@ describe("POST /api/create-payment-intent", () => {
     ["hidden", { isPrevenditaVisible: false, isPrevenditaPayable: true }],
     ["not payable", { isPrevenditaVisible: true, isPrevenditaPayable: false }],
     ["of an inactive event", { isPrevenditaVisible: true, isPrevenditaPayable: true, isActive: false }],
-    ["of an event that ended", { isPrevenditaVisible: true, isPrevenditaPayable: true, datetime: Date.now() - 5 * 3_600_000 }],
   ])("refuses a presale that is %s", async (_what, seed) => {
     const { eventId } = await seedEvent({ prevenditaPriceCents: 1000, ...seed });
     await expectError(await createIntent(api, { eventId, type: "prevendita" }), 409, "Prevendita non disponibile per questo evento");
+  });
+
+  it("refuses the presale of an event that ended, saying so", async () => {
+    const { eventId } = await seedEvent({ prevenditaPriceCents: 1000, isPrevenditaVisible: true, isPrevenditaPayable: true, datetime: Date.now() - 5 * 3_600_000 });
+    await expectError(await createIntent(api, { eventId, type: "prevendita" }), 409, "Evento concluso: non è più possibile prenotare un posto", "event_ended");
   });
 
   it("refuses a presale of an unknown event with 404", async () => {

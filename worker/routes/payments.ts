@@ -4,10 +4,13 @@ import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { conflict, errorBody, invalid, notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
+import { limitRequestRate } from "../middleware/request-rate";
+import { HOLD_CAP_REACHED, holdCap, holdMinutes } from "../services/bookings";
 import { confirmPayment, createBookingIntent, createPresaleIntent, PAYMENT_NOT_FOUND } from "../services/payments/checkout";
 import { confirmDemoIntent, DEMO_DECLINE_MESSAGE } from "../services/payments/demo";
 import { createPaymentProvider } from "../services/payments/provider";
 import { settleIntent } from "../services/payments/settle";
+import { clientKeyOf, takeHit } from "../services/rate-limit";
 import { idempotencyHeader } from "./bookings";
 
 const PAYMENT_INVALID = "Pagamento non valido";
@@ -31,12 +34,20 @@ const demoOnly = createMiddleware<AppEnv>(async (c, next) => {
 export const payments = new Hono<AppEnv>()
   .post(
     "/create-payment-intent",
+    limitRequestRate,
     validate("header", idempotencyHeader),
     validate("json", intentInput, "Indica la prenotazione o la prevendita da pagare"),
     async (c) => {
       const db = c.var.db;
       const provider = createPaymentProvider(c.env, db);
       const body = c.req.valid("json");
+      if (!("bookingId" in body)) {
+        // A presale intent is a hold to come: the same per-event cap, counted over one hold's lifetime.
+        const rule = { bucket: `presale-intent:${body.eventId}`, limit: holdCap(c.env).perEvent, windowMs: holdMinutes(c.env) * 60_000 };
+        if ((await takeHit(db, rule, clientKeyOf(c.req), Date.now())) === null) {
+          return c.json(errorBody("rate_limited", HOLD_CAP_REACHED), 429);
+        }
+      }
       const result =
         "bookingId" in body
           ? await createBookingIntent(db, provider, body.bookingId, Date.now())
@@ -45,13 +56,13 @@ export const payments = new Hono<AppEnv>()
       return c.json(result.intent, 200);
     },
   )
-  .post("/confirm-payment", validate("json", paymentIntentInput), async (c) => {
+  .post("/confirm-payment", limitRequestRate, validate("json", paymentIntentInput), async (c) => {
     const db = c.var.db;
     const result = await confirmPayment(db, createPaymentProvider(c.env, db), c.req.valid("json").paymentIntentId, Date.now());
     if (!result.ok) return c.json(result.error, result.status);
     return c.json(result.booking, 200);
   })
-  .post("/demo/confirm", demoOnly, validate("json", demoConfirmInput), async (c) => {
+  .post("/demo/confirm", demoOnly, limitRequestRate, validate("json", demoConfirmInput), async (c) => {
     const db = c.var.db;
     const { paymentIntentId, cardNumber } = c.req.valid("json");
     const { result, intent } = await confirmDemoIntent(db, paymentIntentId, cardNumber);

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { bookings, demoPaymentIntents, events } from "../../db/schema";
+import { bookings, demoPaymentIntents, events, spentPaymentIntents } from "../../db/schema";
 import type { BookingDto } from "../services/bookings";
 import type { IntentDto } from "../services/payments/checkout";
 import { api, seedBooking, seedEvent, testDb } from "../test/helpers";
-import { confirmCard, stripeApi } from "../test/stripe-mode";
+import { confirmCard, deliverWebhook, refundsOf, stripeApi, stripeEvent } from "../test/stripe-mode";
 
 type ErrorAnswer = { error: { code: string; message: string } };
 type Call = typeof api;
@@ -16,7 +16,7 @@ const form = (eventId: number, paymentIntentId: string, over: Record<string, unk
   paymentIntentId,
   nome: "Luca",
   cognome: "Bianchi",
-  email: "luca@example.it",
+  email: `luca.${eventId}@example.it`,
   telefono: "+39 333 1234567",
   targa: "gh-789 jk",
   modelloAuto: "Alfa Romeo Giulia",
@@ -63,7 +63,7 @@ describe("POST /api/presales", () => {
     expect(await testDb().select().from(bookings).where(eq(bookings.id, booking.id)).get()).toMatchObject({
       nome: "Luca",
       cognome: "Bianchi",
-      customerEmail: "luca@example.it",
+      customerEmail: `luca.${eventId}@example.it`,
       telefono: "+39 333 1234567",
       note: "Arrivo alle 20",
       paymentIntentId: intent.paymentIntentId,
@@ -115,6 +115,14 @@ describe("POST /api/presales", () => {
     const intent = await presaleIntent(api, eventId);
     await testDb().update(events).set(change).where(eq(events.id, eventId)).run();
     await expectError(await submit(api, form(eventId, intent.paymentIntentId)), 409, "Prevendita non disponibile per questo evento");
+    expect(await bookingsOf(eventId)).toHaveLength(0);
+  });
+
+  it("refuses a presale whose event ended after the modal opened, saying so", async () => {
+    const { eventId } = await seedEvent(OPEN_PRESALE);
+    const intent = await presaleIntent(api, eventId);
+    await testDb().update(events).set({ datetime: Date.now() - 5 * 3_600_000 }).where(eq(events.id, eventId)).run();
+    await expectError(await submit(api, form(eventId, intent.paymentIntentId)), 409, "Evento concluso: non è più possibile prenotare un posto", "event_ended");
     expect(await bookingsOf(eventId)).toHaveLength(0);
   });
 
@@ -173,5 +181,77 @@ describe("POST /api/presales", () => {
     const confirmed = await stripeApi("/api/confirm-payment", { method: "POST", json: { paymentIntentId: intent.paymentIntentId } });
     expect(confirmed.status).toBe(200);
     expect((await confirmed.json<BookingDto>()).status).toBe("paid");
+  });
+
+  it("an intent paid with nothing to pay for (and refunded) can never create or pay a presale booking (demo)", async () => {
+    const { eventId } = await seedEvent(OPEN_PRESALE);
+    const intent = await presaleIntent(api, eventId);
+    // The card first: there is no booking yet, so the money goes straight back.
+    expect((await api("/api/demo/confirm", { method: "POST", json: { paymentIntentId: intent.paymentIntentId, cardNumber: "4242424242424242" } })).status).toBe(200);
+    const refunded = (await testDb().select().from(demoPaymentIntents).where(eq(demoPaymentIntents.id, intent.paymentIntentId)).get())!;
+    expect(refunded.refundedAt).not.toBeNull();
+
+    await expectError(await submit(api, form(eventId, intent.paymentIntentId)), 409, "Questo pagamento non può più essere usato: riapri il modulo della prevendita");
+    const confirmed = await api("/api/confirm-payment", { method: "POST", json: { paymentIntentId: intent.paymentIntentId } });
+    expect(confirmed.status).toBe(404);
+    expect(await bookingsOf(eventId)).toHaveLength(0);
+  });
+
+  it("an intent paid with nothing to pay for can never create or pay a presale booking (Stripe, signed webhook)", async () => {
+    const { eventId } = await seedEvent(OPEN_PRESALE);
+    const intent = await presaleIntent(stripeApi, eventId);
+    const paid = await confirmCard(intent.paymentIntentId);
+    expect((await deliverWebhook(stripeEvent("payment_intent.succeeded", paid))).status).toBe(200);
+    expect(await refundsOf(intent.paymentIntentId)).toHaveLength(1);
+
+    await expectError(await submit(stripeApi, form(eventId, intent.paymentIntentId)), 409, "Questo pagamento non può più essere usato: riapri il modulo della prevendita");
+    expect((await stripeApi("/api/confirm-payment", { method: "POST", json: { paymentIntentId: intent.paymentIntentId } })).status).toBe(404);
+    expect(await bookingsOf(eventId)).toHaveLength(0);
+  });
+
+  it("a booking that slipped in for an intent refunded meanwhile is never paid by it", async () => {
+    const { eventId } = await seedEvent(OPEN_PRESALE);
+    const intent = await presaleIntent(api, eventId);
+    // The form is read while the intent is still unpaid; the refund lands before the booking row.
+    await testDb().insert(spentPaymentIntents).values({ id: intent.paymentIntentId, at: Date.now() });
+    await expectError(await submit(api, form(eventId, intent.paymentIntentId)), 409, "Questo pagamento non può più essere usato: riapri il modulo della prevendita");
+
+    // And a booking bound before the mark: the card succeeds, the intent is spent, the booking ends refunded.
+    const other = await presaleIntent(api, eventId);
+    expect((await submit(api, form(eventId, other.paymentIntentId))).status).toBe(201);
+    await testDb().insert(spentPaymentIntents).values({ id: other.paymentIntentId, at: Date.now() });
+    expect((await api("/api/demo/confirm", { method: "POST", json: { paymentIntentId: other.paymentIntentId, cardNumber: "4242424242424242" } })).status).toBe(200);
+    const confirmed = await api("/api/confirm-payment", { method: "POST", json: { paymentIntentId: other.paymentIntentId } });
+    expect(confirmed.status).toBe(409);
+    const [booking] = await bookingsOf(eventId);
+    expect(booking).toMatchObject({ status: "refunded", paidAt: null });
+    expect(booking.refundedAt).not.toBeNull();
+  });
+
+  it("caps presale intents per client and event like holds: 4 at once from one address, then 429", async () => {
+    const { eventId } = await seedEvent(OPEN_PRESALE);
+    const ip = "198.51.100.90";
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        api("/api/create-payment-intent", { method: "POST", headers: { "CF-Connecting-IP": ip }, json: { eventId, type: "prevendita" } }),
+      ),
+    );
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(4);
+    const refused = answers.filter((r) => r.status === 429);
+    expect(refused).toHaveLength(8);
+    expect((await refused[0].json<ErrorAnswer>()).error.code).toBe("rate_limited");
+    expect((await api("/api/create-payment-intent", { method: "POST", json: { eventId, type: "prevendita" } })).status).toBe(200);
+  });
+
+  it("presale holds count towards the client's hold cap", async () => {
+    const { eventId } = await seedEvent({ ...OPEN_PRESALE, totalSpots: 50 });
+    const email = "accaparratore@example.it";
+    const statuses = [];
+    for (let i = 0; i < 6; i++) {
+      const intent = await presaleIntent(api, eventId);
+      statuses.push((await submit(api, form(eventId, intent.paymentIntentId, { email, targa: `AB${i}00CD` }))).status);
+    }
+    expect(statuses).toEqual([201, 201, 201, 201, 429, 429]);
+    expect(await bookingsOf(eventId)).toHaveLength(4);
   });
 });

@@ -52,6 +52,8 @@ describe("GET /api/stats", () => {
     const a = await seedEvent({ totalSpots: 10, reservedSpots: 1, occupiedSpots: 2 });
     await seedEvent({ totalSpots: 5 });
     await seedEvent({ totalSpots: 50, isActive: false });
+    // Ended yesterday: neither an active event nor free spots for the hero.
+    await seedEvent({ totalSpots: 40, datetime: Date.now() - 86_400_000 });
     await seedBooking({ eventId: a.eventId, rateId: a.rateId, status: "paid", amountCents: 2500 });
     await seedBooking({ eventId: a.eventId, rateId: a.rateId, status: "pending" });
     const res = await api("/api/stats");

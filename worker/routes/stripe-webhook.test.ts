@@ -67,6 +67,27 @@ describe("POST /api/stripe/webhook — signatures", () => {
     expect((await deliverWebhook(tampered, { signature })).status).toBe(400);
   });
 
+  it("refuses a correctly signed event without an id or without data.object with 400, writing nothing", async () => {
+    const { booking, intent } = await bookingWithIntent();
+    const pi = await confirmCard(intent.paymentIntentId);
+    const full = stripeEvent("payment_intent.succeeded", pi);
+    const { id: _id, ...noId } = full;
+    for (const event of [noId, { ...full, data: {} }, { ...full, data: { object: { ...pi, id: undefined } } }, { ...full, id: "" }]) {
+      const res = await deliverWebhook(event);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ error: { code: "validation_failed", message: "Evento del webhook non valido" } });
+    }
+    expect((await row(booking.id)).status).toBe("pending");
+  });
+
+  it("answers an over-long signature header in Italian", async () => {
+    const res = await stripeApi("/api/stripe/webhook", { method: "POST", body: "{}", headers: { "Content-Type": "application/json", "Stripe-Signature": "x".repeat(3000) } });
+    expect(res.status).toBe(400);
+    const body = await res.json<{ error: { message: string; issues: { message: string }[] } }>();
+    expect(body.error.message).toBe("Testo troppo lungo (massimo 2000 caratteri)");
+    expect(body.error.issues.map((i) => i.message)).toEqual(["Testo troppo lungo (massimo 2000 caratteri)"]);
+  });
+
   it("answers 404 when Stripe is not configured (demo mode)", async () => {
     const res = await api("/api/stripe/webhook", { method: "POST", body: "{}", headers: { "Content-Type": "application/json", "Stripe-Signature": "t=1,v1=x" } });
     expect(res.status).toBe(404);
@@ -214,13 +235,17 @@ describe("transient database failure", () => {
   it("answers 5xx so Stripe retries, and the retry takes effect", async () => {
     const { booking, intent } = await bookingWithIntent();
     const event = stripeEvent("payment_intent.succeeded", await confirmCard(intent.paymentIntentId));
-    const flakyDb = new Proxy(env.DB, {
-      get(target, prop) {
-        if (prop === "batch") return () => Promise.reject(new Error("D1_ERROR: Network connection lost."));
-        const value = Reflect.get(target, prop);
-        return typeof value === "function" ? value.bind(target) : value;
-      },
-    });
+    // Requests run in a D1 session (withSession): its batch fails as well.
+    const flaky = <T extends object>(db: T): T =>
+      new Proxy(db, {
+        get(target, prop) {
+          if (prop === "batch") return () => Promise.reject(new Error("D1_ERROR: Network connection lost."));
+          if (prop === "withSession") return (...args: Parameters<D1Database["withSession"]>) => flaky((target as D1Database).withSession(...args));
+          const value = Reflect.get(target, prop);
+          return typeof value === "function" ? value.bind(target) : value;
+        },
+      });
+    const flakyDb = flaky(env.DB);
     const payload = JSON.stringify(event);
     const signature = await Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret: WEBHOOK_SECRET, cryptoProvider: Stripe.createSubtleCryptoProvider() });
     const ctx = createExecutionContext();

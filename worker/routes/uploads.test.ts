@@ -45,7 +45,7 @@ describe("POST /api/objects/upload", () => {
     const cookie = await adminCookie();
     const cases: [string, string, number, string][] = [
       ["event", "image/jpeg", 5 * 1024 * 1024 + 1, "Il file è troppo grande. Massimo 5MB."],
-      ["event", "image/webp", 1000, "Formato non supportato. Usa JPG o PNG."],
+      ["event", "image/gif", 1000, "Formato non supportato. Usa JPG o PNG."],
       ["event", "image/svg+xml", 1000, "Formato non supportato. Usa JPG o PNG."],
       ["partner", "image/svg+xml", 1000, "Formato non supportato. Usa JPG, PNG o WebP."],
       ["partner", "image/png", 10 * 1024 * 1024 + 1, "Il file è troppo grande. Massimo 10MB."],
@@ -76,12 +76,12 @@ describe("PUT to the signed upload URL", () => {
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(bytes);
   });
 
-  it("takes PNG and WebP partner logos", async () => {
+  it.each(["partner", "event"] as const)("takes PNG and WebP %s images (an event's crop is WebP)", async (kind) => {
     for (const [type, bytes] of [
       ["image/png", PNG()],
       ["image/webp", WEBP()],
     ] as const) {
-      const res = await put(await uploadUrl("partner", type, bytes.byteLength), bytes, type);
+      const res = await put(await uploadUrl(kind, type, bytes.byteLength), bytes, type);
       expect(res.status, type).toBe(200);
       const { objectPath } = await res.json<{ objectPath: string }>();
       expect((await env.UPLOADS.head(`uploads/${objectPath.split("/").pop()}`))?.httpMetadata?.contentType).toBe(type);

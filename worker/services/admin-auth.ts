@@ -1,8 +1,9 @@
-import { and, eq, gt, isNull, lt, or } from "drizzle-orm";
-import { adminSessions } from "../../db/schema";
+import { and, eq, gt, inArray, isNull, lt, or } from "drizzle-orm";
+import { adminSessions, staffUsers } from "../../db/schema";
 import type { Db } from "../db";
 import type { CronTask } from "./cron";
 import type { RateLimit } from "./rate-limit";
+import { staffColumns, type Staff } from "./staff";
 
 export const SESSION_COOKIE = "pe_admin";
 export const SESSION_IDLE_MS = 8 * 60 * 60 * 1000;
@@ -11,8 +12,6 @@ export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
 export const LOGIN_RATE_LIMIT: RateLimit = { bucket: "admin-login", limit: 5, windowMs: 60_000 };
 
 const encoder = new TextEncoder();
-// workerd's constant-time comparison; the DOM lib in tsconfig hides it from SubtleCrypto's type.
-const subtle = crypto.subtle as SubtleCrypto & { timingSafeEqual(a: ArrayBuffer, b: ArrayBuffer): boolean };
 
 async function sha256(text: string): Promise<ArrayBuffer> {
   return crypto.subtle.digest("SHA-256", encoder.encode(text));
@@ -29,48 +28,49 @@ function toBase64Url(bytes: Uint8Array): string {
     .replace(/=+$/, "");
 }
 
-/** Compares digests, not the strings, so neither the length nor the content leaks through timing. */
-export async function passwordMatches(given: string, expected: string | undefined): Promise<boolean> {
-  if (!expected) return false;
-  const [a, b] = await Promise.all([sha256(given), sha256(expected)]);
-  return subtle.timingSafeEqual(a, b);
-}
-
 /** The table keeps SHA-256 of the cookie token: a leaked table does not leak live sessions. */
 export async function sessionIdOf(token: string): Promise<string> {
   return toHex(await sha256(token));
 }
 
-/** A new session: 256 random bits in the cookie, its hash in D1. */
-export async function createSession(db: Db, now: number): Promise<{ token: string; sessionId: string; expiresAt: number }> {
+/** A new session of one staff account: 256 random bits in the cookie, its hash in D1. */
+export async function createSession(db: Db, staffId: number, now: number): Promise<{ token: string; sessionId: string; expiresAt: number }> {
   const token = toBase64Url(crypto.getRandomValues(new Uint8Array(32)));
   const sessionId = await sessionIdOf(token);
   const expiresAt = now + SESSION_ABSOLUTE_MS;
-  await db.insert(adminSessions).values({ id: sessionId, createdAt: now, lastSeenAt: now, expiresAt });
+  await db.insert(adminSessions).values({ id: sessionId, staffId, createdAt: now, lastSeenAt: now, expiresAt });
   return { token, sessionId, expiresAt };
 }
 
+export type LiveSession = { sessionId: string; staff: Staff };
+
 /**
- * The session id behind a cookie token when it is neither revoked, idle for 8 hours nor past its
- * 7-day lifetime; touching it in the same statement slides the idle window.
+ * The session behind a cookie token, with its account, when the session is neither revoked, idle
+ * for 8 hours nor past its 7-day lifetime and the account is enabled. Touching it slides the idle
+ * window; the account is read in the same batch, so a role change shows on the next request.
  */
-export async function touchSession(db: Db, token: string | undefined, now: number): Promise<string | null> {
+export async function touchSession(db: Db, token: string | undefined, now: number): Promise<LiveSession | null> {
   if (!token || token.length > 200) return null;
   const sessionId = await sessionIdOf(token);
-  const row = await db
-    .update(adminSessions)
-    .set({ lastSeenAt: now })
-    .where(
-      and(
-        eq(adminSessions.id, sessionId),
-        isNull(adminSessions.revokedAt),
-        gt(adminSessions.expiresAt, now),
-        gt(adminSessions.lastSeenAt, now - SESSION_IDLE_MS),
-      ),
-    )
-    .returning({ id: adminSessions.id })
-    .get();
-  return row?.id ?? null;
+  const enabledStaff = db.select({ id: staffUsers.id }).from(staffUsers).where(isNull(staffUsers.disabledAt));
+  const [touched, staff] = await db.batch([
+    db
+      .update(adminSessions)
+      .set({ lastSeenAt: now })
+      .where(
+        and(
+          eq(adminSessions.id, sessionId),
+          isNull(adminSessions.revokedAt),
+          gt(adminSessions.expiresAt, now),
+          gt(adminSessions.lastSeenAt, now - SESSION_IDLE_MS),
+          inArray(adminSessions.staffId, enabledStaff),
+        ),
+      )
+      .returning({ id: adminSessions.id }),
+    db.select(staffColumns).from(adminSessions).innerJoin(staffUsers, eq(staffUsers.id, adminSessions.staffId)).where(eq(adminSessions.id, sessionId)),
+  ]);
+  if (touched.length === 0 || staff.length === 0) return null;
+  return { sessionId, staff: staff[0] };
 }
 
 export async function revokeSession(db: Db, sessionId: string, now: number): Promise<void> {

@@ -1,7 +1,8 @@
-import { and, desc, eq, gt, lte, or, type SQL } from "drizzle-orm";
-import { bookings, events, rates, type Booking, type BookingStatus } from "../../db/schema";
+import { and, desc, eq, gt, lte, or, sql, type SQL } from "drizzle-orm";
+import { bookings, events, rates, type Booking, type BookingStatus, type GateState } from "../../db/schema";
 import type { Db } from "../db";
 import { toIso } from "../lib/time";
+import { takesSpotSql } from "./availability";
 import { toBookingDto, type BookingDto } from "./bookings";
 
 /** Spec §3 Booking for the admin: the public shape plus the contact and payment fields. */
@@ -15,11 +16,16 @@ export type AdminBookingDto = BookingDto & {
   note: string | null;
   freedAt: string | null;
   refundedAt: string | null;
+  gateState: GateState | null;
+  checkedInAt: string | null;
+  checkedOutAt: string | null;
+  /** Bookings of this event holding or paying a spot with this plate (this one included if it does): over 1 is a repeat. */
+  plateSpots: number;
 };
 
-type Row = { booking: Booking; event: typeof events.$inferSelect; rate: { id: number; name: string } | null };
+type Row = { booking: Booking; event: typeof events.$inferSelect; rate: { id: number; name: string } | null; plateSpots: number };
 
-function toAdminBookingDto({ booking: b, event, rate }: Row, now: number): AdminBookingDto {
+function toAdminBookingDto({ booking: b, event, rate, plateSpots }: Row, now: number): AdminBookingDto {
   return {
     ...toBookingDto(b, event, rate?.id == null ? null : rate, now),
     customerEmail: b.customerEmail,
@@ -31,6 +37,10 @@ function toAdminBookingDto({ booking: b, event, rate }: Row, now: number): Admin
     note: b.note,
     freedAt: toIso(b.freedAt),
     refundedAt: toIso(b.refundedAt),
+    gateState: b.gateState,
+    checkedInAt: toIso(b.checkedInAt),
+    checkedOutAt: toIso(b.checkedOutAt),
+    plateSpots: Number(plateSpots),
   };
 }
 
@@ -41,9 +51,15 @@ function statusFilter(status: BookingStatus, now: number): SQL | undefined {
   return eq(bookings.status, status);
 }
 
-const select = (db: Db) =>
+const select = (db: Db, now: number) =>
   db
-    .select({ booking: bookings, event: events, rate: { id: rates.id, name: rates.name } })
+    .select({
+      booking: bookings,
+      event: events,
+      rate: { id: rates.id, name: rates.name },
+      plateSpots: sql<number>`(select count(*) from bookings b where b.event_id = ${bookings.eventId}
+        and b.license_plate = ${bookings.licensePlate} and b.plate_anonymized_at is null and ${takesSpotSql(now)})`,
+    })
     .from(bookings)
     .innerJoin(events, eq(events.id, bookings.eventId))
     .leftJoin(rates, eq(rates.id, bookings.rateId));
@@ -54,7 +70,7 @@ export async function listAdminBookings(
   filters: { status?: BookingStatus; eventId?: number; limit: number },
   now: number,
 ): Promise<AdminBookingDto[]> {
-  const rows = await select(db)
+  const rows = await select(db, now)
     .where(
       and(
         filters.status ? statusFilter(filters.status, now) : undefined,
@@ -67,6 +83,6 @@ export async function listAdminBookings(
 }
 
 export async function getAdminBooking(db: Db, id: string, now: number): Promise<AdminBookingDto | null> {
-  const row = await select(db).where(eq(bookings.id, id)).get();
+  const row = await select(db, now).where(eq(bookings.id, id)).get();
   return row ? toAdminBookingDto(row, now) : null;
 }

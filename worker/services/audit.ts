@@ -5,6 +5,8 @@ import { toIso } from "../lib/time";
 
 export type AuditEntry = {
   sessionId: string | null;
+  /** The account that acted (null for the system, e.g. the cron or a provider's webhook). */
+  staff?: { id: number; email: string } | null;
   /** "<entity>.<verb>", e.g. "event.update". */
   action: string;
   entityId?: string | number | null;
@@ -15,6 +17,8 @@ export type AuditDto = {
   id: number;
   at: string;
   sessionId: string | null;
+  staffId: number | null;
+  staffEmail: string | null;
   action: string;
   entity: string;
   entityId: string | null;
@@ -24,6 +28,8 @@ export type AuditDto = {
 export async function recordAudit(db: Db, entry: AuditEntry, now: number): Promise<void> {
   await db.insert(auditLog).values({
     sessionId: entry.sessionId,
+    staffId: entry.staff?.id ?? null,
+    staffEmail: entry.staff?.email ?? null,
     action: entry.action,
     entity: entry.action.split(".")[0],
     entityId: entry.entityId == null ? null : String(entry.entityId),
@@ -44,6 +50,8 @@ export async function listAudit(db: Db, opts: { limit: number; before?: number }
     id: r.id,
     at: toIso(r.at)!,
     sessionId: r.sessionId,
+    staffId: r.staffId,
+    staffEmail: r.staffEmail,
     action: r.action,
     entity: r.entity,
     entityId: r.entityId,

@@ -6,9 +6,9 @@ export type SpotUsage = { activeHolds: number; paid: number };
 
 export type Availability = {
   availableSpots: number;
-  /** reserved base figure + active holds ("prenotati" on the card). */
+  /** reserved base figure + paid bookings ("prenotati" on the card: a paid spot is booked). */
   prenotati: number;
-  /** occupied base figure + paid bookings ("opzionati" on the card). */
+  /** occupied base figure + active holds ("opzionati" on the card: a held spot is optioned). See decision 016. */
   opzionati: number;
   activeHolds: number;
   paidSpots: number;
@@ -37,8 +37,8 @@ export function computeAvailability(counters: Counters, usage: SpotUsage | undef
   const paid = usage?.paid ?? 0;
   return {
     availableSpots: Math.max(0, counters.totalSpots - counters.reservedSpots - counters.occupiedSpots - activeHolds - paid),
-    prenotati: counters.reservedSpots + activeHolds,
-    opzionati: counters.occupiedSpots + paid,
+    prenotati: counters.reservedSpots + paid,
+    opzionati: counters.occupiedSpots + activeHolds,
     activeHolds,
     paidSpots: paid,
   };

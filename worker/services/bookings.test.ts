@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { bookings, demoPaymentIntents } from "../../db/schema";
 import worker from "../index";
-import { seedBooking, seedEvent, testDb } from "../test/helpers";
+import { anyClient, seedBooking, seedEvent, testDb } from "../test/helpers";
 import {
   bookingInput,
   createBooking,
@@ -71,7 +71,7 @@ describe("hold expiry (clock injected, no cron)", () => {
     const db = testDb();
     const { eventId, rateId } = await seedEvent({ totalSpots: 1 });
     const t0 = Date.now();
-    const opts = (now: number) => ({ now, holdMinutes: 15 });
+    const opts = (now: number) => ({ now, holdMinutes: 15, client: anyClient() });
 
     const first = await createBooking(db, input(eventId, rateId, "AA111AA"), opts(t0));
     expect(first).toMatchObject({ ok: true, created: true });
@@ -86,7 +86,7 @@ describe("hold expiry (clock injected, no cron)", () => {
     const db = testDb();
     const { eventId, rateId } = await seedEvent();
     const t0 = Date.now();
-    const result = await createBooking(db, input(eventId, rateId), { now: t0, holdMinutes: 5 });
+    const result = await createBooking(db, input(eventId, rateId), { now: t0, holdMinutes: 5, client: anyClient() });
     expect(result.ok && Date.parse(result.booking.holdExpiresAt)).toBe(t0 + 5 * 60_000);
   });
 });
@@ -119,8 +119,8 @@ describe("cron: expire holds", () => {
     const provider = createPaymentProvider(env, db);
     const { eventId, rateId } = await seedEvent({ totalSpots: 5 });
     const t0 = Date.now();
-    const lapsing = await createBooking(db, input(eventId, rateId, "EX1"), { now: t0 - 20 * 60_000, holdMinutes: 15 });
-    const live = await createBooking(db, input(eventId, rateId, "LIVE1"), { now: t0, holdMinutes: 15 });
+    const lapsing = await createBooking(db, input(eventId, rateId, "EX1"), { now: t0 - 20 * 60_000, holdMinutes: 15, client: anyClient() });
+    const live = await createBooking(db, input(eventId, rateId, "LIVE1"), { now: t0, holdMinutes: 15, client: anyClient() });
     if (!lapsing.ok || !live.ok) throw new Error("setup failed");
     const intent = await provider.createIntent({ amountCents: 1500, currency: "eur", metadata: { bookingId: lapsing.booking.id }, idempotencyKey: `pi:${lapsing.booking.id}` });
     await db.update(bookings).set({ paymentIntentId: intent.id }).where(eq(bookings.id, lapsing.booking.id)).run();

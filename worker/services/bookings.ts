@@ -1,12 +1,12 @@
 import { and, eq, lte, sql, type SQL } from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
-import { bookings, events, rates, type Booking, type BookingKind, type BookingStatus, type Event } from "../../db/schema";
+import { bookings, events, rates, spentPaymentIntents, type Booking, type BookingKind, type BookingStatus, type Event } from "../../db/schema";
 import type { Db } from "../db";
 import { conflict, errorBody, notFound, type ErrorBody } from "../lib/errors";
 import { centsToDecimal } from "../lib/money";
 import { toIso } from "../lib/time";
-import { freeSpotsSql } from "./availability";
+import { freeSpotsSql, takesSpotSql } from "./availability";
 import type { CronTask } from "./cron";
 import { createPaymentProvider, type PaymentProvider } from "./payments/provider";
 
@@ -19,6 +19,11 @@ export const KEY_REUSED = "Questa richiesta è già stata usata per un'altra pre
 export const PRESALE_REQUIRED_FIELDS = "Nome, cognome, email, targa e modello auto sono obbligatori";
 export const PRESALE_UNAVAILABLE = "Prevendita non disponibile per questo evento";
 export const EVENT_NOT_FOUND = "Evento non trovato";
+export const EVENT_ENDED = "Evento concluso: non è più possibile prenotare un posto";
+export const REPEAT_PLATE = "Hai già un posto per questo evento con questa targa";
+export const HOLD_CAP_REACHED =
+  "Hai già troppe prenotazioni in attesa di pagamento: completa o lascia scadere quelle aperte e riprova tra qualche minuto";
+export const INTENT_ALREADY_USED = "Questo pagamento non può più essere usato: riapri il modulo della prevendita";
 
 export const DEFAULT_HOLD_MINUTES = 15;
 const DEFAULT_EVENT_HOURS = 4;
@@ -26,6 +31,8 @@ const DEFAULT_EVENT_HOURS = 4;
 export type Failure<S extends number> = { ok: false; status: S; error: ErrorBody };
 const fail = <S extends number>(status: S, error: ErrorBody): Failure<S> => ({ ok: false, status, error });
 const soldOut = () => errorBody("sold_out", SOLD_OUT);
+const ended = () => errorBody("event_ended", EVENT_ENDED);
+const holdCapReached = () => fail(429, errorBody("rate_limited", HOLD_CAP_REACHED));
 
 // ---------- input rules ----------
 
@@ -46,8 +53,10 @@ export const emailSchema = z
   .max(254, "Indirizzo email troppo lungo")
   .pipe(z.email("Indirizzo email non valido"))
   .transform((e) => e.toLowerCase());
-const nameSchema = (what: string) => z.string().trim().max(100, `${what} troppo lungo`);
-const carModelSchema = z.string().trim().max(60, "Modello auto troppo lungo");
+// NUL, line breaks and other control characters have no place in a name or a car model.
+const noControlChars = (what: string) => z.string().regex(/^[^\p{Cc}]*$/u, `${what} contiene caratteri non validi`);
+const nameSchema = (what: string) => z.string().trim().max(100, `${what} troppo lungo`).pipe(noControlChars(what));
+const carModelSchema = z.string().trim().max(60, "Modello auto troppo lungo").pipe(noControlChars("Modello auto"));
 
 /**
  * Two stages so that a missing field always answers the spec's message, whatever else is wrong;
@@ -63,6 +72,8 @@ export const bookingInput = z
     carModel: requiredText(REQUIRED_FIELDS),
     // The price comes from the database; whatever the client believes it is plays no part.
     amount: z.unknown().optional(),
+    // The dialog asks to be told when this plate already has a spot for the event (decision 016).
+    warnRepeatPlate: z.boolean("Valore non valido").optional(),
   })
   .pipe(
     z.object({
@@ -72,6 +83,7 @@ export const bookingInput = z
       customerEmail: emailSchema,
       licensePlate: plateSchema,
       carModel: carModelSchema,
+      warnRepeatPlate: z.boolean().default(false),
     }),
   );
 export type BookingInput = z.output<typeof bookingInput>;
@@ -126,6 +138,21 @@ export function holdMinutes(env: Pick<Env, "BOOKING_HOLD_MINUTES">): number {
   return Number.isInteger(minutes) && minutes > 0 ? minutes : DEFAULT_HOLD_MINUTES;
 }
 
+/** How many unpaid holds one client (IP or e-mail) may have at once: per event and over all events. */
+export type HoldCap = { perEvent: number; total: number };
+export const DEFAULT_HOLD_CAP: HoldCap = { perEvent: 4, total: 8 };
+
+export function holdCap(env: Pick<Env, "HOLDS_PER_CLIENT_PER_EVENT" | "HOLDS_PER_CLIENT">): HoldCap {
+  const positive = (raw: string | undefined, fallback: number) => {
+    const n = Number(raw);
+    return Number.isInteger(n) && n > 0 ? n : fallback;
+  };
+  return { perEvent: positive(env.HOLDS_PER_CLIENT_PER_EVENT, DEFAULT_HOLD_CAP.perEvent), total: positive(env.HOLDS_PER_CLIENT, DEFAULT_HOLD_CAP.total) };
+}
+
+/** Where a hold comes from: the hashed client key (IP) and the e-mail; either one is the same client. */
+export type HoldClient = { clientKey: string; cap: HoldCap };
+
 /** When an event is over: its start plus its duration ("N ore", else 4 hours). Never for always-active ones. */
 export function eventEndsAt(event: Pick<Event, "datetime" | "isAlwaysActive" | "duration">): number | null {
   if (event.isAlwaysActive || event.datetime == null) return null;
@@ -138,13 +165,21 @@ export function eventEndsAt(event: Pick<Event, "datetime" | "isAlwaysActive" | "
  * takes the spot (a test checks both agree).
  */
 export function eventOpenSql(now: number, alias = "e"): SQL {
+  return sql.raw(eventOpenSqlText(alias, String(Math.trunc(now))));
+}
+
+/** eventEndsAt() in SQL text (epoch ms), for a dated event of table alias `alias`. */
+export function eventEndsAtSqlText(alias: string): string {
   const d = `ltrim(${alias}.duration, ' ')`;
   const rest = `lower(ltrim(ltrim(${d}, '0123456789'), ' '))`;
   const looksLikeHours = `(${d} glob '[0-9]*' and (${rest} in ('ora', 'ore') or ${rest} glob 'or[ae][^a-z0-9_]*'))`;
   const hours = `(case when ${looksLikeHours} then cast(${d} as integer) else ${DEFAULT_EVENT_HOURS} end)`;
-  return sql.raw(
-    `(${alias}.is_always_active = 1 or ${alias}.datetime is null or ${alias}.datetime + ${hours} * 3600000 > ${Math.trunc(now)})`,
-  );
+  return `(${alias}.datetime + ${hours} * 3600000)`;
+}
+
+/** eventOpenSql() as text, with `now` any SQL expression (a literal or a parameter such as ?1). */
+export function eventOpenSqlText(alias: string, now: string): string {
+  return `(${alias}.is_always_active = 1 or ${alias}.datetime is null or ${eventEndsAtSqlText(alias)} > ${now})`;
 }
 
 export function hasEnded(event: Pick<Event, "datetime" | "isAlwaysActive" | "duration">, now: number): boolean {
@@ -181,6 +216,8 @@ export type BookingDto = {
   carModel: string;
   event: { id: number; title: string; datetime: string | null };
   rate: { id: number; name: string } | null;
+  /** The pass behind /p/<secret>, while the booking is paid (a void pass is not handed out). */
+  passSecret: string | null;
 };
 
 type EventRef = Pick<Event, "id" | "title" | "datetime" | "isAlwaysActive">;
@@ -208,6 +245,7 @@ export function toBookingDto(b: Booking, event: EventRef, rate: RateRef, now: nu
     carModel: b.carModel,
     event: { id: event.id, title: event.title, datetime: event.isAlwaysActive ? null : toIso(event.datetime) },
     rate: rate ? { id: rate.id, name: rate.name } : null,
+    passSecret: b.status === "paid" ? b.passSecret : null,
   };
 }
 
@@ -225,15 +263,46 @@ export async function getBooking(db: Db, id: string, now: number): Promise<Booki
 
 // ---------- taking a spot ----------
 
+/** Whether `plate` already holds or has paid a spot of the event: the dialog's "already booked" warning. */
+function plateTakesSpotSql(eventId: number, plate: string, now: number): SQL {
+  return sql`exists (select 1 from bookings b where b.event_id = ${eventId} and b.license_plate = ${plate} and ${takesSpotSql(now)})`;
+}
+
 type HoldFields = {
   id: string;
   customerName: string;
   customerEmail: string;
   licensePlate: string;
   carModel: string;
+  clientKey: string;
   holdExpiresAt: number;
   now: number;
 };
+
+/**
+ * Active holds of this client (same IP or same e-mail), on all events (`eventId` null) or on one.
+ * A union of two index searches rather than one OR, which SQLite would answer by scanning all holds.
+ */
+function clientHoldsSql(h: HoldFields, eventId: number | null): SQL {
+  const onEvent = eventId === null ? sql`` : sql` and c.event_id = ${eventId}`;
+  const active = sql`c.status = 'pending' and c.hold_expires_at > ${h.now}${onEvent}`;
+  return sql`(select count(*) from (
+    select c.id from bookings c where c.client_key = ${h.clientKey} and ${active}
+    union select c.id from bookings c where c.customer_email = ${h.customerEmail} and ${active}))`;
+}
+
+/**
+ * The hold cap as part of the guard of the statement that takes the spot, so it holds under a
+ * parallel burst exactly like capacity does (D1 runs one statement at a time).
+ */
+function underHoldCapSql(h: HoldFields, eventId: number, cap: HoldCap): SQL {
+  return sql`${clientHoldsSql(h, eventId)} < ${cap.perEvent} and ${clientHoldsSql(h, null)} < ${cap.total}`;
+}
+
+async function overHoldCap(db: Db, h: HoldFields, eventId: number, cap: HoldCap): Promise<boolean> {
+  const row = await db.get<{ over: number }>(sql`select not (${underHoldCapSql(h, eventId, cap)}) as over`);
+  return Number(row?.over) === 1;
+}
 
 type Inserted = { amountCents: number; createdAt: number };
 
@@ -268,7 +337,15 @@ type RateTarget = {
  * exists only if the INSERT's own guard found a free spot at that instant (freeSpotsSql), with the
  * amount copied from the rate row; ON CONFLICT turns a retried key into "nothing inserted".
  */
-async function takeRateSpot(db: Db, h: HoldFields, eventId: number, rateId: number, key: string | null) {
+async function takeRateSpot(
+  db: Db,
+  h: HoldFields,
+  eventId: number,
+  rateId: number,
+  key: string | null,
+  cap: HoldCap,
+  warnRepeatPlate: boolean,
+) {
   const existingQuery = sql`select id from bookings where idempotency_key = ${key}`;
   const targetQuery = sql`
     select r.id as rateId, r.name as rateName, r.event_id as rateEventId, r.is_visible as isVisible, r.is_payable as isPayable,
@@ -277,26 +354,34 @@ async function takeRateSpot(db: Db, h: HoldFields, eventId: number, rateId: numb
     from rates r join events e on e.id = r.event_id where r.id = ${rateId}`;
   const insertQuery = sql`
     insert into bookings (id, event_id, rate_id, kind, status, customer_name, customer_email, license_plate, car_model,
-      amount_cents, currency, hold_expires_at, idempotency_key, created_at, updated_at)
+      amount_cents, currency, hold_expires_at, idempotency_key, client_key, created_at, updated_at)
     select ${h.id}, e.id, r.id, 'booking', 'pending', ${h.customerName}, ${h.customerEmail}, ${h.licensePlate}, ${h.carModel},
-      r.price_cents, 'eur', ${h.holdExpiresAt}, ${key}, ${h.now}, ${h.now}
+      r.price_cents, 'eur', ${h.holdExpiresAt}, ${key}, ${h.clientKey}, ${h.now}, ${h.now}
     from rates r join events e on e.id = r.event_id
     where r.id = ${rateId} and e.id = ${eventId} and r.is_visible = 1 and r.is_payable = 1 and e.is_active = 1
       and ${eventOpenSql(h.now)}
+      ${warnRepeatPlate ? sql`and not ${plateTakesSpotSql(eventId, h.licensePlate, h.now)}` : sql``}
       and ${freeSpotsSql(eventId, h.now)} >= 1
+      and ${underHoldCapSql(h, eventId, cap)}
     on conflict do nothing
     returning amount_cents as amountCents, created_at as createdAt`;
-  const [existing, target, inserted, free] = await d1Of(db).batch([
+  // Read after the INSERT: when it inserted nothing, these are what its guards saw.
+  const afterQuery = sql`select ${freeSpotsSql(eventId, h.now)} as free, not (${underHoldCapSql(h, eventId, cap)}) as overCap,
+    ${warnRepeatPlate ? plateTakesSpotSql(eventId, h.licensePlate, h.now) : sql`0`} as repeated`;
+  const [existing, target, inserted, after] = await d1Of(db).batch([
     statement(db, existingQuery),
     statement(db, targetQuery),
     statement(db, insertQuery),
-    statement(db, sql`select ${freeSpotsSql(eventId, h.now)} as free`),
+    statement(db, afterQuery),
   ]);
+  const afterRow = after.results[0] as { free: number | null; overCap: number; repeated: number } | undefined;
   return {
     existingId: (existing.results[0] as { id: string } | undefined)?.id,
     target: target.results[0] as RateTarget | undefined,
     inserted: inserted.results[0] as Inserted | undefined,
-    free: Number((free.results[0] as { free: number | null } | undefined)?.free ?? 0),
+    free: Number(afterRow?.free ?? 0),
+    overCap: Number(afterRow?.overCap) === 1,
+    repeated: afterRow?.repeated === 1,
   };
 }
 
@@ -305,19 +390,23 @@ async function insertPresaleHold(
   h: HoldFields,
   input: PresaleInput,
   intent: { id: string; amountCents: number; provider: string },
+  cap: HoldCap,
 ): Promise<Inserted | null> {
+  // An intent whose money already went back (spent_payment_intents) can never take a spot.
   const rows = await db.all<Inserted>(sql`
     insert into bookings (id, event_id, rate_id, kind, status, customer_name, customer_email, license_plate, car_model,
       nome, cognome, telefono, note, amount_cents, currency, hold_expires_at, payment_intent_id, payment_provider,
-      created_at, updated_at)
+      client_key, created_at, updated_at)
     select ${h.id}, e.id, null, 'prevendita', 'pending', ${h.customerName}, ${h.customerEmail}, ${h.licensePlate}, ${h.carModel},
       ${input.nome}, ${input.cognome}, ${input.telefono}, ${input.note}, e.prevendita_price_cents, 'eur', ${h.holdExpiresAt},
-      ${intent.id}, ${intent.provider}, ${h.now}, ${h.now}
+      ${intent.id}, ${intent.provider}, ${h.clientKey}, ${h.now}, ${h.now}
     from events e
     where e.id = ${input.eventId} and e.is_active = 1 and e.is_prevendita_visible = 1 and e.is_prevendita_payable = 1
       and e.prevendita_price_cents = ${intent.amountCents}
       and ${eventOpenSql(h.now)}
       and ${freeSpotsSql(input.eventId, h.now)} >= 1
+      and ${underHoldCapSql(h, input.eventId, cap)}
+      and not exists (select 1 from spent_payment_intents s where s.id = ${intent.id})
     on conflict do nothing
     returning amount_cents as amountCents, created_at as createdAt`);
   return rows[0] ?? null;
@@ -337,8 +426,8 @@ type Created = { ok: true; created: boolean; booking: BookingDto };
 export async function createBooking(
   db: Db,
   input: BookingInput,
-  opts: { now: number; holdMinutes: number; idempotencyKey?: string },
-): Promise<Created | Failure<404 | 409>> {
+  opts: { now: number; holdMinutes: number; idempotencyKey?: string; client: HoldClient },
+): Promise<Created | Failure<404 | 409 | 429>> {
   const { now } = opts;
   const key = opts.idempotencyKey ?? null;
   const hold: HoldFields = {
@@ -347,18 +436,30 @@ export async function createBooking(
     customerEmail: input.customerEmail,
     licensePlate: input.licensePlate,
     carModel: input.carModel,
+    clientKey: opts.client.clientKey,
     holdExpiresAt: now + opts.holdMinutes * 60_000,
     now,
   };
-  const { existingId, target, inserted, free } = await takeRateSpot(db, hold, input.eventId, input.rateId, key);
+  const { existingId, target, inserted, free, overCap, repeated } = await takeRateSpot(
+    db,
+    hold,
+    input.eventId,
+    input.rateId,
+    key,
+    opts.client.cap,
+    input.warnRepeatPlate,
+  );
 
   if (existingId) {
     const previous = (await db.select().from(bookings).where(eq(bookings.id, existingId)).get())!;
+    // A retry is the same request: any field that differs makes it another booking under a reused key.
     const same =
       previous.eventId === input.eventId &&
       previous.rateId === input.rateId &&
+      previous.customerName === input.customerName &&
       previous.licensePlate === input.licensePlate &&
-      previous.customerEmail === input.customerEmail;
+      previous.customerEmail === input.customerEmail &&
+      previous.carModel === input.carModel;
     if (!same) return fail(409, conflict(KEY_REUSED));
     return { ok: true, created: false, booking: (await getBooking(db, previous.id, now))! };
   }
@@ -376,10 +477,14 @@ export async function createBooking(
     };
     return { ok: true, created: true, booking: toBookingDto(row, event, { id: target.rateId, name: target.rateName }, now) };
   }
-  const bookable =
-    target.isVisible === 1 && target.isPayable === 1 && target.isActive === 1 && !hasEnded({ ...event, duration: target.duration }, now);
+  if (target.isActive === 1 && hasEnded({ ...event, duration: target.duration }, now)) return fail(409, ended());
+  const bookable = target.isVisible === 1 && target.isPayable === 1 && target.isActive === 1;
   if (!bookable) return fail(409, conflict(RATE_UNAVAILABLE));
-  return fail(409, free < 1 ? soldOut() : conflict(RATE_UNAVAILABLE));
+  if (free < 1) return fail(409, soldOut());
+  // Only a yes/no about the plate the customer typed, never whose booking it is.
+  if (repeated && input.warnRepeatPlate) return fail(409, errorBody("repeat_plate", REPEAT_PLATE));
+  if (overCap) return holdCapReached();
+  return fail(409, conflict(RATE_UNAVAILABLE));
 }
 
 function emptyBooking(): Omit<Booking, "id" | "customerName" | "customerEmail" | "licensePlate" | "carModel" | "holdExpiresAt"> {
@@ -395,6 +500,7 @@ function emptyBooking(): Omit<Booking, "id" | "customerName" | "customerEmail" |
     amountCents: 0,
     currency: "eur",
     idempotencyKey: null,
+    clientKey: null,
     paymentIntentId: null,
     paymentProvider: null,
     paidAt: null,
@@ -402,6 +508,10 @@ function emptyBooking(): Omit<Booking, "id" | "customerName" | "customerEmail" |
     refundedAt: null,
     plateAnonymizedAt: null,
     personalDataAnonymizedAt: null,
+    passSecret: null,
+    gateState: null,
+    checkedInAt: null,
+    checkedOutAt: null,
     createdAt: 0,
     updatedAt: null,
   };
@@ -416,8 +526,8 @@ export async function createPresaleBooking(
   db: Db,
   provider: PaymentProvider,
   input: PresaleInput,
-  opts: { now: number; holdMinutes: number },
-): Promise<Created | Failure<404 | 409>> {
+  opts: { now: number; holdMinutes: number; client: HoldClient },
+): Promise<Created | Failure<404 | 409 | 429>> {
   const { now } = opts;
   const [eventRows, existing] = await db.batch([
     db.select().from(events).where(eq(events.id, input.eventId)),
@@ -427,10 +537,18 @@ export async function createPresaleBooking(
   if (!event) return fail(404, notFound(EVENT_NOT_FOUND));
   const previous = existing[0];
   if (previous) {
-    const same = previous.kind === "prevendita" && previous.eventId === event.id && previous.licensePlate === input.targa && previous.customerEmail === input.email;
+    const same =
+      previous.kind === "prevendita" &&
+      previous.eventId === event.id &&
+      previous.licensePlate === input.targa &&
+      previous.customerEmail === input.email &&
+      previous.nome === input.nome &&
+      previous.cognome === input.cognome &&
+      previous.carModel === input.modelloAuto;
     if (!same) return fail(409, conflict("Questo pagamento è già associato a un'altra prenotazione"));
     return { ok: true, created: false, booking: (await getBooking(db, previous.id, now))! };
   }
+  if (event.isActive && hasEnded(event, now)) return fail(409, ended());
   if (!isPresaleOpen(event, now)) return fail(409, conflict(PRESALE_UNAVAILABLE));
 
   const intent = await provider.retrieveIntent(input.paymentIntentId);
@@ -439,6 +557,9 @@ export async function createPresaleBooking(
     return fail(409, conflict("Questo pagamento non appartiene alla prevendita di questo evento"));
   }
   if (intent.status === "canceled") return fail(409, conflict("Pagamento annullato: riapri il modulo della prevendita"));
+  // The form is sent before the card is confirmed: an intent that already took money (and was
+  // refunded, having nothing to pay for) or is taking it now can never start a booking.
+  if (!UNPAID_INTENT_STATUSES.has(intent.status)) return fail(409, conflict(INTENT_ALREADY_USED));
   if (intent.amountCents !== event.prevenditaPriceCents || intent.currency !== "eur") {
     return fail(409, conflict("Il prezzo della prevendita è cambiato: riapri il modulo della prevendita"));
   }
@@ -449,10 +570,11 @@ export async function createPresaleBooking(
     customerEmail: input.email,
     licensePlate: input.targa,
     carModel: input.modelloAuto,
+    clientKey: opts.client.clientKey,
     holdExpiresAt: now + opts.holdMinutes * 60_000,
     now,
   };
-  const inserted = await insertPresaleHold(db, hold, input, { id: intent.id, amountCents: intent.amountCents, provider: provider.name });
+  const inserted = await insertPresaleHold(db, hold, input, { id: intent.id, amountCents: intent.amountCents, provider: provider.name }, opts.client.cap);
   if (inserted) {
     const row: Booking = {
       ...emptyBooking(),
@@ -472,6 +594,10 @@ export async function createPresaleBooking(
   }
   const twin = await db.select().from(bookings).where(eq(bookings.paymentIntentId, intent.id)).get();
   if (twin) return { ok: true, created: false, booking: (await getBooking(db, twin.id, now))! };
+  if (await db.select({ id: spentPaymentIntents.id }).from(spentPaymentIntents).where(eq(spentPaymentIntents.id, intent.id)).get()) {
+    return fail(409, conflict(INTENT_ALREADY_USED));
+  }
+  if (await overHoldCap(db, hold, event.id, opts.client.cap)) return holdCapReached();
   if ((await freeSpotsNow(db, event.id, now)) < 1) {
     // Nobody can use this intent any more: do not leave it open for a card.
     await provider.cancelIntent(intent.id).catch(() => undefined);
@@ -479,6 +605,9 @@ export async function createPresaleBooking(
   }
   return fail(409, conflict(PRESALE_UNAVAILABLE));
 }
+
+/** Stripe's states before any money moved; "processing" and "succeeded" are past that point. */
+const UNPAID_INTENT_STATUSES = new Set(["requires_payment_method", "requires_confirmation", "requires_action"]);
 
 // ---------- after payment ----------
 

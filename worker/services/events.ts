@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, getTableName, inArray, sql } from "drizzle-orm";
 import { categories, events, rates, type Category, type Event, type Rate } from "../../db/schema";
 import type { Db } from "../db";
 import { centsToDecimal } from "../lib/money";
 import { toIso } from "../lib/time";
+import { eventEndsAt, eventEndsAtSqlText, eventOpenSql, eventOpenSqlText } from "./bookings";
 import { computeAvailability, spotUsageByEvent, spotUsageQuery, toUsageMap, type SpotUsage } from "./availability";
 
 export type RateDto = {
@@ -23,6 +24,8 @@ export type EventDto = {
   title: string;
   description: string;
   datetime: string | null;
+  /** Start + duration: past it the event is over (null for always-active or undated events). */
+  endsAt: string | null;
   isAlwaysActive: boolean;
   duration: string;
   distance: string;
@@ -70,6 +73,7 @@ export function toEventDto(event: Event, category: CategoryDto | null, eventRate
     title: event.title,
     description: event.description,
     datetime: event.isAlwaysActive ? null : toIso(event.datetime),
+    endsAt: toIso(eventEndsAt(event)),
     isAlwaysActive: event.isAlwaysActive,
     duration: event.duration,
     distance: event.distance,
@@ -96,24 +100,26 @@ export function toEventDto(event: Event, category: CategoryDto | null, eventRate
 
 /**
  * Events with category, rates and availability: three queries in one D1 batch (one round trip),
- * however many events there are. Public: active events and visible rates only. Admin: everything.
+ * however many events there are. Public: active events that have not ended, visible rates only.
+ * Admin: everything.
  */
 export async function listEvents(db: Db, now: number, opts: { includeInactive: boolean }): Promise<EventDto[]> {
-  const activeIds = db.select({ id: events.id }).from(events).where(eq(events.isActive, true));
+  const isPublic = and(eq(events.isActive, true), eventOpenSql(now, `"${getTableName(events)}"`));
+  const activeIds = db.select({ id: events.id }).from(events).where(isPublic);
   // Category columns are aliased: drizzle's D1 batch mixes up same-named columns of joined tables.
   const [eventRows, rateRows, usageRows] = await db.batch([
     db
       .select({ event: events, categoryName: categories.name, categoryColor: categories.color })
       .from(events)
       .leftJoin(categories, eq(events.categoryId, categories.id))
-      .where(opts.includeInactive ? undefined : eq(events.isActive, true))
+      .where(opts.includeInactive ? undefined : isPublic)
       .orderBy(asc(events.sortOrder), asc(events.id)),
     db
       .select()
       .from(rates)
       .where(opts.includeInactive ? undefined : and(inArray(rates.eventId, activeIds), eq(rates.isVisible, true)))
       .orderBy(asc(rates.sortOrder), asc(rates.id)),
-    spotUsageQuery(db, now, opts.includeInactive ? undefined : sql`(select ${events.id} from ${events} where ${events.isActive} = 1)`),
+    spotUsageQuery(db, now, opts.includeInactive ? undefined : sql`(select ${events.id} from ${events} where ${isPublic})`),
   ]);
   const ratesByEvent = Map.groupBy(rateRows, (r) => r.eventId);
   const usage = toUsageMap(usageRows);
@@ -156,4 +162,69 @@ export async function listPublicRates(db: Db, eventId: number): Promise<RateDto[
     .where(and(eq(rates.eventId, eventId), eq(rates.isVisible, true)))
     .orderBy(asc(rates.sortOrder), asc(rates.id));
   return rows.map(toRateDto);
+}
+
+const bool = (column: string) => `json(case when ${column} then 'true' else 'false' end)`;
+const decimal = (cents: string) => `printf('%d.%02d', ${cents} / 100, ${cents} % 100)`;
+
+/**
+ * GET /api/events in ONE statement that answers the JSON text itself: the same document as
+ * `listEvents(db, now, { includeInactive: false })` (a test compares the two), without building
+ * queries, mapping rows or serialising in the Worker. Holds and paid bookings are counted per event
+ * on the (event_id, status, hold_expires_at) index. `?1` is now (epoch ms).
+ */
+export const PUBLIC_EVENTS_SQL = `
+select coalesce(json_group_array(json(doc)), '[]') as body from (
+  select json_object(
+    'id', e.id,
+    'title', e.title,
+    'description', e.description,
+    'datetime', case when e.is_always_active or e.datetime is null then null
+                     else strftime('%Y-%m-%dT%H:%M:%fZ', e.datetime / 1000.0, 'unixepoch') end,
+    'endsAt', case when e.is_always_active or e.datetime is null then null
+                   else strftime('%Y-%m-%dT%H:%M:%fZ', ${eventEndsAtSqlText("e")} / 1000.0, 'unixepoch') end,
+    'isAlwaysActive', ${bool("e.is_always_active")},
+    'duration', e.duration,
+    'distance', e.distance,
+    'totalSpots', e.total_spots,
+    'reservedSpots', e.reserved_spots,
+    'occupiedSpots', e.occupied_spots,
+    'availableSpots', max(0, e.total_spots - e.reserved_spots - e.occupied_spots - e.holds - e.paid),
+    'heldSpots', e.holds,
+    'paidSpots', e.paid,
+    'counters', json_object(
+      'liberi', max(0, e.total_spots - e.reserved_spots - e.occupied_spots - e.holds - e.paid),
+      'prenotati', e.reserved_spots + e.paid,
+      'opzionati', e.occupied_spots + e.holds),
+    'imageUrl', e.image_url,
+    'categoryId', e.category_id,
+    'category', json(case when c.id is null then null else json_object('id', c.id, 'name', c.name, 'color', c.color) end),
+    'isActive', ${bool("e.is_active")},
+    'sortOrder', e.sort_order,
+    'rates', json((select coalesce(json_group_array(json(rate)), '[]') from (
+      select json_object(
+        'id', r.id, 'eventId', r.event_id, 'name', r.name, 'description', r.description,
+        'price', ${decimal("r.price_cents")}, 'isVisible', ${bool("r.is_visible")},
+        'isPayable', ${bool("r.is_payable")}, 'sortOrder', r.sort_order) as rate
+      from rates r where r.event_id = e.id and r.is_visible = 1 order by r.sort_order, r.id))),
+    'prevendita_title', e.prevendita_title,
+    'prevendita_description', e.prevendita_description,
+    'prevendita_price', case when e.prevendita_price_cents is null then null else ${decimal("e.prevendita_price_cents")} end,
+    'isPrevenditaVisible', ${bool("e.is_prevendita_visible")},
+    'isPrevenditaPayable', ${bool("e.is_prevendita_payable")}
+  ) as doc
+  from (
+    select ev.*,
+      (select count(*) from bookings b where b.event_id = ev.id and b.status = 'pending' and b.hold_expires_at > ?1) as holds,
+      (select count(*) from bookings b where b.event_id = ev.id and b.status = 'paid') as paid
+    from events ev where ev.is_active = 1 and ${eventOpenSqlText("ev", "?1")}
+  ) e
+  left join categories c on c.id = e.category_id
+  order by e.sort_order, e.id
+)`;
+
+/** The public events list as JSON text, straight from D1 (see PUBLIC_EVENTS_SQL). */
+export async function publicEventsJson(db: Db, now: number): Promise<string> {
+  const row = await db.$client.prepare(PUBLIC_EVENTS_SQL).bind(Math.trunc(now)).first<{ body: string }>();
+  return row?.body ?? "[]";
 }

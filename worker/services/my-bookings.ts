@@ -28,6 +28,9 @@ export type MyBookingDto = {
   amount: string;
   createdAt: string;
   paidAt: string | null;
+  /** The pass behind /p/<secret>, while the booking is paid. */
+  passSecret: string | null;
+  checkedInAt: string | null;
 };
 
 const SHOWN_STATUSES: BookingStatus[] = ["paid", "freed", "refunded"];
@@ -73,5 +76,7 @@ export async function lookupMyBookings(db: Db, input: { email: string; code: str
     amount: centsToDecimal(b.amountCents),
     createdAt: toIso(b.createdAt)!,
     paidAt: toIso(b.paidAt),
+    passSecret: b.status === "paid" ? b.passSecret : null,
+    checkedInAt: toIso(b.checkedInAt),
   }));
 }

@@ -57,4 +57,13 @@ describe("CSV fields", () => {
     expect(csvField("-5")).toBe("'-5");
     expect(csvField("12,50")).toBe("12,50");
   });
+
+  it("neutralises cells a spreadsheet could run: pipe (DDE), tab, carriage return and NUL too", () => {
+    expect(csvField("|cmd")).toBe("'|cmd");
+    expect(csvField("\t=1+1")).toBe("'\t=1+1");
+    expect(csvField("\r=1+1")).toBe(`"'\r=1+1"`);
+    expect(csvField("\0=1+1")).toBe("'\0=1+1");
+    expect(csvField("@SUM(A1)")).toBe("'@SUM(A1)");
+    expect(csvField("Mario | Rossi")).toBe("Mario | Rossi");
+  });
 });

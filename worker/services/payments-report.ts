@@ -103,10 +103,11 @@ const STATUS_LABELS: Partial<Record<BookingStatus, string>> = { paid: "Pagato", 
 
 /**
  * One CSV field: quoted when it holds the separator, a quote or a line break (quotes doubled).
- * Text that Excel would run as a formula (=, +, -, @) is prefixed with an apostrophe.
+ * Text that Excel (or another spreadsheet) could read as a formula or a DDE call — starting with
+ * =, +, -, @, |, a tab, a carriage return or NUL — is prefixed with an apostrophe.
  */
 export function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const safe = /^[=+\-@|\t\r\0]/.test(value) ? `'${value}` : value;
   return /[;"\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 

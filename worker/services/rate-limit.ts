@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import { rateLimitHits } from "../../db/schema";
 import type { Db } from "../db";
 
@@ -9,26 +9,41 @@ export function clientKeyOf(headers: { header(name: string): string | undefined 
   return headers.header("CF-Connecting-IP") ?? "local";
 }
 
-/** How many hits `clientKey` has in the window ending at `now`. */
-export async function countHits(db: Db, rule: RateLimit, clientKey: string, now: number): Promise<number> {
-  const row = await db
-    .select({ n: sql<number>`count(*)` })
-    .from(rateLimitHits)
-    .where(and(eq(rateLimitHits.bucket, rule.bucket), eq(rateLimitHits.clientKey, clientKey), gt(rateLimitHits.at, now - rule.windowMs)))
-    .get();
-  return Number(row?.n ?? 0);
+/**
+ * A lockout keyed by client AND account: a stranger who fails against an account locks out only
+ * himself, never the owner logging in from elsewhere.
+ */
+export function accountClientKey(clientKey: string, account: string): string {
+  return `${clientKey}|${account.trim().toLowerCase()}`;
 }
 
-export async function isRateLimited(db: Db, rule: RateLimit, clientKey: string, now: number): Promise<boolean> {
-  return (await countHits(db, rule, clientKey, now)) >= rule.limit;
+/** SHA-256 of the client key, hex: what a booking keeps to count its client's holds (no raw IP stored). */
+export async function hashedClientKey(clientKey: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`client:${clientKey}`));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** Records one hit (e.g. a failed login) and drops this client's hits older than the window. */
-export async function recordHit(db: Db, rule: RateLimit, clientKey: string, now: number): Promise<void> {
-  await db.batch([
-    db.insert(rateLimitHits).values({ bucket: rule.bucket, clientKey, at: now }),
-    db
-      .delete(rateLimitHits)
-      .where(and(eq(rateLimitHits.bucket, rule.bucket), eq(rateLimitHits.clientKey, clientKey), lt(rateLimitHits.at, now - rule.windowMs))),
-  ]);
+/**
+ * Takes one of the `limit` tries `clientKey` has in the window ending at `now`, in ONE guarded
+ * statement (count and insert cannot interleave, however many requests arrive at once), and drops
+ * this client's hits older than the window. Answers the hit's id, or null when the client is over
+ * the limit. A try that turns out fine can be given back with `releaseHit`.
+ */
+export async function takeHit(db: Db, rule: RateLimit, clientKey: string, now: number): Promise<number | null> {
+  const taken = await db.all<{ id: number }>(sql`
+    insert into rate_limit_hits (bucket, client_key, at)
+    select ${rule.bucket}, ${clientKey}, ${now}
+    where (select count(*) from rate_limit_hits
+           where bucket = ${rule.bucket} and client_key = ${clientKey} and at > ${now - rule.windowMs}) < ${rule.limit}
+    returning id`);
+  await db
+    .delete(rateLimitHits)
+    .where(and(eq(rateLimitHits.bucket, rule.bucket), eq(rateLimitHits.clientKey, clientKey), lt(rateLimitHits.at, now - rule.windowMs)))
+    .run();
+  return taken[0]?.id ?? null;
+}
+
+/** Gives a try back (a successful login or look-up does not count against the client). */
+export async function releaseHit(db: Db, hitId: number): Promise<void> {
+  await db.delete(rateLimitHits).where(eq(rateLimitHits.id, hitId)).run();
 }

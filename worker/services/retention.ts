@@ -36,6 +36,7 @@ export async function anonymisePersonalData(db: Db, now: number, retention: Rete
         cognome: null,
         telefono: null,
         note: null,
+        clientKey: null,
         personalDataAnonymizedAt: now,
         updatedAt: now,
       })

@@ -3,7 +3,7 @@ import { bookings } from "../../db/schema";
 import type { Db } from "../db";
 import { centsToDecimal } from "../lib/money";
 import { romeDate, romeDayRange } from "../lib/time";
-import { listEvents } from "./events";
+import { listEvents, type EventDto } from "./events";
 
 export type Stats = { activeEvents: number; totalSpots: number; occupiedSpots: number; freeSpots: number; todayRevenue: string };
 
@@ -23,10 +23,18 @@ export async function paidRevenueCents(db: Db, range: { start: number; end: numb
  * real number of free spots. Revenue counts bookings paid today in Rome.
  */
 export async function getStats(db: Db, now: number): Promise<Stats> {
-  const active = await listEvents(db, now, { includeInactive: false });
+  const [active, today] = await Promise.all([listEvents(db, now, { includeInactive: false }), todayRevenueCents(db, now)]);
+  return statsOf(active, today);
+}
+
+export function todayRevenueCents(db: Db, now: number): Promise<{ cents: number }> {
+  return paidRevenueCents(db, romeDayRange(romeDate(now)));
+}
+
+/** The counters of a list of active events (the home computes them from the list it already has). */
+export function statsOf(active: Pick<EventDto, "totalSpots" | "availableSpots">[], today: { cents: number }): Stats {
   const totalSpots = active.reduce((s, e) => s + e.totalSpots, 0);
   const freeSpots = active.reduce((s, e) => s + e.availableSpots, 0);
-  const today = await paidRevenueCents(db, romeDayRange(romeDate(now)));
   return {
     activeEvents: active.length,
     totalSpots,

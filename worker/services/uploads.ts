@@ -11,7 +11,8 @@ const MB = 1024 * 1024;
 export const UPLOAD_RULES: Record<UploadKind, { maxBytes: number; types: string[]; tooLarge: string; badType: string }> = {
   event: {
     maxBytes: 5 * MB,
-    types: ["image/jpeg", "image/png"],
+    // The admin picks JPG or PNG (spec §5); what reaches us is the crop, WebP (JPEG where the browser cannot encode WebP).
+    types: ["image/jpeg", "image/png", "image/webp"],
     tooLarge: "Il file è troppo grande. Massimo 5MB.",
     badType: "Formato non supportato. Usa JPG o PNG.",
   },

@@ -1,15 +1,24 @@
 import { env, exports } from "cloudflare:workers";
 import { bookings, categories, events, rates, type BookingStatus } from "../../db/schema";
 import { createDb } from "../db";
+import { newPassSecret } from "../services/passes";
 
 export const testDb = () => createDb(env.DB);
 
 export const ORIGIN = "http://localhost:8787";
 
-/** Calls the real Worker (app, middleware and bindings) the way a browser would. */
+/** An IPv6 documentation address (2001:db8::/32) of its own: a client nobody else in the test run is. */
+export const randomClientIp = () => `2001:db8::${crypto.randomUUID().slice(0, 4)}:${crypto.randomUUID().slice(0, 4)}:${crypto.randomUUID().slice(0, 4)}`;
+
+/**
+ * Calls the real Worker (app, middleware and bindings) the way a browser would. Each call comes
+ * from a client of its own unless the test sets CF-Connecting-IP, so per-client limits apply
+ * only where a test means them to.
+ */
 export function api(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
   const { json, ...rest } = init;
   const headers = new Headers(rest.headers);
+  if (!headers.has("CF-Connecting-IP")) headers.set("CF-Connecting-IP", randomClientIp());
   if (json !== undefined) {
     headers.set("Content-Type", "application/json");
     if (!headers.has("Origin")) headers.set("Origin", ORIGIN);
@@ -75,6 +84,8 @@ export async function seedBooking(input: {
   amountCents?: number;
   paidAt?: number | null;
   createdAt?: number;
+  licensePlate?: string;
+  customerEmail?: string;
 }) {
   return testDb()
     .insert(bookings)
@@ -84,14 +95,18 @@ export async function seedBooking(input: {
       rateId: input.rateId ?? null,
       status: input.status,
       customerName: "Mario Rossi",
-      customerEmail: "mario@example.it",
-      licensePlate: "AB123CD",
+      customerEmail: input.customerEmail ?? "mario@example.it",
+      licensePlate: input.licensePlate ?? "AB123CD",
       carModel: "Fiat Panda",
       amountCents: input.amountCents ?? 1500,
       holdExpiresAt: input.holdExpiresAt ?? Date.now() + 15 * 60_000,
       paidAt: input.paidAt ?? (input.status === "paid" ? Date.now() : null),
+      passSecret: input.status === "pending" || input.status === "expired" ? null : newPassSecret(),
       ...(input.createdAt ? { createdAt: input.createdAt } : {}),
     })
     .returning()
     .get();
 }
+
+/** A client of its own, whose hold cap plays no part (for tests about something else). */
+export const anyClient = () => ({ clientKey: crypto.randomUUID(), cap: { perEvent: 1_000, total: 1_000 } });

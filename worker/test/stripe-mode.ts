@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import Stripe from "stripe";
 import { inject } from "vitest";
 import { app } from "../app";
-import { ORIGIN } from "./helpers";
+import { ORIGIN, randomClientIp } from "./helpers";
 
 export const WEBHOOK_SECRET = "whsec_test_stand_in_secret";
 
@@ -22,6 +22,7 @@ export function stripeEnv(): Env {
 export async function stripeApi(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
   const { json, ...rest } = init;
   const headers = new Headers(rest.headers);
+  if (!headers.has("CF-Connecting-IP")) headers.set("CF-Connecting-IP", randomClientIp());
   if (json !== undefined) {
     headers.set("Content-Type", "application/json");
     if (!headers.has("Origin")) headers.set("Origin", ORIGIN);

@@ -5,12 +5,14 @@ import { conflict, errorBody, notFound } from "../../lib/errors";
 import { centsToDecimal } from "../../lib/money";
 import {
   BOOKING_NOT_FOUND,
+  EVENT_ENDED,
   EVENT_NOT_FOUND,
   PRESALE_UNAVAILABLE,
   SOLD_OUT,
   effectiveStatus,
   freeSpotsNow,
   getBooking,
+  hasEnded,
   isPresaleOpen,
   type BookingDto,
   type Failure,
@@ -84,6 +86,7 @@ export async function createPresaleIntent(
 ): Promise<IntentResult> {
   const event = await db.select().from(events).where(eq(events.id, eventId)).get();
   if (!event) return { ok: false, status: 404, error: notFound(EVENT_NOT_FOUND) };
+  if (event.isActive && hasEnded(event, now)) return { ok: false, status: 409, error: errorBody("event_ended", EVENT_ENDED) };
   if (!isPresaleOpen(event, now)) return { ok: false, status: 409, error: conflict(PRESALE_UNAVAILABLE) };
   if ((await freeSpotsNow(db, eventId, now)) < 1) return { ok: false, status: 409, error: errorBody("sold_out", SOLD_OUT) };
   const intent = await provider.createIntent({

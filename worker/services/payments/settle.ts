@@ -1,8 +1,9 @@
 import { and, eq, gt, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { bookings, type Booking } from "../../../db/schema";
+import { bookings, spentPaymentIntents, type Booking } from "../../../db/schema";
 import type { Db } from "../../db";
 import { freeSpotsSql } from "../availability";
+import { passSecretOnPay } from "../passes";
 import type { CronTask } from "../cron";
 import { createPaymentProvider, type PaymentIntentView, type PaymentProvider } from "./provider";
 
@@ -69,9 +70,17 @@ export async function settleIntent(
 ): Promise<Settled> {
   const booking = await bookingOfIntent(db, intent);
   if (!booking) {
-    await runBatch(db, record);
-    // Money taken for one of our intents with nothing to deliver (e.g. a presale whose booking was refused).
-    if (intent.status === "succeeded" && intent.metadata.kind) await provider.refundIntent(intent.id, refundKey(intent.id));
+    if (intent.status === "succeeded" && intent.metadata.kind) {
+      // Money taken for one of our intents with nothing to deliver (e.g. a presale whose booking was
+      // refused). The intent is marked spent BEFORE the refund: from then on no booking can be
+      // created for it (insertPresaleHold) or paid by it (the guard below).
+      await runBatch(db, [...record, db.insert(spentPaymentIntents).values({ id: intent.id, at: now }).onConflictDoNothing()]);
+      await provider.refundIntent(intent.id, refundKey(intent.id));
+      // A booking that took the intent between our read and the mark can no longer be paid: settle it as refunded.
+      if (await bookingOfIntent(db, intent)) await settleIntent(db, provider, intent, now);
+    } else {
+      await runBatch(db, record);
+    }
     return { outcome: "no_booking", bookingId: null };
   }
   const done = (outcome: SettleOutcome): Settled => ({ outcome, bookingId: booking.id });
@@ -98,7 +107,7 @@ export async function settleIntent(
     ...record,
     db
       .update(bookings)
-      .set({ status: "paid", paidAt: now, updatedAt: now, paymentIntentId: intent.id })
+      .set({ status: "paid", paidAt: now, updatedAt: now, paymentIntentId: intent.id, passSecret: passSecretOnPay() })
       .where(
         and(
           eq(bookings.id, booking.id),
@@ -106,6 +115,8 @@ export async function settleIntent(
             and(eq(bookings.status, "pending"), gt(bookings.holdExpiresAt, now)),
             and(inArray(bookings.status, ["pending", "expired", "cancelled"]), sql`${freeSpotsSql(booking.eventId, now)} >= 1`),
           ),
+          // An intent whose money already went back never pays anything.
+          sql`not exists (select 1 from spent_payment_intents s where s.id = ${intent.id})`,
         ),
       ),
     db

@@ -1,0 +1,151 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { bookings, gateScans } from "../../db/schema";
+import type { GateSummary, OfflinePassDto, ScanAnswer } from "../services/gate";
+import { passHash } from "../services/passes";
+import { adminApi, adminCookie } from "../test/admin";
+import { seedBooking, seedEvent, testDb } from "../test/helpers";
+
+let cookie: string;
+beforeAll(async () => {
+  cookie = await adminCookie();
+});
+
+const scan = async (body: Record<string, unknown>) => {
+  const res = await adminApi("/api/gate/scan", { method: "POST", json: { direction: "in", ...body }, cookie });
+  expect(res.status).toBe(200);
+  return res.json<ScanAnswer>();
+};
+const summary = async (eventId: number) => (await adminApi(`/api/gate/events/${eventId}/summary`, { cookie })).json<GateSummary>();
+const row = async (id: string) => (await testDb().select().from(bookings).where(eq(bookings.id, id)).get())!;
+
+/** An event starting in an hour: today's, so the gate may scan it. */
+const todaysEvent = (input: Parameters<typeof seedEvent>[0] = {}) => seedEvent({ datetime: Date.now() + 3_600_000, ...input });
+
+async function paidPass(eventId: number, rateId?: number, plate = "GA123TE") {
+  const booking = await seedBooking({ eventId, rateId, status: "paid", licensePlate: plate });
+  return { booking, url: `https://parcheggi.example/p/${booking.passSecret}` };
+}
+
+describe("POST /api/gate/scan", () => {
+  it("lets a paid pass in once: ENTRA, then 'already inside since' on the next scan", async () => {
+    const { eventId, rateId } = await todaysEvent();
+    const { booking, url } = await paidPass(eventId, rateId);
+    const first = await scan({ eventId, scan: url });
+    expect(first).toMatchObject({ result: "ok", booking: { licensePlate: "GA123TE", customerName: "Mario Rossi", rateName: "Tariffa 1", gateState: "inside" } });
+    expect(JSON.stringify(first)).not.toContain("mario@example.it");
+    const second = await scan({ eventId, scan: booking.passSecret! });
+    expect(second.result).toBe("already_in");
+    expect(second.booking!.checkedInAt).toBe(first.booking!.checkedInAt);
+    expect(await summary(eventId)).toEqual({ expected: 1, inside: 1, exited: 0 });
+  });
+
+  it("two gates scanning the same pass at the same moment get one ok and one already_in", async () => {
+    const { eventId, rateId } = await todaysEvent();
+    const passes = await Promise.all([1, 2, 3].map((i) => paidPass(eventId, rateId, `CC${i}00AA`)));
+    for (const { booking, url } of passes) {
+      const answers = await Promise.all(Array.from({ length: 6 }, () => scan({ eventId, scan: url })));
+      expect(answers.map((a) => a.result).sort()).toEqual(["already_in", "already_in", "already_in", "already_in", "already_in", "ok"]);
+      expect((await row(booking.id)).gateState).toBe("inside");
+    }
+    expect(await summary(eventId)).toEqual({ expected: 3, inside: 3, exited: 0 });
+  });
+
+  it("refuses void passes (freed, cancelled, refunded), unpaid plates, another event's pass and unknown codes, changing nothing", async () => {
+    const { eventId, rateId } = await todaysEvent();
+    const other = await todaysEvent();
+    for (const status of ["freed", "cancelled", "refunded"] as const) {
+      const b = await seedBooking({ eventId, rateId, status, licensePlate: `VO${status.length}ID` });
+      expect(await scan({ eventId, scan: `http://localhost/p/${b.passSecret}` }), status).toMatchObject({ result: "void", booking: { pass: "void" } });
+      expect(await scan({ eventId, scan: b.licensePlate }), status).toMatchObject({ result: "void" });
+      expect((await row(b.id)).gateState).toBeNull();
+    }
+    const pending = await seedBooking({ eventId, rateId, status: "pending", licensePlate: "NP000AA" });
+    expect((await scan({ eventId, scan: "np 000 aa" })).result).toBe("not_paid");
+    expect((await row(pending.id)).gateState).toBeNull();
+
+    const { booking: elsewhere, url } = await paidPass(other.eventId, other.rateId);
+    expect(await scan({ eventId, scan: url })).toMatchObject({ result: "wrong_event", booking: { eventTitle: other.event.title } });
+    expect((await row(elsewhere.id)).gateState).toBeNull();
+
+    expect(await scan({ eventId, scan: "http://localhost/p/AAAAAAAAAAAAAAAAAAAAAA" })).toEqual({ result: "unknown" });
+    expect(await scan({ eventId, scan: "ZZ999ZZ" })).toEqual({ result: "unknown" });
+    expect(await summary(eventId)).toEqual({ expected: 0, inside: 0, exited: 0 });
+  });
+
+  it("a plate with several passes asks which one; the chosen pass (by its hash) goes in", async () => {
+    const { eventId, rateId } = await todaysEvent();
+    const a = await paidPass(eventId, rateId, "DU000PL");
+    const b = await paidPass(eventId, rateId, "DU000PL");
+    const asked = await scan({ eventId, scan: "du000pl" });
+    expect(asked.result).toBe("ambiguous");
+    expect(asked.candidates!.map((c) => c.code).sort()).toEqual([a.booking.id, b.booking.id].map((id) => id.slice(0, 8).toUpperCase()).sort());
+    const chosen = await scan({ eventId, scan: "DU000PL", passHash: await passHash(b.booking.passSecret!) });
+    expect(chosen).toMatchObject({ result: "ok", booking: { code: b.booking.id.slice(0, 8).toUpperCase() } });
+    expect((await row(a.booking.id)).gateState).toBeNull();
+  });
+
+  it("records exits, lets the car back in after an exit, and shows an overstay without blocking it", async () => {
+    const { eventId, rateId } = await seedEvent({ datetime: Date.now() - 5 * 3_600_000, duration: "4 ore" });
+    const { booking, url } = await paidPass(eventId, rateId);
+    expect((await scan({ eventId, scan: url })).result).toBe("ok");
+    const out = await scan({ eventId, scan: url, direction: "out" });
+    expect(out).toMatchObject({ result: "ok", booking: { gateState: "exited" } });
+    expect(out.booking!.overstayMinutes).toBeGreaterThanOrEqual(59);
+    expect(await summary(eventId)).toEqual({ expected: 1, inside: 0, exited: 1 });
+    expect((await scan({ eventId, scan: url })).result).toBe("ok");
+    expect((await row(booking.id)).gateState).toBe("inside");
+  });
+
+  it("replaying queued offline scans is idempotent and reports a pass used twice while offline", async () => {
+    const { eventId, rateId } = await todaysEvent();
+    const { booking, url } = await paidPass(eventId, rateId);
+    const enteredAt = Date.now() - 10 * 60_000;
+    const first = { eventId, scan: url, scanId: crypto.randomUUID(), scannedAt: enteredAt };
+    // A second phone, also offline, let the same pass in two minutes later.
+    const second = { eventId, scan: booking.licensePlate, scanId: crypto.randomUUID(), scannedAt: enteredAt + 120_000 };
+
+    expect((await scan(first)).result).toBe("ok");
+    expect((await scan(second)).result).toBe("already_in");
+    // The sync runs again (lost answer, reload): every scan answers what it answered the first time.
+    const replays = await Promise.all([scan(first), scan(second), scan(first)]);
+    expect(replays.map((r) => r.result)).toEqual(["ok", "already_in", "ok"]);
+    expect(await row(booking.id)).toMatchObject({ gateState: "inside", checkedInAt: enteredAt });
+    const stored = await testDb().select().from(gateScans).where(eq(gateScans.bookingId, booking.id));
+    expect(stored.map((s) => [s.result, s.offline]).sort()).toEqual([["already_in", true], ["ok", true]]);
+  });
+
+  it("answers 404 for an event that is not on today's gate list, and 400 in the error shape for bad input", async () => {
+    const { eventId } = await seedEvent({ datetime: Date.now() + 7 * 86_400_000 });
+    const res = await adminApi("/api/gate/scan", { method: "POST", json: { eventId, scan: "AB123CD", direction: "in" }, cookie });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: { code: "not_found", message: "Evento non disponibile al varco oggi" } });
+    const bad = await adminApi("/api/gate/scan", { method: "POST", json: { eventId, scan: "", direction: "sideways" }, cookie });
+    expect(bad.status).toBe(400);
+    expect((await bad.json<{ error: { code: string } }>()).error.code).toBe("validation_failed");
+  });
+});
+
+describe("the gate's event list and offline download", () => {
+  it("lists today's and always-active events, not next week's", async () => {
+    const today = await todaysEvent();
+    const always = await seedEvent({ isAlwaysActive: true, datetime: null });
+    const later = await seedEvent({ datetime: Date.now() + 7 * 86_400_000 });
+    const { events } = await (await adminApi("/api/gate/events", { cookie })).json<{ events: { id: number }[] }>();
+    const ids = events.map((e) => e.id);
+    expect(ids).toContain(today.eventId);
+    expect(ids).toContain(always.eventId);
+    expect(ids).not.toContain(later.eventId);
+  });
+
+  it("downloads only the valid passes, as secret hashes and plates: no secret, name or e-mail", async () => {
+    const { eventId, rateId } = await todaysEvent();
+    const { booking } = await paidPass(eventId, rateId, "OF111LN");
+    await seedBooking({ eventId, rateId, status: "refunded", licensePlate: "RE222FD" });
+    const res = await adminApi(`/api/gate/events/${eventId}/passes`, { cookie });
+    const body = await res.json<{ passes: OfflinePassDto[] }>();
+    expect(body.passes).toEqual([{ hash: await passHash(booking.passSecret!), plate: "OF111LN", rateName: "Tariffa 1", gateState: null, checkedInAt: null }]);
+    const text = JSON.stringify(body);
+    for (const secretish of [booking.passSecret!, "Mario Rossi", "mario@example.it", booking.id]) expect(text).not.toContain(secretish);
+  });
+});

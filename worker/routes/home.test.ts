@@ -1,0 +1,107 @@
+import { describe, expect, it } from "vitest";
+import { loadHomeData } from "../services/home";
+import { renderHomePage, scriptSafeJson } from "../services/home-page";
+import { api, seedEvent, testDb } from "../test/helpers";
+
+// The build's shell, reduced to what the Worker rewrites: a hidden root and the three islands.
+const SHELL = `<!doctype html><html><head><title>t</title></head><body><div id="root" hidden><div class="x">
+<div data-island="hero-stats">–</div><div data-island="partners"><!--$--><!--/$--></div>
+<section id="eventi" data-island="events">Caricamento…</section><footer>081 552 1847</footer></div></body></html>`;
+
+async function homeHtml(): Promise<string> {
+  const data = await loadHomeData(testDb(), Date.now());
+  return renderHomePage(new Response(SHELL, { headers: { "Content-Type": "text/html" } }), data).text();
+}
+
+function injected(html: string) {
+  const json = /<script type="application\/json" id="pe-home-data">([\s\S]*?)<\/script>/.exec(html)?.[1];
+  return JSON.parse(json!) as Awaited<ReturnType<typeof loadHomeData>>;
+}
+
+const bookingBody = (eventId: number, rateId: number) => ({
+  eventId,
+  rateId,
+  customerName: "Anna Bianchi",
+  customerEmail: "anna.bianchi@example.it",
+  licensePlate: "NA123AB",
+  carModel: "Fiat Panda",
+});
+
+describe("the home page the Worker serves", () => {
+  it("shows the shell, with the cards and figures rendered in place and the data for the browser's cache", async () => {
+    const { eventId } = await seedEvent({ title: "Concerto al Maradona", totalSpots: 7 });
+    const html = await homeHtml();
+    expect(html).toContain('<div id="root">');
+    expect(html).not.toContain("Caricamento…");
+    expect(html).toContain("Concerto al Maradona");
+    expect(html).toMatch(/data-testid="event-card"/);
+    expect(html).toContain("081 552 1847");
+    const data = injected(html);
+    expect(data.events.find((e) => e.id === eventId)?.availableSpots).toBe(7);
+  });
+
+  it("injects exactly what the API answers, part by part", async () => {
+    await seedEvent();
+    const data = injected(await homeHtml());
+    expect(data.events).toEqual(await (await api("/api/events")).json());
+    expect(data.categories).toEqual(await (await api("/api/categories")).json());
+    expect(data.partners).toEqual(await (await api("/api/partners")).json());
+    expect(data.carouselSettings).toEqual(await (await api("/api/carousel-settings")).json());
+    expect(data.liveConfig).toEqual(await (await api("/api/live-notifications/config")).json());
+    const { todayRevenue, activeEvents, freeSpots } = await (await api("/api/stats")).json<{ todayRevenue: string; activeEvents: number; freeSpots: number }>();
+    expect(data.stats).toMatchObject({ todayRevenue, activeEvents, freeSpots });
+  });
+
+  it("reads availability at request time: a hold taken since the last page is already counted", async () => {
+    const { eventId, rateId } = await seedEvent({ totalSpots: 3 });
+    const before = injected(await homeHtml()).events.find((e) => e.id === eventId)!;
+    const res = await api("/api/bookings", { method: "POST", json: bookingBody(eventId, rateId), headers: { "Idempotency-Key": crypto.randomUUID() } });
+    expect(res.status).toBe(201);
+    const after = injected(await homeHtml()).events.find((e) => e.id === eventId)!;
+    expect([before.availableSpots, after.availableSpots]).toEqual([3, 2]);
+  });
+
+  it("keeps data that looks like markup inside its script element", async () => {
+    await seedEvent({ title: "</script><script>alert(1)</script>" });
+    const html = await homeHtml();
+    expect(html).not.toContain("</script><script>alert(1)");
+    expect(injected(html).events.some((e) => e.title === "</script><script>alert(1)</script>")).toBe(true);
+    expect(scriptSafeJson({ a: "<\u2028" })).toBe('{"a":"\\u003c\\u2028"}');
+  });
+
+  it("without data (database down) sends the bare shell, made visible, for the browser to fill", async () => {
+    const html = await renderHomePage(new Response(SHELL), null).text();
+    expect(html).toContain('<div id="root">');
+    expect(html).toContain("Caricamento…");
+    expect(html).not.toContain("pe-home-data");
+  });
+});
+
+describe("D1 sessions: the bookmark round-trips", () => {
+  it("a booking answers with its bookmark (header and cookie); a read sent with it answers one at least as new and sees the booking", async () => {
+    const { eventId, rateId } = await seedEvent({ totalSpots: 4 });
+    const write = await api("/api/bookings", { method: "POST", json: bookingBody(eventId, rateId), headers: { "Idempotency-Key": crypto.randomUUID() } });
+    expect(write.status).toBe(201);
+    const bookmark = write.headers.get("X-D1-Bookmark");
+    expect(bookmark).toMatch(/^[0-9a-f-]{8,}$/);
+    expect(write.headers.get("Set-Cookie")).toContain(`pe_d1=${bookmark}`);
+    expect(write.headers.get("Set-Cookie")).toMatch(/HttpOnly/i);
+
+    const read = await api("/api/events", { headers: { Cookie: `pe_d1=${bookmark}` } });
+    expect(read.status).toBe(200);
+    const readBookmark = read.headers.get("X-D1-Bookmark")!;
+    expect(readBookmark >= bookmark!).toBe(true);
+    expect(read.headers.get("Set-Cookie")).toBeNull();
+    const event = (await read.json<{ id: number; availableSpots: number }[]>()).find((e) => e.id === eventId);
+    expect(event?.availableSpots).toBe(3);
+
+    const viaHeader = await api("/api/events", { headers: { "X-D1-Bookmark": readBookmark } });
+    expect(viaHeader.headers.get("X-D1-Bookmark")! >= readBookmark).toBe(true);
+  });
+
+  it("ignores a bookmark that is not one, instead of failing the request", async () => {
+    const res = await api("/api/events", { headers: { Cookie: "pe_d1=<script>", "X-D1-Bookmark": "not a bookmark" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("X-D1-Bookmark")).toMatch(/^[0-9a-f-]{8,}$/);
+  });
+});

@@ -1,0 +1,18 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../app-env";
+import { loadHomeData, type HomeData } from "../services/home";
+import { renderHomePage } from "../services/home-page";
+
+/** `/` runs in the Worker first (wrangler.toml `run_worker_first`): the shell with the home's data in it. */
+export const home = new Hono<AppEnv>().get("/", async (c) => {
+  const shell = await c.env.ASSETS.fetch(new URL("/", c.req.url));
+  if (!shell.ok) return shell;
+  let data: HomeData | null = null;
+  try {
+    data = await loadHomeData(c.var.db, Date.now());
+  } catch (err) {
+    // The page still works without it: the browser then asks the API itself.
+    console.error(`home data unavailable: ${(err as Error).name}`);
+  }
+  return renderHomePage(shell, data);
+});

@@ -1,0 +1,70 @@
+import { eq } from "drizzle-orm";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { bookings } from "../../db/schema";
+import type { PassDto } from "../services/passes";
+import { adminApi } from "../test/admin";
+import { api, seedBooking, seedEvent, testDb } from "../test/helpers";
+
+describe("GET /api/passes/:secret", () => {
+  it("shows the pass (event, date, rate, plate, status) to anyone with the link, never the e-mail or name", async () => {
+    const { eventId, rateId, event } = await seedEvent();
+    const booking = await seedBooking({ eventId, rateId, status: "paid", customerEmail: "segreta@example.it", licensePlate: "PA555SS" });
+    const res = await api(`/api/passes/${booking.passSecret}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Cache-Control")).toBe("no-store");
+    const text = await res.text();
+    expect(JSON.parse(text)).toEqual<PassDto>({
+      status: "valid",
+      code: booking.id.slice(0, 8).toUpperCase(),
+      eventTitle: event.title,
+      eventDatetime: new Date(event.datetime!).toISOString(),
+      isAlwaysActive: false,
+      rateName: "Tariffa 1",
+      licensePlate: "PA555SS",
+      gateState: null,
+      checkedInAt: null,
+      checkedOutAt: null,
+    });
+    for (const hidden of ["segreta@example.it", "Mario Rossi", booking.id]) expect(text).not.toContain(hidden);
+  });
+
+  it("turns void once the booking is freed, and shows when the car entered", async () => {
+    const { eventId, rateId } = await seedEvent({ datetime: Date.now() + 3_600_000 });
+    const booking = await seedBooking({ eventId, rateId, status: "paid" });
+    const scanned = await adminApi("/api/gate/scan", { method: "POST", json: { eventId, scan: booking.passSecret, direction: "in" } });
+    expect((await scanned.json<{ result: string }>()).result).toBe("ok");
+    const inside = await (await api(`/api/passes/${booking.passSecret}`)).json<PassDto>();
+    expect(inside).toMatchObject({ status: "valid", gateState: "inside" });
+    expect(Date.parse(inside.checkedInAt!)).toBeGreaterThan(Date.now() - 60_000);
+
+    expect((await adminApi(`/api/admin/bookings/${booking.id}/free`, { method: "PUT" })).status).toBe(200);
+    expect((await (await api(`/api/passes/${booking.passSecret}`)).json<PassDto>()).status).toBe("void");
+  });
+
+  it("answers 404 in the error shape for an unknown or malformed secret", async () => {
+    for (const secret of ["AAAAAAAAAAAAAAAAAAAAAA", "short", "not%20a%20secret%20at%20all%20really"]) {
+      const res = await api(`/api/passes/${secret}`);
+      expect(res.status, secret).toBe(secret === "AAAAAAAAAAAAAAAAAAAAAA" ? 404 : 400);
+      expect((await res.json<{ error: { message: string } }>()).error.message).toBe("Pass non trovato");
+    }
+  });
+});
+
+describe("the migration that added passes", () => {
+  it("gives every booking ever paid a 128-bit secret, and none to unpaid ones", async () => {
+    const backfill = env.TEST_MIGRATIONS.flatMap((m) => m.queries).find((q) => q.includes("SET `pass_secret`"));
+    expect(backfill).toBeDefined();
+    const { eventId, rateId } = await seedEvent();
+    const paid = await seedBooking({ eventId, rateId, status: "paid" });
+    const refunded = await seedBooking({ eventId, rateId, status: "refunded", paidAt: Date.now() - 60_000 });
+    const pending = await seedBooking({ eventId, rateId, status: "pending" });
+    await testDb().update(bookings).set({ passSecret: null }).where(eq(bookings.eventId, eventId));
+    await env.DB.prepare(backfill!).run();
+    const secretOf = async (id: string) => (await testDb().select().from(bookings).where(eq(bookings.id, id)).get())!.passSecret;
+    expect(await secretOf(paid.id)).toMatch(/^[0-9a-f]{32}$/);
+    expect(await secretOf(refunded.id)).toMatch(/^[0-9a-f]{32}$/);
+    expect(await secretOf(paid.id)).not.toBe(await secretOf(refunded.id));
+    expect(await secretOf(pending.id)).toBeNull();
+  });
+});

@@ -1,0 +1,239 @@
+import { and, asc, desc, eq, isNull, notExists, or, sql } from "drizzle-orm";
+import {
+  bookings,
+  events,
+  gateScans,
+  rates,
+  type Booking,
+  type GateDirection,
+  type GateResult,
+  type GateState,
+} from "../../db/schema";
+import type { Db } from "../db";
+import { romeDate, toIso } from "../lib/time";
+import { eventEndsAt, normalisePlate } from "./bookings";
+import { bookingCodeOf } from "./my-bookings";
+import { passHash, passStatusOf, secretOfScan, type PassStatus } from "./passes";
+
+/** An offline scan older than this is stored at the time it reached us (a wrong phone clock). */
+const MAX_OFFLINE_AGE_MS = 24 * 3_600_000;
+
+export type GateEventDto = { id: number; title: string; datetime: string | null; isAlwaysActive: boolean };
+
+type EventRow = typeof events.$inferSelect;
+
+/** Today's events (Rome), those still running from yesterday, and the always-active ones. */
+export function isGateEvent(event: EventRow, now: number): boolean {
+  if (!event.isActive) return false;
+  if (event.isAlwaysActive || event.datetime == null) return true;
+  const end = eventEndsAt(event) ?? event.datetime;
+  return romeDate(event.datetime).equals(romeDate(now)) || (event.datetime <= now && now < end);
+}
+
+export async function listGateEvents(db: Db, now: number): Promise<GateEventDto[]> {
+  const rows = await db.select().from(events).where(eq(events.isActive, true)).orderBy(asc(events.sortOrder), asc(events.id));
+  return rows
+    .filter((e) => isGateEvent(e, now))
+    .map((e) => ({ id: e.id, title: e.title, datetime: e.isAlwaysActive ? null : toIso(e.datetime), isAlwaysActive: e.isAlwaysActive }));
+}
+
+export async function gateEvent(db: Db, eventId: number, now: number): Promise<EventRow | null> {
+  const event = await db.select().from(events).where(eq(events.id, eventId)).get();
+  return event && isGateEvent(event, now) ? event : null;
+}
+
+export type GateSummary = { expected: number; inside: number; exited: number };
+
+/** Valid passes of the event and where their cars are. */
+export async function gateSummary(db: Db, eventId: number): Promise<GateSummary> {
+  const row = await db
+    .select({
+      expected: sql<number>`count(*)`,
+      inside: sql<number>`coalesce(sum(case when ${bookings.gateState} = 'inside' then 1 else 0 end), 0)`,
+      exited: sql<number>`coalesce(sum(case when ${bookings.gateState} = 'exited' then 1 else 0 end), 0)`,
+    })
+    .from(bookings)
+    .where(and(eq(bookings.eventId, eventId), eq(bookings.status, "paid")))
+    .get();
+  return { expected: row?.expected ?? 0, inside: row?.inside ?? 0, exited: row?.exited ?? 0 };
+}
+
+/** One entry of the list a gate phone keeps for offline checks: no secret, no name, no e-mail. */
+export type OfflinePassDto = { hash: string; plate: string; rateName: string | null; gateState: GateState | null; checkedInAt: string | null };
+
+export async function offlinePasses(db: Db, eventId: number): Promise<OfflinePassDto[]> {
+  const rows = await db
+    .select({
+      secret: bookings.passSecret,
+      plate: bookings.licensePlate,
+      rateName: rates.name,
+      gateState: bookings.gateState,
+      checkedInAt: bookings.checkedInAt,
+    })
+    .from(bookings)
+    .leftJoin(rates, eq(rates.id, bookings.rateId))
+    .where(and(eq(bookings.eventId, eventId), eq(bookings.status, "paid")));
+  return Promise.all(
+    rows
+      .filter((r) => r.secret)
+      .map(async (r) => ({
+        hash: await passHash(r.secret!),
+        plate: r.plate,
+        rateName: r.rateName,
+        gateState: r.gateState,
+        checkedInAt: toIso(r.checkedInAt),
+      })),
+  );
+}
+
+/** What the gate shows about a pass: plate, rate and name, never the e-mail. */
+export type GatePassDto = {
+  code: string;
+  passHash: string;
+  eventId: number;
+  eventTitle: string;
+  licensePlate: string;
+  customerName: string;
+  rateName: string | null;
+  pass: PassStatus;
+  gateState: GateState | null;
+  checkedInAt: string | null;
+  checkedOutAt: string | null;
+  /** Minutes past the event's end at an exit scan (shown, never blocking). */
+  overstayMinutes: number | null;
+};
+
+export type ScanInput = {
+  eventId: number;
+  scan: string;
+  direction: GateDirection;
+  /** The phone's id for this scan: replaying it answers the stored result. */
+  scanId?: string;
+  /** When the scan happened on the phone (offline scans sent later). */
+  scannedAt?: number;
+  /** Which of a plate's passes the staff picked (its SHA-256). */
+  passHash?: string;
+};
+
+export type ScanAnswer = { result: GateResult; booking?: GatePassDto; candidates?: GatePassDto[] };
+
+type Found = { booking: Booking; event: EventRow; rateName: string | null };
+
+const withEventAndRate = (db: Db) =>
+  db
+    .select({ booking: bookings, event: events, rateName: rates.name })
+    .from(bookings)
+    .innerJoin(events, eq(events.id, bookings.eventId))
+    .leftJoin(rates, eq(rates.id, bookings.rateId));
+
+async function toGatePass({ booking: b, event, rateName }: Found, now: number, direction?: GateDirection): Promise<GatePassDto> {
+  const end = eventEndsAt(event);
+  const late = direction === "out" && end != null && now > end ? Math.floor((now - end) / 60_000) : null;
+  return {
+    code: bookingCodeOf(b.id),
+    passHash: b.passSecret ? await passHash(b.passSecret) : "",
+    eventId: b.eventId,
+    eventTitle: event.title,
+    licensePlate: b.licensePlate,
+    customerName: b.customerName,
+    rateName,
+    pass: passStatusOf(b.status),
+    gateState: b.gateState,
+    checkedInAt: toIso(b.checkedInAt),
+    checkedOutAt: toIso(b.checkedOutAt),
+    overstayMinutes: late,
+  };
+}
+
+type Resolved = { kind: "one"; found: Found } | { kind: "none" } | { kind: "many"; found: Found[] };
+
+/** A QR (URL or bare secret) finds its booking anywhere; a plate looks only inside the event. */
+async function resolveScan(db: Db, input: ScanInput): Promise<Resolved> {
+  const secret = secretOfScan(input.scan);
+  if (secret) {
+    const found = await withEventAndRate(db).where(eq(bookings.passSecret, secret)).get();
+    if (found) return { kind: "one", found };
+  }
+  const plate = normalisePlate(input.scan);
+  if (!/^[A-Z0-9]{2,10}$/.test(plate)) return { kind: "none" };
+  const all = await withEventAndRate(db)
+    .where(and(eq(bookings.eventId, input.eventId), eq(bookings.licensePlate, plate)))
+    .orderBy(desc(bookings.paidAt), desc(bookings.createdAt));
+  let matches = all;
+  if (input.passHash) {
+    const hashes = await Promise.all(all.map((f) => (f.booking.passSecret ? passHash(f.booking.passSecret) : "")));
+    matches = all.filter((_, i) => hashes[i] === input.passHash);
+  }
+  if (matches.length === 0) return { kind: "none" };
+  const valid = matches.filter((f) => f.booking.status === "paid");
+  if (valid.length === 1) return { kind: "one", found: valid[0] };
+  if (valid.length > 1) return { kind: "many", found: valid };
+  // No valid pass for this plate: the last one paid (else the newest) explains the refusal.
+  return { kind: "one", found: matches[0] };
+}
+
+const resultOfStatusSql = (bookingId: string) =>
+  sql`(select case when b.status = 'paid' then 'already_in' when b.status in ('freed', 'cancelled', 'refunded') then 'void' else 'not_paid' end from bookings b where b.id = ${bookingId})`;
+
+/**
+ * One scan at the gate. The check-in is ONE guarded UPDATE (paid, of this event, not inside, and
+ * this scan id never seen) batched with the INSERT of the scan row, whose result reads `changes()`
+ * of that UPDATE: two gates scanning one pass at once get one `ok` and one `already_in`, and a
+ * replayed offline scan finds its own row and gets its first answer back.
+ */
+export async function scanPass(db: Db, input: ScanInput, ctx: { now: number; sessionId: string | null }): Promise<ScanAnswer> {
+  const { now } = ctx;
+  const scanId = input.scanId ?? crypto.randomUUID();
+  const replay = await storedAnswer(db, scanId, now);
+  if (replay) return replay;
+
+  const offline = input.scannedAt != null;
+  const at = offline && input.scannedAt! <= now && input.scannedAt! > now - MAX_OFFLINE_AGE_MS ? input.scannedAt! : now;
+  const scanRow = { id: scanId, eventId: input.eventId, direction: input.direction, scannedAt: at, receivedAt: now, offline, sessionId: ctx.sessionId };
+
+  const resolved = await resolveScan(db, input);
+  if (resolved.kind === "many") {
+    return { result: "ambiguous", candidates: await Promise.all(resolved.found.map((f) => toGatePass(f, now, input.direction))) };
+  }
+  if (resolved.kind === "none") {
+    await db.insert(gateScans).values({ ...scanRow, bookingId: null, result: "unknown" }).onConflictDoNothing();
+    return (await storedAnswer(db, scanId, now))!;
+  }
+  const { booking } = resolved.found;
+  const recordWithoutChange = async (result: GateResult) => {
+    await db.insert(gateScans).values({ ...scanRow, bookingId: booking.id, result }).onConflictDoNothing();
+    return (await storedAnswer(db, scanId, now, input.direction))!;
+  };
+  if (booking.eventId !== input.eventId) return recordWithoutChange("wrong_event");
+
+  const unseen = notExists(db.select({ one: sql`1` }).from(gateScans).where(eq(gateScans.id, scanId)));
+  const mine = and(eq(bookings.id, booking.id), eq(bookings.eventId, input.eventId), unseen);
+  if (input.direction === "in") {
+    if (booking.status !== "paid") return recordWithoutChange(passStatusOf(booking.status) === "void" ? "void" : "not_paid");
+    await db.batch([
+      db
+        .update(bookings)
+        .set({ gateState: "inside", checkedInAt: at, checkedOutAt: null, updatedAt: now })
+        .where(and(mine, eq(bookings.status, "paid"), or(isNull(bookings.gateState), eq(bookings.gateState, "exited")))),
+      db
+        .insert(gateScans)
+        .values({ ...scanRow, bookingId: booking.id, result: sql`case when changes() = 1 then 'ok' else ${resultOfStatusSql(booking.id)} end` })
+        .onConflictDoNothing(),
+    ]);
+  } else {
+    // A car leaving is never held up, whatever its pass says: the exit is recorded and shown.
+    await db.batch([
+      db.update(bookings).set({ gateState: "exited", checkedOutAt: at, updatedAt: now }).where(mine),
+      db.insert(gateScans).values({ ...scanRow, bookingId: booking.id, result: "ok" }).onConflictDoNothing(),
+    ]);
+  }
+  return (await storedAnswer(db, scanId, now, input.direction))!;
+}
+
+async function storedAnswer(db: Db, scanId: string, now: number, direction?: GateDirection): Promise<ScanAnswer | null> {
+  const scan = await db.select().from(gateScans).where(eq(gateScans.id, scanId)).get();
+  if (!scan) return null;
+  if (!scan.bookingId) return { result: scan.result };
+  const found = await withEventAndRate(db).where(eq(bookings.id, scan.bookingId)).get();
+  return { result: scan.result, ...(found ? { booking: await toGatePass(found, now, direction ?? scan.direction) } : {}) };
+}

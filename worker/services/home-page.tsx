@@ -1,0 +1,66 @@
+import { Provider } from "jotai";
+import type { ReactElement } from "react";
+import { renderToString } from "react-dom/server";
+import { createAppStore, createQueryClient } from "../../web/app/query-client";
+import { EventGrid } from "../../web/features/home/event-grid";
+import { HeroStats } from "../../web/features/home/hero";
+import { HOME_DATA_ID, seedHomeQueries } from "../../web/features/home/home-data";
+import { PartnerCarousel } from "../../web/features/home/partner-carousel";
+import { PartnerSlot } from "../../web/features/home/partner-slot";
+import type { HomeData } from "./home";
+
+/** The parts of the prerendered shell that show the request's data, by their `data-island` name. */
+function islands(): Record<string, () => ReactElement> {
+  return {
+    "hero-stats": () => <HeroStats />,
+    partners: () => <PartnerSlot Carousel={PartnerCarousel} />,
+    events: () => <EventGrid />,
+  };
+}
+
+/** JSON inside <script>: nothing in it may close the element. */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+}
+
+/**
+ * The home page: the build's prerendered shell (dist/client/index.html, its root hidden so other
+ * routes never flash it) made visible, its islands rendered with the same components and data the
+ * browser will hydrate them with, and the data itself for the browser's query cache. Without data
+ * (the database failed) the bare shell goes out and the browser fetches as before.
+ */
+export function renderHomePage(shell: Response, data: HomeData | null): Response {
+  let rewriter = new HTMLRewriter().on("#root", {
+    element(el) {
+      el.removeAttribute("hidden");
+    },
+  });
+  if (data) {
+    const queryClient = createQueryClient();
+    seedHomeQueries(queryClient, data);
+    const store = createAppStore(queryClient);
+    let hoisted = "";
+    for (const [name, render] of Object.entries(islands())) {
+      // React puts the preload of the first card's image (fetchpriority high) before a fragment's
+      // markup; it belongs in <head>, and in place it would not match what the browser hydrates.
+      const [, links, html] = /^((?:<link [^>]*>)*)([\s\S]*)$/.exec(renderToString(<Provider store={store}>{render()}</Provider>))!;
+      hoisted += links;
+      rewriter = rewriter.on(`[data-island="${name}"]`, {
+        element(el) {
+          el.replace(html, { html: true });
+        },
+      });
+    }
+    rewriter = rewriter.on("head", {
+      element(el) {
+        el.append(`${hoisted}<script type="application/json" id="${HOME_DATA_ID}">${scriptSafeJson(data)}</script>`, { html: true });
+      },
+    });
+  }
+  // The shell's own headers (public/_headers: CSP, Permissions-Policy…) minus what described the file.
+  const headers = new Headers(shell.headers);
+  for (const name of ["ETag", "Content-Length", "Last-Modified", "Content-Encoding", "CF-Cache-Status"]) headers.delete(name);
+  headers.set("Content-Type", "text/html; charset=utf-8");
+  headers.set("Cache-Control", "no-store");
+  return new Response(rewriter.transform(shell).body, { status: 200, headers });
+}

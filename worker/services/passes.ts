@@ -1,0 +1,92 @@
+import { eq, sql } from "drizzle-orm";
+import { bookings, events, rates, type BookingStatus, type GateState } from "../../db/schema";
+import type { Db } from "../db";
+import { toIso } from "../lib/time";
+
+const PASS_BYTES = 16;
+
+/** 128 random bits, base64url without padding (22 characters). */
+export function newPassSecret(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(PASS_BYTES));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/**
+ * For the UPDATE that marks a booking paid: keeps a secret it already has (a retried settlement,
+ * a booking paid again after a late payment) so a pass once handed out never changes.
+ */
+export const passSecretOnPay = () => sql`coalesce(${bookings.passSecret}, ${newPassSecret()})`;
+
+/** Secrets are base64url (app) or hex (seed and backfill), at least 22 characters: ≥128 bits. */
+export const PASS_SECRET_PATTERN = /^[A-Za-z0-9_-]{22,64}$/;
+
+/** The secret inside a scanned text: the last path segment of a `<origin>/p/<secret>` URL, or the bare secret. */
+export function secretOfScan(scan: string): string | null {
+  const text = scan.trim();
+  const fromUrl = /\/p\/([A-Za-z0-9_-]+)\/?(?:[?#].*)?$/.exec(text)?.[1];
+  const candidate = fromUrl ?? text;
+  return PASS_SECRET_PATTERN.test(candidate) ? candidate : null;
+}
+
+/** SHA-256 of a pass secret, lower-case hex: what the gate's offline list holds instead of the secret. */
+export async function passHash(secret: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(secret));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export const VOID_STATUSES: BookingStatus[] = ["freed", "cancelled", "refunded"];
+
+export type PassStatus = "valid" | "void" | "not_paid";
+
+export function passStatusOf(status: BookingStatus): PassStatus {
+  if (status === "paid") return "valid";
+  return VOID_STATUSES.includes(status) ? "void" : "not_paid";
+}
+
+/** What anyone holding the pass link sees: no name, e-mail, phone or payment details. */
+export type PassDto = {
+  status: PassStatus;
+  code: string;
+  eventTitle: string;
+  eventDatetime: string | null;
+  isAlwaysActive: boolean;
+  rateName: string | null;
+  licensePlate: string;
+  gateState: GateState | null;
+  checkedInAt: string | null;
+  checkedOutAt: string | null;
+};
+
+export async function getPass(db: Db, secret: string): Promise<PassDto | null> {
+  const row = await db
+    .select({
+      id: bookings.id,
+      status: bookings.status,
+      licensePlate: bookings.licensePlate,
+      gateState: bookings.gateState,
+      checkedInAt: bookings.checkedInAt,
+      checkedOutAt: bookings.checkedOutAt,
+      eventTitle: events.title,
+      eventDatetime: events.datetime,
+      isAlwaysActive: events.isAlwaysActive,
+      rateName: rates.name,
+    })
+    .from(bookings)
+    .innerJoin(events, eq(events.id, bookings.eventId))
+    .leftJoin(rates, eq(rates.id, bookings.rateId))
+    .where(eq(bookings.passSecret, secret))
+    .get();
+  if (!row) return null;
+  return {
+    status: passStatusOf(row.status),
+    code: row.id.slice(0, 8).toUpperCase(),
+    eventTitle: row.eventTitle,
+    eventDatetime: row.isAlwaysActive ? null : toIso(row.eventDatetime),
+    isAlwaysActive: row.isAlwaysActive,
+    rateName: row.rateName,
+    licensePlate: row.licensePlate,
+    gateState: row.gateState,
+    checkedInAt: toIso(row.checkedInAt),
+    checkedOutAt: toIso(row.checkedOutAt),
+  };
+}

@@ -1,16 +1,23 @@
 import { Provider } from "jotai";
-import { useState } from "react";
-import { RouterProvider } from "react-router";
-import { AppToaster } from "../components/app-toaster";
+import { lazy, useState } from "react";
+import { BrowserRouter } from "react-router";
+import { AfterHydration } from "./after-hydration";
 import { createAppStore } from "./query-client";
-import { router } from "./router";
+import { AppRoutes } from "./router";
 
-export function App() {
-  const [store] = useState(() => createAppStore());
+// react-hot-toast and the toaster's frame load after the first paint: nothing toasts before it.
+const AppToaster = lazy(() => import("../components/app-toaster").then((m) => ({ default: m.AppToaster })));
+
+export function App({ store: given }: { store?: ReturnType<typeof createAppStore> }) {
+  const [store] = useState(() => given ?? createAppStore());
   return (
     <Provider store={store}>
-      <RouterProvider router={router} />
-      <AppToaster />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+      <AfterHydration>
+        <AppToaster />
+      </AfterHydration>
     </Provider>
   );
 }

@@ -1,12 +1,54 @@
-import { createBrowserRouter } from "react-router";
+import { lazy, Suspense, useEffect } from "react";
+import { Route, Routes, useLocation, useNavigationType } from "react-router";
+import { LoadingState } from "../components/spinner";
 import { HomePage } from "../features/home/home-page";
-import { NotFoundPage } from "../features/not-found/not-found-page";
+import { it } from "../i18n/it";
 
-export const router = createBrowserRouter([
-  { path: "/", element: <HomePage /> },
-  { path: "/checkout", lazy: () => import("../features/checkout/checkout-page").then((m) => ({ Component: m.CheckoutPage })) },
-  { path: "/le-mie-prenotazioni", lazy: () => import("../features/my-bookings/my-bookings-page").then((m) => ({ Component: m.MyBookingsPage })) },
-  // Admin screens are a separate lazy chunk: a visitor's browser never downloads them.
-  { path: "/admin/*", lazy: () => import("../features/admin/admin-routes").then((m) => ({ Component: m.AdminRoutes })) },
-  { path: "*", element: <NotFoundPage /> },
-]);
+// Declarative routes (not the data router): the home's first load carries ~20 KB gzip less router.
+const CheckoutPage = lazy(() => import("../features/checkout/checkout-page").then((m) => ({ default: m.CheckoutPage })));
+const MyBookingsPage = lazy(() => import("../features/my-bookings/my-bookings-page").then((m) => ({ default: m.MyBookingsPage })));
+const PassPage = lazy(() => import("../features/pass/pass-page").then((m) => ({ default: m.PassPage })));
+const NotFoundPage = lazy(() => import("../components/not-found-page").then((m) => ({ default: m.NotFoundPage })));
+// The gate and the admin screens are separate lazy chunks: a visitor's browser never downloads them.
+const GatePage = lazy(() => import("../features/gate/gate-page").then((m) => ({ default: m.GatePage })));
+const AdminRoutes = lazy(() => import("../features/admin/admin-routes").then((m) => ({ default: m.AdminRoutes })));
+
+/** What a lazy route shows while its chunk loads. */
+function RouteFallback() {
+  return (
+    <main className="min-h-dvh bg-slate-50">
+      <LoadingState text={it.common.loading} />
+    </main>
+  );
+}
+
+/** A new page starts at its top (or its #anchor); back/forward keep the browser's own restoration. */
+function ScrollToTop() {
+  const { pathname, hash } = useLocation();
+  const type = useNavigationType();
+  useEffect(() => {
+    if (type === "POP") return;
+    if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+    else window.scrollTo(0, 0);
+  }, [pathname, hash, type]);
+  return null;
+}
+
+export function AppRoutes() {
+  return (
+    <>
+      <ScrollToTop />
+      <Suspense fallback={<RouteFallback />}>
+        <Routes>
+          <Route path="/" element={<HomePage />} />
+          <Route path="/checkout" element={<CheckoutPage />} />
+          <Route path="/le-mie-prenotazioni" element={<MyBookingsPage />} />
+          <Route path="/p/:secret" element={<PassPage />} />
+          <Route path="/gate" element={<GatePage />} />
+          <Route path="/admin/*" element={<AdminRoutes />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </Suspense>
+    </>
+  );
+}

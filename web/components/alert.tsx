@@ -8,10 +8,10 @@ const tones = {
   info: "bg-blue-50 text-blue-900 ring-blue-200",
 };
 
-export function Alert({ tone, title, children, role }: { tone: keyof typeof tones; title?: string; children?: ReactNode; role?: "alert" | "status" }) {
+export function Alert({ tone, title, children, role, className = "" }: { tone: keyof typeof tones; title?: string; children?: ReactNode; role?: "alert" | "status"; className?: string }) {
   const Icon = tone === "success" ? CheckCircleIcon : WarningIcon;
   return (
-    <div role={role} className={`flex gap-3 rounded-xl p-4 text-sm ring-1 ${tones[tone]}`}>
+    <div role={role} className={`flex gap-3 rounded-xl p-4 text-sm ring-1 ${tones[tone]} ${className}`}>
       <Icon className="mt-0.5 size-5 shrink-0" />
       <div className="min-w-0">
         {title ? <p className="font-semibold">{title}</p> : null}

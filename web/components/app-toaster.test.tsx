@@ -42,7 +42,7 @@ describe("AppToaster", () => {
     vi.useFakeTimers();
     render(<AppToaster />);
     act(() => {
-      notify.info("Ciao");
+      notify.success("Ciao");
     });
     expect(visibleTexts()).toHaveLength(1);
     act(() => vi.advanceTimersByTime(4900));
@@ -54,7 +54,7 @@ describe("AppToaster", () => {
   it("is dismissed by a swipe to the right past 50 px, not by a short one", () => {
     render(<AppToaster />);
     act(() => {
-      notify.info("Da scorrere");
+      notify.success("Da scorrere");
     });
     const el = screen.getByRole("status") as HTMLElement;
     el.setPointerCapture = () => {};

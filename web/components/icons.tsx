@@ -2,7 +2,8 @@ import type { SVGProps } from "react";
 
 type IconProps = SVGProps<SVGSVGElement>;
 
-// Outline icons in the Heroicons style (24×24, 1.5 stroke), drawn inline so no icon font ships.
+// The one icon set of the app: outline icons in the Heroicons style (24×24), drawn inline so no
+// icon font ships; the caller sizes them with a class. Unused icons are tree-shaken away.
 export function Outline({ d, ...props }: Omit<IconProps, "d"> & { d: string | string[] }) {
   return (
     <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.6} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" {...props}>

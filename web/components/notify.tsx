@@ -10,11 +10,10 @@ function ToastText({ title, description }: { title: string; description?: string
 }
 
 /**
- * The app's toasts (spec §9): a title and an optional description, variant default or
+ * The app's one way to show a toast (spec §9): a title and an optional description, variant default or
  * destructive. AppToaster renders them one at a time.
  */
 export const notify = {
   success: (title: string, description?: string) => toast.success(<ToastText title={title} description={description} />),
-  info: (title: string, description?: string) => toast(<ToastText title={title} description={description} />),
   error: (title: string, description?: string) => toast.error(<ToastText title={title} description={description} />),
 };

@@ -1,17 +1,35 @@
 import { describe, expect, it } from "vitest";
-import { bookingCode, formatCountdown, formatEuro, formatEuroCompact, formatLongDateTime, formatShortDateTime, formatTimeAgo, todayInRome, truncate } from "./format";
+import { bookingCode, formatCountdown, formatEuroCompact, fromCents, formatLongDateTime, formatShortDateTime, formatTime, formatTimeAgo, todayInRome, toCents, truncate } from "./format";
 
 describe("format", () => {
   it("shows euro amounts with two decimals", () => {
     expect(formatEuroCompact("15")).toBe("€15.00");
     expect(formatEuroCompact(7.5)).toBe("€7.50");
-    expect(formatEuro("1234.5").replace(/\s/g, " ")).toBe("1234,50 €");
+  });
+
+  it("turns decimal amounts into integer cents and back, so sums are exact", () => {
+    expect(toCents("15.00")).toBe(1500);
+    expect(toCents("7.5")).toBe(750);
+    expect(toCents("0.10")).toBe(10);
+    expect(toCents("12")).toBe(1200);
+    expect(toCents("-3.05")).toBe(-305);
+    // Ten payments of €0.10 and one of €0.20: floats give 1.2000000000000002.
+    const amounts = [...Array(10).fill("0.10"), "0.20"];
+    expect(fromCents(amounts.reduce((sum, a) => sum + toCents(a), 0))).toBe("1.20");
+    expect(fromCents(5)).toBe("0.05");
+    expect(fromCents(-305)).toBe("-3.05");
   });
 
   it("cuts text at the limit with an ellipsis", () => {
     expect(truncate("Parcheggio coperto VIP con navetta", 20)).toBe("Parcheggio coperto V...");
     expect(truncate("Breve", 20)).toBe("Breve");
     expect(truncate("x".repeat(20), 20)).toBe("x".repeat(20));
+  });
+
+  it("shows the Rome hour and minute of a check-in, across DST", () => {
+    expect(formatTime("2026-11-23T18:42:00Z")).toBe("19:42");
+    expect(formatTime("2026-07-04T18:42:00Z")).toBe("20:42");
+    expect(formatTime("2026-01-05T23:05:00Z")).toBe("00:05");
   });
 
   it("renders long Italian dates in Rome time, across DST", () => {

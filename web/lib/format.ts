@@ -6,36 +6,26 @@ import * as NowFns from "temporal-polyfill/fns/Now";
 import * as PlainDateFns from "temporal-polyfill/fns/PlainDate";
 import * as ZonedFns from "temporal-polyfill/fns/ZonedDateTime";
 
-export const GARAGE_TIME_ZONE = "Europe/Rome";
+import { GARAGE_TIME_ZONE } from "./format-basic";
 
-const euro = new Intl.NumberFormat("it-IT", { style: "currency", currency: "EUR", minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** "15.00" | 15 → "15,00 €" (Italian grouping and decimal comma). */
-export function formatEuro(amount: string | number): string {
-  return euro.format(typeof amount === "number" ? amount : Number(amount));
+/** The API's decimal amount ("15.00", "7.5", "-3") as integer cents, without floating-point sums. */
+export function toCents(amount: string): number {
+  const [whole, fraction = ""] = amount.trim().replace(/^-/, "").split(".");
+  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, "0").slice(0, 2));
+  return amount.trim().startsWith("-") ? -cents : cents;
 }
 
-/** "15.00" | 15 → "€15.00": the spec's compact form used on cards and pay buttons. */
-export function formatEuroCompact(amount: string | number): string {
-  return `€${(typeof amount === "number" ? amount : Number(amount)).toFixed(2)}`;
+/** Integer cents → the API's decimal form: 1505 → "15.05". */
+export function fromCents(cents: number): string {
+  const sign = cents < 0 ? "-" : "";
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
 }
 
-/** Cuts `text` to `max` characters followed by an ellipsis when longer. */
-export function truncate(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max)}...` : text;
-}
+export { formatEuroCompact, formatLongDateTime, GARAGE_TIME_ZONE, truncate } from "./format-basic";
 
 const instantOf = (iso: string | number) => (typeof iso === "number" ? InstantFns.fromEpochMilliseconds(iso) : InstantFns.fromString(iso));
 const zoned = (iso: string | number) => InstantFns.toZonedDateTimeISO(instantOf(iso), GARAGE_TIME_ZONE);
-
-/** "sabato 14 marzo 2026 ore 21:00" in the garage's time zone. */
-export function formatLongDateTime(iso: string): string {
-  const z = zoned(iso);
-  const date = ZonedFns.toLocaleString(z, "it-IT", { weekday: "long", day: "numeric", month: "long", year: "numeric" });
-  const hh = String(z.hour).padStart(2, "0");
-  const mm = String(z.minute).padStart(2, "0");
-  return `${date} ore ${hh}:${mm}`;
-}
 
 /** "14/03/2026, 21:00": admin tables (it-IT, day, month, year, hour, minute). */
 export function formatShortDateTime(iso: string | number): string {
@@ -76,4 +66,10 @@ export function formatTimeAgo(iso: string, nowMs: number): string {
 /** The code a customer keeps and shows at the gate: the booking id's first 8 hex digits, upper-case. */
 export function bookingCode(bookingId: string): string {
   return bookingId.slice(0, 8).toUpperCase();
+}
+
+/** "19:42": the hour and minute of `iso` in the garage's time zone ("entrato alle 19:42"). */
+export function formatTime(iso: string | number): string {
+  const z = zoned(iso);
+  return `${String(z.hour).padStart(2, "0")}:${String(z.minute).padStart(2, "0")}`;
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState, type RefObject } from "react";
 import { it } from "../../i18n/it";
 import { ApiError, client, unwrap } from "../../lib/api";
-import { TextField } from "../text-field";
+import { TextField } from "../field";
 import type { ConfirmCard, PaymentIntentDto } from "./types";
 
 const groups = (digits: string) => digits.replace(/(\d{4})(?=\d)/g, "$1 ");

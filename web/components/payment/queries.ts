@@ -1,11 +1,11 @@
 import type { InferResponseType } from "hono/client";
 import { atomWithMutation, queryClientAtom } from "jotai-tanstack-query";
 import { client, unwrap } from "../../lib/api";
+import { queryKeys } from "../../lib/query-keys";
 
 export type IntentRequest = ({ bookingId: string } | { eventId: number; type: "prevendita" }) & { idempotencyKey: string };
 
 export const createIntentAtom = atomWithMutation(() => ({
-  mutationKey: ["create-payment-intent"],
   mutationFn: ({ idempotencyKey, ...json }: IntentRequest) =>
     unwrap(client.api["create-payment-intent"].$post({ header: { "idempotency-key": idempotencyKey }, json })),
 }));
@@ -14,13 +14,12 @@ export const createIntentAtom = atomWithMutation(() => ({
 export type BookingDto = InferResponseType<(typeof client.api)["confirm-payment"]["$post"], 200>;
 
 export const confirmPaymentAtom = atomWithMutation<BookingDto, string>((get) => ({
-  mutationKey: ["confirm-payment"],
   mutationFn: (paymentIntentId: string) => unwrap(client.api["confirm-payment"].$post({ json: { paymentIntentId } })),
   onSuccess: async (booking: BookingDto) => {
     const queryClient = get(queryClientAtom);
-    queryClient.setQueryData(["booking", booking.id], booking);
+    queryClient.setQueryData(queryKeys.booking(booking.id), booking);
     await Promise.all(
-      [["events"], ["stats"], ["bookings"], ["live-activity"]].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      [queryKeys.events, queryKeys.stats, queryKeys.admin.bookings(), queryKeys.liveActivity()].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
     );
   },
 }));

@@ -1,8 +1,8 @@
 import type { QueryClient } from "@tanstack/query-core";
+import { useAtomValue } from "jotai";
 import { atomWithMutation, atomWithQuery, queryClientAtom } from "jotai-tanstack-query";
 import { client, unwrap } from "../../lib/api";
-
-export const SESSION_KEY = ["admin-session"] as const;
+import { queryKeys } from "../../lib/query-keys";
 
 /**
  * After any admin write every cached read is marked stale (admin lists and the public home's
@@ -10,36 +10,43 @@ export const SESSION_KEY = ["admin-session"] as const;
  * the queries on screen refetch now; the others refetch when next shown.
  */
 export function invalidateData(queryClient: QueryClient) {
-  return queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== SESSION_KEY[0] });
+  return queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.session[0] });
 }
 
 export const sessionQueryAtom = atomWithQuery(() => ({
-  queryKey: SESSION_KEY,
+  queryKey: queryKeys.session,
   queryFn: () => unwrap(client.api.admin.session.$get()),
 }));
 
+/** The signed-in staff member ({id, email, name, role}); only inside the admin area's logged-in screens. */
+export function useStaff() {
+  const session = useAtomValue(sessionQueryAtom);
+  const staff = session.data && "staff" in session.data ? session.data.staff : undefined;
+  if (!staff) throw new Error("useStaff outside a staff session");
+  return staff;
+}
+
 export const loginAtom = atomWithMutation((get) => ({
-  mutationFn: (password: string) => unwrap(client.api.admin.login.$post({ json: { password } })),
-  onSuccess: async () => {
+  mutationFn: (credentials: { email: string; password: string }) => unwrap(client.api.admin.login.$post({ json: credentials })),
+  onSuccess: async (answer) => {
     const qc = get(queryClientAtom);
-    qc.setQueryData(SESSION_KEY, { authenticated: true });
+    qc.setQueryData(queryKeys.session, answer);
     // Reads that failed with 401 before the login are fetched again.
     await invalidateData(qc);
   },
+}));
+
+export const changePasswordAtom = atomWithMutation(() => ({
+  mutationFn: (input: { currentPassword: string; newPassword: string }) => unwrap(client.api.admin.password.$put({ json: input })),
 }));
 
 export const logoutAtom = atomWithMutation((get) => ({
   mutationFn: () => unwrap(client.api.admin.logout.$post()),
   onSettled: () => {
     const qc = get(queryClientAtom);
-    qc.setQueryData(SESSION_KEY, { authenticated: false });
-    qc.removeQueries({ queryKey: ["admin"] });
+    qc.setQueryData(queryKeys.session, { authenticated: false });
+    qc.removeQueries({ queryKey: queryKeys.admin.all });
   },
-}));
-
-export const liveConfigQueryAtom = atomWithQuery(() => ({
-  queryKey: ["live-notifications", "config"],
-  queryFn: () => unwrap(client.api["live-notifications"].config.$get()),
 }));
 
 type CategoryInput = { name: string; color: string };

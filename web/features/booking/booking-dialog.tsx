@@ -2,21 +2,21 @@ import { useAtomValue } from "jotai";
 import { useEffect, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { Alert } from "../../components/alert";
+import { Button, buttonClass } from "../../components/button";
+import { TextField } from "../../components/field";
 import { PhoneIcon } from "../../components/icons";
 import { Modal } from "../../components/modal";
 import { notify } from "../../components/notify";
 import { Spinner } from "../../components/spinner";
-import { TextField } from "../../components/text-field";
-import { btn } from "../../components/ui";
 import { it } from "../../i18n/it";
-import { errorMessage, newIdempotencyKey } from "../../lib/api";
+import { ApiError, errorMessage, newIdempotencyKey } from "../../lib/api";
 import { bookingCode } from "../../lib/format";
 import { eventWhen, price, unavailableMessage } from "../event-card/card-format";
 import type { EventDto, RateDto } from "../event-card/types";
 import { garage } from "../layout/garage";
 import { rememberBooking } from "../my-bookings/remembered";
 import { createBookingAtom } from "./queries";
-import { checkBooking, type BookingValues } from "./validation";
+import { checkBooking, normalisePlate, type BookingValues } from "./validation";
 
 const empty: BookingValues = { customerName: "", customerEmail: "", licensePlate: "", carModel: "" };
 
@@ -28,7 +28,7 @@ export function BookingDialog({ event, rate, onClose }: { event: EventDto; rate:
   }, [rate]);
 
   return (
-    <Modal open={rate !== null} onClose={onClose} title={it.booking.title} subtitle={event.title}>
+    <Modal open={rate !== null} onClose={onClose} title={it.booking.title} description={event.title}>
       {shown ? <BookingForm key={shown.id} event={event} rate={shown} onClose={onClose} /> : null}
     </Modal>
   );
@@ -52,7 +52,11 @@ function BookingForm({ event, rate, onClose }: { event: EventDto; rate: RateDto;
   const { mutateAsync, isPending } = useAtomValue(createBookingAtom);
   const [values, setValues] = useState(empty);
   const [problem, setProblem] = useState<ReturnType<typeof checkBooking>>(null);
+  // The plate the server said already has a spot for this event: the customer may continue on purpose.
+  const [repeatedPlate, setRepeatedPlate] = useState<string | null>(null);
   const set = (k: keyof BookingValues) => (v: string) => setValues((s) => ({ ...s, [k]: v }));
+  const plate = normalisePlate(values.licensePlate);
+  const warned = repeatedPlate !== null && repeatedPlate === plate;
   const invalid = (k: keyof BookingValues) => problem?.fields.includes(k) ?? false;
 
   if (!rate.isPayable) {
@@ -63,35 +67,49 @@ function BookingForm({ event, rate, onClose }: { event: EventDto; rate: RateDto;
           {it.booking.contactGarage}
         </Alert>
         <div className="flex flex-col gap-2 sm:flex-row-reverse">
-          <a href={garage.phoneHref} className={btn("primary", "lg")}>
+          <a href={garage.phoneHref} className={buttonClass("primary", "lg")}>
             <PhoneIcon className="size-5" />
             {garage.phoneDisplay}
           </a>
-          <button type="button" onClick={onClose} className={btn("secondary", "lg")}>
+          <Button onClick={onClose} variant="secondary" size="lg">
             {it.common.close}
-          </button>
+          </Button>
         </div>
       </div>
     );
   }
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const book = async (continueRepeat: boolean) => {
     if (isPending) return;
     const found = checkBooking(values);
     setProblem(found);
     if (found) return;
     try {
-      const booking = await mutateAsync({ ...values, eventId: event.id, rateId: rate.id, idempotencyKey: newIdempotencyKey() });
+      const booking = await mutateAsync({
+        ...values,
+        eventId: event.id,
+        rateId: rate.id,
+        idempotencyKey: newIdempotencyKey(),
+        warnRepeatPlate: !continueRepeat,
+      });
       rememberBooking({ email: values.customerEmail.trim(), code: bookingCode(booking.id) });
       onClose();
       navigate(`/checkout?${new URLSearchParams({ bookingId: booking.id, amount: booking.amount })}`);
     } catch (err) {
+      if (err instanceof ApiError && err.code === "repeat_plate") {
+        setRepeatedPlate(plate);
+        return;
+      }
       const message = errorMessage(err, it.booking.errorFallback);
       notify.error(it.booking.errorTitle, message);
       // Also inside the dialog: while it is open the toast sits outside the focus trap.
       setProblem({ message, fields: [] });
     }
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void book(false);
   };
 
   return (
@@ -149,16 +167,28 @@ function BookingForm({ event, rate, onClose }: { event: EventDto; rate: RateDto;
       <p className="text-xs text-slate-500">
         {it.booking.holdNote} {it.booking.privacy}
       </p>
-      <button type="submit" disabled={isPending} className={`${btn("primary", "lg")} w-full`}>
-        {isPending ? (
-          <>
-            <Spinner className="size-5" />
-            {it.booking.submitting}
-          </>
-        ) : (
-          it.booking.submit(price(rate.price))
-        )}
-      </button>
+      {warned ? (
+        <div className="space-y-3">
+          <Alert tone="warning" role="alert" title={it.booking.repeatPlate}>
+            {it.booking.repeatPlateHint}
+          </Alert>
+          <Button type="button" disabled={isPending} size="lg" className="w-full" onClick={() => void book(true)}>
+            {isPending ? <Spinner className="size-5" /> : null}
+            {it.booking.repeatPlateContinue}
+          </Button>
+        </div>
+      ) : (
+        <Button type="submit" disabled={isPending} size="lg" className="w-full">
+          {isPending ? (
+            <>
+              <Spinner className="size-5" />
+              {it.booking.submitting}
+            </>
+          ) : (
+            it.booking.submit(price(rate.price))
+          )}
+        </Button>
+      )}
     </form>
   );
 }

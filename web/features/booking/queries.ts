@@ -1,13 +1,14 @@
 import { atomWithMutation, queryClientAtom } from "jotai-tanstack-query";
 import { client, unwrap } from "../../lib/api";
+import { queryKeys } from "../../lib/query-keys";
 import type { BookingValues } from "./validation";
 
-export type BookingRequest = BookingValues & { eventId: number; rateId: number; idempotencyKey: string };
+/** warnRepeatPlate: answer 409 repeat_plate instead of booking when the plate already has a spot for the event. */
+export type BookingRequest = BookingValues & { eventId: number; rateId: number; idempotencyKey: string; warnRepeatPlate: boolean };
 
 export const createBookingAtom = atomWithMutation((get) => ({
-  mutationKey: ["create-booking"],
   mutationFn: ({ idempotencyKey, ...json }: BookingRequest) =>
     unwrap(client.api.bookings.$post({ header: { "idempotency-key": idempotencyKey }, json })),
   // A hold changes the event's counters; a refusal (sold out) means our copy is stale.
-  onSettled: () => get(queryClientAtom).invalidateQueries({ queryKey: ["events"] }),
+  onSettled: () => get(queryClientAtom).invalidateQueries({ queryKey: queryKeys.events }),
 }));

@@ -1,18 +1,22 @@
 import { useAtomValue, useSetAtom } from "jotai";
+import { QRCodeSVG } from "qrcode.react";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { Alert } from "../../components/alert";
+import { Button, buttonClass } from "../../components/button";
+import { cardClass } from "../../components/card";
 import { ArrowLeftIcon, CheckCircleIcon, ClockIcon, LockIcon } from "../../components/icons";
 import { notify } from "../../components/notify";
 import { CardFields, PaymentNote } from "../../components/payment/card-fields";
 import { confirmPaymentAtom, createIntentAtom, type BookingDto } from "../../components/payment/queries";
 import type { ConfirmCard, PaymentIntentDto } from "../../components/payment/types";
 import { LoadingState, Spinner } from "../../components/spinner";
-import { btn, card } from "../../components/ui";
 import { it } from "../../i18n/it";
 import { ApiError, errorMessage, newIdempotencyKey } from "../../lib/api";
 import { bookingCode, formatCountdown, formatEuroCompact, formatLongDateTime } from "../../lib/format";
+import { passUrl } from "../../lib/pass-url";
 import { PublicLayout } from "../layout/public-layout";
+import { showPassBanner } from "../my-bookings/remembered";
 import { checkoutBookingIdAtom, checkoutBookingQueryAtom } from "./queries";
 import { useNow } from "./use-now";
 
@@ -33,7 +37,7 @@ export function CheckoutPage() {
   }, [missing, navigate]);
 
   return (
-    <PublicLayout>
+    <PublicLayout chat={false}>
       <div className="bg-gradient-to-b from-slate-950 to-slate-900 pt-10 pb-24 text-white">
         <div className="mx-auto max-w-5xl px-4 sm:px-6 lg:px-8">
           <Link to="/" className="inline-flex items-center gap-2 rounded-lg text-sm font-medium text-slate-300 hover:text-white">
@@ -66,7 +70,7 @@ function Checkout({ bookingId }: { bookingId: string }) {
 
   if (!current) {
     return (
-      <div className={`${card} p-6`}>
+      <div className={`${cardClass} p-6`}>
         <LoadingState text={c.preparing} />
       </div>
     );
@@ -117,7 +121,7 @@ function CheckoutFlow({ booking }: { booking: BookingDto }) {
   return (
     <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[1fr_1.15fr]">
       <Summary booking={booking} />
-      <section aria-labelledby="pay-title" className={`${card} p-5 sm:p-7`}>
+      <section aria-labelledby="pay-title" className={`${cardClass} p-5 sm:p-7`}>
         <h2 id="pay-title" className="text-lg font-bold text-slate-900">
           {c.payTitle}
         </h2>
@@ -129,7 +133,7 @@ function CheckoutFlow({ booking }: { booking: BookingDto }) {
               <Alert tone="warning" role="alert" title={c.holdLapsedTitle}>
                 {phase.kind === "lapsed" && phase.message ? phase.message : c.holdLapsed}
               </Alert>
-              <Link to="/" className={`${btn("primary", "lg")} w-full`}>
+              <Link to="/" className={`${buttonClass("primary", "lg")} w-full`}>
                 {c.back}
               </Link>
             </div>
@@ -161,7 +165,7 @@ function Summary({ booking }: { booking: BookingDto }) {
     [c.plate, booking.licensePlate],
   ];
   return (
-    <section aria-labelledby="summary-title" className={`${card} overflow-hidden`}>
+    <section aria-labelledby="summary-title" className={`${cardClass} overflow-hidden`}>
       <div className="border-b border-slate-100 bg-slate-50 px-5 py-4 sm:px-7">
         <h2 id="summary-title" className="text-lg font-bold text-slate-900">
           {c.summaryTitle}
@@ -216,6 +220,7 @@ function PaymentForm({ booking, intent, remaining, onPaid }: { booking: BookingD
         return;
       }
       notify.success(c.successTitle, `${c.code}: ${bookingCode(booking.id)}`);
+      showPassBanner({ code: bookingCode(booking.id), eventTitle: booking.event.title });
       onPaid();
     } catch {
       notify.error(c.errorTitle, c.unexpected);
@@ -241,10 +246,10 @@ function PaymentForm({ booking, intent, remaining, onPaid }: { booking: BookingD
         </Alert>
       ) : null}
       <div className="flex flex-col-reverse gap-3 sm:flex-row">
-        <Link to="/" className={`${btn("secondary", "lg")} whitespace-nowrap sm:flex-1`}>
+        <Link to="/" className={`${buttonClass("secondary", "lg")} whitespace-nowrap sm:flex-1`}>
           {c.back}
         </Link>
-        <button type="submit" disabled={processing || !cardReady} className={`${btn("primary", "lg")} sm:flex-[1.4]`}>
+        <Button type="submit" disabled={processing || !cardReady} size="lg" className="sm:flex-[1.4]">
           {processing ? (
             <>
               <Spinner className="size-5" />
@@ -256,7 +261,7 @@ function PaymentForm({ booking, intent, remaining, onPaid }: { booking: BookingD
               {c.pay(total)}
             </>
           )}
-        </button>
+        </Button>
       </div>
       <PaymentNote provider={intent.provider} />
     </form>
@@ -276,10 +281,19 @@ function Success({ booking, justNow }: { booking: BookingDto; justNow: boolean }
         <p className="mt-1 font-mono text-3xl font-bold tracking-widest text-slate-900">{bookingCode(booking.id)}</p>
         <p className="mt-2 text-xs text-slate-500">{c.codeHint}</p>
       </div>
+      {booking.passSecret ? (
+        <div className="mt-4 flex w-full flex-col items-center gap-2 rounded-2xl bg-white p-4 ring-1 ring-slate-200">
+          <QRCodeSVG value={passUrl(booking.passSecret)} size={160} marginSize={2} role="img" aria-label={c.passQrLabel} className="rounded-lg bg-white" />
+          <p className="text-sm text-slate-600">{c.passHint}</p>
+          <Link to={`/p/${booking.passSecret}`} className="text-sm font-semibold text-blue-700 underline-offset-2 hover:underline">
+            {c.openPass}
+          </Link>
+        </div>
+      ) : null}
       {justNow ? (
         <p className="mt-4 text-sm text-slate-500">{c.redirecting}</p>
       ) : (
-        <Link to="/le-mie-prenotazioni" className={`${btn("primary", "lg")} mt-6 w-full`}>
+        <Link to="/le-mie-prenotazioni" className={`${buttonClass("primary", "lg")} mt-6 w-full`}>
           {it.layout.nav.myBookings}
         </Link>
       )}

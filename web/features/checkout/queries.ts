@@ -1,6 +1,7 @@
 import { atom } from "jotai";
 import { atomWithQuery } from "jotai-tanstack-query";
 import { client, unwrap } from "../../lib/api";
+import { queryKeys } from "../../lib/query-keys";
 
 export const checkoutBookingIdAtom = atom<string | null>(null);
 
@@ -8,7 +9,7 @@ export const checkoutBookingIdAtom = atom<string | null>(null);
 export const checkoutBookingQueryAtom = atomWithQuery((get) => {
   const id = get(checkoutBookingIdAtom);
   return {
-    queryKey: ["booking", id],
+    queryKey: queryKeys.booking(id),
     queryFn: () => unwrap(client.api.bookings[":id"].$get({ param: { id: id! } })),
     enabled: id !== null,
   };

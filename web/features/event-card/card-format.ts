@@ -1,10 +1,10 @@
-import championsImage from "../../assets/fallback/champions.jpg";
-import edenlandiaImage from "../../assets/fallback/edenlandia.jpg";
-import elodieImage from "../../assets/fallback/elodie.jpg";
-import napoliImage from "../../assets/fallback/napoli.jpg";
-import pinguiniImage from "../../assets/fallback/pinguini.jpg";
+import championsImage from "../../assets/fallback/champions.webp";
+import edenlandiaImage from "../../assets/fallback/edenlandia.webp";
+import elodieImage from "../../assets/fallback/elodie.webp";
+import napoliImage from "../../assets/fallback/napoli.webp";
+import pinguiniImage from "../../assets/fallback/pinguini.webp";
 import { it } from "../../i18n/it";
-import { formatEuroCompact, formatLongDateTime, truncate } from "../../lib/format";
+import { formatEuroCompact, formatLongDateTime, truncate } from "../../lib/format-basic";
 import type { EventDto, RateDto } from "./types";
 
 export const RATE_NAME_MAX = 20;
@@ -24,6 +24,16 @@ export function eventImage(event: Pick<EventDto, "imageUrl" | "title">): string 
   if (event.imageUrl) return event.imageUrl;
   const title = event.title.toLowerCase();
   return FALLBACKS.find(([keyword]) => title.includes(keyword))?.[1] ?? null;
+}
+
+/** The bundled image of the first keyword in the title, whatever the event's own image: the fallback when that one fails to load. */
+export function fallbackImage(event: Pick<EventDto, "title">): string | null {
+  return eventImage({ imageUrl: null, title: event.title });
+}
+
+/** Past its start + duration (the server's rule, sent as endsAt): no more booking. */
+export function hasEnded(event: Pick<EventDto, "endsAt">, now: number): boolean {
+  return event.endsAt !== null && Date.parse(event.endsAt) <= now;
 }
 
 /** 'Attivo' for always-active events, the Italian long date, or 'Data non specificata'. */

@@ -1,9 +1,20 @@
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { COLLAPSED_HEIGHT, EventCard, EXPANDED_HEIGHT } from "./event-card";
 import { testEvent, testRate } from "./test-event";
 
-afterEach(cleanup);
+// happy-dom never loads images and calls every one complete and broken; a browser's image is still
+// loading when React first renders it, and only a fetched broken one is complete with no width.
+let imageState = { complete: false, naturalWidth: 0 };
+beforeEach(() => {
+  imageState = { complete: false, naturalWidth: 0 };
+  vi.spyOn(HTMLImageElement.prototype, "complete", "get").mockImplementation(() => imageState.complete);
+  vi.spyOn(HTMLImageElement.prototype, "naturalWidth", "get").mockImplementation(() => imageState.naturalWidth);
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 function renderCard(overrides: Parameters<typeof testEvent>[0] = {}) {
   const event = testEvent(overrides);
@@ -99,5 +110,53 @@ describe("EventCard", () => {
     fireEvent.click(toggle);
     expect(within(card).queryByRole("button", { name: /TARIFFE DISPONIBILI/ })).toBeNull();
     expect(within(card).queryByRole("button", { name: /PREVENDITA/ })).toBeNull();
+  });
+
+  it("shows an event that ended while the page was open as 'Evento concluso', with no booking buttons", () => {
+    const { card, toggle } = renderCard({
+      endsAt: new Date(Date.now() - 60_000).toISOString(),
+      isPrevenditaVisible: true,
+      isPrevenditaPayable: true,
+      prevendita_price: "10.00",
+    });
+    expect(within(card).getAllByText("Evento concluso").length).toBeGreaterThan(0);
+    expect(within(card).queryByText(/posti liberi/)).toBeNull();
+    fireEvent.click(toggle);
+    expect(within(card).getByText("Le prenotazioni per questo evento sono chiuse.")).toBeTruthy();
+    expect(within(card).queryByRole("button", { name: /TARIFFE DISPONIBILI/ })).toBeNull();
+    expect(within(card).queryByRole("button", { name: /PREVENDITA/ })).toBeNull();
+  });
+
+  it("keeps booking open until endsAt", () => {
+    const { card, toggle } = renderCard({ endsAt: new Date(Date.now() + 60_000).toISOString() });
+    expect(within(card).queryByText("Evento concluso")).toBeNull();
+    fireEvent.click(toggle);
+    expect(within(card).getByRole("button", { name: /TARIFFE DISPONIBILI/ })).toBeTruthy();
+  });
+
+  it("falls back to the title's bundled image, then the placeholder, when the event's image fails to load", () => {
+    const { card } = renderCard({ title: "Napoli – Inter", imageUrl: "/objects/uploads/broken.jpg" });
+    const img = card.querySelector("img")!;
+    expect(img.getAttribute("src")).toBe("/objects/uploads/broken.jpg");
+    fireEvent.error(img);
+    const fallback = card.querySelector("img")!;
+    expect(fallback.getAttribute("src")).toMatch(/napoli/);
+    fireEvent.error(fallback);
+    expect(card.querySelector("img")).toBeNull();
+    expect(within(card).getByRole("img", { name: "Immagine non disponibile" })).toBeTruthy();
+    cleanup();
+    const plain = renderCard({ title: "Passeggiata", imageUrl: "/objects/uploads/broken.jpg" });
+    fireEvent.error(plain.card.querySelector("img")!);
+    expect(within(plain.card).getByRole("img", { name: "Immagine non disponibile" })).toBeTruthy();
+  });
+
+  it("recognises an image that broke before hydration, when onError never fired", () => {
+    imageState = { complete: true, naturalWidth: 0 };
+    const { card } = renderCard({ title: "Napoli – Inter", imageUrl: "/objects/uploads/broken.jpg" });
+    expect(within(card).getByRole("img", { name: "Immagine non disponibile" })).toBeTruthy();
+    cleanup();
+    imageState = { complete: true, naturalWidth: 800 };
+    const loaded = renderCard({ title: "Napoli – Inter", imageUrl: "/objects/uploads/fine.jpg" });
+    expect(loaded.card.querySelector("img")?.getAttribute("src")).toBe("/objects/uploads/fine.jpg");
   });
 });

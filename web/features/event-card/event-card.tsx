@@ -1,9 +1,21 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Alert } from "../../components/alert";
+import { Button } from "../../components/button";
 import { CalendarIcon, ChevronDownIcon, ClockIcon, PhotoIcon, RouteIcon, TicketIcon } from "../../components/icons";
-import { btn } from "../../components/ui";
 import { it } from "../../i18n/it";
-import { eventDuration, eventImage, eventWhen, isSoldOut, lowestPayablePrice, needsReadMore, price, rateLabel } from "./card-format";
+import { CARD_MAX_WIDTH_PX, EVENT_IMAGE_HEIGHT, EVENT_IMAGE_WIDTH, eventImageAspectRatio } from "../../lib/event-image";
+import {
+  eventDuration,
+  eventImage,
+  eventWhen,
+  fallbackImage,
+  hasEnded,
+  isSoldOut,
+  lowestPayablePrice,
+  needsReadMore,
+  price,
+  rateLabel,
+} from "./card-format";
 import type { EventDto, RateDto } from "./types";
 
 // Dialogs (and Headless UI with them) load when a visitor first needs one, not with the home page.
@@ -23,6 +35,64 @@ function CategoryTag({ category }: { category: NonNullable<EventDto["category"]>
       {category.name}
     </span>
   );
+}
+
+/** The event's image, else its title's bundled image, else the placeholder: each one that fails to load gives way to the next. */
+function CardImage({ event, priority }: { event: EventDto; priority: boolean }) {
+  const [failed, setFailed] = useState<string[]>([]);
+  const candidates = [eventImage(event), fallbackImage(event)].filter((src): src is string => src !== null && !failed.includes(src));
+  const src = candidates[0];
+  const img = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    // The Worker's HTML starts loading the image before React hydrates: an error that came first
+    // never reached onError, so a broken image is recognised by its state.
+    const el = img.current;
+    if (src && el?.complete && el.naturalWidth === 0) setFailed((f) => [...f, src]);
+  }, [src]);
+  if (!src) {
+    return (
+      <div className="grid size-full place-items-center bg-gradient-to-br from-slate-100 to-slate-200 text-slate-400" role="img" aria-label={it.eventCard.imagePlaceholder}>
+        <PhotoIcon className="mb-10 size-14" />
+      </div>
+    );
+  }
+  return (
+    <img
+      key={src}
+      ref={img}
+      src={src}
+      alt=""
+      width={EVENT_IMAGE_WIDTH}
+      height={EVENT_IMAGE_HEIGHT}
+      loading={priority ? "eager" : "lazy"}
+      fetchPriority={priority ? "high" : "auto"}
+      decoding={priority ? "sync" : "async"}
+      className="size-full object-cover"
+      onError={() => setFailed((f) => [...f, src])}
+    />
+  );
+}
+
+/**
+ * Whether the event is over. Not read in render (the server's HTML and the hydrating browser must
+ * agree), but after mounting, when the card opens, and at endsAt itself while the page stays open.
+ */
+function useEnded(endsAt: string | null) {
+  const [ended, setEnded] = useState(false);
+  useEffect(() => {
+    if (endsAt === null) return;
+    const left = Date.parse(endsAt) - Date.now();
+    if (left <= 0) {
+      setEnded(true);
+      return;
+    }
+    // setTimeout holds at most ~24.8 days; a later end is caught when the card opens.
+    if (left > 2 ** 31 - 1) return;
+    const timer = setTimeout(() => setEnded(true), left);
+    return () => clearTimeout(timer);
+  }, [endsAt]);
+  const recheck = () => setEnded(hasEnded({ endsAt }, Date.now()));
+  return [ended, recheck] as const;
 }
 
 function Counter({ value, label, tone }: { value: number; label: string; tone: string }) {
@@ -52,7 +122,7 @@ function useSticky(booking: boolean, presale: boolean, description: boolean) {
   return seen;
 }
 
-export function EventCard({ event }: { event: EventDto }) {
+export function EventCard({ event, priority = false }: { event: EventDto; priority?: boolean }) {
   const [expanded, setExpanded] = useState(false);
   const [view, setView] = useState<"details" | "rates">("details");
   const [bookingRate, setBookingRate] = useState<RateDto | null>(null);
@@ -60,12 +130,13 @@ export function EventCard({ event }: { event: EventDto }) {
   const [descriptionOpen, setDescriptionOpen] = useState(false);
   // Mounted from first use on, so closing still animates.
   const used = useSticky(bookingRate !== null, presaleOpen, descriptionOpen);
-  const panelId = useId();
+  // Not useId: the card is rendered in an island apart from the rest of the tree (decision 017).
+  const panelId = `event-${event.id}-panel`;
+  const [ended, recheckEnded] = useEnded(event.endsAt);
   const ratesHeading = useRef<HTMLHeadingElement>(null);
   const ratesButton = useRef<HTMLButtonElement>(null);
   const switched = useRef(false);
 
-  const image = eventImage(event);
   const soldOut = isSoldOut(event);
   const when = eventWhen(event);
   const fromPrice = lowestPayablePrice(event.rates);
@@ -79,6 +150,7 @@ export function EventCard({ event }: { event: EventDto }) {
 
   const toggle = () => {
     if (!expanded) {
+      recheckEnded();
       // Prefetch only: a failure here is retried when the dialog actually opens.
       loadBooking().catch(() => undefined);
       if (showPresale) loadPresale().catch(() => undefined);
@@ -96,50 +168,34 @@ export function EventCard({ event }: { event: EventDto }) {
     <article
       data-testid="event-card"
       data-expanded={expanded}
-      style={{ height: expanded ? EXPANDED_HEIGHT : COLLAPSED_HEIGHT }}
-      className="relative flex flex-col overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-slate-200 transition-[height,box-shadow] duration-500 ease-in-out hover:shadow-xl hover:shadow-slate-900/5 motion-reduce:transition-none"
+      style={{ height: expanded ? EXPANDED_HEIGHT : COLLAPSED_HEIGHT, maxWidth: CARD_MAX_WIDTH_PX }}
+      className="relative mx-auto flex w-full flex-col overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-slate-200 transition-[height,box-shadow] duration-500 ease-in-out hover:shadow-xl hover:shadow-slate-900/5 motion-reduce:transition-none"
     >
-      <div className="relative shrink-0">
-        <div className={`relative overflow-hidden bg-slate-100 transition-[height] duration-500 ease-in-out motion-reduce:transition-none ${expanded ? "h-40" : "h-52"}`}>
-          {image ? (
-            <img src={image} alt="" loading="lazy" className="size-full object-cover" />
-          ) : (
-            <div className="grid size-full place-items-center bg-gradient-to-br from-slate-100 to-slate-200 text-slate-400" role="img" aria-label={it.eventCard.imagePlaceholder}>
-              <PhotoIcon className="size-14" />
-            </div>
-          )}
-          <div className="absolute inset-0 bg-gradient-to-t from-slate-950/45 via-transparent to-transparent" aria-hidden="true" />
-          <div className="absolute top-3 left-3 flex flex-wrap gap-2">{event.category ? <CategoryTag category={event.category} /> : null}</div>
-          {soldOut ? (
-            <span className="absolute top-3 right-3 rounded-full bg-red-600 px-2.5 py-1 text-xs font-bold text-white shadow">{it.eventCard.soldOut}</span>
-          ) : null}
+      <div data-testid="event-image-box" style={{ aspectRatio: eventImageAspectRatio }} className="relative flex shrink-0 flex-col justify-end overflow-hidden bg-slate-100">
+        <div className="absolute inset-0">
+          <CardImage event={event} priority={priority} />
         </div>
-        <div className="flex items-start gap-3 px-5 pt-4">
-          <div className="min-w-0 flex-1">
-            <h3 className="text-lg leading-snug font-bold text-slate-900">
-              <button
-                type="button"
-                aria-expanded={expanded}
-                aria-controls={panelId}
-                onClick={toggle}
-                className="line-clamp-2 text-left after:absolute after:inset-x-0 after:top-0 after:h-full after:content-[''] focus-visible:outline-none focus-visible:after:rounded-3xl focus-visible:after:outline-3 focus-visible:after:outline-offset-[-3px] focus-visible:after:outline-blue-600"
-              >
-                {event.title}
-              </button>
-            </h3>
-            <p className="mt-1 flex items-center gap-1.5 text-sm text-slate-600">
-              <CalendarIcon className="size-4 shrink-0 text-slate-400" />
-              <span className="truncate first-letter:uppercase">{when}</span>
-            </p>
-            {!expanded && event.distance ? (
-              <p className="mt-1 flex items-center gap-1.5 text-sm text-slate-600">
-                <RouteIcon className="size-4 shrink-0 text-slate-400" />
-                <span className="truncate">{event.distance}</span>
-              </p>
-            ) : null}
-          </div>
+        <div className="absolute inset-0 bg-gradient-to-t from-slate-950/85 via-slate-950/15 to-transparent" aria-hidden="true" />
+        <div className="absolute top-3 left-3 flex flex-wrap gap-2">{event.category ? <CategoryTag category={event.category} /> : null}</div>
+        {ended ? (
+          <span className="absolute top-3 right-3 rounded-full bg-slate-900 px-2.5 py-1 text-xs font-bold text-white shadow">{it.eventCard.ended}</span>
+        ) : soldOut ? (
+          <span className="absolute top-3 right-3 rounded-full bg-red-600 px-2.5 py-1 text-xs font-bold text-white shadow">{it.eventCard.soldOut}</span>
+        ) : null}
+        <div className="flex items-end gap-3 px-5 pb-4">
+          <h3 className="min-w-0 flex-1 text-lg leading-snug font-bold text-white drop-shadow-sm">
+            <button
+              type="button"
+              aria-expanded={expanded}
+              aria-controls={panelId}
+              onClick={toggle}
+              className="line-clamp-2 text-left after:absolute after:inset-0 after:content-[''] focus-visible:outline-none focus-visible:after:rounded-t-3xl focus-visible:after:outline-3 focus-visible:after:outline-offset-[-3px] focus-visible:after:outline-blue-400"
+            >
+              {event.title}
+            </button>
+          </h3>
           <span
-            className={`mt-0.5 grid size-9 shrink-0 place-items-center rounded-full bg-slate-100 text-slate-700 transition-transform duration-300 motion-reduce:transition-none ${expanded ? "rotate-180" : ""}`}
+            className={`grid size-9 shrink-0 place-items-center rounded-full bg-white/90 text-slate-800 shadow transition-transform duration-300 motion-reduce:transition-none ${expanded ? "rotate-180" : ""}`}
             aria-hidden="true"
             title={expanded ? it.eventCard.collapse : it.eventCard.expand}
           >
@@ -149,8 +205,25 @@ export function EventCard({ event }: { event: EventDto }) {
       </div>
 
       {!expanded ? (
+        <div className="space-y-1 px-5 pt-3">
+          <p className="flex items-center gap-1.5 text-sm text-slate-600">
+            <CalendarIcon className="size-4 shrink-0 text-slate-400" />
+            <span className="truncate first-letter:uppercase">{when}</span>
+          </p>
+          {event.distance ? (
+            <p className="flex items-center gap-1.5 text-sm text-slate-600">
+              <RouteIcon className="size-4 shrink-0 text-slate-400" />
+              <span className="truncate">{event.distance}</span>
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+
+      {!expanded ? (
         <div className="mt-auto flex items-center justify-between gap-3 px-5 pb-5">
-          {soldOut ? (
+          {ended ? (
+            <span className="text-sm font-semibold text-slate-700">{it.eventCard.ended}</span>
+          ) : soldOut ? (
             <span className="text-sm font-semibold text-red-700">{it.eventCard.soldOutHint}</span>
           ) : (
             <span className="inline-flex items-center gap-1.5 text-sm font-medium text-emerald-700">
@@ -158,7 +231,7 @@ export function EventCard({ event }: { event: EventDto }) {
               {it.eventCard.freeSpots(event.availableSpots)}
             </span>
           )}
-          {fromPrice ? <span className="text-base font-extrabold text-slate-900">{it.eventCard.fromPrice(fromPrice)}</span> : null}
+          {fromPrice && !ended ? <span className="text-base font-extrabold text-slate-900">{it.eventCard.fromPrice(fromPrice)}</span> : null}
         </div>
       ) : null}
 
@@ -186,30 +259,28 @@ export function EventCard({ event }: { event: EventDto }) {
               <InfoRow icon={<RouteIcon className="size-4" />} label={it.eventCard.distance} value={event.distance || "—"} />
             </dl>
             <div className="mt-auto space-y-2">
-              {soldOut ? (
+              {ended ? (
+                <Alert tone="info" title={it.eventCard.ended}>
+                  {it.eventCard.endedHint}
+                </Alert>
+              ) : soldOut ? (
                 <Alert tone="error" title={it.eventCard.soldOut}>
                   {it.eventCard.soldOutHint}
                 </Alert>
               ) : (
                 <>
                   {showPresale ? (
-                    <button type="button" onClick={() => setPresaleOpen(true)} className={`${btn("accent", "lg")} w-full justify-between`}>
+                    <Button variant="accent" size="lg" onClick={() => setPresaleOpen(true)} className="w-full justify-between">
                       <span className="inline-flex items-center gap-2">
                         <TicketIcon className="size-5" />
                         {it.eventCard.presale}
                       </span>
                       <span>{price(event.prevendita_price!)}</span>
-                    </button>
+                    </Button>
                   ) : null}
-                  <button
-                    ref={ratesButton}
-                    type="button"
-                    onClick={() => showView("rates")}
-                    disabled={event.rates.length === 0}
-                    className={`${btn("primary", "lg")} w-full`}
-                  >
+                  <Button ref={ratesButton} size="lg" onClick={() => showView("rates")} disabled={event.rates.length === 0} className="w-full">
                     {it.eventCard.rates(event.rates.length)}
-                  </button>
+                  </Button>
                 </>
               )}
             </div>
@@ -243,9 +314,9 @@ export function EventCard({ event }: { event: EventDto }) {
                 </li>
               ))}
             </ul>
-            <button type="button" onClick={() => showView("details")} className={`${btn("secondary")} w-full`}>
+            <Button variant="secondary" onClick={() => showView("details")} className="w-full">
               {it.eventCard.backToDetails}
-            </button>
+            </Button>
           </div>
         ) : null}
       </div>

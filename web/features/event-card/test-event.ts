@@ -14,6 +14,7 @@ export function testEvent(overrides: Partial<EventDto> = {}): EventDto {
     title: "Concerto di prova",
     description: "Breve descrizione.",
     datetime: "2026-03-14T20:00:00.000Z",
+    endsAt: null,
     isAlwaysActive: false,
     duration: "5 ore",
     distance: "800 m dallo stadio",

@@ -2,6 +2,7 @@ import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { Provider } from "jotai";
 import { afterEach, describe, expect, it } from "vitest";
 import { createAppStore, createQueryClient } from "../../app/query-client";
+import { queryKeys } from "../../lib/query-keys";
 import { testEvent } from "../event-card/test-event";
 import { EventGrid } from "./event-grid";
 
@@ -9,8 +10,8 @@ afterEach(cleanup);
 
 function mount(events: ReturnType<typeof testEvent>[]) {
   const queryClient = createQueryClient();
-  queryClient.setQueryData(["events"], events);
-  queryClient.setQueryData(["categories"], [
+  queryClient.setQueryData(queryKeys.events, events);
+  queryClient.setQueryData(queryKeys.categories, [
     { id: 1, name: "Concerti", color: "#8B5CF6" },
     { id: 2, name: "Calcio", color: "#0EA5E9" },
     { id: 3, name: "Teatro", color: "#F59E0B" },

@@ -3,8 +3,8 @@ import { Alert } from "../../components/alert";
 import { TicketIcon } from "../../components/icons";
 import { LoadingState } from "../../components/spinner";
 import { it } from "../../i18n/it";
-import { EventCard } from "../event-card/event-card";
 import { categoriesQueryAtom, eventsQueryAtom } from "../../lib/queries";
+import { EventCard } from "../event-card/event-card";
 import { selectedCategoryAtom } from "./queries";
 
 function Chip({ pressed, onClick, color, children }: { pressed: boolean; onClick: () => void; color?: string; children: React.ReactNode }) {
@@ -33,7 +33,7 @@ export function EventGrid() {
   const shown = selected === null ? all : all.filter((ev) => ev.categoryId === selected);
 
   return (
-    <section id="eventi" aria-labelledby="eventi-title" className="scroll-mt-16 bg-slate-50 py-14 sm:py-20">
+    <section id="eventi" data-island="events" aria-labelledby="eventi-title" className="scroll-mt-16 bg-slate-50 py-14 sm:py-20">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <div className="flex flex-col gap-6 lg:flex-row lg:items-end lg:justify-between">
           <div>
@@ -73,9 +73,9 @@ export function EventGrid() {
             </div>
           ) : (
             <ul className="grid grid-cols-1 items-start gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {shown.map((event) => (
+              {shown.map((event, index) => (
                 <li key={event.id}>
-                  <EventCard event={event} />
+                  <EventCard event={event} priority={index === 0} />
                 </li>
               ))}
             </ul>

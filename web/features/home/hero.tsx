@@ -1,9 +1,9 @@
 import { useAtomValue } from "jotai";
+import { buttonClass } from "../../components/button";
 import { CarIcon, CheckIcon, PhoneIcon, TicketIcon } from "../../components/icons";
-import { btn } from "../../components/ui";
 import { it } from "../../i18n/it";
-import { garage } from "../layout/garage";
 import { statsQueryAtom } from "../../lib/queries";
+import { garage } from "../layout/garage";
 
 function Stat({ value, label, icon }: { value: number | undefined; label: string; icon: React.ReactNode }) {
   return (
@@ -19,8 +19,26 @@ function Stat({ value, label, icon }: { value: number | undefined; label: string
   );
 }
 
-export function Hero() {
+/** Live figures: rendered by the Worker with the request's data (`[data-island]`), hydrated by the browser. */
+export function HeroStats() {
   const stats = useAtomValue(statsQueryAtom);
+  const h = it.home.hero;
+  return (
+    <div data-island="hero-stats" aria-label={h.statsLabel} role="group" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-1">
+      <Stat value={stats.data?.activeEvents} label={h.activeEvents} icon={<TicketIcon className="size-6" />} />
+      <Stat value={stats.data?.freeSpots} label={h.freeSpots} icon={<CarIcon className="size-6" />} />
+      <p className="flex items-center gap-2 text-xs text-slate-400 sm:col-span-2 lg:col-span-1">
+        <span className="relative flex size-2">
+          <span className="absolute inline-flex size-full animate-ping rounded-full bg-emerald-400 opacity-75 motion-reduce:animate-none" />
+          <span className="relative inline-flex size-2 rounded-full bg-emerald-400" />
+        </span>
+        {h.statsLabel}
+      </p>
+    </div>
+  );
+}
+
+export function Hero() {
   const h = it.home.hero;
   return (
     <section className="relative isolate overflow-hidden bg-slate-950">
@@ -41,11 +59,11 @@ export function Hero() {
           <h1 className="mt-5 text-4xl leading-[1.1] font-black tracking-tight text-balance text-white sm:text-5xl lg:text-6xl">{h.title}</h1>
           <p className="mt-5 max-w-xl text-base leading-7 text-pretty text-slate-300 sm:text-lg">{h.subtitle}</p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <a href="#eventi" className={btn("accent", "lg")}>
+            <a href="#eventi" className={buttonClass("accent", "lg")}>
               <TicketIcon className="size-5" />
               {h.ctaEvents}
             </a>
-            <a href={garage.phoneHref} className={`${btn("secondary", "lg")} bg-white/10 text-white ring-white/30 hover:bg-white/20`}>
+            <a href={garage.phoneHref} className={`${buttonClass("secondary", "lg")} bg-white/10 text-white ring-white/30 hover:bg-white/20`}>
               <PhoneIcon className="size-5" />
               {h.call} · {garage.phoneDisplay}
             </a>
@@ -59,17 +77,7 @@ export function Hero() {
             ))}
           </ul>
         </div>
-        <div aria-label={h.statsLabel} role="group" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-1">
-          <Stat value={stats.data?.activeEvents} label={h.activeEvents} icon={<TicketIcon className="size-6" />} />
-          <Stat value={stats.data?.freeSpots} label={h.freeSpots} icon={<CarIcon className="size-6" />} />
-          <p className="flex items-center gap-2 text-xs text-slate-400 sm:col-span-2 lg:col-span-1">
-            <span className="relative flex size-2">
-              <span className="absolute inline-flex size-full animate-ping rounded-full bg-emerald-400 opacity-75 motion-reduce:animate-none" />
-              <span className="relative inline-flex size-2 rounded-full bg-emerald-400" />
-            </span>
-            {h.statsLabel}
-          </p>
-        </div>
+        <HeroStats />
       </div>
     </section>
   );

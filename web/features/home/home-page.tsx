@@ -1,13 +1,16 @@
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { useSearchParams } from "react-router";
-import { notify } from "../../components/notify";
+import { AfterHydration } from "../../app/after-hydration";
 import { it } from "../../i18n/it";
 import { PublicLayout } from "../layout/public-layout";
-import { LivePopups } from "../live-popups/live-popups";
 import { EventGrid } from "./event-grid";
 import { Hero } from "./hero";
-import { PartnerCarousel } from "./partner-carousel";
-import { Reviews } from "./reviews";
+import { PassBanner } from "./pass-banner";
+import { PartnerSlot } from "./partner-slot";
+
+// Below the cards or not needed to paint them: their code loads after the first paint.
+const Reviews = lazy(() => import("./reviews").then((m) => ({ default: m.Reviews })));
+const LivePopups = lazy(() => import("../live-popups/live-popups").then((m) => ({ default: m.LivePopups })));
 
 /** Stripe returns here (`/?payment=success`) after a payment that needed a redirect; the webhook settles it. */
 function usePaymentReturn() {
@@ -15,7 +18,8 @@ function usePaymentReturn() {
   const returned = params.get("payment") === "success";
   useEffect(() => {
     if (!returned) return;
-    notify.success(it.checkout.successTitle, it.checkout.successText);
+    // The toast library is not part of the home's first load.
+    import("../../components/notify").then(({ notify }) => notify.success(it.checkout.successTitle, it.checkout.successText)).catch(() => undefined);
     setParams({}, { replace: true });
   }, [returned, setParams]);
 }
@@ -24,11 +28,19 @@ export function HomePage() {
   usePaymentReturn();
   return (
     <PublicLayout>
+      {/* Read from this device's storage: client-only, so the server's HTML and hydration agree. */}
+      <AfterHydration>
+        <PassBanner />
+      </AfterHydration>
       <Hero />
-      <PartnerCarousel />
+      <PartnerSlot />
       <EventGrid />
-      <Reviews />
-      <LivePopups />
+      <Suspense fallback={null}>
+        <Reviews />
+      </Suspense>
+      <AfterHydration>
+        <LivePopups />
+      </AfterHydration>
     </PublicLayout>
   );
 }

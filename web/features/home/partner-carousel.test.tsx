@@ -2,11 +2,12 @@ import { act, cleanup, render, screen } from "@testing-library/react";
 import { Provider } from "jotai";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createAppStore, createQueryClient } from "../../app/query-client";
+import { queryKeys } from "../../lib/query-keys";
 import { PartnerCarousel } from "./partner-carousel";
 
 const partners = [
-  { id: 1, name: "Pizzeria Vesuvio", imageUrl: "/demo/partners/pizzeria-vesuvio.png", isActive: true, sortOrder: 1 },
-  { id: 2, name: "Caffè Partenope", imageUrl: "/demo/partners/caffe-partenope.png", isActive: true, sortOrder: 2 },
+  { id: 1, name: "Pizzeria Vesuvio", imageUrl: "/demo/partners/pizzeria-vesuvio.webp", isActive: true, sortOrder: 1 },
+  { id: 2, name: "Caffè Partenope", imageUrl: "/demo/partners/caffe-partenope.webp", isActive: true, sortOrder: 2 },
 ];
 
 function mount(settings: { isEnabled: boolean; scrollSpeed: number; frameRate: number }, reducedMotion = false) {
@@ -14,8 +15,8 @@ function mount(settings: { isEnabled: boolean; scrollSpeed: number; frameRate: n
     (query: string) => ({ matches: reducedMotion, media: query, addEventListener() {}, removeEventListener() {} }) as unknown as MediaQueryList,
   );
   const queryClient = createQueryClient();
-  queryClient.setQueryData(["partners"], partners);
-  queryClient.setQueryData(["carousel-settings"], settings);
+  queryClient.setQueryData(queryKeys.partners, partners);
+  queryClient.setQueryData(queryKeys.carouselSettings, settings);
   render(
     <Provider store={createAppStore(queryClient)}>
       <PartnerCarousel />

@@ -1,21 +1,11 @@
 import { useAtomValue } from "jotai";
-import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useEffect, useRef, useState } from "react";
 import { it } from "../../i18n/it";
 import { carouselSettingsQueryAtom, partnersQueryAtom } from "../../lib/queries";
+import { useMediaQuery } from "../../lib/use-media-query";
 
 type Partner = { id: number; name: string; imageUrl: string };
 
-const reducedMotionQuery = "(prefers-reduced-motion: reduce)";
-function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(
-    (notify) => {
-      const mq = window.matchMedia(reducedMotionQuery);
-      mq.addEventListener("change", notify);
-      return () => mq.removeEventListener("change", notify);
-    },
-    () => window.matchMedia(reducedMotionQuery).matches,
-  );
-}
 
 /**
  * Moves the track `speed` px every `frameRate` ms on requestAnimationFrame. The list is doubled,
@@ -27,13 +17,20 @@ export function useMarquee(track: React.RefObject<HTMLElement | null>, speed: nu
     if (!el || !running) return;
     let offset = 0;
     let last = performance.now();
+    // One period = where the second copy starts: wrapping there is invisible. Measured once and on
+    // resize, not every frame (a layout read per frame kept the main thread busy).
+    let period = 0;
+    const measure = () => {
+      const copy = el.children[el.children.length / 2] as HTMLElement | undefined;
+      period = copy ? copy.offsetLeft - (el.children[0] as HTMLElement).offsetLeft : 0;
+    };
+    measure();
+    const resized = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(measure);
+    resized?.observe(el);
     let raf = requestAnimationFrame(function step(now) {
       if (now - last >= frameRate) {
         last = now;
         if (!paused.current) {
-          // One period = where the second copy starts: wrapping there is invisible.
-          const copy = el.children[el.children.length / 2] as HTMLElement | undefined;
-          const period = copy ? copy.offsetLeft - (el.children[0] as HTMLElement).offsetLeft : 0;
           offset += speed;
           if (period > 0 && offset >= period) offset -= period;
           el.style.transform = `translate3d(${-offset}px,0,0)`;
@@ -43,6 +40,7 @@ export function useMarquee(track: React.RefObject<HTMLElement | null>, speed: nu
     });
     return () => {
       cancelAnimationFrame(raf);
+      resized?.disconnect();
       el.style.transform = "";
     };
   }, [track, speed, frameRate, running, paused]);
@@ -56,7 +54,7 @@ function Logo({ partner, hidden }: { partner: Partner; hidden?: boolean }) {
         {broken ? (
           <span className="text-sm font-semibold text-slate-500">{partner.name}</span>
         ) : (
-          <img src={partner.imageUrl} alt={hidden ? "" : partner.name} onError={() => setBroken(true)} className="max-h-16 w-auto object-contain sm:max-h-20" />
+          <img src={partner.imageUrl} alt={hidden ? "" : partner.name} width={400} height={200} loading="lazy" onError={() => setBroken(true)} className="max-h-16 w-auto object-contain sm:max-h-20" />
         )}
       </div>
     </li>
@@ -66,7 +64,7 @@ function Logo({ partner, hidden }: { partner: Partner; hidden?: boolean }) {
 export function PartnerCarousel() {
   const partners = useAtomValue(partnersQueryAtom);
   const settings = useAtomValue(carouselSettingsQueryAtom);
-  const reducedMotion = usePrefersReducedMotion();
+  const reducedMotion = useMediaQuery("(prefers-reduced-motion: reduce)");
   const track = useRef<HTMLUListElement>(null);
   const paused = useRef(false);
 

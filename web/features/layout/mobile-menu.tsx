@@ -1,6 +1,6 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
+import { buttonClass } from "../../components/button";
 import { CloseIcon, PhoneIcon } from "../../components/icons";
-import { btn } from "../../components/ui";
 import { it } from "../../i18n/it";
 import { garage } from "./garage";
 import { NavLinks } from "./nav-links";
@@ -24,7 +24,7 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
           <NavLinks onNavigate={onClose} className="rounded-xl px-4 py-3 text-base font-semibold text-slate-800 hover:bg-slate-100" />
         </nav>
         <div className="mt-auto border-t border-slate-100 p-4">
-          <a href={garage.phoneHref} className={`${btn("primary", "lg")} w-full`}>
+          <a href={garage.phoneHref} className={`${buttonClass("primary", "lg")} w-full`}>
             <PhoneIcon className="size-5" />
             {it.layout.callUs} {garage.phoneDisplay}
           </a>

@@ -1,12 +1,11 @@
 import type { ReactNode } from "react";
-import { ScrollRestoration } from "react-router";
 import { it } from "../../i18n/it";
 import { ChatButton } from "./chat-button";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 
-/** Header, page, footer and the chat link: the frame of every public page. */
-export function PublicLayout({ children }: { children: ReactNode }) {
+/** Header, page, footer and the chat link: the frame of every public page (no chat link where one pays). */
+export function PublicLayout({ children, chat = true }: { children: ReactNode; chat?: boolean }) {
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -20,8 +19,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <SiteFooter />
-      <ChatButton />
-      <ScrollRestoration />
+      {chat ? <ChatButton /> : null}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from "react";
+import { buttonClass } from "../../components/button";
 import { MenuIcon, PhoneIcon } from "../../components/icons";
-import { btn } from "../../components/ui";
 import { it } from "../../i18n/it";
 import { Brand } from "./brand";
 import { garage } from "./garage";
@@ -20,7 +20,7 @@ export function SiteHeader() {
           <NavLinks className="rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900" />
         </nav>
         <div className="flex items-center gap-2">
-          <a href={garage.phoneHref} className={`${btn("primary")} max-lg:hidden`}>
+          <a href={garage.phoneHref} className={`${buttonClass("primary")} max-lg:hidden`}>
             <PhoneIcon className="size-4" />
             <span>{garage.phoneDisplay}</span>
           </a>

@@ -16,3 +16,13 @@ export function activityEventId(config: { isRandomEvents: boolean; targetEventId
 export function nextActivity<T extends { id: string }>(activity: readonly T[], shown: ReadonlySet<string>): T | null {
   return activity.find((a) => !shown.has(a.id)) ?? null;
 }
+
+/** Past this, "ha appena prenotato" would contradict the "N ore fa" beside it. */
+export const JUST_BOOKED_MAX_MS = 30 * 60_000;
+
+export function isJustBooked(paidAt: string, nowMs: number): boolean {
+  return nowMs - Date.parse(paidAt) <= JUST_BOOKED_MAX_MS;
+}
+
+/** Horizontal drag, in px, that dismisses a popup (the toasts' swipe threshold, spec §9). */
+export const SWIPE_DISMISS_PX = 50;

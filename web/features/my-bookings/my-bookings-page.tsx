@@ -1,18 +1,21 @@
 import { useAtomValue } from "jotai";
 import { QRCodeSVG } from "qrcode.react";
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
+import { Link } from "react-router";
 import { Alert } from "../../components/alert";
+import { Button } from "../../components/button";
+import { cardClass } from "../../components/card";
+import { TextField } from "../../components/field";
 import { CalendarIcon, CarIcon, TicketIcon } from "../../components/icons";
 import { Spinner } from "../../components/spinner";
-import { TextField } from "../../components/text-field";
-import { btn, card } from "../../components/ui";
 import { it } from "../../i18n/it";
 import { errorMessage } from "../../lib/api";
-import { formatEuroCompact, formatLongDateTime } from "../../lib/format";
+import { formatEuroCompact, formatLongDateTime, formatTime } from "../../lib/format";
+import { passUrl } from "../../lib/pass-url";
 import { PublicLayout } from "../layout/public-layout";
 import { PrinterIcon, SearchIcon } from "./pass-icons";
-import { lookupMyBookingsAtom, type MyBooking } from "./queries";
-import { rememberedBooking } from "./remembered";
+import { lookupDevicePasses, lookupMyBookingsAtom, type MyBooking } from "./queries";
+import { rememberedBooking, rememberedBookings } from "./remembered";
 
 const m = it.myBookings;
 
@@ -29,7 +32,7 @@ function Pass({ booking }: { booking: MyBooking }) {
   const paid = booking.status === "paid";
   const when = booking.isAlwaysActive ? it.eventCard.alwaysActive : booking.eventDatetime ? formatLongDateTime(booking.eventDatetime) : it.eventCard.noDate;
   return (
-    <li data-testid="booking-pass" className={`${card} overflow-hidden break-inside-avoid`}>
+    <li data-testid="booking-pass" className={`${cardClass} overflow-hidden break-inside-avoid`}>
       <div className="flex flex-col sm:flex-row">
         <div className="flex-1 p-5 sm:p-6">
           <div className="flex flex-wrap items-center gap-2">
@@ -68,11 +71,15 @@ function Pass({ booking }: { booking: MyBooking }) {
           </dl>
         </div>
         <div className="flex flex-col items-center justify-center gap-2 border-t border-dashed border-slate-300 bg-slate-50 p-5 sm:w-56 sm:border-t-0 sm:border-l">
-          {paid ? (
+          {paid && booking.passSecret ? (
             <>
-              <QRCodeSVG value={booking.code} size={132} marginSize={2} role="img" aria-label={m.qrLabel(booking.code)} className="rounded-lg bg-white" />
+              <QRCodeSVG value={passUrl(booking.passSecret)} size={132} marginSize={2} role="img" aria-label={m.qrLabel(booking.code)} className="rounded-lg bg-white" />
               <p className="font-mono text-lg font-bold tracking-[0.2em] text-slate-900">{booking.code}</p>
               <p className="text-center text-xs text-slate-500">{m.showAtGate}</p>
+              {booking.checkedInAt ? <p className="text-sm font-semibold text-emerald-800">{m.enteredAt(formatTime(booking.checkedInAt))}</p> : null}
+              <Link to={`/p/${booking.passSecret}`} className="text-sm font-semibold text-blue-700 underline-offset-2 hover:underline print:hidden">
+                {m.openPass}
+              </Link>
             </>
           ) : (
             <>
@@ -91,6 +98,21 @@ export function MyBookingsPage() {
   const [values, setValues] = useState(() => rememberedBooking() ?? { email: "", code: "" });
   const [problem, setProblem] = useState<string | null>(null);
   const [found, setFound] = useState<MyBooking[] | null>(null);
+  const [fromDevice, setFromDevice] = useState(false);
+
+  useEffect(() => {
+    const entries = rememberedBookings();
+    if (entries.length === 0) return;
+    let alive = true;
+    lookupDevicePasses(entries).then((passes) => {
+      if (!alive || passes.length === 0) return;
+      setFound((current) => current ?? passes);
+      setFromDevice(true);
+    });
+    return () => {
+      alive = false;
+    };
+  }, []);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -105,6 +127,7 @@ export function MyBookingsPage() {
     try {
       const result = await lookup.mutateAsync({ email, code });
       setFound(result.bookings);
+      setFromDevice(false);
     } catch (err) {
       setFound(null);
       setProblem(errorMessage(err, m.errorFallback));
@@ -120,7 +143,7 @@ export function MyBookingsPage() {
         </div>
       </div>
       <div className="mx-auto -mt-16 max-w-4xl space-y-8 px-4 pb-16 sm:px-6 lg:px-8 print:mt-0">
-        <form onSubmit={submit} noValidate className={`${card} grid grid-cols-1 gap-4 p-5 sm:grid-cols-[1fr_1fr_auto] sm:items-end sm:p-6 print:hidden`}>
+        <form onSubmit={submit} noValidate className={`${cardClass} grid grid-cols-1 gap-4 p-5 sm:grid-cols-[1fr_1fr_auto] sm:items-end sm:p-6 print:hidden`}>
           <TextField
             label={m.email}
             name="email"
@@ -142,11 +165,12 @@ export function MyBookingsPage() {
             invalid={problem !== null && !values.code.trim()}
             onChange={(code) => setValues((v) => ({ ...v, code: code.toUpperCase() }))}
           />
-          <button type="submit" disabled={lookup.isPending} className={`${btn("primary", "lg")} sm:mb-0`}>
+          <Button type="submit" disabled={lookup.isPending} size="lg" className="sm:mb-0">
             {lookup.isPending ? <Spinner className="size-5" /> : <SearchIcon className="size-5" />}
             {lookup.isPending ? m.searching : m.submit}
-          </button>
+          </Button>
           <p className="text-xs text-slate-500 sm:col-span-3">{m.codeHelp}</p>
+          <p className="text-sm text-slate-700 sm:col-span-3">{m.otherDevice}</p>
           {problem ? (
             <div className="sm:col-span-3">
               <Alert tone="error" role="alert">
@@ -162,11 +186,12 @@ export function MyBookingsPage() {
               <h2 id="results-title" className="text-lg font-bold text-slate-900">
                 {m.results(found.length)}
               </h2>
-              <button type="button" onClick={() => window.print()} className={btn("secondary")}>
+              <Button variant="secondary" onClick={() => window.print()}>
                 <PrinterIcon className="size-4" />
                 {m.print}
-              </button>
+              </Button>
             </div>
+            {fromDevice ? <p className="mt-1 text-sm text-slate-600 print:hidden">{m.onThisDevice}</p> : null}
             <ul className="mt-4 space-y-4">
               {found.map((b) => (
                 <Pass key={b.code} booking={b} />

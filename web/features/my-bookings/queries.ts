@@ -5,6 +5,22 @@ import { client, unwrap } from "../../lib/api";
 export type MyBooking = InferResponseType<(typeof client.api)["my-bookings"]["lookup"]["$post"], 200>["bookings"][number];
 
 export const lookupMyBookingsAtom = atomWithMutation(() => ({
-  mutationKey: ["my-bookings"],
   mutationFn: (json: { email: string; code: string }) => unwrap(client.api["my-bookings"].lookup.$post({ json })),
 }));
+
+const SPENT = new Set(["expired", "cancelled"]);
+
+/**
+ * The passes of every booking made on this device: one look-up per e-mail (it answers all that
+ * e-mail's bookings), merged, newest first. Abandoned holds are left out; a failed look-up too.
+ */
+export async function lookupDevicePasses(entries: { email: string; code: string }[]): Promise<MyBooking[]> {
+  const byEmail = new Map<string, string>();
+  for (const e of entries) if (!byEmail.has(e.email.toLowerCase())) byEmail.set(e.email.toLowerCase(), e.code);
+  const answers = await Promise.all(
+    [...byEmail].map(([email, code]) => unwrap(client.api["my-bookings"].lookup.$post({ json: { email, code } })).catch(() => null)),
+  );
+  const all = new Map<string, MyBooking>();
+  for (const answer of answers) for (const b of answer?.bookings ?? []) if (!SPENT.has(b.status)) all.set(b.code, b);
+  return [...all.values()].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+}

@@ -2,6 +2,8 @@ import { useAtomValue } from "jotai";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { Alert } from "../../components/alert";
+import { Button, buttonClass } from "../../components/button";
+import { TextField } from "../../components/field";
 import { PhoneIcon, TicketIcon } from "../../components/icons";
 import { Modal } from "../../components/modal";
 import { notify } from "../../components/notify";
@@ -9,16 +11,14 @@ import { CardFields, PaymentNote } from "../../components/payment/card-fields";
 import { confirmPaymentAtom, createIntentAtom } from "../../components/payment/queries";
 import type { ConfirmCard, PaymentIntentDto } from "../../components/payment/types";
 import { LoadingState, Spinner } from "../../components/spinner";
-import { TextField } from "../../components/text-field";
-import { btn } from "../../components/ui";
 import { it } from "../../i18n/it";
 import { errorMessage, newIdempotencyKey } from "../../lib/api";
 import { bookingCode } from "../../lib/format";
+import { checkPresale, type PresaleValues } from "../booking/validation";
 import { price } from "../event-card/card-format";
 import type { EventDto } from "../event-card/types";
-import { checkPresale, type PresaleValues } from "../booking/validation";
 import { garage } from "../layout/garage";
-import { rememberBooking } from "../my-bookings/remembered";
+import { rememberBooking, showPassBanner } from "../my-bookings/remembered";
 import { createPresaleAtom } from "./queries";
 
 const empty: PresaleValues = { nome: "", cognome: "", email: "", telefono: "", targa: "", modelloAuto: "", note: "" };
@@ -34,7 +34,7 @@ export function PresaleDialog({ event, open, onClose }: { event: EventDto; open:
     if (!busy.current) onClose();
   };
   return (
-    <Modal open={open} onClose={close} title={event.prevendita_title || it.presale.title} subtitle={event.title} wide>
+    <Modal open={open} onClose={close} title={event.prevendita_title || it.presale.title} description={event.title} size="lg">
       {session > 0 ? <PresaleFlow key={session} event={event} onClose={close} busy={busy} /> : null}
     </Modal>
   );
@@ -82,13 +82,13 @@ function PresaleFlow({ event, onClose, busy }: { event: EventDto; onClose: () =>
           {it.booking.contactGarage}
         </Alert>
         <div className="flex flex-col gap-2 sm:flex-row-reverse">
-          <a href={garage.phoneHref} className={btn("primary", "lg")}>
+          <a href={garage.phoneHref} className={buttonClass("primary", "lg")}>
             <PhoneIcon className="size-5" />
             {garage.phoneDisplay}
           </a>
-          <button type="button" onClick={onClose} className={btn("secondary", "lg")}>
+          <Button onClick={onClose} variant="secondary" size="lg">
             {it.common.close}
-          </button>
+          </Button>
         </div>
       </div>
     );
@@ -103,9 +103,9 @@ function PresaleFlow({ event, onClose, busy }: { event: EventDto; onClose: () =>
           <Alert tone="error" role="alert" title={it.presale.prepareFailed}>
             {state.detail}
           </Alert>
-          <button type="button" onClick={onClose} className={`${btn("secondary", "lg")} w-full`}>
+          <Button onClick={onClose} variant="secondary" size="lg" className="w-full">
             {it.common.close}
-          </button>
+          </Button>
         </div>
       );
     case "done":
@@ -120,12 +120,12 @@ function PresaleFlow({ event, onClose, busy }: { event: EventDto; onClose: () =>
             <p className="mt-2 text-xs text-slate-500">{it.checkout.codeHint}</p>
           </div>
           <div className="flex flex-col gap-2 sm:flex-row-reverse">
-            <Link to="/le-mie-prenotazioni" className={btn("primary", "lg")}>
+            <Link to="/le-mie-prenotazioni" className={buttonClass("primary", "lg")}>
               {it.layout.nav.myBookings}
             </Link>
-            <button type="button" onClick={onClose} className={btn("secondary", "lg")}>
+            <Button onClick={onClose} variant="secondary" size="lg">
               {it.common.close}
-            </button>
+            </Button>
           </div>
         </div>
       );
@@ -207,6 +207,7 @@ function PresaleForm({
       if (paid.status !== "paid") throw new Error(`presale ended as ${paid.status}`);
       const code = bookingCode(booking.id);
       rememberBooking({ email: values.email.trim(), code });
+      showPassBanner({ code, eventTitle: event.title });
       notify.success(it.presale.success);
       onDone(code);
     } catch (err) {
@@ -252,7 +253,7 @@ function PresaleForm({
           {problem.message}
         </Alert>
       ) : null}
-      <button type="submit" disabled={processing || !cardReady} className={`${btn("accent", "lg")} w-full`}>
+      <Button type="submit" disabled={processing || !cardReady} variant="accent" size="lg" className="w-full">
         {processing ? (
           <>
             <Spinner className="size-5" />
@@ -261,7 +262,7 @@ function PresaleForm({
         ) : (
           it.presale.submit(price(intent.amount))
         )}
-      </button>
+      </Button>
       <PaymentNote provider={intent.provider} />
     </form>
   );

@@ -14,6 +14,5 @@ export type PresaleRequest = {
 };
 
 export const createPresaleAtom = atomWithMutation(() => ({
-  mutationKey: ["create-presale"],
   mutationFn: (json: PresaleRequest) => unwrap(client.api.presales.$post({ json })),
 }));

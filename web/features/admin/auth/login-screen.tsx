@@ -1,10 +1,13 @@
 import { useAtomValue } from "jotai";
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
+import { Alert } from "../../../components/alert";
+import { Button } from "../../../components/button";
+import { cardClass } from "../../../components/card";
+import { inputClass, labelClass } from "../../../components/field";
 import { it } from "../../../i18n/it";
 import { itAdmin } from "../../../i18n/it-admin";
 import { errorMessage } from "../../../lib/api";
-import { Button, ErrorNote, inputClass, labelClass } from "../components/ui";
 import { loginAtom } from "../queries";
 
 const t = itAdmin.login;
@@ -12,27 +15,45 @@ const t = itAdmin.login;
 /** Shown on every /admin* route until the session cookie is there. */
 export function LoginScreen() {
   const login = useAtomValue(loginAtom);
+  const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    if (!password) return;
-    login.mutate(password, { onSuccess: () => setPassword("") });
+    if (!email.trim() || !password) return;
+    login.mutate({ email: email.trim(), password }, { onSuccess: () => setPassword("") });
   }
 
   return (
     <main className="flex min-h-dvh items-center justify-center bg-slate-100 p-4">
       <div className="w-full max-w-sm">
         <div className="mb-6 text-center">
-          <div className="mx-auto mb-3 flex size-12 items-center justify-center rounded-xl bg-indigo-600 text-xl font-bold text-white" aria-hidden="true">
+          <div className="mx-auto mb-3 flex size-12 items-center justify-center rounded-xl bg-blue-600 text-xl font-bold text-white" aria-hidden="true">
             P
           </div>
           <p className="text-sm font-medium text-slate-600">{it.common.appName}</p>
         </div>
-        <form onSubmit={submit} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        <form onSubmit={submit} className={`${cardClass} p-6`}>
           <h1 className="text-xl font-semibold text-slate-900">{t.title}</h1>
           <p className="mt-1 text-sm text-slate-600">{t.subtitle}</p>
           <div className="mt-5">
+            <label htmlFor="admin-email" className={labelClass}>
+              {t.email}
+            </label>
+            <input
+              id="admin-email"
+              type="email"
+              autoComplete="username"
+              autoFocus
+              required
+              className={inputClass}
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              aria-invalid={login.isError || undefined}
+              aria-describedby={login.isError ? "admin-login-error" : undefined}
+            />
+          </div>
+          <div className="mt-4">
             <label htmlFor="admin-password" className={labelClass}>
               {t.password}
             </label>
@@ -40,7 +61,6 @@ export function LoginScreen() {
               id="admin-password"
               type="password"
               autoComplete="current-password"
-              autoFocus
               required
               className={inputClass}
               value={password}
@@ -51,16 +71,16 @@ export function LoginScreen() {
           </div>
           {login.isError ? (
             <div id="admin-login-error" className="mt-3">
-              <ErrorNote>{errorMessage(login.error, t.failed)}</ErrorNote>
+              <Alert tone="error" role="alert">{errorMessage(login.error, t.failed)}</Alert>
             </div>
           ) : null}
-          <Button type="submit" className="mt-5 w-full" disabled={login.isPending || !password}>
+          <Button type="submit" className="mt-5 w-full" disabled={login.isPending || !email.trim() || !password}>
             {login.isPending ? t.submitting : t.submit}
           </Button>
         </form>
         <p className="mt-4 text-center text-sm">
           <Link to="/" className="text-slate-600 underline-offset-2 hover:text-slate-900 hover:underline">
-            ← {t.backToSite}
+            ← {itAdmin.backToSite}
           </Link>
         </p>
       </div>

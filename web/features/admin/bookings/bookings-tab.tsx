@@ -1,11 +1,13 @@
 import { useAtom, useAtomValue } from "jotai";
 import { useState } from "react";
+import { Card, CardHeader } from "../../../components/card";
+import { inputClass, labelClass } from "../../../components/field";
+import { notify } from "../../../components/notify";
 import { itAdmin } from "../../../i18n/it-admin";
 import { errorMessage } from "../../../lib/api";
-import { formatEuroCompact, formatShortDateTime } from "../../../lib/format";
+import { formatEuroCompact, formatShortDateTime, formatTime } from "../../../lib/format";
 import { ConfirmDialog } from "../components/confirm-dialog";
-import { notify } from "../components/notify";
-import { Card, CardHeader, inputClass, labelClass, ListState, TableHead } from "../components/ui";
+import { ListState, TableHead } from "../components/list-state";
 import { adminEventsQueryAtom } from "../events/queries";
 import { bookingFiltersAtom, filteredBookingsQueryAtom, freeBookingAtom, type BookingFilters } from "./queries";
 import { StatusBadge } from "./status-label";
@@ -103,15 +105,32 @@ export function BookingsTab() {
                     <td className="max-w-56 px-4 py-3 text-slate-700">{b.event?.title}</td>
                     <td className="px-4 py-3 text-slate-700">
                       {b.kind === "prevendita" ? (
-                        <span className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700">{t.presale}</span>
+                        <span className="rounded-full bg-blue-50 px-2 py-0.5 text-xs font-medium text-blue-700">{t.presale}</span>
                       ) : (
                         (b.rate?.name ?? t.noRate)
                       )}
                     </td>
-                    <td className="whitespace-nowrap px-4 py-3 font-mono text-xs uppercase text-slate-800">{b.licensePlate}</td>
+                    <td className="whitespace-nowrap px-4 py-3 font-mono text-xs uppercase text-slate-800">
+                      {b.licensePlate}
+                      {(b.status === "paid" || b.status === "pending") && b.plateSpots > 1 ? (
+                        <span
+                          data-testid="repeated-plate"
+                          title={t.repeatedPlateHint(b.plateSpots)}
+                          className="mt-1 block w-fit rounded-full bg-amber-100 px-2 py-0.5 font-sans text-[11px] font-semibold normal-case text-amber-900 ring-1 ring-amber-300"
+                        >
+                          {t.repeatedPlate(b.plateSpots)}
+                        </span>
+                      ) : null}
+                    </td>
                     <td className="whitespace-nowrap px-4 py-3 text-right font-medium tabular-nums">{formatEuroCompact(b.amount)}</td>
                     <td className="px-4 py-3">
                       <StatusBadge status={b.status} />
+                      {b.checkedInAt && b.gateState === "inside" ? (
+                        <p className="mt-1 whitespace-nowrap text-xs text-emerald-800">{t.enteredAt(formatTime(b.checkedInAt))}</p>
+                      ) : null}
+                      {b.checkedOutAt && b.gateState === "exited" ? (
+                        <p className="mt-1 whitespace-nowrap text-xs text-slate-600">{t.exitedAt(formatTime(b.checkedOutAt))}</p>
+                      ) : null}
                     </td>
                     <td className="whitespace-nowrap px-4 py-3 tabular-nums text-slate-600">{formatShortDateTime(b.createdAt)}</td>
                     <td className="px-4 py-3 text-right">

@@ -2,6 +2,7 @@ import { atom } from "jotai";
 import { atomWithMutation, atomWithQuery, queryClientAtom } from "jotai-tanstack-query";
 import type { BookingStatus } from "../../../../db/schema";
 import { client, unwrap } from "../../../lib/api";
+import { queryKeys } from "../../../lib/query-keys";
 import { invalidateData } from "../queries";
 
 export type BookingFilters = { eventId: string; status: BookingStatus | "" };
@@ -18,12 +19,12 @@ function fetchBookings(filters: BookingFilters) {
 /** The bookings table, filtered by event and status (newest first, from the server). */
 export const filteredBookingsQueryAtom = atomWithQuery((get) => {
   const filters = get(bookingFiltersAtom);
-  return { queryKey: ["admin", "bookings", filters], queryFn: () => fetchBookings(filters) };
+  return { queryKey: queryKeys.admin.bookings(filters), queryFn: () => fetchBookings(filters) };
 });
 
 /** Every booking, unfiltered: recent activity and the calendar. */
 export const allBookingsQueryAtom = atomWithQuery(() => ({
-  queryKey: ["admin", "bookings", { eventId: "", status: "" }],
+  queryKey: queryKeys.admin.bookings({ eventId: "", status: "" }),
   queryFn: () => fetchBookings({ eventId: "", status: "" }),
 }));
 

@@ -110,6 +110,11 @@ export function dayLabel(day: PlainDate): string {
   return label(day, { weekday: "long", day: "numeric", month: "long", year: "numeric" });
 }
 
+/** "domenica 29 marzo" */
+export function dayHeading(day: PlainDate): string {
+  return label(day, { weekday: "long", day: "numeric", month: "long" });
+}
+
 /** "29 mar" */
 export function shortDayLabel(day: PlainDate): string {
   return label(day, { day: "numeric", month: "short" });

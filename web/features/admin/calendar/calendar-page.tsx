@@ -1,13 +1,18 @@
 import { useAtomValue } from "jotai";
 import { useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
+import { Alert } from "../../../components/alert";
+import { Card } from "../../../components/card";
+import { IconButton } from "../../../components/icon-button";
+import { LoadingState } from "../../../components/spinner";
 import { it } from "../../../i18n/it";
 import { itAdmin } from "../../../i18n/it-admin";
+import { useMediaQuery } from "../../../lib/use-media-query";
 import { allBookingsQueryAtom } from "../bookings/queries";
-import { ChevronIcon } from "../components/icons";
-import { Card, ErrorNote, IconButton, Spinner } from "../components/ui";
+import { ChevronLeftIcon, ChevronRightIcon } from "../components/admin-icons";
 import { adminEventsQueryAtom } from "../events/queries";
-import { addDays, addMonths, dayKey, groupByDay, monthLabel, parseDay, romeDateOf, shortDayLabel, todayInRomeDate, weekDays, yearMonthOf, type PlainDate } from "./calendar-math";
+import { DayList } from "./calendar-lists";
+import { addDays, addMonths, dayKey, groupByDay, monthGrid, monthLabel, parseDay, romeDateOf, shortDayLabel, todayInRomeDate, weekDays, yearMonthOf, type PlainDate } from "./calendar-math";
 import type { CalendarBooking, CalendarEvent } from "./calendar-types";
 import { MonthView, WeekView } from "./calendar-views";
 import { DayModal } from "./day-modal";
@@ -24,6 +29,7 @@ export function CalendarPage() {
   const today = todayInRomeDate();
   const view = params.get("vista") === "settimana" ? "week" : "month";
   const anchor = parseDay(params.get("giorno")) ?? today;
+  const wide = useMediaQuery("(min-width: 640px)");
 
   const navigate = (next: { view?: "week" | "month"; day?: PlainDate }) =>
     setParams({ vista: (next.view ?? view) === "week" ? "settimana" : "mese", giorno: dayKey(next.day ?? anchor) });
@@ -50,6 +56,12 @@ export function CalendarPage() {
   const title = view === "month" ? monthLabel(month) : t.weekRange(shortDayLabel(week[0]), `${shortDayLabel(week[6])} ${week[6].year}`);
   const step = (direction: 1 | -1) => (view === "month" ? addMonths(anchor, direction) : addDays(anchor, 7 * direction));
   const key = selected ? dayKey(selected) : "";
+  // The day opened becomes the day the calendar looks at, so month → week shows its week.
+  const selectDay = (day: PlainDate) => {
+    setSelected(day);
+    setParams({ vista: view === "week" ? "settimana" : "mese", giorno: dayKey(day) }, { replace: true });
+  };
+  const days = { eventsByDay, bookingsByDay, today, onSelectDay: selectDay };
 
   return (
     <div className="space-y-4">
@@ -62,7 +74,7 @@ export function CalendarPage() {
               type="button"
               aria-pressed={view === v}
               onClick={() => navigate({ view: v })}
-              className={`rounded-md px-4 py-1.5 text-sm font-medium ${view === v ? "bg-white text-indigo-700 shadow-sm" : "text-slate-600 hover:text-slate-900"}`}
+              className={`rounded-md px-4 py-1.5 text-sm font-medium ${view === v ? "bg-white text-blue-700 shadow-sm" : "text-slate-600 hover:text-slate-900"}`}
             >
               {v === "month" ? t.month : t.week}
             </button>
@@ -72,10 +84,10 @@ export function CalendarPage() {
       <Card>
         <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-4 py-3">
           <IconButton label={t.previous} onClick={() => navigate({ day: step(-1) })}>
-            <ChevronIcon direction="left" />
+            <ChevronLeftIcon />
           </IconButton>
           <IconButton label={t.next} onClick={() => navigate({ day: step(1) })}>
-            <ChevronIcon direction="right" />
+            <ChevronRightIcon />
           </IconButton>
           <button type="button" onClick={() => navigate({ day: today })} className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50">
             {t.today}
@@ -84,15 +96,21 @@ export function CalendarPage() {
             {title}
           </h2>
         </div>
-        <div className="overflow-x-auto p-4">
+        <div className="overflow-x-auto p-3 sm:p-4">
           {events.isPending || bookings.isPending ? (
-            <Spinner label={it.common.loading} />
+            <LoadingState text={it.common.loading} />
           ) : events.isError || bookings.isError ? (
-            <ErrorNote>{itAdmin.loadError}</ErrorNote>
+            <Alert tone="error" role="alert">{itAdmin.loadError}</Alert>
+          ) : !wide ? (
+            view === "month" ? (
+              <DayList {...days} days={monthGrid(month).filter((d) => d.month === month.month)} onlyBusyDays eventTitle={titleOf} label={monthLabel(month)} />
+            ) : (
+              <DayList {...days} days={week} eventTitle={titleOf} label={title} />
+            )
           ) : view === "month" ? (
-            <MonthView month={month} eventsByDay={eventsByDay} bookingsByDay={bookingsByDay} today={today} onSelectDay={setSelected} />
+            <MonthView month={month} {...days} />
           ) : (
-            <WeekView day={anchor} eventsByDay={eventsByDay} bookingsByDay={bookingsByDay} today={today} onSelectDay={setSelected} />
+            <WeekView day={anchor} {...days} />
           )}
         </div>
         <div className="space-y-2 border-t border-slate-200 px-4 py-3 text-xs text-slate-600">

@@ -64,13 +64,13 @@ export function MonthView({ month, eventsByDay, bookingsByDay, today, onSelectDa
                 <button
                   type="button"
                   onClick={() => onSelectDay(day)}
-                  className={`flex h-28 w-full flex-col gap-1 p-1.5 text-left transition-colors hover:bg-indigo-50/60 focus-visible:bg-indigo-50 ${inMonth ? "bg-white" : "bg-slate-50/70"}`}
+                  className={`flex h-28 w-full flex-col gap-1 p-1.5 text-left transition-colors hover:bg-blue-50/60 focus-visible:bg-blue-50 ${inMonth ? "bg-white" : "bg-slate-50/70"}`}
                 >
                   <span className="flex items-center justify-between gap-1">
                     <span className="sr-only">{t.openDay(dayLabel(day))}</span>
                     <span
                       aria-hidden="true"
-                      className={`inline-flex size-6 items-center justify-center rounded-full text-xs font-semibold ${isToday ? "bg-indigo-600 text-white" : inMonth ? "text-slate-800" : "text-slate-500"}`}
+                      className={`inline-flex size-6 items-center justify-center rounded-full text-xs font-semibold ${isToday ? "bg-blue-600 text-white" : inMonth ? "text-slate-800" : "text-slate-500"}`}
                     >
                       {day.day}
                     </span>
@@ -79,7 +79,7 @@ export function MonthView({ month, eventsByDay, bookingsByDay, today, onSelectDa
                   {shown.map((event) => (
                     <EventChip key={event.id} event={event} />
                   ))}
-                  {more > 0 ? <span className="px-1.5 text-xs font-medium text-indigo-700">{t.more(more)}</span> : null}
+                  {more > 0 ? <span className="px-1.5 text-xs font-medium text-blue-700">{t.more(more)}</span> : null}
                 </button>
               </div>
             );
@@ -107,12 +107,12 @@ export function WeekView({ day, eventsByDay, bookingsByDay, today, onSelectDay }
               <button
                 type="button"
                 onClick={() => onSelectDay(d)}
-                className="flex min-h-72 w-full flex-col gap-1.5 p-2 text-left transition-colors hover:bg-indigo-50/60"
+                className="flex min-h-72 w-full flex-col gap-1.5 p-2 text-left transition-colors hover:bg-blue-50/60"
               >
                 <span className="flex flex-col items-center gap-0.5 border-b border-slate-100 pb-2 w-full">
                   <span className="sr-only">{t.openDay(dayLabel(d))}</span>
                   <span aria-hidden="true" className="text-xs font-semibold uppercase tracking-wide text-slate-600">{names[i]}</span>
-                  <span aria-hidden="true" className={`inline-flex size-8 items-center justify-center rounded-full text-sm font-semibold ${isToday ? "bg-indigo-600 text-white" : "text-slate-800"}`}>{d.day}</span>
+                  <span aria-hidden="true" className={`inline-flex size-8 items-center justify-center rounded-full text-sm font-semibold ${isToday ? "bg-blue-600 text-white" : "text-slate-800"}`}>{d.day}</span>
                   <BookingBadge count={bookings.length} />
                 </span>
                 {events.map((event) => (

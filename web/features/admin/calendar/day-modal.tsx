@@ -1,5 +1,5 @@
+import { Modal } from "../../../components/modal";
 import { itAdmin } from "../../../i18n/it-admin";
-import { Modal } from "../components/modal";
 import { dayLabel, romeTimeOf, type PlainDate } from "./calendar-math";
 import type { CalendarBooking, CalendarEvent } from "./calendar-types";
 
@@ -19,7 +19,7 @@ export function DayModal({ day, events, bookings, eventTitle, onClose }: Props) 
     <Modal open={day !== null} onClose={onClose} title={day ? dayLabel(day) : ""} size="lg">
       <div className="space-y-6">
         <section>
-          <h3 className="mb-2 text-xs font-semibold uppercase tracking-wider text-indigo-700">{t.dayEvents}</h3>
+          <h3 className="mb-2 text-xs font-semibold uppercase tracking-wider text-blue-700">{t.dayEvents}</h3>
           {events.length === 0 ? (
             <p className="text-sm text-slate-600">{t.noEvents}</p>
           ) : (
@@ -39,7 +39,7 @@ export function DayModal({ day, events, bookings, eventTitle, onClose }: Props) 
           )}
         </section>
         <section>
-          <h3 className="mb-2 text-xs font-semibold uppercase tracking-wider text-indigo-700">{t.dayBookings}</h3>
+          <h3 className="mb-2 text-xs font-semibold uppercase tracking-wider text-blue-700">{t.dayBookings}</h3>
           {bookings.length === 0 ? (
             <p className="text-sm text-slate-600">{t.noBookings}</p>
           ) : (

@@ -1,12 +1,17 @@
 import { useAtomValue } from "jotai";
 import { useState, type FormEvent } from "react";
+import { Button } from "../../../components/button";
+import { Card, CardHeader } from "../../../components/card";
+import { inputClass, labelClass } from "../../../components/field";
+import { IconButton } from "../../../components/icon-button";
+import { notify } from "../../../components/notify";
 import { itAdmin } from "../../../i18n/it-admin";
 import { errorMessage } from "../../../lib/api";
-import { ConfirmDialog } from "../components/confirm-dialog";
-import { PencilIcon, TrashIcon } from "../components/icons";
-import { notify } from "../components/notify";
-import { Button, Card, CardHeader, IconButton, inputClass, labelClass, ListState } from "../components/ui";
 import { categoriesQueryAtom } from "../../../lib/queries";
+import { PencilIcon, TrashIcon } from "../components/admin-icons";
+import { ConfirmDialog } from "../components/confirm-dialog";
+import { useDiscardGuard } from "../components/discard-guard";
+import { ListState } from "../components/list-state";
 import { createCategoryAtom, deleteCategoryAtom, updateCategoryAtom } from "../queries";
 
 const t = itAdmin.categories;
@@ -129,6 +134,7 @@ function CategoryEditCard({ category, onDone }: { category: Category; onDone: ()
   const update = useAtomValue(updateCategoryAtom);
   const [name, setName] = useState(category.name);
   const [color, setColor] = useState(category.color);
+  const guard = useDiscardGuard(() => name !== category.name || color !== category.color, onDone);
 
   function save(e: FormEvent) {
     e.preventDefault();
@@ -146,8 +152,8 @@ function CategoryEditCard({ category, onDone }: { category: Category; onDone: ()
   }
 
   return (
-    <li data-testid="category-card" className="rounded-lg border-2 border-indigo-300 bg-indigo-50/40 p-4">
-      <form onSubmit={save} className="space-y-3" onKeyDown={(e) => e.key === "Escape" && onDone()}>
+    <li data-testid="category-card" className="rounded-lg border-2 border-blue-300 bg-blue-50/40 p-4">
+      <form onSubmit={save} className="space-y-3" onKeyDown={(e) => e.key === "Escape" && e.currentTarget.contains(e.target as Node) && guard.requestClose()}>
         <div>
           <label htmlFor={`category-${category.id}-name`} className={labelClass}>
             {t.name}
@@ -175,6 +181,7 @@ function CategoryEditCard({ category, onDone }: { category: Category; onDone: ()
           </div>
         </div>
       </form>
+      {guard.dialog}
     </li>
   );
 }

@@ -8,6 +8,8 @@ import { NotificationsTab } from "../notifications/notifications-tab";
 import { OverviewTab } from "../overview/overview-tab";
 import { PartnersTab } from "../partners/partners-tab";
 import { PaymentsTab } from "../payments/payments-tab";
+import { useStaff } from "../queries";
+import { UsersTab } from "../users/users-tab";
 
 const t = itAdmin.tabs;
 
@@ -20,29 +22,33 @@ export const DASHBOARD_TABS = [
   { key: "prenotazioni", label: t.bookings, Panel: BookingsTab },
   { key: "notifiche", label: t.notifications, Panel: NotificationsTab },
   { key: "pagamenti", label: t.payments, Panel: PaymentsTab },
+  // Accounts are the owner's alone (the API answers 403 to anyone else).
+  { key: "utenti", label: t.users, Panel: UsersTab, ownerOnly: true },
 ] as const;
 
 export function DashboardPage() {
   const [params, setParams] = useSearchParams();
+  const staff = useStaff();
+  const tabs = DASHBOARD_TABS.filter((tab) => !("ownerOnly" in tab) || staff.role === "owner");
   const requested = params.get("tab") ?? "overview";
   // Spec §2: the hidden eighth tab 'carousel' has no trigger; it is the carousel form's own page.
   if (requested === "carousel") return <Navigate to="/admin/carousel" replace />;
-  const index = Math.max(0, DASHBOARD_TABS.findIndex((tab) => tab.key === requested));
+  const index = Math.max(0, tabs.findIndex((tab) => tab.key === requested));
 
   return (
-    <TabGroup selectedIndex={index} onChange={(i) => setParams({ tab: DASHBOARD_TABS[i].key })}>
+    <TabGroup selectedIndex={index} onChange={(i) => setParams({ tab: tabs[i].key })}>
       <TabList className="-mx-4 mb-6 flex gap-1 overflow-x-auto border-b border-slate-200 px-4 sm:mx-0 sm:px-0">
-        {DASHBOARD_TABS.map((tab) => (
+        {tabs.map((tab) => (
           <Tab
             key={tab.key}
-            className="shrink-0 whitespace-nowrap border-b-2 border-transparent px-3 py-2.5 text-sm font-medium text-slate-600 outline-none hover:border-slate-300 hover:text-slate-900 focus-visible:rounded-t-md focus-visible:ring-2 focus-visible:ring-indigo-500 data-selected:border-indigo-600 data-selected:text-indigo-700"
+            className="shrink-0 whitespace-nowrap border-b-2 border-transparent px-3 py-2.5 text-sm font-medium text-slate-600 outline-none hover:border-slate-300 hover:text-slate-900 focus-visible:rounded-t-md focus-visible:ring-2 focus-visible:ring-blue-500 data-selected:border-blue-600 data-selected:text-blue-700"
           >
             {tab.label}
           </Tab>
         ))}
       </TabList>
       <TabPanels>
-        {DASHBOARD_TABS.map(({ key, Panel }) => (
+        {tabs.map(({ key, Panel }) => (
           <TabPanel key={key} className="outline-none">
             <Panel />
           </TabPanel>

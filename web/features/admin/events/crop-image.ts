@@ -1,7 +1,8 @@
 import type { Area } from "react-easy-crop";
+import { EVENT_IMAGE_HEIGHT, EVENT_IMAGE_WIDTH } from "../../../lib/event-image";
 
-export const CROP_WIDTH = 320;
-export const CROP_HEIGHT = 240;
+export const CROP_WIDTH = EVENT_IMAGE_WIDTH;
+export const CROP_HEIGHT = EVENT_IMAGE_HEIGHT;
 export const CROP_QUALITY = 0.9;
 
 function loadImage(src: string): Promise<HTMLImageElement> {
@@ -13,11 +14,16 @@ function loadImage(src: string): Promise<HTMLImageElement> {
   });
 }
 
+function encode(canvas: HTMLCanvasElement, type: string): Promise<Blob | null> {
+  return new Promise((resolve) => canvas.toBlob(resolve, type, CROP_QUALITY));
+}
+
 /**
- * Draws the chosen area into a 320×240 canvas and encodes it as JPEG quality 0.9. Zoom below 1
- * leaves margins around the picture: they are filled white, as JPEG has no transparency.
+ * Draws the chosen area into a canvas twice the card's largest size and encodes it as WebP; a
+ * browser that cannot encode WebP (it silently answers PNG) gets JPEG instead. Zoom below 1 leaves
+ * margins around the picture: they are filled white, as on the card.
  */
-export async function cropToJpeg(src: string, area: Area): Promise<Blob> {
+export async function cropImage(src: string, area: Area): Promise<Blob> {
   const img = await loadImage(src);
   const canvas = document.createElement("canvas");
   canvas.width = CROP_WIDTH;
@@ -31,7 +37,9 @@ export async function cropToJpeg(src: string, area: Area): Promise<Blob> {
   const scaleY = CROP_HEIGHT / area.height;
   // Map the whole image into canvas space so areas reaching past its edges stay proportional.
   ctx.drawImage(img, -area.x * scaleX, -area.y * scaleY, img.naturalWidth * scaleX, img.naturalHeight * scaleY);
-  return new Promise((resolve, reject) =>
-    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error("jpeg encoding failed"))), "image/jpeg", CROP_QUALITY),
-  );
+  const webp = await encode(canvas, "image/webp");
+  if (webp?.type === "image/webp") return webp;
+  const jpeg = await encode(canvas, "image/jpeg");
+  if (!jpeg) throw new Error("image encoding failed");
+  return jpeg;
 }

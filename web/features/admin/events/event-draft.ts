@@ -1,7 +1,7 @@
 import * as InstantFns from "temporal-polyfill/fns/Instant";
 import { itAdmin } from "../../../i18n/it-admin";
 import { GARAGE_TIME_ZONE } from "../../../lib/format";
-import type { EventDto, RateDto } from "../../../../worker/services/events";
+import type { EventDto, RateDto } from "./types";
 
 export type RateDraft = {
   /** Stable key for React and dnd-kit; existing rates use their id. */

@@ -1,8 +1,11 @@
-import { useRef, useState, type FormEvent } from "react";
+import { useLayoutEffect, useRef, useState, type FormEvent, type RefObject } from "react";
+import { Alert } from "../../../components/alert";
+import { Button } from "../../../components/button";
+import { Field, inputClass } from "../../../components/field";
+import { PhotoIcon } from "../../../components/icons";
+import { Toggle } from "../../../components/toggle";
 import { itAdmin } from "../../../i18n/it-admin";
 import { eventImage } from "../../event-card/card-format";
-import { ImageIcon } from "../components/icons";
-import { Button, ErrorNote, Field, inputClass, Toggle } from "../components/ui";
 import { toPayload, validateDraft, type EventDraft, type EventPayload, type RateDraft } from "./event-draft";
 import { ImageCropDialog } from "./image-crop-dialog";
 import { RatesEditor } from "./rates-editor";
@@ -21,23 +24,30 @@ type EventFormProps = {
   onToggleRate?: (rateId: number, field: "isVisible" | "isPayable", value: boolean) => Promise<boolean>;
   /** Saves the new order of persisted rates at once; resolves false when it failed. */
   onReorderRates?: (orderedRateIds: number[]) => Promise<boolean>;
+  /** Kept up to date with whether the draft differs from what the form opened with. */
+  dirtyRef?: RefObject<boolean>;
 };
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <fieldset className="space-y-4">
-      <legend className="mb-3 text-xs font-semibold uppercase tracking-wider text-indigo-700">{title}</legend>
+      <legend className="mb-3 text-xs font-semibold uppercase tracking-wider text-blue-700">{title}</legend>
       {children}
     </fieldset>
   );
 }
 
-export function EventForm({ formId, initial, categories, disabled, serverError, onSubmit, onToggleRate, onReorderRates }: EventFormProps) {
+export function EventForm({ formId, initial, categories, disabled, serverError, onSubmit, onToggleRate, onReorderRates, dirtyRef }: EventFormProps) {
   const [draft, setDraft] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const [cropOpen, setCropOpen] = useState(false);
   const errorRef = useRef<HTMLDivElement>(null);
   const persistedIds = useRef(initial.rates.flatMap((r) => (r.id ? [r.id] : [])));
+  const [initialJson] = useState(() => JSON.stringify(initial));
+  const dirty = JSON.stringify(draft) !== initialJson;
+  useLayoutEffect(() => {
+    if (dirtyRef) dirtyRef.current = dirty;
+  }, [dirty, dirtyRef]);
 
   // Without an upload, visitors see the bundled image the title matches (spec §2), if any.
   const fallback = draft.imageUrl ? null : eventImage({ imageUrl: null, title: draft.title });
@@ -148,7 +158,7 @@ export function EventForm({ formId, initial, categories, disabled, serverError, 
               <img src={fallback} alt={t.imageAlt(draft.title)} className="size-full object-cover opacity-80" />
             ) : (
               <span className="flex flex-col items-center gap-1 text-xs">
-                <ImageIcon className="size-8" />
+                <PhotoIcon className="size-8" />
                 {t.imageNone}
               </span>
             )}
@@ -197,7 +207,7 @@ export function EventForm({ formId, initial, categories, disabled, serverError, 
       </Section>
 
       <div ref={errorRef} aria-live="polite">
-        {error || serverError ? <ErrorNote>{error ?? serverError}</ErrorNote> : null}
+        {error || serverError ? <Alert tone="error" role="alert">{error ?? serverError}</Alert> : null}
       </div>
     </form>
   );

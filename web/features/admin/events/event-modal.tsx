@@ -1,15 +1,16 @@
 import { useAtomValue } from "jotai";
-import { useState } from "react";
+import { useRef, useState } from "react";
+import { Button } from "../../../components/button";
+import { Modal } from "../../../components/modal";
+import { notify } from "../../../components/notify";
 import { itAdmin } from "../../../i18n/it-admin";
 import { errorMessage } from "../../../lib/api";
-import type { EventDto } from "../../../../worker/services/events";
-import { Modal } from "../components/modal";
-import { notify } from "../components/notify";
-import { Button } from "../components/ui";
 import { categoriesQueryAtom } from "../../../lib/queries";
+import { useDiscardGuard } from "../components/discard-guard";
 import { draftFromEvent, emptyDraft, type EventPayload } from "./event-draft";
 import { EventForm } from "./event-form";
 import { reorderRatesAtom, saveEventAtom, setRateFlagAtom } from "./queries";
+import type { EventDto } from "./types";
 
 const t = itAdmin.eventModal;
 const FORM_ID = "admin-event-form";
@@ -21,13 +22,16 @@ export function EventModal({ open, event, onClose }: { open: boolean; event: Eve
   const setRateFlag = useAtomValue(setRateFlagAtom);
   const reorderRates = useAtomValue(reorderRatesAtom);
   const [serverError, setServerError] = useState<string | null>(null);
+  const dirty = useRef(false);
   const isEdit = event !== null;
 
   function close() {
     if (save.isPending) return;
     setServerError(null);
+    dirty.current = false;
     onClose();
   }
+  const guard = useDiscardGuard(() => dirty.current, close);
 
   function submit(payload: EventPayload) {
     setServerError(null);
@@ -36,6 +40,7 @@ export function EventModal({ open, event, onClose }: { open: boolean; event: Eve
       {
         onSuccess: () => {
           notify.success(isEdit ? t.updated : t.created);
+          dirty.current = false;
           onClose();
         },
         onError: (err) => {
@@ -73,7 +78,7 @@ export function EventModal({ open, event, onClose }: { open: boolean; event: Eve
   return (
     <Modal
       open={open}
-      onClose={close}
+      onClose={() => (save.isPending ? undefined : guard.requestClose())}
       title={isEdit ? t.editTitle : t.createTitle}
       size="xl"
       footer={
@@ -97,8 +102,10 @@ export function EventModal({ open, event, onClose }: { open: boolean; event: Eve
           onSubmit={submit}
           onToggleRate={isEdit ? toggleRate : undefined}
           onReorderRates={isEdit ? saveRateOrder : undefined}
+          dirtyRef={dirty}
         />
       ) : null}
+      {guard.dialog}
     </Modal>
   );
 }

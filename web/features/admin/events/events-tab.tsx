@@ -1,22 +1,28 @@
 import { closestCenter, DndContext, type DragEndEvent } from "@dnd-kit/core";
 import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
-import { Switch } from "@headlessui/react";
 import { useAtomValue } from "jotai";
 import { useState } from "react";
+import { Alert } from "../../../components/alert";
+import { Button } from "../../../components/button";
+import { Card, CardHeader } from "../../../components/card";
+import { IconButton } from "../../../components/icon-button";
+import { PhotoIcon } from "../../../components/icons";
+import { notify } from "../../../components/notify";
+import { ProgressBar } from "../../../components/progress-bar";
+import { LoadingState } from "../../../components/spinner";
+import { Toggle } from "../../../components/toggle";
 import { it } from "../../../i18n/it";
 import { itAdmin } from "../../../i18n/it-admin";
 import { errorMessage } from "../../../lib/api";
 import { formatEuroCompact, formatShortDateTime } from "../../../lib/format";
-import type { EventDto } from "../../../../worker/services/events";
 import { eventImage } from "../../event-card/card-format";
+import { GripIcon, PencilIcon, PlusIcon, TrashIcon } from "../components/admin-icons";
 import { CategoryTag } from "../components/category-tag";
 import { ConfirmDialog } from "../components/confirm-dialog";
-import { GripIcon, ImageIcon, PencilIcon, PlusIcon, TrashIcon } from "../components/icons";
-import { notify } from "../components/notify";
 import { sortAccessibility, transformStyle, useSortSensors } from "../components/sortable";
-import { Button, Card, CardHeader, ErrorNote, IconButton, ProgressBar, Spinner } from "../components/ui";
 import { EventModal } from "./event-modal";
 import { adminEventsQueryAtom, deleteEventAtom, reorderEventsAtom, setEventActiveAtom } from "./queries";
+import type { EventDto } from "./types";
 
 const t = itAdmin.events;
 
@@ -39,8 +45,8 @@ export function EventsTab() {
   const [modal, setModal] = useState<{ open: boolean; event: EventDto | null }>({ open: false, event: null });
   const [deleting, setDeleting] = useState<EventDto | null>(null);
 
-  if (events.isPending) return <Spinner label={it.common.loading} />;
-  if (events.isError) return <ErrorNote>{itAdmin.loadError}</ErrorNote>;
+  if (events.isPending) return <LoadingState text={it.common.loading} />;
+  if (events.isError) return <Alert tone="error" role="alert">{itAdmin.loadError}</Alert>;
 
   const rows = localOrder ?? events.data;
   const ids = rows.map((e) => e.id);
@@ -78,7 +84,7 @@ export function EventsTab() {
           description={t.dragHint}
           actions={
             <Button onClick={() => setModal({ open: true, event: null })}>
-              <PlusIcon />
+              <PlusIcon className="size-4" />
               {t.create}
             </Button>
           }
@@ -159,7 +165,7 @@ function EventRow({ event, onEdit, onDelete }: { event: EventDto; onEdit: () => 
       style={transformStyle(transform, transition)}
       data-testid="event-row"
       data-event-id={event.id}
-      className={`${isDragging ? "relative z-10 bg-indigo-50 shadow-lg" : "bg-white"} ${event.isActive ? "" : "text-slate-600"}`}
+      className={`${isDragging ? "relative z-10 bg-blue-50 shadow-lg" : "bg-white"} ${event.isActive ? "" : "text-slate-600"}`}
     >
       <td className="px-3 py-3">
         <button
@@ -179,7 +185,7 @@ function EventRow({ event, onEdit, onDelete }: { event: EventDto; onEdit: () => 
             {image && !brokenImage ? (
               <img src={image} alt="" className="size-full object-cover" onError={() => setBrokenImage(true)} />
             ) : (
-              <ImageIcon className="size-6" />
+              <PhotoIcon className="size-6" />
             )}
           </div>
           <div className="min-w-0">
@@ -213,16 +219,9 @@ function EventRow({ event, onEdit, onDelete }: { event: EventDto; onEdit: () => 
       <td className="whitespace-nowrap px-3 py-3 tabular-nums">{range ?? <span className="text-slate-500">{t.noRates}</span>}</td>
       <td className="px-3 py-3">
         <div className="flex items-center justify-end gap-1">
-          <Switch
-            checked={event.isActive}
-            onChange={toggle}
-            disabled={setActive.isPending}
-            aria-label={event.isActive ? t.deactivate(event.title) : t.activate(event.title)}
-            title={event.isActive ? t.active : t.inactive}
-            className="group relative mr-2 inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full bg-slate-300 transition-colors data-checked:bg-emerald-500 data-disabled:opacity-60"
-          >
-            <span className="inline-block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform group-data-checked:translate-x-5.5" />
-          </Switch>
+          <span className="mr-2 inline-flex" title={event.isActive ? t.active : t.inactive}>
+            <Toggle checked={event.isActive} onChange={toggle} disabled={setActive.isPending} label={event.isActive ? t.deactivate(event.title) : t.activate(event.title)} srOnlyLabel />
+          </span>
           <IconButton label={t.edit(event.title)} onClick={onEdit}>
             <PencilIcon />
           </IconButton>

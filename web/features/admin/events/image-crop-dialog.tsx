@@ -1,12 +1,15 @@
 import { useEffect, useId, useRef, useState } from "react";
 import Cropper, { type Area, type Point } from "react-easy-crop";
+import { Alert } from "../../../components/alert";
+import { Button } from "../../../components/button";
+import { Modal } from "../../../components/modal";
+import { notify } from "../../../components/notify";
+import { ProgressBar } from "../../../components/progress-bar";
 import { itAdmin } from "../../../i18n/it-admin";
 import { client, errorMessage, unwrap } from "../../../lib/api";
-import { Modal } from "../components/modal";
-import { notify } from "../components/notify";
-import { Button, ErrorNote, ProgressBar } from "../components/ui";
 import { uploadImage } from "../components/upload";
-import { cropToJpeg } from "./crop-image";
+import { EVENT_IMAGE_ASPECT } from "../../../lib/event-image";
+import { cropImage } from "./crop-image";
 
 export const EVENT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 const EVENT_IMAGE_TYPES = ["image/jpeg", "image/png"];
@@ -25,7 +28,7 @@ export function checkEventImage(file: { size: number; type: string }): string | 
 
 type Props = { open: boolean; onClose: () => void; onUploaded: (objectPath: string) => void };
 
-/** Choose a file, crop it to 4:3, confirm: a 320×240 JPEG goes up through the signed URL. */
+/** Choose a file, crop it to the card's 4:3, confirm: an 800×600 WebP goes up through the signed URL. */
 export function ImageCropDialog({ open, onClose, onUploaded }: Props) {
   const [src, setSrc] = useState<string | null>(null);
   const [crop, setCrop] = useState<Point>({ x: 0, y: 0 });
@@ -75,8 +78,8 @@ export function ImageCropDialog({ open, onClose, onUploaded }: Props) {
     setError(null);
     setProgress(0);
     try {
-      const jpeg = await cropToJpeg(src, area);
-      const uploaded = await uploadImage("event", jpeg, setProgress);
+      const image = await cropImage(src, area);
+      const uploaded = await uploadImage("event", image, setProgress);
       const { objectPath } = await unwrap(client.api["event-images"].$put({ json: { imageURL: uploaded } }));
       onUploaded(objectPath);
       notify.success(t.success);
@@ -128,7 +131,7 @@ export function ImageCropDialog({ open, onClose, onUploaded }: Props) {
             />
           </label>
         </div>
-        {error ? <ErrorNote>{error}</ErrorNote> : null}
+        {error ? <Alert tone="error" role="alert">{error}</Alert> : null}
         {src ? (
           <>
             <div className="relative h-72 w-full overflow-hidden rounded-lg bg-slate-900 sm:h-80" data-testid="crop-area">
@@ -138,7 +141,7 @@ export function ImageCropDialog({ open, onClose, onUploaded }: Props) {
                 zoom={zoom}
                 minZoom={ZOOM_MIN}
                 maxZoom={ZOOM_MAX}
-                aspect={4 / 3}
+                aspect={EVENT_IMAGE_ASPECT.width / EVENT_IMAGE_ASPECT.height}
                 restrictPosition={false}
                 onCropChange={setCrop}
                 onZoomChange={(z) => setZoom(clampZoom(z))}
@@ -165,7 +168,7 @@ export function ImageCropDialog({ open, onClose, onUploaded }: Props) {
                   value={zoom}
                   disabled={uploading}
                   onChange={(e) => setZoom(Number(e.target.value))}
-                  className="w-full accent-indigo-600"
+                  className="w-full accent-blue-600"
                 />
                 <span className="w-12 shrink-0 text-right tabular-nums">{zoom.toFixed(2)}×</span>
               </label>

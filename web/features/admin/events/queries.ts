@@ -1,12 +1,11 @@
 import { atomWithMutation, atomWithQuery, queryClientAtom } from "jotai-tanstack-query";
 import { client, unwrap } from "../../../lib/api";
+import { queryKeys } from "../../../lib/query-keys";
 import { invalidateData } from "../queries";
 import type { EventPayload } from "./event-draft";
 
-export const ADMIN_EVENTS_KEY = ["admin", "events"] as const;
-
 export const adminEventsQueryAtom = atomWithQuery(() => ({
-  queryKey: ADMIN_EVENTS_KEY,
+  queryKey: queryKeys.admin.events,
   queryFn: () => unwrap(client.api.admin.events.$get()),
 }));
 

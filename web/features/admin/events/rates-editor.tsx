@@ -1,9 +1,11 @@
 import { closestCenter, DndContext, type DragEndEvent } from "@dnd-kit/core";
 import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import { inputClass, labelClass } from "../../../components/field";
+import { IconButton } from "../../../components/icon-button";
+import { Toggle } from "../../../components/toggle";
 import { itAdmin } from "../../../i18n/it-admin";
+import { GripIcon, TrashIcon } from "../components/admin-icons";
 import { sortAccessibility, transformStyle, useSortSensors } from "../components/sortable";
-import { IconButton, inputClass, labelClass, Toggle } from "../components/ui";
-import { GripIcon, TrashIcon } from "../components/icons";
 import { newRateDraft, type RateDraft } from "./event-draft";
 
 const t = itAdmin.eventModal;
@@ -61,7 +63,7 @@ export function RatesEditor({ rates, onChange, onToggle, onReorder, disabled }: 
         type="button"
         disabled={disabled}
         onClick={() => onChange([...rates, newRateDraft()])}
-        className="w-full rounded-lg border-2 border-dashed border-slate-300 px-4 py-2.5 text-sm font-medium text-slate-600 hover:border-indigo-400 hover:text-indigo-700"
+        className="w-full rounded-lg border-2 border-dashed border-slate-300 px-4 py-2.5 text-sm font-medium text-slate-600 hover:border-blue-400 hover:text-blue-700"
       >
         + {t.addRate}
       </button>
@@ -88,9 +90,10 @@ function RateRow({ rate, index, canRemove, disabled, onPatch, onRemove, onToggle
       ref={setNodeRef}
       style={transformStyle(transform, transition)}
       data-testid="rate-row"
-      className={`rounded-lg border bg-white p-3 ${isDragging ? "relative z-10 border-indigo-300 shadow-lg" : "border-slate-200"}`}
+      className={`rounded-lg border bg-white p-3 ${isDragging ? "relative z-10 border-blue-300 shadow-lg" : "border-slate-200"}`}
     >
-      <div className="flex items-center gap-2">
+      {/* Phones: the switches take their own line, so the row never gets wider than the modal. */}
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
         <button
           type="button"
           ref={setActivatorNodeRef}
@@ -102,13 +105,13 @@ function RateRow({ rate, index, canRemove, disabled, onPatch, onRemove, onToggle
           <GripIcon />
         </button>
         <span className="text-sm font-semibold text-slate-700">{t.rateNumber(n)}</span>
-        <div className="ml-auto flex items-center gap-4">
+        <div className="order-last flex w-full flex-wrap items-center gap-x-4 gap-y-2 pl-10 sm:order-none sm:ml-auto sm:w-auto sm:pl-0">
           <Toggle label={t.rateVisible} checked={rate.isVisible} onChange={(v) => onToggle("isVisible", v)} disabled={disabled} />
           <Toggle label={t.ratePayable} checked={rate.isPayable} onChange={(v) => onToggle("isPayable", v)} disabled={disabled} />
-          <IconButton label={canRemove ? t.removeRate(n) : t.removeRateDisabled} disabled={!canRemove || disabled} onClick={onRemove} className="hover:text-red-600">
-            <TrashIcon />
-          </IconButton>
         </div>
+        <IconButton label={canRemove ? t.removeRate(n) : t.removeRateDisabled} disabled={!canRemove || disabled} onClick={onRemove} className="ml-auto hover:text-red-600 sm:ml-0">
+          <TrashIcon />
+        </IconButton>
       </div>
       <div className="mt-2 grid gap-3 sm:grid-cols-[3fr_3fr_8rem]">
         <div>

@@ -1,11 +1,17 @@
 import { useAtomValue } from "jotai";
 import { useState, type FormEvent } from "react";
+import { Alert } from "../../../components/alert";
+import { Button } from "../../../components/button";
+import { Card, CardHeader } from "../../../components/card";
+import { Field, inputClass } from "../../../components/field";
+import { notify } from "../../../components/notify";
+import { LoadingState } from "../../../components/spinner";
+import { Toggle } from "../../../components/toggle";
 import { it } from "../../../i18n/it";
 import { itAdmin } from "../../../i18n/it-admin";
-import { notify } from "../components/notify";
-import { Button, Card, CardHeader, ErrorNote, Field, inputClass, Spinner, Toggle } from "../components/ui";
+import { liveConfigQueryAtom } from "../../live-popups/queries";
 import { adminEventsQueryAtom } from "../events/queries";
-import { liveConfigQueryAtom, saveLiveConfigAtom } from "../queries";
+import { saveLiveConfigAtom } from "../queries";
 
 const t = itAdmin.notifications;
 export const FREQUENCIES = [5000, 10000, 15000, 30000, 60000] as const;
@@ -14,8 +20,8 @@ type Config = { isEnabled: boolean; frequency: number; targetEventId: number | n
 
 export function NotificationsTab() {
   const config = useAtomValue(liveConfigQueryAtom);
-  if (config.isPending) return <Spinner label={it.common.loading} />;
-  if (config.isError) return <ErrorNote>{itAdmin.loadError}</ErrorNote>;
+  if (config.isPending) return <LoadingState text={it.common.loading} />;
+  if (config.isError) return <Alert tone="error" role="alert">{itAdmin.loadError}</Alert>;
   return <NotificationsForm initial={config.data} />;
 }
 
@@ -61,11 +67,11 @@ function NotificationsForm({ initial }: { initial: Config }) {
         <fieldset>
           <legend className="mb-2 text-sm font-medium text-slate-700">{t.target}</legend>
           <div className="space-y-3">
-            <label className="flex items-start gap-3 rounded-lg border border-slate-200 p-3 has-checked:border-indigo-400 has-checked:bg-indigo-50/50">
+            <label className="flex items-start gap-3 rounded-lg border border-slate-200 p-3 has-checked:border-blue-400 has-checked:bg-blue-50/50">
               <input
                 type="radio"
                 name="live-target"
-                className="mt-0.5 accent-indigo-600"
+                className="mt-0.5 accent-blue-600"
                 checked={form.isRandomEvents}
                 onChange={() => setForm((f) => ({ ...f, isRandomEvents: true }))}
               />
@@ -74,11 +80,11 @@ function NotificationsForm({ initial }: { initial: Config }) {
                 <span className="block text-xs text-slate-600">{t.randomHint}</span>
               </span>
             </label>
-            <label className="flex items-start gap-3 rounded-lg border border-slate-200 p-3 has-checked:border-indigo-400 has-checked:bg-indigo-50/50">
+            <label className="flex items-start gap-3 rounded-lg border border-slate-200 p-3 has-checked:border-blue-400 has-checked:bg-blue-50/50">
               <input
                 type="radio"
                 name="live-target"
-                className="mt-0.5 accent-indigo-600"
+                className="mt-0.5 accent-blue-600"
                 checked={!form.isRandomEvents}
                 onChange={() => setForm((f) => ({ ...f, isRandomEvents: false }))}
               />
@@ -107,7 +113,7 @@ function NotificationsForm({ initial }: { initial: Config }) {
           </div>
         </fieldset>
         <p className="rounded-lg bg-slate-50 px-3 py-2 text-xs text-slate-600">{t.note}</p>
-        {error ? <ErrorNote>{error}</ErrorNote> : null}
+        {error ? <Alert tone="error" role="alert">{error}</Alert> : null}
         <div className="flex justify-end">
           <Button type="submit" disabled={save.isPending}>
             {save.isPending ? t.saving : t.save}

@@ -1,20 +1,23 @@
 import { useAtomValue } from "jotai";
 import { Link } from "react-router";
+import { Alert } from "../../../components/alert";
+import { Card, cardClass, CardHeader } from "../../../components/card";
+import { CalendarIcon } from "../../../components/icons";
+import { LoadingState } from "../../../components/spinner";
 import { it } from "../../../i18n/it";
 import { itAdmin } from "../../../i18n/it-admin";
 import { formatEuroCompact, formatShortDateTime } from "../../../lib/format";
+import { statsQueryAtom } from "../../../lib/queries";
 import { allBookingsQueryAtom } from "../bookings/queries";
 import { StatusBadge } from "../bookings/status-label";
-import { CalendarIcon } from "../components/icons";
-import { Card, CardHeader, ErrorNote, ListState, Spinner } from "../components/ui";
-import { statsQueryAtom } from "../../../lib/queries";
+import { ListState } from "../components/list-state";
 
 const t = itAdmin.overview;
 export const RECENT_ACTIVITY_SIZE = 5;
 
 function Counter({ label, value, accent }: { label: string; value: string; accent: string }) {
   return (
-    <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+    <div className={`${cardClass} p-5`}>
       <div className={`mb-3 h-1 w-10 rounded-full ${accent}`} aria-hidden="true" />
       <p className="text-sm font-medium text-slate-600">{label}</p>
       <p className="mt-1 text-3xl font-semibold tabular-nums text-slate-900">{value}</p>
@@ -29,12 +32,12 @@ export function OverviewTab() {
   return (
     <div className="space-y-6">
       {stats.isPending ? (
-        <Spinner label={it.common.loading} />
+        <LoadingState text={it.common.loading} />
       ) : stats.isError ? (
-        <ErrorNote>{itAdmin.loadError}</ErrorNote>
+        <Alert tone="error" role="alert">{itAdmin.loadError}</Alert>
       ) : (
         <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" data-testid="overview-counters">
-          <Counter label={t.activeEvents} value={String(stats.data.activeEvents)} accent="bg-indigo-500" />
+          <Counter label={t.activeEvents} value={String(stats.data.activeEvents)} accent="bg-blue-500" />
           <Counter label={t.totalSpots} value={String(stats.data.totalSpots)} accent="bg-sky-500" />
           <Counter label={t.occupiedSpots} value={String(stats.data.occupiedSpots)} accent="bg-amber-500" />
           <Counter label={t.todayRevenue} value={formatEuroCompact(stats.data.todayRevenue)} accent="bg-emerald-500" />
@@ -45,8 +48,8 @@ export function OverviewTab() {
         <CardHeader
           title={t.recentActivity}
           actions={
-            <Link to="/admin/calendario" className="inline-flex items-center gap-1.5 text-sm font-medium text-indigo-700 hover:text-indigo-900">
-              <CalendarIcon />
+            <Link to="/admin/calendario" className="inline-flex items-center gap-1.5 text-sm font-medium text-blue-700 hover:text-blue-900">
+              <CalendarIcon className="size-5" />
               {t.openCalendar}
             </Link>
           }

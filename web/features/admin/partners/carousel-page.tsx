@@ -1,8 +1,10 @@
 import { useAtomValue } from "jotai";
 import { Link } from "react-router";
+import { Alert } from "../../../components/alert";
+import { Card, CardHeader } from "../../../components/card";
+import { ArrowLeftIcon } from "../../../components/icons";
+import { LoadingState } from "../../../components/spinner";
 import { itAdmin } from "../../../i18n/it-admin";
-import { ArrowLeftIcon } from "../components/icons";
-import { Card, CardHeader, ErrorNote, Spinner } from "../components/ui";
 import { carouselSettingsQueryAtom } from "../../../lib/queries";
 import { CarouselSettingsForm } from "./carousel-settings-form";
 
@@ -14,16 +16,16 @@ export function CarouselPage() {
   return (
     <div className="space-y-4">
       <Link to="/admin" className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900">
-        <ArrowLeftIcon />
-        {t.back}
+        <ArrowLeftIcon className="size-4" />
+        {itAdmin.backToAdmin}
       </Link>
       <Card className="max-w-4xl">
         <CardHeader title={t.title} />
         <div className="px-5 py-5">
           {settings.isPending ? (
-            <Spinner label={t.loading} />
+            <LoadingState text={t.loading} />
           ) : settings.isError ? (
-            <ErrorNote>{itAdmin.loadError}</ErrorNote>
+            <Alert tone="error" role="alert">{itAdmin.loadError}</Alert>
           ) : (
             <CarouselSettingsForm initial={settings.data} failureBody={t.failedBodyDashboard} />
           )}

@@ -1,8 +1,10 @@
 import { useAtomValue } from "jotai";
 import { useState, type FormEvent } from "react";
+import { Button } from "../../../components/button";
+import { Field, inputClass } from "../../../components/field";
+import { notify } from "../../../components/notify";
+import { Toggle } from "../../../components/toggle";
 import { itAdmin } from "../../../i18n/it-admin";
-import { notify } from "../components/notify";
-import { Button, Field, inputClass, Toggle } from "../components/ui";
 import { saveCarouselSettingsAtom } from "../queries";
 
 const t = itAdmin.carousel;

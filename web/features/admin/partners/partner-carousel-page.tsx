@@ -1,9 +1,11 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
 import { useAtomValue } from "jotai";
 import { Link, useSearchParams } from "react-router";
+import { Alert } from "../../../components/alert";
+import { Card } from "../../../components/card";
+import { ArrowLeftIcon } from "../../../components/icons";
+import { LoadingState } from "../../../components/spinner";
 import { itAdmin } from "../../../i18n/it-admin";
-import { ArrowLeftIcon } from "../components/icons";
-import { Card, ErrorNote, Spinner } from "../components/ui";
 import { carouselSettingsQueryAtom, partnersQueryAtom } from "../../../lib/queries";
 import { CarouselSettingsForm } from "./carousel-settings-form";
 import { PartnersPanel } from "./partners-panel";
@@ -12,7 +14,7 @@ const t = itAdmin.partners;
 const TABS = ["partner", "carosello"] as const;
 
 const tabClass =
-  "rounded-md px-4 py-2 text-sm font-medium text-slate-600 outline-none hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-indigo-500 data-selected:bg-white data-selected:text-indigo-700 data-selected:shadow-sm";
+  "rounded-md px-4 py-2 text-sm font-medium text-slate-600 outline-none hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-blue-500 data-selected:bg-white data-selected:text-blue-700 data-selected:shadow-sm";
 
 /** /admin/partners and /admin/partner-carousel: partner logos and the carousel settings. */
 export function PartnerCarouselPage() {
@@ -26,14 +28,14 @@ export function PartnerCarouselPage() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold text-slate-900">{t.title}</h1>
         <Link to="/admin" className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50">
-          <ArrowLeftIcon />
-          {t.back}
+          <ArrowLeftIcon className="size-4" />
+          {itAdmin.backToAdmin}
         </Link>
       </div>
       {partners.isPending || settings.isPending ? (
-        <Spinner label={t.loading} />
+        <LoadingState text={t.loading} />
       ) : partners.isError || settings.isError ? (
-        <ErrorNote>{itAdmin.loadError}</ErrorNote>
+        <Alert tone="error" role="alert">{itAdmin.loadError}</Alert>
       ) : (
         <TabGroup selectedIndex={index} onChange={(i) => setParams({ tab: TABS[i] }, { replace: true })}>
           <TabList className="inline-flex gap-1 rounded-lg bg-slate-200/70 p-1">

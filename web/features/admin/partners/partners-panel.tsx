@@ -1,13 +1,19 @@
 import { useAtomValue } from "jotai";
 import { useId, useState } from "react";
+import { Alert } from "../../../components/alert";
+import { Button } from "../../../components/button";
+import { Card, CardHeader } from "../../../components/card";
+import { inputClass } from "../../../components/field";
+import { IconButton } from "../../../components/icon-button";
+import { PhotoIcon } from "../../../components/icons";
+import { Modal } from "../../../components/modal";
+import { notify } from "../../../components/notify";
+import { ProgressBar } from "../../../components/progress-bar";
 import { it } from "../../../i18n/it";
 import { itAdmin } from "../../../i18n/it-admin";
 import { errorMessage } from "../../../lib/api";
+import { TrashIcon } from "../components/admin-icons";
 import { ConfirmDialog } from "../components/confirm-dialog";
-import { ImageIcon, TrashIcon } from "../components/icons";
-import { Modal } from "../components/modal";
-import { notify } from "../components/notify";
-import { Button, Card, CardHeader, ErrorNote, IconButton, inputClass, ProgressBar } from "../components/ui";
 import { uploadImage } from "../components/upload";
 import { createPartnerAtom, deletePartnerAtom } from "../queries";
 import { checkPartnerFiles, defaultPartnerName, PARTNER_TYPES } from "./partner-files";
@@ -176,7 +182,7 @@ function PartnerTile({ partner, onDelete }: { partner: Partner; onDelete: () => 
       <div className="flex aspect-[3/2] items-center justify-center bg-slate-50 p-3">
         {broken ? (
           <span className="flex flex-col items-center gap-1 text-center text-xs text-slate-600">
-            <ImageIcon className="size-6" />
+            <PhotoIcon className="size-6" />
             {t.imageUnavailable}
           </span>
         ) : (
@@ -222,15 +228,15 @@ function UploadDialog({ open, uploads, errors, onSelect, onClose }: UploadDialog
       <div className="space-y-4">
         <label
           htmlFor={inputId}
-          className="flex cursor-pointer flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed border-slate-300 px-4 py-8 text-center hover:border-indigo-400 hover:bg-indigo-50/40 has-[:focus-visible]:border-indigo-500"
+          className="flex cursor-pointer flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed border-slate-300 px-4 py-8 text-center hover:border-blue-400 hover:bg-blue-50/40 has-[:focus-visible]:border-blue-500"
           onDragOver={(e) => e.preventDefault()}
           onDrop={(e) => {
             e.preventDefault();
             onSelect(e.dataTransfer.files);
           }}
         >
-          <ImageIcon className="size-8 text-slate-500" />
-          <span className="text-sm font-medium text-indigo-700">{t.chooseFiles}</span>
+          <PhotoIcon className="size-8 text-slate-500" />
+          <span className="text-sm font-medium text-blue-700">{t.chooseFiles}</span>
           <span className="text-xs text-slate-600">{t.dropHint}</span>
           <input
             id={inputId}
@@ -247,7 +253,7 @@ function UploadDialog({ open, uploads, errors, onSelect, onClose }: UploadDialog
         {errors.length > 0 ? (
           <div className="space-y-1">
             {errors.map((message) => (
-              <ErrorNote key={message}>{message}</ErrorNote>
+              <Alert key={message} tone="error" role="alert">{message}</Alert>
             ))}
           </div>
         ) : null}
@@ -262,7 +268,7 @@ function UploadDialog({ open, uploads, errors, onSelect, onClose }: UploadDialog
                     {u.status === "error" ? t.uploadError : `${Math.round(u.progress * 100)}%`}
                   </span>
                 </div>
-                <ProgressBar value={u.progress * 100} label={u.fileName} tone={u.status === "error" ? "red" : u.status === "done" ? "emerald" : "indigo"} />
+                <ProgressBar value={u.progress * 100} label={u.fileName} tone={u.status === "error" ? "red" : u.status === "done" ? "emerald" : "blue"} />
               </li>
             ))}
           </ul>

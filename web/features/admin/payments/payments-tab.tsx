@@ -1,9 +1,13 @@
 import { useAtom, useAtomValue } from "jotai";
+import { Alert } from "../../../components/alert";
+import { Card, cardClass, CardHeader } from "../../../components/card";
+import { inputClass, labelClass } from "../../../components/field";
+import { LoadingState } from "../../../components/spinner";
 import { it } from "../../../i18n/it";
 import { itAdmin } from "../../../i18n/it-admin";
-import { formatEuroCompact, formatShortDateTime } from "../../../lib/format";
-import { DownloadIcon } from "../components/icons";
-import { Card, CardHeader, ErrorNote, inputClass, labelClass, ListState, Spinner, TableHead } from "../components/ui";
+import { formatEuroCompact, formatShortDateTime, fromCents, toCents } from "../../../lib/format";
+import { DownloadIcon } from "../components/admin-icons";
+import { ListState, TableHead } from "../components/list-state";
 import { csvUrl, formatChange, isValidRange, paymentsQueryAtom, paymentsRangeAtom, paymentsSummaryQueryAtom } from "./queries";
 
 const t = itAdmin.payments;
@@ -25,7 +29,7 @@ function StatCard({
 }) {
   const tone = change === null ? "text-slate-600" : change > 0 ? "text-emerald-700" : change < 0 ? "text-red-700" : "text-slate-600";
   return (
-    <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="payment-stat">
+    <div className={`${cardClass} p-5`} data-testid="payment-stat">
       <p className="text-sm font-medium text-slate-600">{label}</p>
       <p className="mt-1 text-3xl font-semibold tabular-nums text-slate-900">{value}</p>
       <p className={`mt-2 text-sm font-medium ${tone}`}>{change === null ? noComparison : changeLabel(formatChange(change))}</p>
@@ -39,14 +43,14 @@ export function PaymentsTab() {
   const payments = useAtomValue(paymentsQueryAtom);
   const [range, setRange] = useAtom(paymentsRangeAtom);
   const valid = isValidRange(range);
-  const total = payments.data?.reduce((sum, p) => sum + Number(p.amount), 0) ?? 0;
+  const totalCents = payments.data?.reduce((sum, p) => sum + toCents(p.amount), 0) ?? 0;
 
   return (
     <div className="space-y-6">
       {summary.isPending ? (
-        <Spinner label={it.common.loading} />
+        <LoadingState text={it.common.loading} />
       ) : summary.isError ? (
-        <ErrorNote>{itAdmin.loadError}</ErrorNote>
+        <Alert tone="error" role="alert">{itAdmin.loadError}</Alert>
       ) : (
         <div className="grid gap-4 md:grid-cols-3">
           <StatCard
@@ -79,7 +83,7 @@ export function PaymentsTab() {
       <Card>
         <CardHeader
           title={t.title}
-          description={payments.data && valid ? t.total(payments.data.length, formatEuroCompact(total)) : undefined}
+          description={payments.data && valid ? t.total(payments.data.length, formatEuroCompact(fromCents(totalCents))) : undefined}
           actions={
             <div className="flex flex-wrap items-end gap-3">
               <div>
@@ -114,7 +118,7 @@ export function PaymentsTab() {
                   download
                   className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
                 >
-                  <DownloadIcon />
+                  <DownloadIcon className="size-4" />
                   {t.export}
                 </a>
               ) : null}
@@ -123,7 +127,7 @@ export function PaymentsTab() {
         />
         {!valid ? (
           <div className="p-5">
-            <ErrorNote>{t.invalidRange}</ErrorNote>
+            <Alert tone="error" role="alert">{t.invalidRange}</Alert>
           </div>
         ) : (
           <ListState query={payments} empty={t.empty}>

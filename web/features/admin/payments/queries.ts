@@ -2,6 +2,7 @@ import { atom } from "jotai";
 import { atomWithQuery } from "jotai-tanstack-query";
 import { client, unwrap } from "../../../lib/api";
 import { todayInRome } from "../../../lib/format";
+import { queryKeys } from "../../../lib/query-keys";
 
 export type PaymentsRange = { from: string; to: string };
 
@@ -20,14 +21,14 @@ export const paymentsRangeAtom = atom<PaymentsRange>(defaultPaymentsRange());
 export const paymentsQueryAtom = atomWithQuery((get) => {
   const range = get(paymentsRangeAtom);
   return {
-    queryKey: ["admin", "payments", range],
+    queryKey: queryKeys.admin.payments(range),
     queryFn: () => unwrap(client.api.admin.payments.$get({ query: range })),
     enabled: isValidRange(range),
   };
 });
 
 export const paymentsSummaryQueryAtom = atomWithQuery(() => ({
-  queryKey: ["admin", "payments", "summary"],
+  queryKey: queryKeys.admin.paymentsSummary,
   queryFn: () => unwrap(client.api.admin.payments.summary.$get()),
 }));
 

@@ -1,0 +1,35 @@
+import { Provider } from "jotai";
+import { StrictMode } from "react";
+import { prerender } from "react-dom/static";
+import { StaticRouter } from "react-router";
+import { AppRoutes } from "./router";
+import { createAppStore } from "./query-client";
+
+/**
+ * The home page as it is before any data (header, hero, section titles, reviews, footer), rendered
+ * at build time into dist/client/index.html. The same tree as `App` on `/`, so the browser hydrates it.
+ */
+async function renderHomeShell(): Promise<string> {
+  // The first pass loads the lazy parts; the second finds them loaded and renders them in place,
+  // with no streaming boundaries (those would need inline scripts, which the CSP forbids).
+  // A big boundary is outlined the same way unless the chunk size is unbounded.
+  const options = { progressiveChunkSize: Number.POSITIVE_INFINITY };
+  await (await prerender(tree(), options)).prelude.cancel();
+  const { prelude } = await prerender(tree(), options);
+  return new Response(prelude).text();
+}
+
+function tree() {
+  return (
+    <StrictMode>
+      <Provider store={createAppStore()}>
+        <StaticRouter location="/">
+          <AppRoutes />
+        </StaticRouter>
+      </Provider>
+    </StrictMode>
+  );
+}
+
+// Rendered while the build's module runner is still open: the lazy parts import through it.
+export const homeShell = await renderHomeShell();

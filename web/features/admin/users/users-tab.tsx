@@ -1,0 +1,230 @@
+import { useAtomValue } from "jotai";
+import { useState, type FormEvent } from "react";
+import { itAdmin } from "../../../i18n/it-admin";
+import { errorMessage } from "../../../lib/api";
+import { ConfirmDialog } from "../components/confirm-dialog";
+import { Alert } from "../../../components/alert";
+import { Modal } from "../../../components/modal";
+import { notify } from "../../../components/notify";
+import { Button } from "../../../components/button";
+import { Card, CardHeader } from "../../../components/card";
+import { Field, inputClass } from "../../../components/field";
+import { ListState, TableHead } from "../components/list-state";
+import { useStaff } from "../queries";
+import { createUserAtom, STAFF_ROLES, updateUserAtom, usersQueryAtom, type StaffRole } from "./queries";
+
+const t = itAdmin.users;
+const PASSWORD_MIN_LENGTH = 10;
+
+type User = { id: number; email: string; name: string; role: StaffRole; disabled: boolean };
+
+/** The owner's screen for staff accounts: create, change role, disable/enable, reset password. */
+export function UsersTab() {
+  const users = useAtomValue(usersQueryAtom);
+  const update = useAtomValue(updateUserAtom);
+  const me = useStaff();
+  const [disabling, setDisabling] = useState<User | null>(null);
+  const [resetting, setResetting] = useState<User | null>(null);
+
+  function change(user: User, patch: { role?: StaffRole; disabled?: boolean }, done: string, body?: string) {
+    update.mutate(
+      { id: user.id, ...patch },
+      { onSuccess: () => notify.success(done, body), onError: (err) => notify.error(errorMessage(err, t.failed)), onSettled: () => setDisabling(null) },
+    );
+  }
+
+  return (
+    <div className="space-y-6">
+      <NewUserCard />
+      <Card>
+        <CardHeader title={t.title} description={t.description} />
+        <ListState query={users} empty={t.empty}>
+          {(rows) => (
+            <div className="overflow-x-auto">
+              <table className="w-full min-w-[52rem] text-left text-sm">
+                <TableHead
+                  columns={[{ label: t.colName }, { label: t.colEmail }, { label: t.colRole }, { label: t.colStatus }, { label: t.colActions, end: true }]}
+                />
+                <tbody className="divide-y divide-slate-200">
+                  {rows.map((user) => (
+                    <tr key={user.id} data-testid="user-row" className={user.disabled ? "bg-slate-50 text-slate-500" : ""}>
+                      <td className="px-4 py-3 font-medium text-slate-900">
+                        {user.name} {user.id === me.id ? <span className="font-normal text-slate-600">{t.you}</span> : null}
+                      </td>
+                      <td className="px-4 py-3">{user.email}</td>
+                      <td className="px-4 py-3">
+                        <select
+                          aria-label={t.roleOf(user.name)}
+                          className={`${inputClass} min-w-36`}
+                          value={user.role}
+                          disabled={update.isPending}
+                          onChange={(e) => change(user, { role: e.target.value as StaffRole }, t.roleChanged, t.roleChangedBody)}
+                        >
+                          <RoleOptions />
+                        </select>
+                      </td>
+                      <td className="px-4 py-3">
+                        <span
+                          className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${user.disabled ? "bg-slate-100 text-slate-600 ring-slate-200" : "bg-emerald-50 text-emerald-700 ring-emerald-200"}`}
+                        >
+                          {user.disabled ? t.disabled : t.active}
+                        </span>
+                      </td>
+                      <td className="px-4 py-3">
+                        <div className="flex justify-end gap-2">
+                          <Button variant="secondary" className="whitespace-nowrap" onClick={() => setResetting(user)}>
+                            {t.resetPassword}
+                          </Button>
+                          {user.disabled ? (
+                            <Button variant="secondary" disabled={update.isPending} onClick={() => change(user, { disabled: false }, t.enabledDone)}>
+                              {t.enable}
+                            </Button>
+                          ) : (
+                            <Button variant="danger" disabled={update.isPending} onClick={() => setDisabling(user)}>
+                              {t.disable}
+                            </Button>
+                          )}
+                        </div>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </ListState>
+      </Card>
+
+      <ConfirmDialog
+        open={disabling !== null}
+        title={t.disableTitle}
+        message={disabling ? t.disableConfirm(disabling.name) : ""}
+        confirmLabel={t.disable}
+        busy={update.isPending}
+        onConfirm={() => disabling && change(disabling, { disabled: true }, t.disabledDone)}
+        onCancel={() => setDisabling(null)}
+      />
+      {resetting ? <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} /> : null}
+    </div>
+  );
+}
+
+function RoleOptions() {
+  return STAFF_ROLES.map((role) => (
+    <option key={role} value={role}>
+      {t.roles[role]}
+    </option>
+  ));
+}
+
+function NewUserCard() {
+  const create = useAtomValue(createUserAtom);
+  const [form, setForm] = useState({ name: "", email: "", role: "manager" as StaffRole, password: "" });
+  const set = (patch: Partial<typeof form>) => setForm((f) => ({ ...f, ...patch }));
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    create.mutate(form, {
+      onSuccess: () => {
+        setForm({ name: "", email: "", role: "manager", password: "" });
+        notify.success(t.created);
+      },
+    });
+  }
+
+  return (
+    <Card>
+      <CardHeader title={t.addTitle} />
+      <form onSubmit={submit} className="grid gap-4 px-5 py-4 sm:grid-cols-2 lg:grid-cols-4">
+        <Field label={t.name} htmlFor="user-name">
+          <input id="user-name" required autoComplete="off" className={inputClass} value={form.name} onChange={(e) => set({ name: e.target.value })} />
+        </Field>
+        <Field label={t.email} htmlFor="user-email">
+          <input id="user-email" type="email" required autoComplete="off" className={inputClass} value={form.email} onChange={(e) => set({ email: e.target.value })} />
+        </Field>
+        <Field label={t.role} htmlFor="user-role">
+          <select id="user-role" className={inputClass} value={form.role} onChange={(e) => set({ role: e.target.value as StaffRole })}>
+            <RoleOptions />
+          </select>
+        </Field>
+        <Field label={t.password} htmlFor="user-password" hint={t.passwordHint}>
+          <input
+            id="user-password"
+            type="password"
+            required
+            minLength={PASSWORD_MIN_LENGTH}
+            autoComplete="new-password"
+            className={inputClass}
+            value={form.password}
+            onChange={(e) => set({ password: e.target.value })}
+          />
+        </Field>
+        {create.isError ? (
+          <div className="sm:col-span-2 lg:col-span-4">
+            <Alert tone="error" role="alert">{errorMessage(create.error, t.failed)}</Alert>
+          </div>
+        ) : null}
+        <div className="sm:col-span-2 lg:col-span-4">
+          <Button type="submit" disabled={create.isPending}>
+            {create.isPending ? t.creating : t.create}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+function ResetPasswordDialog({ user, onClose }: { user: User; onClose: () => void }) {
+  const update = useAtomValue(updateUserAtom);
+  const [password, setPassword] = useState("");
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    update.mutate(
+      { id: user.id, password },
+      {
+        onSuccess: () => {
+          notify.success(t.passwordReset);
+          onClose();
+        },
+      },
+    );
+  }
+
+  return (
+    <Modal
+      open
+      onClose={() => (update.isPending ? undefined : onClose())}
+      title={t.resetTitle(user.name)}
+      description={t.resetDescription}
+      size="sm"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={update.isPending}>
+            {t.cancel}
+          </Button>
+          <Button type="submit" form="reset-password-form" disabled={update.isPending}>
+            {t.save}
+          </Button>
+        </>
+      }
+    >
+      <form id="reset-password-form" onSubmit={submit} className="space-y-3">
+        <Field label={t.newPassword} htmlFor="reset-password" hint={t.passwordHint}>
+          <input
+            id="reset-password"
+            type="password"
+            required
+            minLength={PASSWORD_MIN_LENGTH}
+            autoComplete="new-password"
+            autoFocus
+            className={inputClass}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </Field>
+        {update.isError ? <Alert tone="error" role="alert">{errorMessage(update.error, t.failed)}</Alert> : null}
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,80 @@
+import { createStore, get, set, update } from "idb-keyval";
+
+/** One valid pass of the chosen event, as downloaded: the secret's SHA-256, never the secret. */
+export type OfflinePass = { hash: string; plate: string; rateName: string | null; gateState: "inside" | "exited" | null; checkedInAt: string | null };
+export type OfflineList = { eventId: number; downloadedAt: string; passes: OfflinePass[] };
+
+export type Direction = "in" | "out";
+
+/** A scan decided on the phone while offline, waiting to be sent. */
+export type QueuedScan = { scanId: string; eventId: number; scan: string; direction: Direction; scannedAt: number; passHash?: string; plate: string };
+
+export type LocalAnswer =
+  | { result: "ok" | "already_in"; pass: OfflinePass }
+  | { result: "unknown" }
+  | { result: "ambiguous"; candidates: OfflinePass[] };
+
+const SECRET = /^[A-Za-z0-9_-]{22,64}$/;
+
+/** The same reading of a scan as the server's: a pass URL's last segment or a bare secret, else a plate. */
+export function secretOfScan(scan: string): string | null {
+  const text = scan.trim();
+  const candidate = /\/p\/([A-Za-z0-9_-]+)\/?(?:[?#].*)?$/.exec(text)?.[1] ?? text;
+  return SECRET.test(candidate) ? candidate : null;
+}
+
+export const normalisePlate = (raw: string) => raw.toUpperCase().replace(/[\s-]+/g, "");
+
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * The offline rule: only passes on the downloaded list (valid when downloaded) may enter; a pass
+ * the phone already let in is "already inside"; anything else is unknown until the network is back.
+ * Exits always pass. Returns the list with the car's new state when the answer is ok.
+ */
+export async function checkLocally(
+  passes: OfflinePass[],
+  input: { scan: string; direction: Direction; passHash?: string },
+  now: number,
+): Promise<{ answer: LocalAnswer; passes: OfflinePass[] }> {
+  const secret = secretOfScan(input.scan);
+  let matches: OfflinePass[];
+  if (input.passHash) matches = passes.filter((p) => p.hash === input.passHash);
+  else if (secret) {
+    const hash = await sha256Hex(secret);
+    matches = passes.filter((p) => p.hash === hash);
+  } else {
+    const plate = normalisePlate(input.scan);
+    matches = passes.filter((p) => p.plate === plate);
+  }
+  if (matches.length === 0) return { answer: { result: "unknown" }, passes };
+  if (matches.length > 1) return { answer: { result: "ambiguous", candidates: matches }, passes };
+  const [pass] = matches;
+  if (input.direction === "in" && pass.gateState === "inside") return { answer: { result: "already_in", pass }, passes };
+  const moved: OfflinePass =
+    input.direction === "in" ? { ...pass, gateState: "inside", checkedInAt: new Date(now).toISOString() } : { ...pass, gateState: "exited" };
+  return { answer: { result: "ok", pass: moved }, passes: passes.map((p) => (p.hash === pass.hash ? moved : p)) };
+}
+
+export function countsOf(passes: OfflinePass[]) {
+  return {
+    expected: passes.length,
+    inside: passes.filter((p) => p.gateState === "inside").length,
+    exited: passes.filter((p) => p.gateState === "exited").length,
+  };
+}
+
+// IndexedDB, so the list and the queue survive a reload or a closed tab while offline.
+let store: ReturnType<typeof createStore> | null = null;
+const db = () => (store ??= createStore("parcheggi-gate", "gate"));
+const listKey = (eventId: number) => `passes:${eventId}`;
+const QUEUE = "queue";
+
+export const loadList = (eventId: number) => get<OfflineList>(listKey(eventId), db());
+export const saveList = (list: OfflineList) => set(listKey(list.eventId), list, db());
+export const loadQueue = async () => (await get<QueuedScan[]>(QUEUE, db())) ?? [];
+export const enqueue = (scan: QueuedScan) => update<QueuedScan[]>(QUEUE, (q) => [...(q ?? []), scan], db());
+export const dequeue = (scanId: string) => update<QueuedScan[]>(QUEUE, (q) => (q ?? []).filter((s) => s.scanId !== scanId), db());

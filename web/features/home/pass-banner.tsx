@@ -1,0 +1,48 @@
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { CloseIcon, TicketIcon } from "../../components/icons";
+import { it } from "../../i18n/it";
+import { dismissPassBanner, PASS_BANNER_EVENT, passBanner } from "../my-bookings/remembered";
+
+const b = it.passBanner;
+
+/** After a payment the checkout sends the customer home: the pass stays one tap away until closed. */
+export function PassBanner() {
+  const [data, setData] = useState(passBanner);
+  useEffect(() => {
+    // A presale is paid in a modal over the home: its pass shows up at once.
+    const update = () => setData(passBanner());
+    window.addEventListener(PASS_BANNER_EVENT, update);
+    return () => window.removeEventListener(PASS_BANNER_EVENT, update);
+  }, []);
+  if (!data) return null;
+  const close = () => {
+    dismissPassBanner();
+    setData(null);
+  };
+  return (
+    <section aria-labelledby="pass-banner-title" data-testid="pass-banner" className="border-b border-emerald-200 bg-emerald-50">
+      <div className="mx-auto flex max-w-7xl items-start gap-3 px-4 py-3 sm:items-center sm:px-6 lg:px-8">
+        <TicketIcon className="mt-0.5 size-6 shrink-0 text-emerald-700 sm:mt-0" />
+        <div className="min-w-0 flex-1 sm:flex sm:items-center sm:gap-4">
+          <div className="min-w-0 flex-1">
+            <h2 id="pass-banner-title" className="text-sm font-bold text-emerald-950">
+              {b.title}: <span className="font-mono tracking-widest">{data.code}</span>
+              <span className="font-normal text-emerald-900"> · {data.eventTitle}</span>
+            </h2>
+            <p className="text-xs text-emerald-900">{b.text}</p>
+          </div>
+          <Link
+            to="/le-mie-prenotazioni"
+            className="mt-2 inline-flex items-center rounded-lg bg-emerald-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-emerald-800 sm:mt-0"
+          >
+            {b.link}
+          </Link>
+        </div>
+        <button type="button" onClick={close} aria-label={b.close} className="-m-1 rounded-lg p-1.5 text-emerald-800 hover:bg-emerald-100">
+          <CloseIcon className="size-5" />
+        </button>
+      </div>
+    </section>
+  );
+}

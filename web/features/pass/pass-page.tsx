@@ -1,0 +1,102 @@
+import { useAtomValue, useSetAtom } from "jotai";
+import { QRCodeSVG } from "qrcode.react";
+import { useEffect } from "react";
+import { Link, useParams } from "react-router";
+import { Alert } from "../../components/alert";
+import { CalendarIcon, CarIcon } from "../../components/icons";
+import { LoadingState } from "../../components/spinner";
+import { buttonClass } from "../../components/button";
+import { cardClass } from "../../components/card";
+import { it } from "../../i18n/it";
+import { ApiError } from "../../lib/api";
+import { formatLongDateTime, formatTime } from "../../lib/format";
+import { passUrl } from "../../lib/pass-url";
+import { PublicLayout } from "../layout/public-layout";
+import { passQueryAtom, passSecretAtom, type Pass } from "./queries";
+
+const p = it.pass;
+
+const badge: Record<Pass["status"], { text: string; className: string }> = {
+  valid: { text: p.valid, className: "bg-emerald-700 text-white" },
+  void: { text: p.void, className: "bg-red-700 text-white" },
+  not_paid: { text: p.notPaid, className: "bg-amber-300 text-slate-950" },
+};
+
+function PassCard({ pass, secret }: { pass: Pass; secret: string }) {
+  const when = pass.isAlwaysActive ? p.alwaysActive : pass.eventDatetime ? formatLongDateTime(pass.eventDatetime) : it.eventCard.noDate;
+  const valid = pass.status === "valid";
+  return (
+    <article data-testid="pass" className={`${cardClass} overflow-hidden`}>
+      <div className={`px-5 py-3 text-center text-lg font-black tracking-wide uppercase ${badge[pass.status].className}`}>{badge[pass.status].text}</div>
+      <div className="p-5 sm:p-6">
+        <h2 className="text-xl font-bold text-slate-900">{pass.eventTitle}</h2>
+        {pass.checkedInAt && pass.gateState === "inside" ? (
+          <p className="mt-2 font-semibold text-emerald-800">{p.enteredAt(formatTime(pass.checkedInAt))}</p>
+        ) : null}
+        {pass.checkedOutAt && pass.gateState === "exited" ? <p className="mt-2 font-semibold text-slate-700">{p.exitedAt(formatTime(pass.checkedOutAt))}</p> : null}
+        <dl className="mt-4 grid gap-3 text-sm">
+          <div>
+            <dt className="flex items-center gap-1.5 text-slate-600">
+              <CalendarIcon className="size-4" />
+              {p.when}
+            </dt>
+            <dd className="mt-0.5 font-medium text-slate-900 first-letter:uppercase">{when}</dd>
+          </div>
+          <div>
+            <dt className="flex items-center gap-1.5 text-slate-600">
+              <CarIcon className="size-4" />
+              {p.plate}
+            </dt>
+            <dd className="mt-0.5 font-mono text-2xl font-bold tracking-wider text-slate-900">{pass.licensePlate}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">{p.rate}</dt>
+            <dd className="mt-0.5 font-medium text-slate-900">{pass.rateName ?? "—"}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">{p.code}</dt>
+            <dd className="mt-0.5 font-mono font-bold tracking-[0.2em] text-slate-900">{pass.code}</dd>
+          </div>
+        </dl>
+      </div>
+      <div className="flex flex-col items-center gap-2 border-t border-dashed border-slate-300 bg-slate-50 p-5">
+        {valid ? (
+          <>
+            <QRCodeSVG value={passUrl(secret)} size={220} marginSize={2} role="img" aria-label={p.qrLabel(pass.code)} className="rounded-lg bg-white" />
+            <p className="text-center text-sm text-slate-600">{p.showAtGate}</p>
+          </>
+        ) : (
+          <p className="text-center text-sm text-slate-700">{pass.status === "void" ? p.voidHint : it.myBookings.noPass}</p>
+        )}
+      </div>
+    </article>
+  );
+}
+
+/** /p/:secret — the pass on any phone, no e-mail or code needed: the secret in the link is the key. */
+export function PassPage() {
+  const { secret = "" } = useParams();
+  const setSecret = useSetAtom(passSecretAtom);
+  useEffect(() => setSecret(secret), [secret, setSecret]);
+  const query = useAtomValue(passQueryAtom);
+
+  return (
+    <PublicLayout>
+      <div className="mx-auto max-w-md space-y-6 px-4 py-8">
+        <h1 className="text-2xl font-black tracking-tight text-slate-900">{p.title}</h1>
+        {query.data ? (
+          <PassCard pass={query.data} secret={secret} />
+        ) : query.isError ? (
+          <Alert tone="error" role="alert">
+            {query.error instanceof ApiError && query.error.status < 500 ? p.notFound : p.loadError}
+          </Alert>
+        ) : (
+          <LoadingState text={p.loading} />
+        )}
+        <Link to="/le-mie-prenotazioni" className={`${buttonClass("secondary", "lg")} w-full`}>
+          {p.myBookings}
+        </Link>
+      </div>
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,20 @@
+type Box = { left: number; top: number; right: number; bottom: number };
+
+const CONTROLS = 'a[href], button, input, select, textarea, summary, [role="button"], [tabindex]:not([tabindex="-1"])';
+
+/** Whether two boxes share any area (touching edges do not count). */
+export function overlaps(a: Box, b: Box): boolean {
+  return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+}
+
+/** Whether a floating element, where it is now, lies over any visible control of the page but its own. */
+export function coversControl(floating: HTMLElement): boolean {
+  const box = floating.getBoundingClientRect();
+  for (const control of document.querySelectorAll<HTMLElement>(CONTROLS)) {
+    if (floating.contains(control) || control.contains(floating)) continue;
+    const r = control.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) continue;
+    if (overlaps(box, r)) return true;
+  }
+  return false;
+}

@@ -1,0 +1,24 @@
+/**
+ * Every query key of the app, so a write invalidates exactly what a read cached. Keys are
+ * hierarchical: invalidating `admin.all` (or `admin.bookings()`) reaches every key under it.
+ */
+export const queryKeys = {
+  events: ["events"] as const,
+  stats: ["stats"] as const,
+  categories: ["categories"] as const,
+  partners: ["partners"] as const,
+  carouselSettings: ["carousel-settings"] as const,
+  liveConfig: ["live-notifications", "config"] as const,
+  /** Without an argument: every live-activity key. */
+  liveActivity: (eventId?: number | "all") => (eventId === undefined ? (["live-activity"] as const) : (["live-activity", eventId] as const)),
+  booking: (id: string | null) => ["booking", id] as const,
+  session: ["admin-session"] as const,
+  admin: {
+    all: ["admin"] as const,
+    events: ["admin", "events"] as const,
+    /** Without filters: every bookings list. */
+    bookings: (filters?: object) => (filters === undefined ? (["admin", "bookings"] as const) : (["admin", "bookings", filters] as const)),
+    payments: (range: object) => ["admin", "payments", "list", range] as const,
+    paymentsSummary: ["admin", "payments", "summary"] as const,
+  },
+};

@@ -1,19 +1,8 @@
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumArgs, chromiumPath } from "./e2e/chromium-args";
 
 const port = Number(process.env.E2E_PORT ?? 8788);
 export const baseURL = `http://localhost:${port}`;
-
-// Debian's chromium; no browser is ever downloaded here. Background networking is off because
-// this machine has no internet and Chromium would otherwise keep dialling out.
-const chromiumArgs = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 export default defineConfig({
   testDir: "e2e",
@@ -33,7 +22,7 @@ export default defineConfig({
     timezoneId: "Europe/Rome",
     trace: "off",
     screenshot: "only-on-failure",
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs },
+    launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {

@@ -14,6 +14,7 @@ export default defineConfig({
             miniflare: {
               bindings: {
                 TEST_MIGRATIONS: await readD1Migrations(path.join(import.meta.dirname, "db/migrations")),
+                ADMIN_EMAIL: "titolare@test.example",
                 ADMIN_PASSWORD: "test-admin-password",
                 UPLOAD_SIGNING_KEY: "test-upload-signing-key",
                 STRIPE_SECRET_KEY: "",

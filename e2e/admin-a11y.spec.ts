@@ -23,6 +23,7 @@ test("admin screens have no serious accessibility violations", async ({ page }) 
     ["/admin?tab=prenotazioni", () => expect(page.getByTestId("booking-row").first()).toBeVisible()],
     ["/admin?tab=notifiche", () => expect(page.getByLabel("Frequenza")).toBeVisible()],
     ["/admin?tab=pagamenti", () => expect(page.getByTestId("payment-stat").first()).toBeVisible()],
+    ["/admin?tab=utenti", () => expect(page.getByTestId("user-row").first()).toBeVisible()],
     ["/admin/partner-carousel", () => expect(page.getByTestId("partner-tile").first()).toBeVisible()],
     ["/admin/carousel", () => expect(page.getByLabel("Velocità Scorrimento")).toBeVisible()],
     ["/admin/calendario", () => expect(page.getByRole("grid")).toBeVisible()],

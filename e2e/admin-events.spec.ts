@@ -1,16 +1,16 @@
 import { expect, test, type Page } from "@playwright/test";
 import { buyPaidBooking, createEventViaApi, loginAsAdmin, makePng, unique } from "./admin-helpers";
 
-/** Width and height from a JPEG's start-of-frame marker. */
-function jpegSize(bytes: Buffer): { width: number; height: number } | null {
-  let i = 2;
-  while (i < bytes.length) {
-    if (bytes[i] !== 0xff) return null;
-    const marker = bytes[i + 1];
-    const length = bytes.readUInt16BE(i + 2);
-    if (marker >= 0xc0 && marker <= 0xc3) return { height: bytes.readUInt16BE(i + 5), width: bytes.readUInt16BE(i + 7) };
-    i += 2 + length;
+/** Width and height from a WebP's first chunk (lossy VP8, lossless VP8L or extended VP8X). */
+function webpSize(bytes: Buffer): { width: number; height: number } | null {
+  if (bytes.toString("ascii", 0, 4) !== "RIFF" || bytes.toString("ascii", 8, 12) !== "WEBP") return null;
+  const chunk = bytes.toString("ascii", 12, 16);
+  if (chunk === "VP8 ") return { width: bytes.readUInt16LE(26) & 0x3fff, height: bytes.readUInt16LE(28) & 0x3fff };
+  if (chunk === "VP8L") {
+    const bits = bytes.readUInt32LE(21);
+    return { width: (bits & 0x3fff) + 1, height: ((bits >> 14) & 0x3fff) + 1 };
   }
+  if (chunk === "VP8X") return { width: bytes.readUIntLE(24, 3) + 1, height: bytes.readUIntLE(27, 3) + 1 };
   return null;
 }
 
@@ -78,10 +78,11 @@ test("create an event with two rates and a cropped image, then find it on the pu
   await expect(crop).toBeHidden();
 
   const preview = modal.getByTestId("event-image-preview");
-  await expect(preview).toHaveAttribute("src", /^\/objects\/uploads\/.+\.jpg$/);
+  // Twice the card's largest size (400 px), in WebP: sharp on a 2× phone screen.
+  await expect(preview).toHaveAttribute("src", /^\/objects\/uploads\/.+\.webp$/);
   const image = await page.request.get((await preview.getAttribute("src"))!);
-  expect(image.headers()["content-type"]).toBe("image/jpeg");
-  expect(jpegSize(await image.body())).toEqual({ width: 320, height: 240 });
+  expect(image.headers()["content-type"]).toBe("image/webp");
+  expect(webpSize(await image.body())).toEqual({ width: 800, height: 600 });
 
   await modal.getByRole("button", { name: "Crea evento" }).click();
   await expect(page.getByText("Evento creato con successo")).toBeVisible();

@@ -2,15 +2,48 @@ import { deflateSync } from "node:zlib";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 
-export const ADMIN_PASSWORD = /^ADMIN_PASSWORD=(.*)$/m.exec(readFileSync(".dev.vars", "utf8"))?.[1]?.trim() ?? "garage-napoli-demo";
+const devVars = readFileSync(".dev.vars", "utf8");
+/** The first owner (created by its first login), from .dev.vars as `npm start` prints it. */
+export const ADMIN_EMAIL = /^ADMIN_EMAIL=(.*)$/m.exec(devVars)?.[1]?.trim() ?? "titolare@parcheggi.example";
+export const ADMIN_PASSWORD = /^ADMIN_PASSWORD=(.*)$/m.exec(devVars)?.[1]?.trim() ?? "garage-napoli-demo";
+/** The demo gate account, written beside its hash in db/seed.sql. */
+export const [, GATE_EMAIL, GATE_PASSWORD] = /^-- (\S+@\S+) \/ (\S+)$/m.exec(readFileSync("db/seed.sql", "utf8")) ?? [];
 
-/** Logs in through the login screen; the session cookie then serves page.request too. */
+/** Fills the login screen (already shown) and submits it. */
+export async function submitLogin(page: Page, email: string, password: string) {
+  await expect(page.getByRole("heading", { name: "Accesso amministratore" })).toBeVisible();
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Accedi" }).click();
+}
+
+/** Logs in as the owner through the login screen; the session cookie then serves page.request too. */
 export async function loginAsAdmin(page: Page, path = "/admin") {
   await page.goto(path);
-  await expect(page.getByRole("heading", { name: "Accesso amministratore" })).toBeVisible();
-  await page.getByLabel("Password").fill(ADMIN_PASSWORD);
-  await page.getByRole("button", { name: "Accedi" }).click();
-  await expect(page.getByText("Benvenuto, Admin")).toBeVisible();
+  await submitLogin(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+  // The admin's navigation shows at every width (the greeting moves into a menu on phones).
+  await expect(page.getByRole("navigation", { name: "Navigazione amministrazione" })).toBeVisible();
+}
+
+/** Fails when anything inside `selector` reaches past the viewport's sides or scrolls sideways. */
+export async function expectNoSidewaysOverflow(page: Page, selector = "body") {
+  const problems = await page.evaluate((sel) => {
+    const width = document.documentElement.clientWidth;
+    const out: string[] = [];
+    if (sel === "body" && document.documentElement.scrollWidth > width) out.push(`page scrolls: ${document.documentElement.scrollWidth} > ${width}`);
+    for (const root of Array.from(document.querySelectorAll(sel))) {
+      for (const el of [root, ...Array.from(root.querySelectorAll("*"))]) {
+        const r = el.getBoundingClientRect();
+        if (r.width === 0 || r.height === 0) continue;
+        const style = getComputedStyle(el);
+        if (style.visibility === "hidden" || style.position === "fixed" || el.closest(".sr-only")) continue;
+        if (r.left < -0.5 || r.right > width + 0.5) out.push(`${el.tagName.toLowerCase()}${el.getAttribute("aria-label") ? `[${el.getAttribute("aria-label")}]` : ""} ${Math.round(r.left)}–${Math.round(r.right)}`);
+        if (["auto", "scroll"].includes(style.overflowX) && el.scrollWidth > el.clientWidth + 1) out.push(`${el.tagName.toLowerCase()} scrolls sideways (${el.scrollWidth} > ${el.clientWidth})`);
+      }
+    }
+    return out.slice(0, 10);
+  }, selector);
+  expect(problems).toEqual([]);
 }
 
 /** A unique suffix so rows made by one run never collide with another spec's rows. */

@@ -27,11 +27,16 @@ test("upload two partner logos, rename one, create both, then delete one", async
   ]);
   await expect(dialog.getByRole("progressbar", { name: `${fileBase}-a.png` })).toHaveAttribute("aria-valuenow", "100");
   await expect(dialog.getByRole("progressbar", { name: `${fileBase}-b.png` })).toHaveAttribute("aria-valuenow", "100");
+  // The bar reaches 100 % as the last byte leaves; the upload is over only when the server answered.
+  await expect(dialog.getByRole("status")).toHaveCount(0);
   await dialog.getByRole("button", { name: "Fatto" }).click();
+  // Until the dialog has gone, the page behind it is hidden from assistive technology (and from getByRole).
+  await expect(dialog).toBeHidden();
 
   await expect(page.getByText("Immagini caricate (2)")).toBeVisible();
   // Default names: the file names without extension (uploads finish in either order).
   const names = page.getByTestId("pending-partner").getByRole("textbox");
+  await expect(names).toHaveCount(2);
   expect((await names.evaluateAll((els) => els.map((el) => (el as HTMLInputElement).value))).sort()).toEqual([`${fileBase}-a`, `${fileBase}-b`]);
   await page.getByTestId("pending-partner").filter({ has: page.locator(`input[value="${fileBase}-a"]`) }).getByRole("textbox").fill(first);
   await page.getByRole("button", { name: "Crea 2 Partner" }).click();

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { loginAsAdmin } from "./admin-helpers";
+import { imagesLoaded, transitionsDone } from "./public-helpers";
 
 const dir = "docs/screenshots";
 
@@ -8,7 +9,37 @@ test.use({ viewport: { width: 1366, height: 900 } });
 test("admin dashboard @screenshot", async ({ page }) => {
   await loginAsAdmin(page, "/admin?tab=eventi");
   await expect(page.getByTestId("event-row").first()).toBeVisible();
+  await imagesLoaded(page);
   await page.screenshot({ path: `${dir}/admin-dashboard.png`, fullPage: true });
+});
+
+test("admin dashboard at 390 px @screenshot", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await loginAsAdmin(page, "/admin?tab=eventi");
+  await expect(page.getByTestId("event-row").first()).toBeVisible();
+  await imagesLoaded(page);
+  await page.getByRole("button", { name: "Account: Admin" }).click();
+  await expect(page.getByRole("menu")).toBeVisible();
+  await transitionsDone(page);
+  await page.screenshot({ path: `${dir}/admin-dashboard-mobile.png` });
+});
+
+test("admin event modal at 390 px @screenshot", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await loginAsAdmin(page, "/admin?tab=eventi");
+  await page.getByRole("button", { name: "Modifica Pinguini Tattici Nucleari – Stadio Maradona" }).click();
+  const modal = page.getByRole("dialog", { name: "Modifica evento" });
+  await expect(modal).toBeVisible();
+  await modal.getByTestId("rate-row").first().scrollIntoViewIfNeeded();
+  await transitionsDone(page);
+  await page.screenshot({ path: `${dir}/admin-event-modal-mobile.png` });
+});
+
+test("admin calendar at 390 px @screenshot", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await loginAsAdmin(page, "/admin/calendario");
+  await expect(page.getByTestId("calendar-list")).toBeVisible();
+  await page.screenshot({ path: `${dir}/admin-calendar-mobile.png`, fullPage: true });
 });
 
 test("admin event modal @screenshot", async ({ page }) => {
@@ -17,7 +48,7 @@ test("admin event modal @screenshot", async ({ page }) => {
   await loginAsAdmin(page, "/admin?tab=eventi");
   await page.getByRole("button", { name: "Modifica Pinguini Tattici Nucleari – Stadio Maradona" }).click();
   await expect(page.getByRole("dialog", { name: "Modifica evento" })).toBeVisible();
-  await page.waitForTimeout(300);
+  await transitionsDone(page);
   await page.screenshot({ path: `${dir}/admin-event-modal.png` });
 });
 
@@ -32,4 +63,10 @@ test("admin calendar @screenshot", async ({ page }) => {
   await expect(page.getByRole("grid")).toBeVisible();
   await page.mouse.move(0, 0); // no hover highlight left on a day cell
   await page.screenshot({ path: `${dir}/admin-calendar.png`, fullPage: true });
+});
+
+test("admin users @screenshot", async ({ page }) => {
+  await loginAsAdmin(page, "/admin?tab=utenti");
+  await expect(page.getByTestId("user-row").first()).toBeVisible();
+  await page.screenshot({ path: `${dir}/admin-users.png`, fullPage: true });
 });

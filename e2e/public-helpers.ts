@@ -24,7 +24,11 @@ export async function createBooking(request: APIRequestContext, eventId: number,
   return (await res.json()) as { id: string; amount: string; status: string };
 }
 
-/** Scrolls through the page (lazy images load on approach), back to the top, then waits for every image. */
+/**
+ * Scrolls through the page (lazy images load on approach), back to the top, then waits for every
+ * image that can be seen: a lazy image that is not laid out, or lies beside the viewport (the
+ * partner carousel's track runs past the right edge of a phone), never loads and is not seen.
+ */
 export async function imagesLoaded(page: Page) {
   await page.evaluate(async () => {
     for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
@@ -33,14 +37,33 @@ export async function imagesLoaded(page: Page) {
     }
     window.scrollTo(0, 0);
   });
-  await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
+  await page.waitForFunction(() =>
+    Array.from(document.images).every((img) => {
+      const r = img.getBoundingClientRect();
+      return img.complete || img.getClientRects().length === 0 || r.right <= 0 || r.left >= window.innerWidth;
+    }),
+  );
+}
+
+/** Waits until no finite CSS transition or animation is running (dialogs in, cards expanded). */
+export async function transitionsDone(page: Page) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity));
 }
 
 /** Screenshots show the page itself: no live popup drifting over it. */
+export const LIVE_POPUPS_OFF = { isEnabled: false, frequency: 5000, targetEventId: null, isRandomEvents: true };
+
+/** Live popups off for this page: in the configuration the home arrives with, and in its refetches. */
 export async function withoutLivePopups(page: Page) {
-  await page.route("**/api/live-notifications/config", (route) =>
-    route.fulfill({ json: { isEnabled: false, frequency: 10000, targetEventId: null, isRandomEvents: true } }),
+  await page.route(
+    (url) => url.pathname === "/",
+    async (route) => {
+      const res = await route.fetch();
+      const html = (await res.text()).replace(/"liveConfig":\{[^}]*\}/, `"liveConfig":${JSON.stringify(LIVE_POPUPS_OFF)}`);
+      await route.fulfill({ response: res, body: html });
+    },
   );
+  await page.route("**/api/live-notifications/config", (route) => route.fulfill({ json: LIVE_POPUPS_OFF }));
 }
 
 /** Expands the card of `title` and answers its locator. */
@@ -70,3 +93,21 @@ export async function bookingStatus(request: APIRequestContext, id: string): Pro
 }
 
 export const bookingCodeOf = (id: string) => id.slice(0, 8).toUpperCase();
+
+/** Opens the booking dialog of `rate` on the card of `title` (expanding it) and fills the four fields. */
+export async function fillBookingDialog(
+  page: Page,
+  title: string,
+  rate: RegExp,
+  who: { name: string; email: string; plate: string; car: string },
+) {
+  const card = await expandCard(page, title);
+  await card.getByRole("button", { name: /TARIFFE DISPONIBILI/ }).click();
+  await card.getByRole("button", { name: rate }).click();
+  const dialog = page.getByRole("dialog", { name: "Prenota il parcheggio" });
+  await dialog.getByLabel("Nome e cognome").fill(who.name);
+  await dialog.getByLabel("E-mail").fill(who.email);
+  await dialog.getByLabel("Targa").fill(who.plate);
+  await dialog.getByLabel("Modello auto").fill(who.car);
+  return dialog;
+}

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { createBooking, eventByTitle, expandCard, imagesLoaded, withoutLivePopups } from "./public-helpers";
+import { createBooking, eventByTitle, expandCard, imagesLoaded, transitionsDone, withoutLivePopups } from "./public-helpers";
 
 const dir = "docs/screenshots";
 
@@ -25,7 +25,7 @@ test("event card expanded @screenshot", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 1000 });
   await page.goto("/#eventi");
   const card = await expandCard(page, "Pinguini Tattici Nucleari – Stadio Maradona");
-  await page.waitForTimeout(700);
+  await transitionsDone(page);
   await imagesLoaded(page);
   await card.scrollIntoViewIfNeeded();
   // The sticky site header would sit over the section in an element screenshot.

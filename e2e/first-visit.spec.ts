@@ -1,0 +1,65 @@
+import { expect, test } from "@playwright/test";
+import { createBooking, publicEvents } from "./public-helpers";
+
+const PHONE = "081 552 1847";
+
+test("with JavaScript disabled the home still shows the events and the phone number", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/");
+  const expected = await publicEvents(page.request);
+  await expect(page.getByTestId("event-card")).toHaveCount(expected.length);
+  for (const event of expected) await expect(page.getByRole("heading", { level: 3, name: event.title })).toBeVisible();
+  await expect(page.getByRole("link", { name: new RegExp(PHONE) }).first()).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Il tuo posto auto per ogni grande evento" })).toBeVisible();
+  await context.close();
+});
+
+test("the first response paints the cards: no /api call before they are there, and hydration matches", async ({ page }) => {
+  const apiCalls: string[] = [];
+  const errors: string[] = [];
+  page.on("request", (r) => {
+    if (new URL(r.url()).pathname.startsWith("/api/")) apiCalls.push(new URL(r.url()).pathname);
+  });
+  page.on("pageerror", (e) => errors.push(e.message));
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  const response = await page.goto("/");
+  const html = await response!.text();
+  expect(html).toContain('data-testid="event-card"');
+  expect(html).toContain('id="pe-home-data"');
+  expect(response!.headers()["cache-control"]).toBe("no-store");
+
+  await page.waitForLoadState("networkidle");
+  // The live popups poll their own feed; nothing the cards or the hero need is fetched.
+  expect(apiCalls.filter((p) => p !== "/api/live-activity")).toEqual([]);
+  expect(errors).toEqual([]);
+
+  // Hydrated: the card reacts to a click (only React could expand it).
+  const card = page.getByTestId("event-card").first();
+  await card.getByRole("heading", { level: 3 }).getByRole("button").click();
+  await expect(card).toHaveAttribute("data-expanded", "true");
+});
+
+test("availability in the page is read per request, never cached", async ({ page, request }) => {
+  const event = (await publicEvents(request)).find((e) => e.availableSpots > 1 && e.rates.some((r) => r.isPayable))!;
+  await page.goto("/");
+  const before = await page.evaluate((id) => JSON.parse(document.getElementById("pe-home-data")!.textContent!).events.find((e: { id: number }) => e.id === id).availableSpots, event.id);
+  await createBooking(request, event.id, event.rates.find((r) => r.isPayable)!.id);
+  await page.reload();
+  const after = await page.evaluate((id) => JSON.parse(document.getElementById("pe-home-data")!.textContent!).events.find((e: { id: number }) => e.id === id).availableSpots, event.id);
+  expect(after).toBe(before - 1);
+});
+
+test("other pages never show the home's shell, with or without JavaScript", async ({ page, browser, baseURL }) => {
+  await page.goto("/le-mie-prenotazioni");
+  await expect(page.getByRole("heading", { name: "Il tuo posto auto per ogni grande evento" })).toHaveCount(0);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const noJs = await context.newPage();
+  await noJs.goto("/le-mie-prenotazioni");
+  await expect(noJs.getByRole("heading", { name: "Il tuo posto auto per ogni grande evento" })).toBeHidden();
+  await context.close();
+});

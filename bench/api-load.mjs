@@ -4,7 +4,7 @@
 //   LOAD_SECONDS (10) · LOAD_CONNECTIONS ("1,50") · BASE_URL (http://localhost:8787)
 import { randomUUID } from "node:crypto";
 import autocannon from "autocannon";
-import { BASE_URL, TRIVIAL_PATH, adminLogin, assertServerUp, bookingBody, createBenchEvent, deactivateEvent, isAlive } from "./bench-setup.mjs";
+import { BASE_URL, TRIVIAL_PATH, adminLogin, assertServerUp, bookingBody, clientAddress, createBenchEvent, deactivateEvent, isAlive } from "./bench-setup.mjs";
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 10);
 const CONNECTIONS = (process.env.LOAD_CONNECTIONS ?? "1,50").split(",").map(Number);
@@ -34,11 +34,14 @@ let counter = 0;
 const bookingRequest = {
   method: "POST",
   path: "/api/bookings",
-  setupRequest: (req) => ({
-    ...req,
-    headers: { ...req.headers, "content-type": "application/json", "idempotency-key": randomUUID() },
-    body: bookingBody(eventId, rateId, ++counter),
-  }),
+  setupRequest: (req) => {
+    const i = ++counter;
+    return {
+      ...req,
+      headers: { ...req.headers, "content-type": "application/json", "idempotency-key": randomUUID(), "cf-connecting-ip": clientAddress(i) },
+      body: bookingBody(eventId, rateId, i),
+    };
+  },
 };
 
 const rows = [];

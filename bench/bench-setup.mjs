@@ -88,6 +88,15 @@ export async function publicEvent(eventId) {
   return events.find((e) => e.id === eventId);
 }
 
+/**
+ * The bench stands for many customers, so each booking comes from an address of its own (IPv6
+ * documentation range). Locally the Worker sees the header as sent; in production Cloudflare sets
+ * CF-Connecting-IP itself, so no client can choose its address there.
+ */
+export function clientAddress(i) {
+  return `2001:db8::${(i >>> 16).toString(16)}:${(i & 0xffff).toString(16)}`;
+}
+
 export function bookingBody(eventId, rateId, i) {
   return JSON.stringify({
     eventId,

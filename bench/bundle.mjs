@@ -1,17 +1,35 @@
-// `npm run bench:bundle [-- --build]`: what a visitor's browser downloads for the home page.
+// `npm run bench:bundle [-- --build] [-- --report]`: what a visitor's browser downloads for the home page.
 // Reads dist/client/index.html (building first when it is missing or --build is given), follows
 // its scripts, modulepreloads and stylesheets and every STATIC import of those chunks — never a
 // dynamic import(), so lazy routes (admin, checkout, Stripe) stay out — and prints gzip sizes.
+// --report rebuilds and also prints what each of those chunks holds: its modules by rendered size,
+// grouped by package (the bundle visualiser, as text).
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join, posix } from "node:path";
 import { gzipSync } from "node:zlib";
 
-const JS_BUDGET_KB = 150;
+const JS_BUDGET_KB = 100;
 const root = "dist/client";
 const indexPath = join(root, "index.html");
+const wantReport = process.argv.includes("--report");
 
-if (process.argv.includes("--build") || !existsSync(indexPath)) {
+/** fileName → its modules' rendered bytes, captured from the client build's bundle. */
+const chunkModules = new Map();
+if (wantReport) {
+  const { createBuilder } = await import("vite");
+  const reporter = {
+    name: "bundle-report",
+    applyToEnvironment: (environment) => environment.name === "client",
+    generateBundle(_options, bundle) {
+      for (const out of Object.values(bundle)) {
+        if (out.type === "chunk") chunkModules.set(`/${out.fileName}`, Object.entries(out.modules).map(([id, m]) => ({ id, code: m.code ?? "" })));
+      }
+    },
+  };
+  const builder = await createBuilder({ logLevel: "warn", plugins: [reporter] });
+  await builder.buildApp();
+} else if (process.argv.includes("--build") || !existsSync(indexPath)) {
   const built = spawnSync("vite", ["build", "--logLevel", "warn"], { stdio: "inherit", shell: process.platform === "win32" });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
@@ -39,6 +57,9 @@ while (queue.length) {
   }
 }
 
+// The stylesheet is inlined into index.html by the build (see vite.config.ts): count it as CSS.
+for (const [i, [, css]] of [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].entries()) seen.set(`(inline <style> ${i + 1} in index.html).css`, Buffer.from(css));
+
 const kb = (n) => (n / 1024).toFixed(1).padStart(7);
 const rows = [...seen].map(([url, body]) => ({ url, raw: body.length, gz: gzipSync(body, { level: 9 }).length }));
 const total = (ext) => rows.filter((r) => r.url.endsWith(ext)).reduce((a, r) => ({ raw: a.raw + r.raw, gz: a.gz + r.gz }), { raw: 0, gz: 0 });
@@ -51,6 +72,22 @@ const css = total(".css");
 console.log("");
 console.log(`JS  total: ${kb(js.raw).trim()} KB raw, ${kb(js.gz).trim()} KB gzip (budget ${JS_BUDGET_KB} KB gzip)`);
 console.log(`CSS total: ${kb(css.raw).trim()} KB raw, ${kb(css.gz).trim()} KB gzip`);
+
+if (wantReport) {
+  const owner = (id) => {
+    const clean = id.replace(/\0/g, "").replace(/\?.*$/, "");
+    const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(clean);
+    return pkg ? pkg[1] : clean.replace(`${process.cwd()}/`, "");
+  };
+  console.log("\nWhat the home's JS chunks hold, by package or source file (minified code; gzip of each part alone):");
+  for (const r of rows.filter((x) => x.url.endsWith(".js"))) {
+    const groups = new Map();
+    for (const m of chunkModules.get(r.url) ?? []) groups.set(owner(m.id), (groups.get(owner(m.id)) ?? "") + m.code);
+    console.log(`\n  ${r.url} (${kb(r.gz).trim()} KB gzip)\n     raw KB  gzip KB`);
+    const sized = [...groups].map(([name, code]) => ({ name, raw: Buffer.byteLength(code), gz: gzipSync(code, { level: 9 }).length }));
+    for (const g of sized.sort((a, b) => b.gz - a.gz).slice(0, 25)) console.log(`  ${kb(g.raw)}  ${kb(g.gz)}  ${g.name}`);
+  }
+}
 
 const admin = rows.filter((r) => /admin/i.test(r.url));
 if (admin.length) console.log(`Admin code reached from the home page: ${admin.map((r) => r.url).join(", ")}`);

@@ -9,6 +9,7 @@ import {
   adminLogin,
   assertServerUp,
   bookingBody,
+  clientAddress,
   createBenchEvent,
   deactivateEvent,
   isAlive,
@@ -41,7 +42,7 @@ for (let round = 1; round <= ROUNDS; round++) {
   const rush = await Promise.all(
     Array.from({ length: N }, (_, i) =>
       client.request("POST", "/api/bookings", {
-        headers: { "Content-Type": "application/json", "Idempotency-Key": randomUUID() },
+        headers: { "Content-Type": "application/json", "Idempotency-Key": randomUUID(), "CF-Connecting-IP": clientAddress(round * 100_000 + i) },
         body: bookingBody(eventId, rateId, round * 100_000 + i),
       }),
     ),

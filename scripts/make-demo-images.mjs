@@ -1,18 +1,18 @@
 #!/usr/bin/env node
 // Generates the demo images committed to the repo:
-//   web/assets/fallback/{pinguini,champions,edenlandia,napoli,elodie}.jpg  (800x600 JPEG)
-//   public/demo/partners/*.png                                           (400x200 PNG, transparent)
+//   web/assets/fallback/{pinguini,champions,edenlandia,napoli,elodie}.webp  (800x600 WebP)
+//   public/demo/partners/*.webp                                           (400x200 WebP, transparent)
 //
 // Everything is drawn here with inline SVG and rendered by headless Chromium:
 // no downloads, no external fonts, no photos, no third-party logos.
 // Output is deterministic (seeded PRNG), so re-running reproduces the same files.
 //
-// Usage (from the repo root):  npx node scripts/make-demo-images.mjs
+// Usage (from the repo root):  npm run images
 // Optional: CHROMIUM_PATH=/path/to/chromium (defaults to /usr/bin/chromium if present).
 // Fonts: uses system fonts (DejaVu Sans / DejaVu Serif); on Debian: apt-get install fonts-dejavu-core.
 
 import { chromium } from "@playwright/test";
-import { existsSync, mkdirSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -908,6 +908,24 @@ const partners = {
 
 // ---------------------------------------------------------------- render
 
+/** Chromium's own WebP encoder (canvas.toDataURL), fed a lossless PNG screenshot: no other tool needed. */
+async function writeWebp(page, png, out, quality) {
+  const dataUrl = await page.evaluate(
+    async ({ b64, quality }) => {
+      const img = new Image();
+      img.src = `data:image/png;base64,${b64}`;
+      await img.decode();
+      const canvas = document.createElement("canvas");
+      canvas.width = img.naturalWidth;
+      canvas.height = img.naturalHeight;
+      canvas.getContext("2d").drawImage(img, 0, 0);
+      return canvas.toDataURL("image/webp", quality);
+    },
+    { b64: png.toString("base64"), quality },
+  );
+  writeFileSync(out, Buffer.from(dataUrl.slice(dataUrl.indexOf(",") + 1), "base64"));
+}
+
 async function main() {
   mkdirSync(FALLBACK_DIR, { recursive: true });
   mkdirSync(PARTNER_DIR, { recursive: true });
@@ -919,8 +937,8 @@ async function main() {
     for (const [name, fn] of Object.entries(scenes)) {
       const html = `<!doctype html><html><head><style>html,body{margin:0;padding:0;background:#000}svg{display:block}</style></head><body>${fn()}</body></html>`;
       await page.setContent(html, { waitUntil: "load" });
-      const out = join(FALLBACK_DIR, `${name}.jpg`);
-      await page.screenshot({ path: out, type: "jpeg", quality: 85, clip: { x: 0, y: 0, width: W, height: H } });
+      const out = join(FALLBACK_DIR, `${name}.webp`);
+      await writeWebp(page, await page.screenshot({ type: "png", clip: { x: 0, y: 0, width: W, height: H } }), out, 0.8);
       console.log(`${out.slice(ROOT.length + 1)}  ${(statSync(out).size / 1024).toFixed(1)} KB`);
     }
 
@@ -938,8 +956,8 @@ async function main() {
           }
         }
       }, LW - 14);
-      const out = join(PARTNER_DIR, `${name}.png`);
-      await page.screenshot({ path: out, type: "png", omitBackground: true, clip: { x: 0, y: 0, width: LW, height: LH } });
+      const out = join(PARTNER_DIR, `${name}.webp`);
+      await writeWebp(page, await page.screenshot({ type: "png", omitBackground: true, clip: { x: 0, y: 0, width: LW, height: LH } }), out, 0.9);
       console.log(`${out.slice(ROOT.length + 1)}  ${(statSync(out).size / 1024).toFixed(1)} KB`);
     }
   } finally {

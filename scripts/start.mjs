@@ -43,9 +43,37 @@ if (count === 0) {
   console.log("Dati dimostrativi caricati.");
 }
 
-const password = /^ADMIN_PASSWORD=(.*)$/m.exec(readFileSync(".dev.vars", "utf8"))?.[1] ?? "(vedi .dev.vars)";
+// Demo passes for the gate: paid, not yet scanned, of the always-active demo event (on today's gate list).
+const passesOut = run(
+  "wrangler",
+  [
+    "d1", "execute", "DB", "--local", ...persist, "--json", "--command",
+    "SELECT b.license_plate AS plate, b.pass_secret AS secret, e.title AS event FROM bookings b JOIN events e ON e.id = b.event_id " +
+      "WHERE b.status = 'paid' AND b.pass_secret IS NOT NULL AND b.gate_state IS NULL AND e.is_always_active = 1 AND e.is_active = 1 ORDER BY b.created_at DESC LIMIT 4",
+  ],
+  { capture: true },
+);
+const demoPasses = JSON.parse(passesOut.slice(passesOut.indexOf("[")))[0].results;
+
+const devVars = readFileSync(".dev.vars", "utf8");
+const ownerEmail = /^ADMIN_EMAIL=(.*)$/m.exec(devVars)?.[1]?.trim() ?? "(ADMIN_EMAIL in .dev.vars)";
+const ownerPassword = /^ADMIN_PASSWORD=(.*)$/m.exec(devVars)?.[1]?.trim() ?? "(ADMIN_PASSWORD in .dev.vars)";
+// The demo gate account is written beside its hash in db/seed.sql.
+const [, gateEmail, gatePassword] = /^-- (\S+@\S+) \/ (\S+)$/m.exec(readFileSync("db/seed.sql", "utf8")) ?? [];
 const url = `http://localhost:${args.port}`;
-console.log(`\n  Parcheggi Eventi: ${url}\n  Area admin:       ${url}/admin  (password: ${password})\n  Pagamenti:        modalità demo (carta 4242 4242 4242 4242)\n`);
+console.log(
+  [
+    "",
+    `  Parcheggi Eventi: ${url}`,
+    `  Area admin:       ${url}/admin`,
+    `    titolare:       ${ownerEmail}  password: ${ownerPassword}`,
+    `    cancello:       ${gateEmail}  password: ${gatePassword}  (account dimostrativo)`,
+    "  Pagamenti:        modalità demo (carta 4242 4242 4242 4242)",
+    `  Varco:            ${url}/gate`,
+    ...demoPasses.map((p) => `    pass ${p.plate.padEnd(8)} ${url}/p/${p.secret}  (${p.event})`),
+    "",
+  ].join("\n"),
+);
 
 // The Cloudflare Vite plugin's preview runs the built Worker and SPA in workerd with the same local
 // D1/R2 folder. It is used instead of `wrangler dev`, whose proxy exits under bursts of connections

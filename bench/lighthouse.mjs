@@ -1,0 +1,107 @@
+// `npm run bench:lighthouse`: Lighthouse (mobile, its default simulated 4G and CPU slowdown) on the
+// home page of a running server (`npm start`, or BASE_URL), through a small local gzip proxy that
+// stands in for the CDN's compression. Prints performance / LCP / TBT, the JS the home loads
+// (gzip, as transferred), and what had to arrive before the first event card was in the page.
+//   BASE_URL (http://localhost:8787) · CHROME_PATH (/usr/bin/chromium) · LH_RUNS (3: the median run is kept)
+//   LH_SAVE (a file: the median run's full Lighthouse report, JSON, for a closer look)
+import { once } from "node:events";
+import { writeFileSync } from "node:fs";
+import http from "node:http";
+import { gzipSync } from "node:zlib";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { BASE_URL, assertServerUp } from "./bench-setup.mjs";
+
+const RUNS = Number(process.env.LH_RUNS ?? 3);
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml)|image\/svg)/;
+
+/** Forwards every request to BASE_URL and gzips compressible answers, as Cloudflare's edge does. */
+async function gzipProxy() {
+  const upstream = new URL(BASE_URL);
+  const server = http.createServer((req, res) => {
+    const headers = { ...req.headers, host: upstream.host, "accept-encoding": "identity" };
+    const out = http.request({ host: upstream.hostname, port: upstream.port || 80, method: req.method, path: req.url, headers }, (up) => {
+      const chunks = [];
+      up.on("data", (c) => chunks.push(c));
+      up.on("end", () => {
+        let body = Buffer.concat(chunks);
+        const head = { ...up.headers };
+        delete head["content-length"];
+        delete head["transfer-encoding"];
+        if (COMPRESSIBLE.test(head["content-type"] ?? "") && /\bgzip\b/.test(req.headers["accept-encoding"] ?? "") && body.length > 0) {
+          body = gzipSync(body, { level: 6 });
+          head["content-encoding"] = "gzip";
+          head.vary = "Accept-Encoding";
+        }
+        head["content-length"] = String(body.length);
+        res.writeHead(up.statusCode ?? 502, head);
+        res.end(body);
+      });
+    });
+    out.on("error", () => {
+      res.writeHead(502).end();
+    });
+    req.pipe(out);
+  });
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  return { url: `http://127.0.0.1:${server.address().port}`, close: () => server.close() };
+}
+
+async function firstCardInHtml(url) {
+  const html = await (await fetch(url)).text();
+  return html.includes('data-testid="event-card"');
+}
+
+function figures(lhr) {
+  const audit = (id) => lhr.audits[id];
+  const requests = audit("network-requests").details.items;
+  const scripts = requests.filter((r) => r.resourceType === "Script");
+  const apiEvents = requests.filter((r) => new URL(r.url).pathname === "/api/events");
+  return {
+    score: lhr.categories.performance.score == null ? null : Math.round(lhr.categories.performance.score * 100),
+    fcpMs: audit("first-contentful-paint").numericValue,
+    lcpMs: audit("largest-contentful-paint").numericValue,
+    tbtMs: audit("total-blocking-time").numericValue,
+    clsValue: audit("cumulative-layout-shift").numericValue,
+    jsGzipKb: scripts.reduce((s, r) => s + (r.transferSize ?? 0), 0) / 1024,
+    jsFiles: scripts.length,
+    fetchedEvents: apiEvents.length > 0,
+    error: lhr.runtimeError?.code ?? Object.values(lhr.audits).find((a) => a.errorMessage)?.errorMessage?.slice(0, 60),
+  };
+}
+
+await assertServerUp();
+const proxy = await gzipProxy();
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+});
+const runs = [];
+try {
+  const url = `${proxy.url}/`;
+  const cardInHtml = await firstCardInHtml(url);
+  for (let i = 0; i < RUNS; i++) {
+    const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
+    runs.push({ ...figures(result.lhr), lhr: result.lhr });
+  }
+  runs.sort((a, b) => (a.score ?? -1) - (b.score ?? -1) || b.lcpMs - a.lcpMs);
+  const median = runs[Math.floor(runs.length / 2)];
+  if (process.env.LH_SAVE) writeFileSync(process.env.LH_SAVE, JSON.stringify(median.lhr));
+  console.log(`lighthouse (mobile, simulated throttling) on ${BASE_URL}/ through a gzip proxy, ${RUNS} run(s), median by score:\n`);
+  const fixed = (v, digits, scale = 1) => (typeof v === "number" ? (v / scale).toFixed(digits) : "n/a");
+  console.table(
+    runs.map((r) => ({ score: r.score, "FCP s": fixed(r.fcpMs, 2, 1000), "LCP s": fixed(r.lcpMs, 2, 1000), "TBT ms": fixed(r.tbtMs, 0), CLS: fixed(r.clsValue, 3), "JS gzip KB": fixed(r.jsGzipKb, 1), error: r.error ?? "" })),
+  );
+  const path = cardInHtml ? "HTML alone" : median.fetchedEvents ? "HTML → JS → /api/events" : "HTML → JS";
+  console.log(`performance ${median.score} / LCP ${(median.lcpMs / 1000).toFixed(2)} s / TBT ${Math.round(median.tbtMs)} ms   (goal ≥ 98 / ≤ 1.5 s / ≤ 50 ms)`);
+  console.log(`JS the home loads: ${median.jsGzipKb.toFixed(1)} KB gzip in ${median.jsFiles} files   (goal ≤ 100 KB)`);
+  console.log(`before the first event card is visible: ${path}   (goal: HTML alone)`);
+  console.log(`GET /api/events during the load: ${median.fetchedEvents ? "yes" : "no"}`);
+  // Lighthouse's own CPU benchmark of this machine at the time: low values (a shared, busy machine)
+  // inflate TBT and LCP, so compare runs taken together, not with figures from elsewhere.
+  console.log(`machine CPU benchmark index (Lighthouse): ${Math.round(median.lhr.environment.benchmarkIndex)}`);
+} finally {
+  await chrome.kill();
+  proxy.close();
+}

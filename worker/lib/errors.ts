@@ -27,6 +27,22 @@ export const notFound = (message: string) => errorBody("not_found", message);
 export const conflict = (message: string) => errorBody("conflict", message);
 export const invalid = (message: string, issues?: ErrorIssue[]) => errorBody("validation_failed", message, issues);
 
+/**
+ * The one way a service reports an expected failure: `return fail(404, "not_found", messages.eventNotFound)`.
+ * Routes answer `result.ok ? c.json(result.value) : c.json(result.error, result.status)`.
+ */
+export type Failure = { ok: false; status: ContentfulStatusCode; error: ErrorBody };
+export type Success<T> = { ok: true; value: T };
+export type Outcome<T> = Success<T> | Failure;
+
+export function fail(status: ContentfulStatusCode, code: ErrorCode, message: string, issues?: ErrorIssue[]): Failure {
+  return { ok: false, status, error: errorBody(code, message, issues) };
+}
+
+export function ok<T>(value: T): Success<T> {
+  return { ok: true, value };
+}
+
 /** An expected failure raised deep inside a service; onError renders it in the one error shape. */
 export class AppError extends Error {
   constructor(

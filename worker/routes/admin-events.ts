@@ -7,12 +7,9 @@ import { audited } from "../middleware/audit";
 import { requireAdmin } from "../middleware/require-admin";
 import {
   createEvent,
-  DELETE_HAS_BOOKINGS,
   deleteEvent,
-  EVENT_NOT_FOUND,
   eventCreateBody,
   eventUpdateBody,
-  RATE_NOT_FOUND,
   reorderEvents,
   reorderRates,
   setEventActive,
@@ -21,19 +18,20 @@ import {
 } from "../services/admin-events";
 import { getEvent, listEvents } from "../services/events";
 import { idParam } from "./events";
+import { messages } from "../lib/messages";
 
-const id = z.number({ error: "Identificativo non valido" }).int("Identificativo non valido").positive("Identificativo non valido");
+const id = z.number({ error: messages.invalidId }).int(messages.invalidId).positive(messages.invalidId);
 const reorderEventsBody = z.object({
   eventOrders: z
-    .array(z.object({ id, sortOrder: z.number({ error: "Ordine non valido" }).int("Ordine non valido") }), { error: "Ordine non valido" })
-    .min(1, "Ordine non valido")
-    .max(1000, "Ordine non valido"),
+    .array(z.object({ id, sortOrder: z.number({ error: messages.invalidOrder }).int(messages.invalidOrder) }), { error: messages.invalidOrder })
+    .min(1, messages.invalidOrder)
+    .max(1000, messages.invalidOrder),
 });
 const reorderRatesBody = z.object({
-  orderedRateIds: z.array(id, { error: "Ordine non valido" }).min(1, "Ordine non valido").max(100, "Ordine non valido"),
+  orderedRateIds: z.array(id, { error: messages.invalidOrder }).min(1, messages.invalidOrder).max(100, messages.invalidOrder),
 });
-const visibilityBody = z.object({ isVisible: z.boolean({ error: "Visibilità non valida" }) });
-const payabilityBody = z.object({ isPayable: z.boolean({ error: "Pagabilità non valida" }) });
+const visibilityBody = z.object({ isVisible: z.boolean({ error: messages.invalidVisibility }) });
+const payabilityBody = z.object({ isPayable: z.boolean({ error: messages.invalidPayability }) });
 
 /** Admin event and rate management (mounted at /api: paths follow spec §7). */
 export const adminEvents = new Hono<AppEnv>()
@@ -48,7 +46,7 @@ export const adminEvents = new Hono<AppEnv>()
     const body = c.req.valid("json");
     const now = Date.now();
     if (body.kind === "toggle") {
-      if (!(await setEventActive(c.var.db, id, body.isActive))) return c.json(notFound(EVENT_NOT_FOUND), 404);
+      if (!(await setEventActive(c.var.db, id, body.isActive))) return c.json(notFound(messages.eventNotFound), 404);
     } else {
       const result = await updateEvent(c.var.db, id, body, now);
       if (!result.ok) return c.json(result.body, result.status);
@@ -57,13 +55,13 @@ export const adminEvents = new Hono<AppEnv>()
   })
   .delete("/events/:id", requireAdmin, audited("event.delete"), validate("param", idParam), async (c) => {
     const outcome = await deleteEvent(c.var.db, c.req.valid("param").id);
-    if (outcome === "not_found") return c.json(notFound(EVENT_NOT_FOUND), 404);
-    if (outcome === "has_bookings") return c.json(conflict(DELETE_HAS_BOOKINGS), 409);
+    if (outcome === "not_found") return c.json(notFound(messages.eventNotFound), 404);
+    if (outcome === "has_bookings") return c.json(conflict(messages.deleteHasBookings), 409);
     return c.body(null, 204);
   })
   .put("/reorder-events", requireAdmin, audited("event.reorder"), validate("json", reorderEventsBody), async (c) => {
     const { eventOrders } = c.req.valid("json");
-    if ((await reorderEvents(c.var.db, eventOrders)) === "not_found") return c.json(notFound(EVENT_NOT_FOUND), 404);
+    if ((await reorderEvents(c.var.db, eventOrders)) === "not_found") return c.json(notFound(messages.eventNotFound), 404);
     return c.json({ updated: eventOrders.length }, 200);
   })
   .put("/events/:id/rates/reorder", requireAdmin, audited("rate.reorder"), validate("param", idParam), validate("json", reorderRatesBody), async (c) => {
@@ -73,9 +71,9 @@ export const adminEvents = new Hono<AppEnv>()
   })
   .put("/rates/:id/visibility", requireAdmin, audited("rate.visibility"), validate("param", idParam), validate("json", visibilityBody), async (c) => {
     const rate = await setRateFlags(c.var.db, c.req.valid("param").id, c.req.valid("json"));
-    return rate ? c.json(rate, 200) : c.json(notFound(RATE_NOT_FOUND), 404);
+    return rate ? c.json(rate, 200) : c.json(notFound(messages.rateNotFound), 404);
   })
   .put("/rates/:id/payability", requireAdmin, audited("rate.payability"), validate("param", idParam), validate("json", payabilityBody), async (c) => {
     const rate = await setRateFlags(c.var.db, c.req.valid("param").id, c.req.valid("json"));
-    return rate ? c.json(rate, 200) : c.json(notFound(RATE_NOT_FOUND), 404);
+    return rate ? c.json(rate, 200) : c.json(notFound(messages.rateNotFound), 404);
   });

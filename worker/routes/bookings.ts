@@ -4,8 +4,9 @@ import type { AppEnv } from "../app-env";
 import { notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { limitRequestRate } from "../middleware/request-rate";
-import { BOOKING_NOT_FOUND, bookingInput, createBooking, getBooking, holdCap, holdMinutes, idempotencyKeySchema, type HoldClient } from "../services/bookings";
+import { bookingInput, createBooking, getBooking, holdCap, holdMinutes, idempotencyKeySchema, type HoldClient } from "../services/bookings";
 import { clientKeyOf, hashedClientKey } from "../services/rate-limit";
+import { messages } from "../lib/messages";
 
 export const idempotencyHeader = z.object({ "idempotency-key": idempotencyKeySchema });
 
@@ -30,5 +31,5 @@ export const bookings = new Hono<AppEnv>()
     const booking = await getBooking(c.var.db, c.req.valid("param").id, Date.now());
     // Personal data behind an unguessable id: no shared cache may keep it.
     c.header("Cache-Control", "no-store");
-    return booking ? c.json(booking, 200) : c.json(notFound(BOOKING_NOT_FOUND), 404);
+    return booking ? c.json(booking, 200) : c.json(notFound(messages.bookingNotFound), 404);
   });

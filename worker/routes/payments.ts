@@ -5,15 +5,14 @@ import type { AppEnv } from "../app-env";
 import { conflict, errorBody, invalid, notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { limitRequestRate } from "../middleware/request-rate";
-import { HOLD_CAP_REACHED, holdCap, holdMinutes } from "../services/bookings";
-import { confirmPayment, createBookingIntent, createPresaleIntent, PAYMENT_NOT_FOUND } from "../services/payments/checkout";
-import { confirmDemoIntent, DEMO_DECLINE_MESSAGE } from "../services/payments/demo";
+import { holdCap, holdMinutes } from "../services/bookings";
+import { confirmPayment, createBookingIntent, createPresaleIntent } from "../services/payments/checkout";
+import { confirmDemoIntent } from "../services/payments/demo";
 import { createPaymentProvider } from "../services/payments/provider";
 import { settleIntent } from "../services/payments/settle";
 import { clientKeyOf, takeHit } from "../services/rate-limit";
 import { idempotencyHeader } from "./bookings";
-
-const PAYMENT_INVALID = "Pagamento non valido";
+import { messages } from "../lib/messages";
 
 const intentInput = z.union([
   // The client's `amount` is accepted and ignored: the server prices everything.
@@ -21,13 +20,13 @@ const intentInput = z.union([
   z.object({ eventId: z.coerce.number().int().positive(), type: z.literal("prevendita"), amount: z.unknown().optional() }),
 ]);
 
-const paymentIntentInput = z.object({ paymentIntentId: z.string(PAYMENT_INVALID).trim().min(1, PAYMENT_INVALID).max(255, PAYMENT_INVALID) });
+const paymentIntentInput = z.object({ paymentIntentId: z.string(messages.invalidPayment).trim().min(1, messages.invalidPayment).max(255, messages.invalidPayment) });
 
-const demoConfirmInput = paymentIntentInput.extend({ cardNumber: z.string("Numero di carta non valido").max(40, "Numero di carta non valido") });
+const demoConfirmInput = paymentIntentInput.extend({ cardNumber: z.string(messages.invalidCardNumber).max(40, messages.invalidCardNumber) });
 
 /** The demo card form exists only while no real provider is configured. */
 const demoOnly = createMiddleware<AppEnv>(async (c, next) => {
-  if (c.env.STRIPE_SECRET_KEY) return c.json(errorBody("not_found", "Risorsa non trovata"), 404);
+  if (c.env.STRIPE_SECRET_KEY) return c.json(errorBody("not_found", messages.resourceNotFound), 404);
   await next();
 });
 
@@ -36,7 +35,7 @@ export const payments = new Hono<AppEnv>()
     "/create-payment-intent",
     limitRequestRate,
     validate("header", idempotencyHeader),
-    validate("json", intentInput, "Indica la prenotazione o la prevendita da pagare"),
+    validate("json", intentInput, messages.paymentTargetRequired),
     async (c) => {
       const db = c.var.db;
       const provider = createPaymentProvider(c.env, db);
@@ -45,7 +44,7 @@ export const payments = new Hono<AppEnv>()
         // A presale intent is a hold to come: the same per-event cap, counted over one hold's lifetime.
         const rule = { bucket: `presale-intent:${body.eventId}`, limit: holdCap(c.env).perEvent, windowMs: holdMinutes(c.env) * 60_000 };
         if ((await takeHit(db, rule, clientKeyOf(c.req), Date.now())) === null) {
-          return c.json(errorBody("rate_limited", HOLD_CAP_REACHED), 429);
+          return c.json(errorBody("rate_limited", messages.holdCapReached), 429);
         }
       }
       const result =
@@ -68,13 +67,13 @@ export const payments = new Hono<AppEnv>()
     const { result, intent } = await confirmDemoIntent(db, paymentIntentId, cardNumber);
     switch (result) {
       case "invalid_card":
-        return c.json(invalid("Numero di carta non valido"), 400);
+        return c.json(invalid(messages.invalidCardNumber), 400);
       case "not_found":
-        return c.json(notFound(PAYMENT_NOT_FOUND), 404);
+        return c.json(notFound(messages.paymentNotFound), 404);
       case "canceled":
-        return c.json(conflict("Pagamento annullato"), 409);
+        return c.json(conflict(messages.paymentCanceled), 409);
       case "declined":
-        return c.json(errorBody("payment_failed", DEMO_DECLINE_MESSAGE), 402);
+        return c.json(errorBody("payment_failed", messages.cardDeclined), 402);
       case "succeeded":
         // What Stripe's webhook does in production: the booking is settled even if the browser closes now.
         await settleIntent(db, createPaymentProvider(c.env, db), intent!, Date.now());

@@ -2,6 +2,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { uploads } from "../../db/schema";
 import type { Db } from "../db";
 import type { CronTask } from "./cron";
+import { messages } from "../lib/messages";
 
 export type UploadKind = "event" | "partner";
 
@@ -13,14 +14,14 @@ export const UPLOAD_RULES: Record<UploadKind, { maxBytes: number; types: string[
     maxBytes: 5 * MB,
     // The admin picks JPG or PNG (spec §5); what reaches us is the crop, WebP (JPEG where the browser cannot encode WebP).
     types: ["image/jpeg", "image/png", "image/webp"],
-    tooLarge: "Il file è troppo grande. Massimo 5MB.",
-    badType: "Formato non supportato. Usa JPG o PNG.",
+    tooLarge: messages.eventImageTooLarge,
+    badType: messages.eventImageBadType,
   },
   partner: {
     maxBytes: 10 * MB,
     types: ["image/jpeg", "image/png", "image/webp"],
-    tooLarge: "Il file è troppo grande. Massimo 10MB.",
-    badType: "Formato non supportato. Usa JPG, PNG o WebP.",
+    tooLarge: messages.partnerImageTooLarge,
+    badType: messages.partnerImageBadType,
   },
 };
 
@@ -119,7 +120,7 @@ export async function storeUpload(
     .values({ key: grant.key, kind: grant.kind, contentType: grant.contentType, size: length, createdAt: now })
     .onConflictDoNothing()
     .run();
-  if (claimed.meta.changes === 0) return { ok: false, status: 409, message: "Questo link di caricamento è già stato usato" };
+  if (claimed.meta.changes === 0) return { ok: false, status: 409, message: messages.uploadLinkUsed };
   const release = () => db.delete(uploads).where(eq(uploads.key, grant.key)).run();
 
   const reader = body.getReader();
@@ -163,7 +164,7 @@ export async function storeUpload(
   } catch {
     await writer.abort().catch(() => undefined);
     await Promise.all([release(), bucket.delete(grant.key)]);
-    return { ok: false, status: 400, message: "Caricamento non riuscito: il file è incompleto" };
+    return { ok: false, status: 400, message: messages.uploadIncomplete };
   }
   return { ok: true, objectPath: `${OBJECT_PREFIX}${grant.key.slice("uploads/".length)}` };
 }

@@ -4,11 +4,6 @@ import type { Db } from "../../db";
 import { conflict, errorBody, notFound } from "../../lib/errors";
 import { centsToDecimal } from "../../lib/money";
 import {
-  BOOKING_NOT_FOUND,
-  EVENT_ENDED,
-  EVENT_NOT_FOUND,
-  PRESALE_UNAVAILABLE,
-  SOLD_OUT,
   effectiveStatus,
   freeSpotsNow,
   getBooking,
@@ -19,15 +14,7 @@ import {
 } from "../bookings";
 import type { PaymentIntentView, PaymentProvider, ProviderName } from "./provider";
 import { settleIntent } from "./settle";
-
-export const ALREADY_PAID = "Questa prenotazione è già stata pagata";
-export const HOLD_EXPIRED = "Il tempo per completare la prenotazione è scaduto: effettua una nuova prenotazione";
-export const PAYMENT_NOT_FOUND = "Pagamento non trovato";
-export const PAYMENT_NOT_COMPLETED = "Il pagamento non è stato completato";
-export const AMOUNT_MISMATCH = "L'importo del pagamento non corrisponde alla prenotazione";
-export const REFUNDED_LATE =
-  "Il tempo per completare la prenotazione è scaduto e i posti sono esauriti: il pagamento è stato rimborsato";
-export const REFUNDED = "Il pagamento di questa prenotazione è stato rimborsato";
+import { messages } from "../../lib/messages";
 
 export type IntentDto = {
   clientSecret: string;
@@ -52,13 +39,13 @@ type IntentResult = { ok: true; intent: IntentDto } | Failure<404 | 409>;
 /** The checkout's intent: the booking's own amount, one intent per booking however often asked. */
 export async function createBookingIntent(db: Db, provider: PaymentProvider, bookingId: string, now: number): Promise<IntentResult> {
   const booking = await db.select().from(bookings).where(eq(bookings.id, bookingId)).get();
-  if (!booking) return { ok: false, status: 404, error: notFound(BOOKING_NOT_FOUND) };
-  if (booking.status === "paid" || booking.status === "freed") return { ok: false, status: 409, error: conflict(ALREADY_PAID) };
-  if (effectiveStatus(booking, now) !== "pending") return { ok: false, status: 409, error: conflict(HOLD_EXPIRED) };
+  if (!booking) return { ok: false, status: 404, error: notFound(messages.bookingNotFound) };
+  if (booking.status === "paid" || booking.status === "freed") return { ok: false, status: 409, error: conflict(messages.alreadyPaid) };
+  if (effectiveStatus(booking, now) !== "pending") return { ok: false, status: 409, error: conflict(messages.holdExpired) };
 
   if (booking.paymentIntentId) {
     const intent = await provider.retrieveIntent(booking.paymentIntentId);
-    if (!intent || intent.status === "canceled") return { ok: false, status: 409, error: conflict(HOLD_EXPIRED) };
+    if (!intent || intent.status === "canceled") return { ok: false, status: 409, error: conflict(messages.holdExpired) };
     return { ok: true, intent: toIntentDto(provider, intent) };
   }
   const intent = await provider.createIntent({
@@ -85,10 +72,10 @@ export async function createPresaleIntent(
   idempotencyKey?: string,
 ): Promise<IntentResult> {
   const event = await db.select().from(events).where(eq(events.id, eventId)).get();
-  if (!event) return { ok: false, status: 404, error: notFound(EVENT_NOT_FOUND) };
-  if (event.isActive && hasEnded(event, now)) return { ok: false, status: 409, error: errorBody("event_ended", EVENT_ENDED) };
-  if (!isPresaleOpen(event, now)) return { ok: false, status: 409, error: conflict(PRESALE_UNAVAILABLE) };
-  if ((await freeSpotsNow(db, eventId, now)) < 1) return { ok: false, status: 409, error: errorBody("sold_out", SOLD_OUT) };
+  if (!event) return { ok: false, status: 404, error: notFound(messages.eventNotFound) };
+  if (event.isActive && hasEnded(event, now)) return { ok: false, status: 409, error: errorBody("event_ended", messages.eventEnded) };
+  if (!isPresaleOpen(event, now)) return { ok: false, status: 409, error: conflict(messages.presaleUnavailable) };
+  if ((await freeSpotsNow(db, eventId, now)) < 1) return { ok: false, status: 409, error: errorBody("sold_out", messages.soldOut) };
   const intent = await provider.createIntent({
     amountCents: event.prevenditaPriceCents!,
     currency: "eur",
@@ -109,9 +96,9 @@ export async function confirmPayment(
   now: number,
 ): Promise<{ ok: true; booking: BookingDto } | Failure<402 | 404 | 409>> {
   const booking = await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.paymentIntentId, paymentIntentId)).get();
-  if (!booking) return { ok: false, status: 404, error: notFound(BOOKING_NOT_FOUND) };
+  if (!booking) return { ok: false, status: 404, error: notFound(messages.bookingNotFound) };
   const intent = await provider.retrieveIntent(paymentIntentId);
-  if (!intent) return { ok: false, status: 404, error: notFound(PAYMENT_NOT_FOUND) };
+  if (!intent) return { ok: false, status: 404, error: notFound(messages.paymentNotFound) };
   const { outcome } = await settleIntent(db, provider, intent, now);
   switch (outcome) {
     case "paid":
@@ -119,14 +106,14 @@ export async function confirmPayment(
     case "already_paid":
       return { ok: true, booking: (await getBooking(db, booking.id, now))! };
     case "not_succeeded":
-      return { ok: false, status: 402, error: errorBody("payment_failed", PAYMENT_NOT_COMPLETED) };
+      return { ok: false, status: 402, error: errorBody("payment_failed", messages.paymentNotCompleted) };
     case "amount_mismatch":
-      return { ok: false, status: 409, error: conflict(AMOUNT_MISMATCH) };
+      return { ok: false, status: 409, error: conflict(messages.amountMismatch) };
     case "refunded_late":
-      return { ok: false, status: 409, error: errorBody("sold_out", REFUNDED_LATE) };
+      return { ok: false, status: 409, error: errorBody("sold_out", messages.expiredAndRefunded) };
     case "refunded":
-      return { ok: false, status: 409, error: conflict(REFUNDED) };
+      return { ok: false, status: 409, error: conflict(messages.refunded) };
     case "no_booking":
-      return { ok: false, status: 404, error: notFound(BOOKING_NOT_FOUND) };
+      return { ok: false, status: 404, error: notFound(messages.bookingNotFound) };
   }
 }

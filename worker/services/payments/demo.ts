@@ -2,10 +2,10 @@ import { and, eq, isNull, notInArray } from "drizzle-orm";
 import { demoPaymentIntents } from "../../../db/schema";
 import type { Db } from "../../db";
 import type { CancelResult, PaymentIntentView, PaymentProvider } from "./provider";
+import { messages } from "../../lib/messages";
 
 export const DEMO_CARD_SUCCEEDS = "4242424242424242";
 export const DEMO_CARD_DECLINED = "4000000000000002";
-export const DEMO_DECLINE_MESSAGE = "La tua carta è stata rifiutata.";
 
 type DemoIntentRow = typeof demoPaymentIntents.$inferSelect;
 
@@ -84,7 +84,7 @@ export async function confirmDemoIntent(db: Db, id: string, cardNumber: string):
   if (row.status === "succeeded") return { result: "succeeded", intent: toView(row) };
   if (row.status === "canceled") return { result: "canceled", intent: toView(row) };
   if (card === DEMO_CARD_DECLINED) {
-    await db.update(demoPaymentIntents).set({ lastError: DEMO_DECLINE_MESSAGE }).where(eq(demoPaymentIntents.id, id)).run();
+    await db.update(demoPaymentIntents).set({ lastError: messages.cardDeclined }).where(eq(demoPaymentIntents.id, id)).run();
     return { result: "declined", intent: toView(row) };
   }
   const updated = await db

@@ -3,7 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import type { AppEnv } from "./app-env";
-import { AppError, errorBody } from "./lib/errors";
+import { errorBody } from "./lib/errors";
 import { d1Session } from "./middleware/d1-session";
 import { writeGuard } from "./middleware/write-guard";
 import { adminAudit } from "./routes/admin-audit";
@@ -109,7 +109,6 @@ export const app = new Hono<AppEnv>()
 app.notFound((c) => c.json(errorBody("not_found", messages.resourceNotFound), 404));
 
 app.onError((err, c) => {
-  if (err instanceof AppError) return c.json(err.toBody(), err.status);
   // The JSON validator throws this for a body that does not parse: the client's mistake, not ours.
   if (err instanceof HTTPException && err.status === 400) return c.json(errorBody("invalid_json", messages.invalidJson), 400);
   // Log the kind of failure only: messages can carry personal data from queries.

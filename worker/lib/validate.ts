@@ -1,7 +1,7 @@
 import { zValidator } from "@hono/zod-validator";
 import type { ValidationTargets } from "hono";
 import { z, type ZodType } from "zod";
-import { invalid } from "./errors";
+import { errorBody } from "./errors";
 import { messages } from "./messages";
 
 /**
@@ -34,7 +34,7 @@ export function validate<T extends ZodType, Target extends keyof ValidationTarge
         message: i.message,
       }));
       const first = issues[0]?.message;
-      return c.json(invalid(message ?? (first ?? messages.invalidData), issues), 400);
+      return c.json(errorBody("validation_failed", message ?? (first ?? messages.invalidData), issues), 400);
     }
   });
 }

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
-import { errorBody, invalid } from "../lib/errors";
+import { errorBody } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { audited } from "../middleware/audit";
 import { requireStaff } from "../middleware/require-role";
@@ -59,7 +59,7 @@ export const adminAuth = new Hono<AppEnv>()
     const hit = await takeHit(c.var.db, LOGIN_RATE_LIMIT, accountClientKey(clientKeyOf(c.req), staff.email.toLowerCase()), now);
     if (hit === null) return c.json(errorBody("rate_limited", messages.loginRateLimited), 429);
     if (!(await authenticate(c.var.db, staff.email, currentPassword))) {
-      return c.json(invalid(messages.wrongCurrentPassword, [{ path: "currentPassword", message: messages.wrongCurrentPassword }]), 400);
+      return c.json(errorBody("validation_failed", messages.wrongCurrentPassword, [{ path: "currentPassword", message: messages.wrongCurrentPassword }]), 400);
     }
     await releaseHit(c.var.db, hit);
     await updateStaff(c.var.db, staff.id, { password: newPassword }, now, c.var.adminSessionId);

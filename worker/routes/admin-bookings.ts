@@ -2,7 +2,6 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { bookingStatuses } from "../../db/schema";
-import { conflict, notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { audited } from "../middleware/audit";
 import { requireAdmin } from "../middleware/require-admin";
@@ -26,8 +25,7 @@ export const adminBookings = new Hono<AppEnv>()
   .put("/admin/bookings/:id/free", requireAdmin, audited("booking.free"), validate("param", bookingParam), async (c) => {
     const { id } = c.req.valid("param");
     const now = Date.now();
-    const outcome = await freeBooking(c.var.db, id, now);
-    if (outcome === "not_found") return c.json(notFound(messages.bookingNotFound), 404);
-    if (outcome === "not_paid") return c.json(conflict(messages.freeOnlyPaid), 409);
+    const result = await freeBooking(c.var.db, id, now);
+    if (!result.ok) return c.json(result.error, result.status);
     return c.json((await getAdminBooking(c.var.db, id, now))!, 200);
   });

@@ -1,7 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
-import { conflict, notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { audited } from "../middleware/audit";
 import { requireAdmin } from "../middleware/require-admin";
@@ -38,42 +37,34 @@ export const adminEvents = new Hono<AppEnv>()
   .get("/admin/events", requireAdmin, async (c) => c.json(await listEvents(c.var.db, Date.now(), { includeInactive: true }), 200))
   .post("/events", requireAdmin, audited("event.create"), validate("json", eventCreateBody), async (c) => {
     const result = await createEvent(c.var.db, c.req.valid("json"));
-    if (!result.ok) return c.json(result.body, result.status);
-    return c.json((await getEvent(c.var.db, result.id, Date.now(), { includeInactive: true }))!, 201);
+    if (!result.ok) return c.json(result.error, result.status);
+    return c.json((await getEvent(c.var.db, result.value.id, Date.now(), { includeInactive: true }))!, 201);
   })
   .put("/events/:id", requireAdmin, audited("event.update"), validate("param", idParam), validate("json", eventUpdateBody), async (c) => {
     const { id } = c.req.valid("param");
     const body = c.req.valid("json");
     const now = Date.now();
-    if (body.kind === "toggle") {
-      if (!(await setEventActive(c.var.db, id, body.isActive))) return c.json(notFound(messages.eventNotFound), 404);
-    } else {
-      const result = await updateEvent(c.var.db, id, body, now);
-      if (!result.ok) return c.json(result.body, result.status);
-    }
+    const result = body.kind === "toggle" ? await setEventActive(c.var.db, id, body.isActive) : await updateEvent(c.var.db, id, body, now);
+    if (!result.ok) return c.json(result.error, result.status);
     return c.json((await getEvent(c.var.db, id, now, { includeInactive: true }))!, 200);
   })
   .delete("/events/:id", requireAdmin, audited("event.delete"), validate("param", idParam), async (c) => {
-    const outcome = await deleteEvent(c.var.db, c.req.valid("param").id);
-    if (outcome === "not_found") return c.json(notFound(messages.eventNotFound), 404);
-    if (outcome === "has_bookings") return c.json(conflict(messages.deleteHasBookings), 409);
-    return c.body(null, 204);
+    const result = await deleteEvent(c.var.db, c.req.valid("param").id);
+    return result.ok ? c.body(null, 204) : c.json(result.error, result.status);
   })
   .put("/reorder-events", requireAdmin, audited("event.reorder"), validate("json", reorderEventsBody), async (c) => {
-    const { eventOrders } = c.req.valid("json");
-    if ((await reorderEvents(c.var.db, eventOrders)) === "not_found") return c.json(notFound(messages.eventNotFound), 404);
-    return c.json({ updated: eventOrders.length }, 200);
+    const result = await reorderEvents(c.var.db, c.req.valid("json").eventOrders);
+    return result.ok ? c.json(result.value, 200) : c.json(result.error, result.status);
   })
   .put("/events/:id/rates/reorder", requireAdmin, audited("rate.reorder"), validate("param", idParam), validate("json", reorderRatesBody), async (c) => {
     const result = await reorderRates(c.var.db, c.req.valid("param").id, c.req.valid("json").orderedRateIds);
-    if (!Array.isArray(result)) return c.json(result.body, result.status);
-    return c.json(result, 200);
+    return result.ok ? c.json(result.value, 200) : c.json(result.error, result.status);
   })
   .put("/rates/:id/visibility", requireAdmin, audited("rate.visibility"), validate("param", idParam), validate("json", visibilityBody), async (c) => {
-    const rate = await setRateFlags(c.var.db, c.req.valid("param").id, c.req.valid("json"));
-    return rate ? c.json(rate, 200) : c.json(notFound(messages.rateNotFound), 404);
+    const result = await setRateFlags(c.var.db, c.req.valid("param").id, c.req.valid("json"));
+    return result.ok ? c.json(result.value, 200) : c.json(result.error, result.status);
   })
   .put("/rates/:id/payability", requireAdmin, audited("rate.payability"), validate("param", idParam), validate("json", payabilityBody), async (c) => {
-    const rate = await setRateFlags(c.var.db, c.req.valid("param").id, c.req.valid("json"));
-    return rate ? c.json(rate, 200) : c.json(notFound(messages.rateNotFound), 404);
+    const result = await setRateFlags(c.var.db, c.req.valid("param").id, c.req.valid("json"));
+    return result.ok ? c.json(result.value, 200) : c.json(result.error, result.status);
   });

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { staffRoles } from "../../db/schema";
 import type { AppEnv } from "../app-env";
-import { conflict, notFound } from "../lib/errors";
+import { errorBody } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { audited } from "../middleware/audit";
 import { requireRole } from "../middleware/require-role";
@@ -43,12 +43,9 @@ export const adminUsers = new Hono<AppEnv>()
   .get("/", owner, async (c) => c.json(await listStaff(c.var.db), 200))
   .post("/", owner, audited("user.create"), validate("json", userCreateBody), async (c) => {
     const user = await createStaff(c.var.db, c.req.valid("json"), Date.now());
-    return user ? c.json(user, 201) : c.json(conflict(messages.userExists), 409);
+    return user ? c.json(user, 201) : c.json(errorBody("conflict", messages.userExists), 409);
   })
   .patch("/:id", owner, audited("user.update"), validate("param", idParam), validate("json", userUpdateBody), async (c) => {
     const result = await updateStaff(c.var.db, c.req.valid("param").id, c.req.valid("json"), Date.now(), c.var.adminSessionId);
-    if (result.ok) return c.json(result.staff, 200);
-    return result.reason === "not_found"
-      ? c.json(notFound(messages.userNotFound), 404)
-      : c.json(conflict(messages.lastOwner), 409);
+    return result.ok ? c.json(result.value, 200) : c.json(result.error, result.status);
   });

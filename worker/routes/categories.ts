@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
-import { notFound } from "../lib/errors";
+import { errorBody } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { audited } from "../middleware/audit";
 import { requireAdmin } from "../middleware/require-admin";
@@ -29,9 +29,9 @@ export const categories = new Hono<AppEnv>()
   )
   .put("/:id", requireAdmin, audited("category.update"), validate("param", idParam), validate("json", categoryInput), async (c) => {
     const category = await updateCategory(c.var.db, c.req.valid("param").id, c.req.valid("json"));
-    return category ? c.json(category, 200) : c.json(notFound(messages.categoryNotFound), 404);
+    return category ? c.json(category, 200) : c.json(errorBody("not_found", messages.categoryNotFound), 404);
   })
   .delete("/:id", requireAdmin, audited("category.delete"), validate("param", idParam), async (c) => {
     const gone = await deleteCategory(c.var.db, c.req.valid("param").id);
-    return gone ? c.body(null, 204) : c.json(notFound(messages.categoryNotFound), 404);
+    return gone ? c.body(null, 204) : c.json(errorBody("not_found", messages.categoryNotFound), 404);
   });

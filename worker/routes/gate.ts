@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { gateDirections } from "../../db/schema";
-import { notFound } from "../lib/errors";
+import { errorBody } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { requireRole } from "../middleware/require-role";
 import { gateEvent, gateSummary, listGateEvents, offlinePasses, scanPass } from "../services/gate";
@@ -25,18 +25,18 @@ export const gate = new Hono<AppEnv>()
   .get("/events", async (c) => c.json({ events: await listGateEvents(c.var.db, Date.now()) }, 200))
   .get("/events/:id/summary", validate("param", eventParam), async (c) => {
     const { id } = c.req.valid("param");
-    if (!(await gateEvent(c.var.db, id, Date.now()))) return c.json(notFound(messages.gateEventNotFound), 404);
+    if (!(await gateEvent(c.var.db, id, Date.now()))) return c.json(errorBody("not_found", messages.gateEventNotFound), 404);
     return c.json(await gateSummary(c.var.db, id), 200);
   })
   .get("/events/:id/passes", validate("param", eventParam), async (c) => {
     const { id } = c.req.valid("param");
     const now = Date.now();
-    if (!(await gateEvent(c.var.db, id, now))) return c.json(notFound(messages.gateEventNotFound), 404);
+    if (!(await gateEvent(c.var.db, id, now))) return c.json(errorBody("not_found", messages.gateEventNotFound), 404);
     return c.json({ eventId: id, downloadedAt: new Date(now).toISOString(), passes: await offlinePasses(c.var.db, id) }, 200);
   })
   .post("/scan", validate("json", scanBody), async (c) => {
     const input = c.req.valid("json");
     const now = Date.now();
-    if (!(await gateEvent(c.var.db, input.eventId, now))) return c.json(notFound(messages.gateEventNotFound), 404);
+    if (!(await gateEvent(c.var.db, input.eventId, now))) return c.json(errorBody("not_found", messages.gateEventNotFound), 404);
     return c.json(await scanPass(c.var.db, input, { now, sessionId: c.var.adminSessionId ?? null }), 200);
   });

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
-import { invalid } from "../lib/errors";
+import { errorBody } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { audited } from "../middleware/audit";
 import { requireAdmin } from "../middleware/require-admin";
@@ -21,5 +21,5 @@ export const liveNotifications = new Hono<AppEnv>()
   .get("/config", async (c) => c.json(await getLiveNotificationConfig(c.var.db), 200))
   .put("/config", requireAdmin, audited("live-notifications.update"), validate("json", liveConfigInput), async (c) => {
     const saved = await saveLiveNotificationConfig(c.var.db, c.req.valid("json"));
-    return saved ? c.json(saved, 200) : c.json(invalid(messages.eventNotFound), 400);
+    return saved ? c.json(saved, 200) : c.json(errorBody("validation_failed", messages.eventNotFound), 400);
   });

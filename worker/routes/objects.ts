@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
-import { notFound } from "../lib/errors";
+import { errorBody } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { messages } from "../lib/messages";
 
@@ -12,7 +12,7 @@ export const objects = new Hono<AppEnv>().get("/uploads/:file", validate("param"
   const key = `uploads/${c.req.valid("param").file}`;
   const etag = c.req.header("If-None-Match");
   const object = await c.env.UPLOADS.get(key, etag ? { onlyIf: { etagDoesNotMatch: etag.replaceAll('"', "") } } : undefined);
-  if (!object) return c.json(notFound(messages.imageNotFound), 404);
+  if (!object) return c.json(errorBody("not_found", messages.imageNotFound), 404);
   const headers = new Headers({
     "Content-Type": object.httpMetadata?.contentType ?? "application/octet-stream",
     "Cache-Control": "public, max-age=31536000, immutable",

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
-import { invalid, notFound } from "../lib/errors";
+import { errorBody } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { audited } from "../middleware/audit";
 import { requireAdmin } from "../middleware/require-admin";
@@ -29,11 +29,11 @@ export const partners = new Hono<AppEnv>()
   .post("/", requireAdmin, audited("partner.create"), validate("json", partnerInput), async (c) => {
     const input = c.req.valid("json");
     if (input.imageUrl.startsWith("/objects/uploads/") && !(await findUpload(c.var.db, input.imageUrl))) {
-      return c.json(invalid(messages.imageNotFoundUploadAgain), 400);
+      return c.json(errorBody("validation_failed", messages.imageNotFoundUploadAgain), 400);
     }
     return c.json(await createPartner(c.var.db, input), 201);
   })
   .delete("/:id", requireAdmin, audited("partner.delete"), validate("param", idParam), async (c) => {
     const gone = await deletePartner(c.var.db, c.req.valid("param").id);
-    return gone ? c.body(null, 204) : c.json(notFound(messages.partnerNotFound), 404);
+    return gone ? c.body(null, 204) : c.json(errorBody("not_found", messages.partnerNotFound), 404);
   });

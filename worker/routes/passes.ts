@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
-import { notFound } from "../lib/errors";
+import { errorBody } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { getPass, PASS_SECRET_PATTERN } from "../services/passes";
 import { messages } from "../lib/messages";
@@ -13,5 +13,5 @@ export const passes = new Hono<AppEnv>().get("/:secret", validate("param", secre
   const pass = await getPass(c.var.db, c.req.valid("param").secret);
   c.header("Cache-Control", "no-store");
   c.header("Referrer-Policy", "no-referrer");
-  return pass ? c.json(pass, 200) : c.json(notFound(messages.passNotFound), 404);
+  return pass ? c.json(pass, 200) : c.json(errorBody("not_found", messages.passNotFound), 404);
 });

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
-import { conflict, errorBody, invalid, notFound } from "../lib/errors";
+import { errorBody } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { limitRequestRate } from "../middleware/request-rate";
 import { holdCap, holdMinutes } from "../services/bookings";
@@ -51,32 +51,20 @@ export const payments = new Hono<AppEnv>()
         "bookingId" in body
           ? await createBookingIntent(db, provider, body.bookingId, Date.now())
           : await createPresaleIntent(db, provider, body.eventId, Date.now(), c.req.valid("header")["idempotency-key"]);
-      if (!result.ok) return c.json(result.error, result.status);
-      return c.json(result.intent, 200);
+      return result.ok ? c.json(result.value, 200) : c.json(result.error, result.status);
     },
   )
   .post("/confirm-payment", limitRequestRate, validate("json", paymentIntentInput), async (c) => {
     const db = c.var.db;
     const result = await confirmPayment(db, createPaymentProvider(c.env, db), c.req.valid("json").paymentIntentId, Date.now());
-    if (!result.ok) return c.json(result.error, result.status);
-    return c.json(result.booking, 200);
+    return result.ok ? c.json(result.value, 200) : c.json(result.error, result.status);
   })
   .post("/demo/confirm", demoOnly, limitRequestRate, validate("json", demoConfirmInput), async (c) => {
     const db = c.var.db;
     const { paymentIntentId, cardNumber } = c.req.valid("json");
-    const { result, intent } = await confirmDemoIntent(db, paymentIntentId, cardNumber);
-    switch (result) {
-      case "invalid_card":
-        return c.json(invalid(messages.invalidCardNumber), 400);
-      case "not_found":
-        return c.json(notFound(messages.paymentNotFound), 404);
-      case "canceled":
-        return c.json(conflict(messages.paymentCanceled), 409);
-      case "declined":
-        return c.json(errorBody("payment_failed", messages.cardDeclined), 402);
-      case "succeeded":
-        // What Stripe's webhook does in production: the booking is settled even if the browser closes now.
-        await settleIntent(db, createPaymentProvider(c.env, db), intent!, Date.now());
-        return c.json({ status: "succeeded" as const }, 200);
-    }
+    const result = await confirmDemoIntent(db, paymentIntentId, cardNumber);
+    if (!result.ok) return c.json(result.error, result.status);
+    // What Stripe's webhook does in production: the booking is settled even if the browser closes now.
+    await settleIntent(db, createPaymentProvider(c.env, db), result.value, Date.now());
+    return c.json({ status: "succeeded" as const }, 200);
   });

@@ -3,7 +3,7 @@ import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { bookings, events, rates, spentPaymentIntents, type Booking, type BookingKind, type BookingStatus, type Event } from "../../db/schema";
 import type { Db } from "../db";
-import { conflict, errorBody, notFound, type ErrorBody } from "../lib/errors";
+import { fail, ok, type Outcome } from "../lib/errors";
 import { centsToDecimal } from "../lib/money";
 import { toIso } from "../lib/time";
 import { freeSpotsSql, takesSpotSql } from "./availability";
@@ -14,11 +14,9 @@ import { messages } from "../lib/messages";
 export const DEFAULT_HOLD_MINUTES = 15;
 const DEFAULT_EVENT_HOURS = 4;
 
-export type Failure<S extends number> = { ok: false; status: S; error: ErrorBody };
-const fail = <S extends number>(status: S, error: ErrorBody): Failure<S> => ({ ok: false, status, error });
-const soldOut = () => errorBody("sold_out", messages.soldOut);
-const ended = () => errorBody("event_ended", messages.eventEnded);
-const holdCapReached = () => fail(429, errorBody("rate_limited", messages.holdCapReached));
+const soldOut = () => fail(409, "sold_out", messages.soldOut);
+const ended = () => fail(409, "event_ended", messages.eventEnded);
+const holdCapReached = () => fail(429, "rate_limited", messages.holdCapReached);
 
 // ---------- input rules ----------
 
@@ -403,7 +401,7 @@ export async function freeSpotsNow(db: Db, eventId: number, now: number): Promis
   return Number(row?.free ?? 0);
 }
 
-type Created = { ok: true; created: boolean; booking: BookingDto };
+type Created = { created: boolean; booking: BookingDto };
 
 /**
  * POST /api/bookings. A retry with the same idempotency key answers the first booking (created:
@@ -413,7 +411,7 @@ export async function createBooking(
   db: Db,
   input: BookingInput,
   opts: { now: number; holdMinutes: number; idempotencyKey?: string; client: HoldClient },
-): Promise<Created | Failure<404 | 409 | 429>> {
+): Promise<Outcome<Created>> {
   const { now } = opts;
   const key = opts.idempotencyKey ?? null;
   const hold: HoldFields = {
@@ -446,10 +444,10 @@ export async function createBooking(
       previous.licensePlate === input.licensePlate &&
       previous.customerEmail === input.customerEmail &&
       previous.carModel === input.carModel;
-    if (!same) return fail(409, conflict(messages.idempotencyKeyReused));
-    return { ok: true, created: false, booking: (await getBooking(db, previous.id, now))! };
+    if (!same) return fail(409, "conflict", messages.idempotencyKeyReused);
+    return ok({ created: false, booking: (await getBooking(db, previous.id, now))! });
   }
-  if (!target || target.rateEventId !== input.eventId) return fail(404, notFound(messages.rateNotFound));
+  if (!target || target.rateEventId !== input.eventId) return fail(404, "not_found", messages.rateNotFound);
   const event = { id: target.eventId, title: target.title, datetime: target.datetime, isAlwaysActive: target.isAlwaysActive === 1 };
   if (inserted) {
     const row: Booking = {
@@ -461,16 +459,16 @@ export async function createBooking(
       createdAt: inserted.createdAt,
       idempotencyKey: key,
     };
-    return { ok: true, created: true, booking: toBookingDto(row, event, { id: target.rateId, name: target.rateName }, now) };
+    return ok({ created: true, booking: toBookingDto(row, event, { id: target.rateId, name: target.rateName }, now) });
   }
-  if (target.isActive === 1 && hasEnded({ ...event, duration: target.duration }, now)) return fail(409, ended());
+  if (target.isActive === 1 && hasEnded({ ...event, duration: target.duration }, now)) return ended();
   const bookable = target.isVisible === 1 && target.isPayable === 1 && target.isActive === 1;
-  if (!bookable) return fail(409, conflict(messages.rateUnavailable));
-  if (free < 1) return fail(409, soldOut());
+  if (!bookable) return fail(409, "conflict", messages.rateUnavailable);
+  if (free < 1) return soldOut();
   // Only a yes/no about the plate the customer typed, never whose booking it is.
-  if (repeated && input.warnRepeatPlate) return fail(409, errorBody("repeat_plate", messages.repeatPlate));
+  if (repeated && input.warnRepeatPlate) return fail(409, "repeat_plate", messages.repeatPlate);
   if (overCap) return holdCapReached();
-  return fail(409, conflict(messages.rateUnavailable));
+  return fail(409, "conflict", messages.rateUnavailable);
 }
 
 function emptyBooking(): Omit<Booking, "id" | "customerName" | "customerEmail" | "licensePlate" | "carModel" | "holdExpiresAt"> {
@@ -513,14 +511,14 @@ export async function createPresaleBooking(
   provider: PaymentProvider,
   input: PresaleInput,
   opts: { now: number; holdMinutes: number; client: HoldClient },
-): Promise<Created | Failure<404 | 409 | 429>> {
+): Promise<Outcome<Created>> {
   const { now } = opts;
   const [eventRows, existing] = await db.batch([
     db.select().from(events).where(eq(events.id, input.eventId)),
     db.select().from(bookings).where(eq(bookings.paymentIntentId, input.paymentIntentId)),
   ]);
   const event = eventRows[0];
-  if (!event) return fail(404, notFound(messages.eventNotFound));
+  if (!event) return fail(404, "not_found", messages.eventNotFound);
   const previous = existing[0];
   if (previous) {
     const same =
@@ -531,23 +529,23 @@ export async function createPresaleBooking(
       previous.nome === input.nome &&
       previous.cognome === input.cognome &&
       previous.carModel === input.modelloAuto;
-    if (!same) return fail(409, conflict(messages.intentBoundToOtherBooking));
-    return { ok: true, created: false, booking: (await getBooking(db, previous.id, now))! };
+    if (!same) return fail(409, "conflict", messages.intentBoundToOtherBooking);
+    return ok({ created: false, booking: (await getBooking(db, previous.id, now))! });
   }
-  if (event.isActive && hasEnded(event, now)) return fail(409, ended());
-  if (!isPresaleOpen(event, now)) return fail(409, conflict(messages.presaleUnavailable));
+  if (event.isActive && hasEnded(event, now)) return ended();
+  if (!isPresaleOpen(event, now)) return fail(409, "conflict", messages.presaleUnavailable);
 
   const intent = await provider.retrieveIntent(input.paymentIntentId);
-  if (!intent) return fail(404, notFound(messages.paymentNotFound));
+  if (!intent) return fail(404, "not_found", messages.paymentNotFound);
   if (intent.metadata.kind !== "prevendita" || intent.metadata.eventId !== String(event.id)) {
-    return fail(409, conflict(messages.intentNotForThisPresale));
+    return fail(409, "conflict", messages.intentNotForThisPresale);
   }
-  if (intent.status === "canceled") return fail(409, conflict(messages.presaleIntentCanceled));
+  if (intent.status === "canceled") return fail(409, "conflict", messages.presaleIntentCanceled);
   // The form is sent before the card is confirmed: an intent that already took money (and was
   // refunded, having nothing to pay for) or is taking it now can never start a booking.
-  if (!UNPAID_INTENT_STATUSES.has(intent.status)) return fail(409, conflict(messages.intentAlreadyUsed));
+  if (!UNPAID_INTENT_STATUSES.has(intent.status)) return fail(409, "conflict", messages.intentAlreadyUsed);
   if (intent.amountCents !== event.prevenditaPriceCents || intent.currency !== "eur") {
-    return fail(409, conflict(messages.presalePriceChanged));
+    return fail(409, "conflict", messages.presalePriceChanged);
   }
 
   const hold: HoldFields = {
@@ -576,20 +574,20 @@ export async function createPresaleBooking(
       paymentIntentId: intent.id,
       paymentProvider: provider.name,
     };
-    return { ok: true, created: true, booking: toBookingDto(row, event, null, now) };
+    return ok({ created: true, booking: toBookingDto(row, event, null, now) });
   }
   const twin = await db.select().from(bookings).where(eq(bookings.paymentIntentId, intent.id)).get();
-  if (twin) return { ok: true, created: false, booking: (await getBooking(db, twin.id, now))! };
+  if (twin) return ok({ created: false, booking: (await getBooking(db, twin.id, now))! });
   if (await db.select({ id: spentPaymentIntents.id }).from(spentPaymentIntents).where(eq(spentPaymentIntents.id, intent.id)).get()) {
-    return fail(409, conflict(messages.intentAlreadyUsed));
+    return fail(409, "conflict", messages.intentAlreadyUsed);
   }
   if (await overHoldCap(db, hold, event.id, opts.client.cap)) return holdCapReached();
   if ((await freeSpotsNow(db, event.id, now)) < 1) {
     // Nobody can use this intent any more: do not leave it open for a card.
     await provider.cancelIntent(intent.id).catch(() => undefined);
-    return fail(409, soldOut());
+    return soldOut();
   }
-  return fail(409, conflict(messages.presaleUnavailable));
+  return fail(409, "conflict", messages.presaleUnavailable);
 }
 
 /** Stripe's states before any money moved; "processing" and "succeeded" are past that point. */
@@ -598,15 +596,15 @@ const UNPAID_INTENT_STATUSES = new Set(["requires_payment_method", "requires_con
 // ---------- after payment ----------
 
 /** "Libera Parcheggio": a paid booking releases its spot. */
-export async function freeBooking(db: Db, bookingId: string, now: number): Promise<"freed" | "not_found" | "not_paid"> {
+export async function freeBooking(db: Db, bookingId: string, now: number): Promise<Outcome<null>> {
   const res = await db
     .update(bookings)
     .set({ status: "freed", freedAt: now, updatedAt: now })
     .where(and(eq(bookings.id, bookingId), eq(bookings.status, "paid")))
     .run();
-  if (res.meta.changes === 1) return "freed";
+  if (res.meta.changes === 1) return ok(null);
   const row = await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, bookingId)).get();
-  return row ? "not_paid" : "not_found";
+  return row ? fail(409, "conflict", messages.freeOnlyPaid) : fail(404, "not_found", messages.bookingNotFound);
 }
 
 /**

@@ -74,12 +74,12 @@ describe("hold expiry (clock injected, no cron)", () => {
     const opts = (now: number) => ({ now, holdMinutes: 15, client: anyClient() });
 
     const first = await createBooking(db, input(eventId, rateId, "AA111AA"), opts(t0));
-    expect(first).toMatchObject({ ok: true, created: true });
+    expect(first).toMatchObject({ ok: true, value: { created: true } });
     expect(await createBooking(db, input(eventId, rateId, "BB222BB"), opts(t0 + 14 * 60_000))).toMatchObject({ ok: false, status: 409 });
     expect(await freeSpotsNow(db, eventId, t0 + 15 * 60_000 - 1)).toBe(0);
     expect(await freeSpotsNow(db, eventId, t0 + 15 * 60_000)).toBe(1);
     const later = await createBooking(db, input(eventId, rateId, "CC333CC"), opts(t0 + 15 * 60_000 + 1));
-    expect(later).toMatchObject({ ok: true, created: true });
+    expect(later).toMatchObject({ ok: true, value: { created: true } });
   });
 
   it("uses the configured hold length", async () => {

@@ -3,15 +3,14 @@ import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { errorBody } from "../lib/errors";
-import { validate } from "../lib/validate";
+import { idempotencyHeader, validate } from "../lib/validate";
 import { limitRequestRate } from "../middleware/request-rate";
-import { holdCap, holdMinutes } from "../services/bookings";
+import { holdCap, holdMinutes } from "../services/holds";
 import { confirmPayment, createBookingIntent, createPresaleIntent } from "../services/payments/checkout";
 import { confirmDemoIntent } from "../services/payments/demo";
 import { createPaymentProvider } from "../services/payments/provider";
 import { settleIntent } from "../services/payments/settle";
 import { clientKeyOf, takeHit } from "../services/rate-limit";
-import { idempotencyHeader } from "./bookings";
 import { messages } from "../lib/messages";
 
 const intentInput = z.union([

@@ -3,10 +3,10 @@ import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { messages } from "../lib/messages";
 import { carModelSchema, emailSchema, personNameSchema, plateSchema, requiredText, validate } from "../lib/validate";
+import { paymentProvider } from "../middleware/payment-provider";
 import { limitRequestRate } from "../middleware/request-rate";
 import { createPresaleBooking } from "../services/bookings";
 import { holdClientOf, holdMinutes } from "../services/holds";
-import { createPaymentProvider } from "../services/payments/provider";
 
 const required = messages.presaleRequiredFields;
 const eventMissing = messages.eventNotFound;
@@ -49,9 +49,8 @@ export const presaleInput = z
     }),
   );
 
-export const presales = new Hono<AppEnv>().post("/", limitRequestRate, validate("json", presaleInput), async (c) => {
-  const db = c.var.db;
-  const result = await createPresaleBooking(db, createPaymentProvider(c.env, db), c.req.valid("json"), {
+export const presales = new Hono<AppEnv>().post("/", limitRequestRate, paymentProvider, validate("json", presaleInput), async (c) => {
+  const result = await createPresaleBooking(c.var.db, c.var.payments, c.req.valid("json"), {
     now: Date.now(),
     holdMinutes: holdMinutes(c.env),
     client: await holdClientOf(c.req, c.env),

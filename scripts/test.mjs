@@ -12,6 +12,8 @@ const step = (name, cmd, args) => {
   return spawnSync(cmd, args, { env, stdio: "inherit" }).status === 0;
 };
 
+// Env comes from `wrangler types` (worker/worker-configuration.d.ts): a stale file fails here.
+const envTypesOk = step("env types (wrangler types --check)", "npm", ["run", "--silent", "types:check"]);
 const typecheckOk = step("typecheck", "tsc", ["--noEmit", "-p", "tsconfig.json"]);
 step("vitest", "vitest", ["run"]);
 const buildOk = step("build", "vite", ["build", "--logLevel", "warn"]);
@@ -27,8 +29,8 @@ const playwright = count("reports/playwright.json", (r) => ({
   failed: r.stats.unexpected + r.stats.flaky + (r.errors?.length ?? 0),
 }));
 
-let passed = typecheckOk ? 1 : 0;
-let failed = typecheckOk ? 0 : 1;
+let passed = (typecheckOk ? 1 : 0) + (envTypesOk ? 1 : 0);
+let failed = (typecheckOk ? 0 : 1) + (envTypesOk ? 0 : 1);
 for (const [name, result] of [["vitest", vitest], ["playwright", playwright]]) {
   if (result) {
     passed += result.passed;

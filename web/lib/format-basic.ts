@@ -1,7 +1,9 @@
 // The formatting the home's event cards need, without Temporal: the polyfill (~9 KB gzip) then loads
 // only with the screens that compute with dates. Formatting an instant in Rome time is Intl's job
 // either way (Temporal's toLocaleString delegates to it). format.ts re-exports these.
-export const GARAGE_TIME_ZONE = "Europe/Rome";
+import { GARAGE_TIME_ZONE } from "../../shared/rules";
+
+export { GARAGE_TIME_ZONE };
 
 /** "15.00" | 15 → "€15.00": the spec's compact form used on cards and pay buttons. */
 export function formatEuroCompact(amount: string | number): string {

@@ -63,10 +63,8 @@ export function formatTimeAgo(iso: string, nowMs: number): string {
   return relative.format(-Math.floor(hours / 24), "day");
 }
 
-/** The code a customer keeps and shows at the gate: the booking id's first 8 hex digits, upper-case. */
-export function bookingCode(bookingId: string): string {
-  return bookingId.slice(0, 8).toUpperCase();
-}
+/** The code a customer keeps and shows at the gate (the server computes the same). */
+export { bookingCodeOf as bookingCode } from "../../shared/rules";
 
 /** "19:42": the hour and minute of `iso` in the garage's time zone ("entrato alle 19:42"). */
 export function formatTime(iso: string | number): string {

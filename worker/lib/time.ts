@@ -1,6 +1,8 @@
 import { Temporal } from "temporal-polyfill";
 
-export const GARAGE_TIME_ZONE = "Europe/Rome";
+import { GARAGE_TIME_ZONE } from "../../shared/rules";
+
+export { GARAGE_TIME_ZONE };
 
 /** The garage's calendar day (Europe/Rome) that contains `instantMs`. */
 export function romeDate(instantMs: number): Temporal.PlainDate {

@@ -2,6 +2,7 @@ import { zValidator } from "@hono/zod-validator";
 import type { ValidationTargets } from "hono";
 import { z, type ZodType } from "zod";
 import { errorBody } from "./errors";
+import { normalisePlate, PLATE_PATTERN } from "../../shared/rules";
 import { messages } from "./messages";
 
 /**
@@ -38,3 +39,34 @@ export function validate<T extends ZodType, Target extends keyof ValidationTarge
     }
   });
 }
+
+// ---------- pieces several routes share ----------
+
+/** `/:id` of a numeric resource. */
+export const idParam = z.object({ id: z.coerce.number().int().positive(messages.invalidId) });
+
+/** The Idempotency-Key header of the writes a client may retry. */
+export const idempotencyHeader = z.object({
+  "idempotency-key": z
+    .string()
+    .trim()
+    .regex(/^[\x21-\x7e]{1,200}$/, messages.invalidIdempotencyKey)
+    .optional(),
+});
+
+/** A required text field: missing, blank or not a string all answer `message`. */
+export const requiredText = (message: string) => z.string(message).trim().min(1, message);
+
+export const plateSchema = z.string().transform(normalisePlate).pipe(z.string().regex(PLATE_PATTERN, messages.invalidPlate));
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .max(254, messages.emailTooLong)
+  .pipe(z.email(messages.invalidEmail))
+  .transform((e) => e.toLowerCase());
+
+// NUL, line breaks and other control characters have no place in a name or a car model.
+const noControlChars = (message: string) => z.string().regex(/^[^\p{Cc}]*$/u, message);
+export const personNameSchema = (tooLong: string, badChars: string) => z.string().trim().max(100, tooLong).pipe(noControlChars(badChars));
+export const carModelSchema = z.string().trim().max(60, messages.carModelTooLong).pipe(noControlChars(messages.carModelBadChars));

@@ -1,14 +1,12 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
-import { validate } from "../lib/validate";
+import { idParam, validate } from "../lib/validate";
 import { audited } from "../middleware/audit";
 import { requireAdmin } from "../middleware/require-admin";
 import {
   createEvent,
   deleteEvent,
-  eventCreateBody,
-  eventUpdateBody,
   reorderEvents,
   reorderRates,
   setEventActive,
@@ -16,7 +14,7 @@ import {
   updateEvent,
 } from "../services/admin-events";
 import { getEvent, listEvents } from "../services/events";
-import { idParam } from "./events";
+import { eventCreateBody, eventUpdateBody } from "./admin-events-input";
 import { messages } from "../lib/messages";
 
 const id = z.number({ error: messages.invalidId }).int(messages.invalidId).positive(messages.invalidId);

@@ -2,7 +2,8 @@ import { and, count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { bookings, demoPaymentIntents } from "../../db/schema";
 import { takesSpotSql } from "../services/availability";
-import { freeSpotsNow, type BookingDto } from "../services/bookings";
+import type { BookingDto } from "../services/bookings";
+import { freeSpotsNow } from "../services/holds";
 import { api, seedBooking, seedEvent, testDb } from "../test/helpers";
 
 type ErrorAnswer = { error: { code: string; message: string } };

@@ -1,19 +1,43 @@
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { errorBody } from "../lib/errors";
-import { validate } from "../lib/validate";
-import { limitRequestRate } from "../middleware/request-rate";
-import { bookingInput, createBooking, getBooking, holdCap, holdMinutes, idempotencyKeySchema, type HoldClient } from "../services/bookings";
-import { clientKeyOf, hashedClientKey } from "../services/rate-limit";
 import { messages } from "../lib/messages";
+import { carModelSchema, emailSchema, idempotencyHeader, personNameSchema, plateSchema, requiredText, validate } from "../lib/validate";
+import { limitRequestRate } from "../middleware/request-rate";
+import { createBooking, getBooking } from "../services/bookings";
+import { holdClientOf, holdMinutes } from "../services/holds";
 
-export const idempotencyHeader = z.object({ "idempotency-key": idempotencyKeySchema });
+const required = messages.requiredFields;
 
-/** Who is taking a hold, for the hold cap: the client's IP (hashed) and the limits configured. */
-export async function holdClientOf(c: Context<AppEnv>): Promise<HoldClient> {
-  return { clientKey: await hashedClientKey(clientKeyOf(c.req)), cap: holdCap(c.env) };
-}
+/**
+ * Two stages so that a missing field always answers the spec's message, whatever else is wrong;
+ * formats (e-mail, plate, lengths) are checked only once everything is there.
+ */
+export const bookingInput = z
+  .object({
+    eventId: z.coerce.number(required).int(required).positive(required),
+    rateId: z.coerce.number(required).int(required).positive(required),
+    customerName: requiredText(required),
+    customerEmail: requiredText(required),
+    licensePlate: requiredText(required),
+    carModel: requiredText(required),
+    // The price comes from the database; whatever the client believes it is plays no part.
+    amount: z.unknown().optional(),
+    // The dialog asks to be told when this plate already has a spot for the event (decision 016).
+    warnRepeatPlate: z.boolean(messages.invalidValue).optional(),
+  })
+  .pipe(
+    z.object({
+      eventId: z.number(),
+      rateId: z.number(),
+      customerName: personNameSchema(messages.nameTooLong, messages.nameBadChars),
+      customerEmail: emailSchema,
+      licensePlate: plateSchema,
+      carModel: carModelSchema,
+      warnRepeatPlate: z.boolean().default(false),
+    }),
+  );
 
 // The list of bookings holds personal data: it lives with the admin routes, never here.
 export const bookings = new Hono<AppEnv>()
@@ -22,7 +46,7 @@ export const bookings = new Hono<AppEnv>()
       now: Date.now(),
       holdMinutes: holdMinutes(c.env),
       idempotencyKey: c.req.valid("header")["idempotency-key"],
-      client: await holdClientOf(c),
+      client: await holdClientOf(c.req, c.env),
     });
     if (!result.ok) return c.json(result.error, result.status);
     return result.value.created ? c.json(result.value.booking, 201) : c.json(result.value.booking, 200);

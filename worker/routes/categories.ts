@@ -2,11 +2,10 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { errorBody } from "../lib/errors";
-import { validate } from "../lib/validate";
+import { idParam, validate } from "../lib/validate";
 import { audited } from "../middleware/audit";
 import { requireAdmin } from "../middleware/require-admin";
 import { createCategory, deleteCategory, listCategories, updateCategory } from "../services/categories";
-import { idParam } from "./events";
 import { messages } from "../lib/messages";
 
 const categoryInput = z.object({

@@ -1,12 +1,9 @@
 import { Hono, type TypedResponse } from "hono";
-import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { errorBody } from "../lib/errors";
-import { validate } from "../lib/validate";
+import { idParam, validate } from "../lib/validate";
 import { listPublicRates, publicEventsJson, type EventDto } from "../services/events";
 import { messages } from "../lib/messages";
-
-export const idParam = z.object({ id: z.coerce.number().int().positive(messages.invalidId) });
 
 export const events = new Hono<AppEnv>()
   // The JSON text comes from D1 as is; the type tells the typed client what it holds.

@@ -2,12 +2,11 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { errorBody } from "../lib/errors";
-import { validate } from "../lib/validate";
+import { idParam, validate } from "../lib/validate";
 import { audited } from "../middleware/audit";
 import { requireAdmin } from "../middleware/require-admin";
 import { createPartner, deletePartner, listPartners } from "../services/settings";
 import { findUpload, normaliseImagePath } from "../services/uploads";
-import { idParam } from "./events";
 import { messages } from "../lib/messages";
 
 const partnerInput = z.object({

@@ -3,15 +3,14 @@ import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { errorBody } from "../lib/errors";
-import { validate } from "../lib/validate";
+import { idempotencyHeader, validate } from "../lib/validate";
+import { paymentProvider } from "../middleware/payment-provider";
 import { limitRequestRate } from "../middleware/request-rate";
-import { holdCap, holdMinutes } from "../services/bookings";
+import { holdCap, holdMinutes } from "../services/holds";
 import { confirmPayment, createBookingIntent, createPresaleIntent } from "../services/payments/checkout";
 import { confirmDemoIntent } from "../services/payments/demo";
-import { createPaymentProvider } from "../services/payments/provider";
 import { settleIntent } from "../services/payments/settle";
 import { clientKeyOf, takeHit } from "../services/rate-limit";
-import { idempotencyHeader } from "./bookings";
 import { messages } from "../lib/messages";
 
 const intentInput = z.union([
@@ -34,11 +33,11 @@ export const payments = new Hono<AppEnv>()
   .post(
     "/create-payment-intent",
     limitRequestRate,
+    paymentProvider,
     validate("header", idempotencyHeader),
     validate("json", intentInput, messages.paymentTargetRequired),
     async (c) => {
-      const db = c.var.db;
-      const provider = createPaymentProvider(c.env, db);
+      const { db, payments: provider } = c.var;
       const body = c.req.valid("json");
       if (!("bookingId" in body)) {
         // A presale intent is a hold to come: the same per-event cap, counted over one hold's lifetime.
@@ -54,17 +53,16 @@ export const payments = new Hono<AppEnv>()
       return result.ok ? c.json(result.value, 200) : c.json(result.error, result.status);
     },
   )
-  .post("/confirm-payment", limitRequestRate, validate("json", paymentIntentInput), async (c) => {
-    const db = c.var.db;
-    const result = await confirmPayment(db, createPaymentProvider(c.env, db), c.req.valid("json").paymentIntentId, Date.now());
+  .post("/confirm-payment", limitRequestRate, paymentProvider, validate("json", paymentIntentInput), async (c) => {
+    const result = await confirmPayment(c.var.db, c.var.payments, c.req.valid("json").paymentIntentId, Date.now());
     return result.ok ? c.json(result.value, 200) : c.json(result.error, result.status);
   })
-  .post("/demo/confirm", demoOnly, limitRequestRate, validate("json", demoConfirmInput), async (c) => {
+  .post("/demo/confirm", demoOnly, limitRequestRate, paymentProvider, validate("json", demoConfirmInput), async (c) => {
     const db = c.var.db;
     const { paymentIntentId, cardNumber } = c.req.valid("json");
     const result = await confirmDemoIntent(db, paymentIntentId, cardNumber);
     if (!result.ok) return c.json(result.error, result.status);
     // What Stripe's webhook does in production: the booking is settled even if the browser closes now.
-    await settleIntent(db, createPaymentProvider(c.env, db), result.value, Date.now());
+    await settleIntent(db, c.var.payments, result.value, Date.now());
     return c.json({ status: "succeeded" as const }, 200);
   });

@@ -1,17 +1,59 @@
 import { Hono } from "hono";
+import { z } from "zod";
 import type { AppEnv } from "../app-env";
-import { validate } from "../lib/validate";
+import { messages } from "../lib/messages";
+import { carModelSchema, emailSchema, personNameSchema, plateSchema, requiredText, validate } from "../lib/validate";
+import { paymentProvider } from "../middleware/payment-provider";
 import { limitRequestRate } from "../middleware/request-rate";
-import { createPresaleBooking, holdMinutes, presaleInput } from "../services/bookings";
-import { createPaymentProvider } from "../services/payments/provider";
-import { holdClientOf } from "./bookings";
+import { createPresaleBooking } from "../services/bookings";
+import { holdClientOf, holdMinutes } from "../services/holds";
 
-export const presales = new Hono<AppEnv>().post("/", limitRequestRate, validate("json", presaleInput), async (c) => {
-  const db = c.var.db;
-  const result = await createPresaleBooking(db, createPaymentProvider(c.env, db), c.req.valid("json"), {
+const required = messages.presaleRequiredFields;
+const eventMissing = messages.eventNotFound;
+const badPayment = messages.invalidPayment;
+
+/** As for bookings: every missing field answers the spec's message before any format is checked. */
+export const presaleInput = z
+  .object({
+    eventId: z.coerce.number(eventMissing).int(eventMissing).positive(eventMissing),
+    paymentIntentId: z.string(badPayment).trim().min(1, badPayment).max(255, badPayment),
+    nome: requiredText(required),
+    cognome: requiredText(required),
+    email: requiredText(required),
+    telefono: z.string().optional().nullable(),
+    targa: requiredText(required),
+    modelloAuto: requiredText(required),
+    note: z.string().optional().nullable(),
+  })
+  .pipe(
+    z.object({
+      eventId: z.number(),
+      paymentIntentId: z.string(),
+      nome: personNameSchema(messages.nameTooLong, messages.nameBadChars),
+      cognome: personNameSchema(messages.surnameTooLong, messages.surnameBadChars),
+      email: emailSchema,
+      telefono: z
+        .string()
+        .trim()
+        .regex(/^(\+?[0-9][0-9 ().-]{4,24})?$/, messages.invalidPhone)
+        .nullish()
+        .transform((t) => t || null),
+      targa: plateSchema,
+      modelloAuto: carModelSchema,
+      note: z
+        .string()
+        .trim()
+        .max(500, messages.notesTooLong)
+        .nullish()
+        .transform((t) => t || null),
+    }),
+  );
+
+export const presales = new Hono<AppEnv>().post("/", limitRequestRate, paymentProvider, validate("json", presaleInput), async (c) => {
+  const result = await createPresaleBooking(c.var.db, c.var.payments, c.req.valid("json"), {
     now: Date.now(),
     holdMinutes: holdMinutes(c.env),
-    client: await holdClientOf(c),
+    client: await holdClientOf(c.req, c.env),
   });
   if (!result.ok) return c.json(result.error, result.status);
   return result.value.created ? c.json(result.value.booking, 201) : c.json(result.value.booking, 200);

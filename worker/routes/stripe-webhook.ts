@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { errorBody } from "../lib/errors";
 import { validate } from "../lib/validate";
-import { createPaymentProvider } from "../services/payments/provider";
+import { paymentProvider } from "../middleware/payment-provider";
 import { handleStripeEvent, verifyStripeEvent } from "../services/payments/webhook";
 import { messages } from "../lib/messages";
 
@@ -19,6 +19,7 @@ const stripeEventShape = z.union([
 export const stripeWebhook = new Hono<AppEnv>().post(
   "/",
   validate("header", z.object({ "stripe-signature": z.string().max(2000).optional() })),
+  paymentProvider,
   async (c) => {
     if (!c.env.STRIPE_SECRET_KEY || !c.env.STRIPE_WEBHOOK_SECRET) return c.json(errorBody("not_found", messages.resourceNotFound), 404);
     // The signature covers the exact bytes Stripe sent, so the body is read raw, never re-serialised.
@@ -26,8 +27,7 @@ export const stripeWebhook = new Hono<AppEnv>().post(
     if (!event) return c.json(errorBody("validation_failed", messages.invalidWebhookSignature), 400);
     // Signed is not the same as well-formed: an event we cannot read is refused, not a crash.
     if (!stripeEventShape.safeParse(event).success) return c.json(errorBody("validation_failed", messages.invalidWebhookEvent), 400);
-    const db = c.var.db;
-    const result = await handleStripeEvent(db, createPaymentProvider(c.env, db), event, Date.now());
+    const result = await handleStripeEvent(c.var.db, c.var.payments, event, Date.now());
     return c.json({ received: true, duplicate: result.duplicate }, 200);
   },
 );

@@ -1,7 +1,6 @@
 import { and, eq, gt, inArray, isNull, lt, or } from "drizzle-orm";
 import { adminSessions, staffUsers } from "../../db/schema";
 import type { Db } from "../db";
-import type { CronTask } from "./cron";
 import type { RateLimit } from "./rate-limit";
 import { staffColumns, type Staff } from "./staff";
 
@@ -95,5 +94,3 @@ export async function purgeDeadSessions(db: Db, now: number): Promise<{ deleted:
     .run();
   return { deleted: res.meta.changes };
 }
-
-export const adminSessionsTask: CronTask = { name: "purge-admin-sessions", run: (db, _env, now) => purgeDeadSessions(db, now) };

@@ -1,54 +1,14 @@
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { Temporal } from "temporal-polyfill";
-import { z } from "zod";
 import { bookings, categories, events, rates } from "../../db/schema";
 import type { Db } from "../db";
 import { fail, ok, type Failure, type Outcome } from "../lib/errors";
-import { decimalToCents } from "../lib/money";
-import { GARAGE_TIME_ZONE } from "../lib/time";
+import { messages } from "../lib/messages";
 import { spotUsageByEvent, takesSpotSql } from "./availability";
 import { toRateDto, type RateDto } from "./events";
-import { findUpload, normaliseImagePath } from "./uploads";
-import { messages } from "../lib/messages";
+import { findUpload } from "./uploads";
 
-const MAX_PRICE_CENTS = 100_000_00;
-
-// ---------- input ----------
-
-const text = (max: number) => z.string({ error: messages.invalidData }).max(max, messages.textTooLong(max)).nullish();
-const numberish = z.union([z.number(), z.string()], { error: messages.invalidData }).nullish();
-const flag = z.boolean({ error: messages.invalidData }).nullish();
-
-const rawEvent = z.object({
-  title: text(200),
-  description: text(5000),
-  datetime: text(40),
-  duration: text(100),
-  distance: text(100),
-  totalSpots: numberish,
-  reservedSpots: numberish,
-  occupiedSpots: numberish,
-  imageUrl: text(2000),
-  isAlwaysActive: flag,
-  prevendita_title: text(200),
-  prevendita_description: text(2000),
-  prevendita_price: numberish,
-  isPrevenditaVisible: flag,
-  isPrevenditaPayable: flag,
-  categoryId: numberish,
-  isActive: z.boolean({ error: messages.invalidData }).optional(),
-});
-
-const rawRate = z.object({
-  id: z.number({ error: messages.rateNotFound }).int(messages.rateNotFound).positive(messages.rateNotFound).nullish(),
-  name: text(200),
-  description: text(2000),
-  price: numberish,
-  isVisible: flag,
-  isPayable: flag,
-  sortOrder: z.number({ error: messages.invalidData }).int(messages.invalidData).nullish(),
-});
+// ---------- what the route hands over (validated and normalised in routes/admin-events-input.ts) ----------
 
 export type RateInput = {
   id: number | null;
@@ -82,150 +42,6 @@ export type EventInput = {
 
 export type EventSave = { kind: "full"; event: EventInput; rates: RateInput[] };
 export type EventToggle = { kind: "toggle"; isActive: boolean };
-
-const blank = (v: string | number | null | undefined) => v == null || (typeof v === "string" && v.trim() === "");
-const trimmed = (v: string | null | undefined) => (v ?? "").trim();
-
-/** A count from a number or a numeric string; null when blank, NaN when not a whole number. */
-function toCount(v: string | number | null | undefined): number | null {
-  if (blank(v)) return null;
-  const n = typeof v === "number" ? v : Number(v!.trim());
-  return Number.isSafeInteger(n) ? n : Number.NaN;
-}
-
-/**
- * An ISO instant ("2026-03-14T20:00:00.000Z", with offset) or the local Rome time an
- * <input type="datetime-local"> gives ("2026-03-14T21:00").
- */
-export function parseEventDatetime(value: string): number | null {
-  const v = value.trim();
-  try {
-    if (/^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d{1,9})?)?(Z|[+-]\d\d:?\d\d)$/i.test(v)) return Temporal.Instant.from(v).epochMilliseconds;
-    if (/^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d{1,9})?)?$/.test(v)) {
-      return Temporal.PlainDateTime.from(v).toZonedDateTime(GARAGE_TIME_ZONE).epochMilliseconds;
-    }
-  } catch {
-    return null;
-  }
-  return null;
-}
-
-type Ctx = z.core.$RefinementCtx;
-
-function refuse(ctx: Ctx, message: string, path: (string | number)[] = []): typeof z.NEVER {
-  ctx.addIssue({ code: "custom", message, path });
-  return z.NEVER;
-}
-
-function normaliseEvent(e: z.output<typeof rawEvent>, ctx: Ctx): EventInput {
-  const isAlwaysActive = e.isAlwaysActive ?? false;
-  const totalSpots = toCount(e.totalSpots);
-  const missing = [e.title, e.description, e.duration, e.distance].some(blank) || totalSpots === null;
-  const dateMissing = !isAlwaysActive && blank(e.datetime);
-  if (missing) return refuse(ctx, messages.requiredFields, ["event"]);
-  if (dateMissing) return refuse(ctx, messages.dateRequired, ["event", "datetime"]);
-
-  const datetime = isAlwaysActive ? null : parseEventDatetime(e.datetime!);
-  if (!isAlwaysActive && datetime === null) return refuse(ctx, messages.invalidDatetime, ["event", "datetime"]);
-  if (!(totalSpots! >= 1)) return refuse(ctx, messages.invalidTotalSpots, ["event", "totalSpots"]);
-  const reservedSpots = toCount(e.reservedSpots) ?? 0;
-  const occupiedSpots = toCount(e.occupiedSpots) ?? 0;
-  if (!(reservedSpots >= 0) || !(occupiedSpots >= 0)) {
-    return refuse(ctx, messages.invalidHeldSpots, ["event"]);
-  }
-
-  let imageUrl: string | null = null;
-  if (!blank(e.imageUrl)) {
-    imageUrl = normaliseImagePath(e.imageUrl!);
-    if (!imageUrl) return refuse(ctx, messages.invalidImageUrl, ["event", "imageUrl"]);
-  }
-
-  let categoryId: number | null = null;
-  if (!blank(e.categoryId)) {
-    categoryId = toCount(e.categoryId);
-    if (!(categoryId! > 0)) return refuse(ctx, messages.categoryNotFound, ["event", "categoryId"]);
-  }
-
-  const isPrevenditaPayable = e.isPrevenditaPayable ?? false;
-  let prevenditaPriceCents: number | null = null;
-  if (!blank(e.prevendita_price)) {
-    prevenditaPriceCents = decimalToCents(e.prevendita_price!);
-    if (prevenditaPriceCents === null || prevenditaPriceCents > MAX_PRICE_CENTS) {
-      return refuse(ctx, messages.invalidPresalePrice, ["event", "prevendita_price"]);
-    }
-  }
-  if (isPrevenditaPayable && !(prevenditaPriceCents! > 0)) {
-    return refuse(ctx, messages.presalePriceRequired, ["event", "prevendita_price"]);
-  }
-
-  return {
-    title: trimmed(e.title),
-    description: trimmed(e.description),
-    datetime,
-    isAlwaysActive,
-    duration: trimmed(e.duration),
-    distance: trimmed(e.distance),
-    totalSpots: totalSpots!,
-    reservedSpots,
-    occupiedSpots,
-    imageUrl,
-    categoryId,
-    ...(e.isActive === undefined ? {} : { isActive: e.isActive }),
-    prevenditaTitle: blank(e.prevendita_title) ? null : trimmed(e.prevendita_title),
-    prevenditaDescription: blank(e.prevendita_description) ? null : trimmed(e.prevendita_description),
-    prevenditaPriceCents,
-    isPrevenditaVisible: e.isPrevenditaVisible ?? false,
-    isPrevenditaPayable,
-  };
-}
-
-/** Empty rows of the form are ignored; a half-filled one is an error rather than silently dropped. */
-function normaliseRates(list: z.output<typeof rawRate>[], ctx: Ctx): RateInput[] {
-  const rows = list.filter((r) => !(blank(r.name) && blank(r.price) && r.id == null));
-  const out: RateInput[] = [];
-  const ids = new Set<number>();
-  for (const [i, r] of rows.entries()) {
-    if (blank(r.name) || blank(r.price)) return refuse(ctx, rows.length === 1 ? messages.rateRequired : messages.rateIncomplete, ["rates", i]);
-    const priceCents = decimalToCents(r.price!);
-    if (priceCents === null || priceCents > MAX_PRICE_CENTS) return refuse(ctx, messages.invalidRatePrice, ["rates", i, "price"]);
-    if (r.id != null) {
-      if (ids.has(r.id)) return refuse(ctx, messages.repeatedRate, ["rates", i, "id"]);
-      ids.add(r.id);
-    }
-    out.push({
-      id: r.id ?? null,
-      name: trimmed(r.name),
-      description: trimmed(r.description),
-      priceCents,
-      isVisible: r.isVisible ?? true,
-      isPayable: r.isPayable ?? true,
-      sortOrder: r.sortOrder ?? i + 1,
-    });
-  }
-  if (out.length === 0) return refuse(ctx, messages.rateRequired, ["rates"]);
-  return out;
-}
-
-const fullBody = z.object({
-  event: rawEvent,
-  rates: z.array(rawRate, { error: messages.rateRequired }).max(50, messages.tooManyRates).nullish(),
-});
-
-/** POST /api/events: the spec §7 payload, validated and normalised (prices in cents, instants in ms). */
-export const eventCreateBody = fullBody.transform((body, ctx): EventSave => {
-  const event = normaliseEvent(body.event, ctx);
-  if (ctx.issues.length) return z.NEVER;
-  return { kind: "full", event, rates: normaliseRates(body.rates ?? [], ctx) };
-});
-
-/** PUT /api/events/:id: the full payload, or `{event:{isActive}}` alone (the table's toggle). */
-export const eventUpdateBody = fullBody.transform((body, ctx): EventSave | EventToggle => {
-  const keys = Object.keys(body.event).filter((k) => body.event[k as keyof typeof body.event] !== undefined);
-  if (body.rates == null && keys.length === 1 && keys[0] === "isActive") return { kind: "toggle", isActive: body.event.isActive! };
-  const event = normaliseEvent(body.event, ctx);
-  if (ctx.issues.length) return z.NEVER;
-  return { kind: "full", event, rates: normaliseRates(body.rates ?? [], ctx) };
-});
 
 // ---------- saving ----------
 

@@ -5,18 +5,11 @@ import { describe, expect, it } from "vitest";
 import { bookings, demoPaymentIntents } from "../../db/schema";
 import worker from "../index";
 import { anyClient, seedBooking, seedEvent, testDb } from "../test/helpers";
-import {
-  bookingInput,
-  createBooking,
-  eventEndsAt,
-  eventOpenSql,
-  expireLapsedHolds,
-  freeBooking,
-  freeSpotsNow,
-  hasEnded,
-  normalisePlate,
-  type BookingInput,
-} from "./bookings";
+import { normalisePlate } from "../../shared/rules";
+import { bookingInput } from "../routes/bookings";
+import { createBooking, freeBooking, type BookingInput } from "./bookings";
+import { eventEndsAt, eventOpenSql, hasEnded } from "./event-time";
+import { expireLapsedHolds, freeSpotsNow } from "./holds";
 import { createPaymentProvider } from "./payments/provider";
 import { retryOwedRefunds } from "./payments/settle";
 

@@ -1,17 +1,34 @@
 import type { Db } from "../db";
-import { adminSessionsTask } from "./admin-auth";
-import { expireHoldsTask } from "./bookings";
-import { retryOwedRefundsTask } from "./payments/settle";
-import { anonymiseTask } from "./retention";
-import { orphanUploadsTask } from "./uploads";
+import { purgeDeadSessions } from "./admin-auth";
+import { expireLapsedHolds } from "./holds";
+import { createPaymentProvider } from "./payments/provider";
+import { retryOwedRefunds } from "./payments/settle";
+import { anonymisePersonalData, purgeRateLimitHits, retentionOf } from "./retention";
+import { deleteOrphanUploads } from "./uploads";
 
 export type CronTask = { name: string; run: (db: Db, env: Env, now: number) => Promise<unknown> };
 
 /**
  * Housekeeping run by the cron trigger. Each task is idempotent and independent: one failing
- * does not stop the others, and correctness never depends on a task having run.
+ * does not stop the others, and correctness never depends on a task having run. The list is built
+ * here, from the services' plain functions, so no service imports the cron back.
  */
-export const cronTasks: CronTask[] = [expireHoldsTask, retryOwedRefundsTask, orphanUploadsTask, anonymiseTask, adminSessionsTask];
+export const cronTasks: CronTask[] = [
+  { name: "expire-holds", run: (db, env, now) => expireLapsedHolds(db, createPaymentProvider(env, db), now) },
+  { name: "retry-owed-refunds", run: (db, env, now) => retryOwedRefunds(db, createPaymentProvider(env, db), now) },
+  {
+    name: "delete-orphan-uploads",
+    run: (db, env, now) => deleteOrphanUploads(db, env.UPLOADS, now, (Number(env.UPLOAD_ORPHAN_HOURS) > 0 ? Number(env.UPLOAD_ORPHAN_HOURS) : 24) * 3_600_000),
+  },
+  {
+    name: "anonymise-personal-data",
+    run: async (db, env, now) => ({
+      ...(await anonymisePersonalData(db, now, retentionOf(env))),
+      rateLimitHits: (await purgeRateLimitHits(db, now)).deleted,
+    }),
+  },
+  { name: "purge-admin-sessions", run: (db, _env, now) => purgeDeadSessions(db, now) },
+];
 
 export async function runCronTasks(db: Db, env: Env, now: number): Promise<Record<string, unknown>> {
   const results: Record<string, unknown> = {};

@@ -3,7 +3,7 @@ import { categories, events, rates, type Category, type Event, type Rate } from 
 import type { Db } from "../db";
 import { centsToDecimal } from "../lib/money";
 import { toIso } from "../lib/time";
-import { eventEndsAt, eventEndsAtSqlText, eventOpenSql, eventOpenSqlText } from "./bookings";
+import { eventEndsAt, eventEndsAtSqlText, eventOpenSql, eventOpenSqlText } from "./event-time";
 import { computeAvailability, spotUsageByEvent, spotUsageQuery, toUsageMap, type SpotUsage } from "./availability";
 
 export type RateDto = {

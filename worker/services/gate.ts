@@ -11,7 +11,8 @@ import {
 } from "../../db/schema";
 import type { Db } from "../db";
 import { romeDate, toIso } from "../lib/time";
-import { eventEndsAt, normalisePlate } from "./bookings";
+import { normalisePlate } from "../../shared/rules";
+import { eventEndsAt } from "./event-time";
 import { bookingCodeOf } from "./my-bookings";
 import { passHash, passStatusOf, secretOfScan, type PassStatus } from "./passes";
 

@@ -4,14 +4,12 @@ import type { Db } from "../db";
 import { centsToDecimal } from "../lib/money";
 import { toIso } from "../lib/time";
 import type { RateLimit } from "./rate-limit";
+import { bookingCodeOf } from "../../shared/rules";
 
 /** Failed look-ups allowed per client before answering 429: guessing a code takes ~2^32 tries. */
 export const MY_BOOKINGS_RATE_LIMIT: RateLimit = { bucket: "my-bookings", limit: 10, windowMs: 15 * 60_000 };
 
-/** The code a customer keeps: the first 8 hex digits of the booking id, upper-case. */
-export function bookingCodeOf(bookingId: string): string {
-  return bookingId.slice(0, 8).toUpperCase();
-}
+export { bookingCodeOf };
 
 export type MyBookingDto = {
   code: string;

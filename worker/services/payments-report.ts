@@ -4,10 +4,7 @@ import { bookings, events, rates, type BookingKind, type BookingStatus } from ".
 import type { Db } from "../db";
 import { centsToDecimal } from "../lib/money";
 import { GARAGE_TIME_ZONE, romeDate, romeDayRange, romeMonthRange, toIso } from "../lib/time";
-import { paidRevenueCents } from "./stats";
-
-/** Money taken: paid bookings, and paid ones freed since (the spot was sold). Refunds are not revenue. */
-export const REVENUE_STATUSES: BookingStatus[] = ["paid", "freed"];
+import { paidRevenueCents, REVENUE_STATUSES } from "./stats";
 
 export type PaymentDto = {
   id: string;

@@ -1,7 +1,6 @@
 import { and, isNull, lt, sql } from "drizzle-orm";
 import { bookings, rateLimitHits } from "../../db/schema";
 import type { Db } from "../db";
-import type { CronTask } from "./cron";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const REDACTED = "***";
@@ -50,11 +49,3 @@ export async function purgeRateLimitHits(db: Db, now: number): Promise<{ deleted
   const res = await db.delete(rateLimitHits).where(lt(rateLimitHits.at, now - DAY_MS)).run();
   return { deleted: res.meta.changes };
 }
-
-export const anonymiseTask: CronTask = {
-  name: "anonymise-personal-data",
-  run: async (db, env, now) => ({
-    ...(await anonymisePersonalData(db, now, retentionOf(env))),
-    rateLimitHits: (await purgeRateLimitHits(db, now)).deleted,
-  }),
-};

@@ -1,9 +1,12 @@
 import { and, gte, inArray, lt, sql } from "drizzle-orm";
-import { bookings } from "../../db/schema";
+import { bookings, type BookingStatus } from "../../db/schema";
 import type { Db } from "../db";
 import { centsToDecimal } from "../lib/money";
 import { romeDate, romeDayRange } from "../lib/time";
 import { listEvents, type EventDto } from "./events";
+
+/** Money taken: paid bookings, and paid ones freed since (the spot was sold). Refunds are not revenue. */
+export const REVENUE_STATUSES: BookingStatus[] = ["paid", "freed"];
 
 export type Stats = { activeEvents: number; totalSpots: number; occupiedSpots: number; freeSpots: number; todayRevenue: string };
 
@@ -12,7 +15,7 @@ export async function paidRevenueCents(db: Db, range: { start: number; end: numb
   const row = await db
     .select({ cents: sql<number>`coalesce(sum(${bookings.amountCents}), 0)`, count: sql<number>`count(*)` })
     .from(bookings)
-    .where(and(inArray(bookings.status, ["paid", "freed"]), gte(bookings.paidAt, range.start), lt(bookings.paidAt, range.end)))
+    .where(and(inArray(bookings.status, REVENUE_STATUSES), gte(bookings.paidAt, range.start), lt(bookings.paidAt, range.end)))
     .get();
   return { cents: Number(row?.cents ?? 0), count: Number(row?.count ?? 0) };
 }

@@ -1,29 +1,17 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { uploads } from "../../db/schema";
 import type { Db } from "../db";
-import type { CronTask } from "./cron";
 import { fail, ok, type Outcome } from "../lib/errors";
 import { messages } from "../lib/messages";
+import { UPLOAD_LIMITS, type UploadKind, type UploadLimit } from "../../shared/rules";
 
-export type UploadKind = "event" | "partner";
 
 export const UPLOAD_URL_TTL_MS = 5 * 60 * 1000;
-const MB = 1024 * 1024;
+export type { UploadKind };
 
-export const UPLOAD_RULES: Record<UploadKind, { maxBytes: number; types: string[]; tooLarge: string; badType: string }> = {
-  event: {
-    maxBytes: 5 * MB,
-    // The admin picks JPG or PNG (spec §5); what reaches us is the crop, WebP (JPEG where the browser cannot encode WebP).
-    types: ["image/jpeg", "image/png", "image/webp"],
-    tooLarge: messages.eventImageTooLarge,
-    badType: messages.eventImageBadType,
-  },
-  partner: {
-    maxBytes: 10 * MB,
-    types: ["image/jpeg", "image/png", "image/webp"],
-    tooLarge: messages.partnerImageTooLarge,
-    badType: messages.partnerImageBadType,
-  },
+export const UPLOAD_RULES: Record<UploadKind, UploadLimit & { tooLarge: string; badType: string }> = {
+  event: { ...UPLOAD_LIMITS.event, tooLarge: messages.eventImageTooLarge, badType: messages.eventImageBadType },
+  partner: { ...UPLOAD_LIMITS.partner, tooLarge: messages.partnerImageTooLarge, badType: messages.partnerImageBadType },
 };
 
 const EXTENSIONS: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp" };
@@ -214,8 +202,3 @@ export async function deleteOrphanUploads(db: Db, bucket: R2Bucket, now: number,
   }
   return { deleted };
 }
-
-export const orphanUploadsTask: CronTask = {
-  name: "delete-orphan-uploads",
-  run: (db, env, now) => deleteOrphanUploads(db, env.UPLOADS, now, (Number(env.UPLOAD_ORPHAN_HOURS) > 0 ? Number(env.UPLOAD_ORPHAN_HOURS) : 24) * 3_600_000),
-};

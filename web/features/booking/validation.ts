@@ -1,10 +1,11 @@
 import { it } from "../../i18n/it";
+import { normalisePlate, PLATE_PATTERN } from "../../../shared/rules";
 
-// The same rules and messages as the server (worker/services/bookings.ts), checked before sending.
+// The same rules and messages as the server (worker/lib/validate.ts), checked before sending.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PLATE = /^[A-Z0-9]{2,10}$/;
+const PLATE = PLATE_PATTERN;
 
-export const normalisePlate = (raw: string) => raw.toUpperCase().replace(/[\s-]+/g, "");
+export { normalisePlate };
 
 export type FieldProblem<K extends string> = { message: string; fields: K[] } | null;
 

@@ -1,4 +1,5 @@
 import { createStore, get, set, update } from "idb-keyval";
+import { normalisePlate } from "../../../shared/rules";
 
 /** One valid pass of the chosen event, as downloaded: the secret's SHA-256, never the secret. */
 export type OfflinePass = { hash: string; plate: string; rateName: string | null; gateState: "inside" | "exited" | null; checkedInAt: string | null };
@@ -23,7 +24,7 @@ export function secretOfScan(scan: string): string | null {
   return SECRET.test(candidate) ? candidate : null;
 }
 
-export const normalisePlate = (raw: string) => raw.toUpperCase().replace(/[\s-]+/g, "");
+export { normalisePlate };
 
 export async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));

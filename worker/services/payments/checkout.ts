@@ -3,14 +3,9 @@ import { bookings, events } from "../../../db/schema";
 import type { Db } from "../../db";
 import { fail, ok, type Outcome } from "../../lib/errors";
 import { centsToDecimal } from "../../lib/money";
-import {
-  effectiveStatus,
-  freeSpotsNow,
-  getBooking,
-  hasEnded,
-  isPresaleOpen,
-  type BookingDto,
-} from "../bookings";
+import { effectiveStatus, getBooking, type BookingDto } from "../bookings";
+import { hasEnded, isPresaleOpen } from "../event-time";
+import { freeSpotsNow } from "../holds";
 import type { PaymentIntentView, PaymentProvider, ProviderName } from "./provider";
 import { settleIntent } from "./settle";
 import { messages } from "../../lib/messages";

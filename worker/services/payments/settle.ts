@@ -4,8 +4,7 @@ import { bookings, spentPaymentIntents, type Booking } from "../../../db/schema"
 import type { Db } from "../../db";
 import { freeSpotsSql } from "../availability";
 import { passSecretOnPay } from "../passes";
-import type { CronTask } from "../cron";
-import { createPaymentProvider, type PaymentIntentView, type PaymentProvider } from "./provider";
+import type { PaymentIntentView, PaymentProvider } from "./provider";
 
 export type SettleOutcome =
   | "paid"
@@ -159,8 +158,3 @@ export async function retryOwedRefunds(db: Db, provider: PaymentProvider, now: n
   }
   return { refunded, failed };
 }
-
-export const retryOwedRefundsTask: CronTask = {
-  name: "retry-owed-refunds",
-  run: (db, env, now) => retryOwedRefunds(db, createPaymentProvider(env, db), now),
-};

@@ -10,9 +10,10 @@ import { client, errorMessage, unwrap } from "../../../lib/api";
 import { uploadImage } from "../components/upload";
 import { EVENT_IMAGE_ASPECT } from "../../../lib/event-image";
 import { cropImage } from "./crop-image";
+import { UPLOAD_LIMITS } from "../../../../shared/rules";
 
-export const EVENT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-const EVENT_IMAGE_TYPES = ["image/jpeg", "image/png"];
+export const EVENT_IMAGE_MAX_BYTES = UPLOAD_LIMITS.event.maxBytes;
+const EVENT_IMAGE_TYPES = UPLOAD_LIMITS.event.pickTypes;
 export const ZOOM_MIN = 0.5;
 export const ZOOM_MAX = 3;
 export const ZOOM_STEP = 0.25;

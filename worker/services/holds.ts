@@ -1,0 +1,259 @@
+import { and, eq, lte, sql, type SQL } from "drizzle-orm";
+import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
+import { bookings, type BookingKind } from "../../db/schema";
+import type { Db } from "../db";
+import { freeSpotsSql, takesSpotSql } from "./availability";
+import { eventOpenSql } from "./event-time";
+import type { PaymentProvider } from "./payments/provider";
+import { clientKeyOf, hashedClientKey } from "./rate-limit";
+
+// ---------- limits ----------
+
+export const DEFAULT_HOLD_MINUTES = 15;
+
+export function holdMinutes(env: Pick<Env, "BOOKING_HOLD_MINUTES">): number {
+  const minutes = Number(env.BOOKING_HOLD_MINUTES);
+  return Number.isInteger(minutes) && minutes > 0 ? minutes : DEFAULT_HOLD_MINUTES;
+}
+
+/** How many unpaid holds one client (IP or e-mail) may have at once: per event and over all events. */
+export type HoldCap = { perEvent: number; total: number };
+export const DEFAULT_HOLD_CAP: HoldCap = { perEvent: 4, total: 8 };
+
+export function holdCap(env: Pick<Env, "HOLDS_PER_CLIENT_PER_EVENT" | "HOLDS_PER_CLIENT">): HoldCap {
+  const positive = (raw: string | undefined, fallback: number) => {
+    const n = Number(raw);
+    return Number.isInteger(n) && n > 0 ? n : fallback;
+  };
+  return { perEvent: positive(env.HOLDS_PER_CLIENT_PER_EVENT, DEFAULT_HOLD_CAP.perEvent), total: positive(env.HOLDS_PER_CLIENT, DEFAULT_HOLD_CAP.total) };
+}
+
+/** Where a hold comes from: the hashed client key (IP) and the e-mail; either one is the same client. */
+export type HoldClient = { clientKey: string; cap: HoldCap };
+
+/** Who is taking a hold, for the hold cap: the client's IP (hashed) and the limits configured. */
+export async function holdClientOf(req: { header(name: string): string | undefined }, env: Env): Promise<HoldClient> {
+  return { clientKey: await hashedClientKey(clientKeyOf(req)), cap: holdCap(env) };
+}
+
+// ---------- guards ----------
+
+export type HoldFields = {
+  id: string;
+  customerName: string;
+  customerEmail: string;
+  licensePlate: string;
+  carModel: string;
+  clientKey: string;
+  holdExpiresAt: number;
+  now: number;
+};
+
+/** Whether `plate` already holds or has paid a spot of the event: the dialog's "already booked" warning. */
+function plateTakesSpotSql(eventId: number, plate: string, now: number): SQL {
+  return sql`exists (select 1 from bookings b where b.event_id = ${eventId} and b.license_plate = ${plate} and ${takesSpotSql(now)})`;
+}
+
+/**
+ * Active holds of this client (same IP or same e-mail), on all events (`eventId` null) or on one.
+ * A union of two index searches rather than one OR, which SQLite would answer by scanning all holds.
+ */
+function clientHoldsSql(h: HoldFields, eventId: number | null): SQL {
+  const onEvent = eventId === null ? sql`` : sql` and c.event_id = ${eventId}`;
+  const active = sql`c.status = 'pending' and c.hold_expires_at > ${h.now}${onEvent}`;
+  return sql`(select count(*) from (
+    select c.id from bookings c where c.client_key = ${h.clientKey} and ${active}
+    union select c.id from bookings c where c.customer_email = ${h.customerEmail} and ${active}))`;
+}
+
+/**
+ * The hold cap as part of the guard of the statement that takes the spot, so it holds under a
+ * parallel burst exactly like capacity does (D1 runs one statement at a time).
+ */
+function underHoldCapSql(h: HoldFields, eventId: number, cap: HoldCap): SQL {
+  return sql`${clientHoldsSql(h, eventId)} < ${cap.perEvent} and ${clientHoldsSql(h, null)} < ${cap.total}`;
+}
+
+export async function overHoldCap(db: Db, h: HoldFields, eventId: number, cap: HoldCap): Promise<boolean> {
+  const row = await db.get<{ over: number }>(sql`select not (${underHoldCapSql(h, eventId, cap)}) as over`);
+  return Number(row?.over) === 1;
+}
+
+export async function freeSpotsNow(db: Db, eventId: number, now: number): Promise<number> {
+  const row = await db.get<{ free: number | null }>(sql`select ${freeSpotsSql(eventId, now)} as free`);
+  return Number(row?.free ?? 0);
+}
+
+// ---------- the INSERT that takes a spot ----------
+
+export type Inserted = { amountCents: number; createdAt: number };
+
+/** What differs between the two kinds of hold; `source` names the event `e` (and the rate `r`). */
+type HoldSpec = {
+  kind: BookingKind;
+  eventId: number;
+  rateId: SQL;
+  amountCents: SQL;
+  source: SQL;
+  /** The kind's own conditions (visibility, price…), besides the shared ones below. */
+  guard: SQL;
+  presale?: { nome: string; cognome: string; telefono: string | null; note: string | null };
+  idempotencyKey?: string | null;
+  payment?: { intentId: string; provider: string };
+};
+
+/**
+ * The one guarded INSERT of a hold, for both kinds: it takes the spot only if, at that instant, the
+ * event is open, a spot is free (freeSpotsSql) and the client is under the hold cap. The amount is
+ * copied from the database row; ON CONFLICT turns a retried key or intent into "nothing inserted".
+ */
+function insertHoldSql(h: HoldFields, s: HoldSpec, cap: HoldCap): SQL {
+  return sql`
+    insert into bookings (id, event_id, rate_id, kind, status, customer_name, customer_email, license_plate, car_model,
+      nome, cognome, telefono, note, amount_cents, currency, hold_expires_at, idempotency_key, payment_intent_id, payment_provider,
+      client_key, created_at, updated_at)
+    select ${h.id}, e.id, ${s.rateId}, ${s.kind}, 'pending', ${h.customerName}, ${h.customerEmail}, ${h.licensePlate}, ${h.carModel},
+      ${s.presale?.nome ?? null}, ${s.presale?.cognome ?? null}, ${s.presale?.telefono ?? null}, ${s.presale?.note ?? null},
+      ${s.amountCents}, 'eur', ${h.holdExpiresAt}, ${s.idempotencyKey ?? null}, ${s.payment?.intentId ?? null}, ${s.payment?.provider ?? null},
+      ${h.clientKey}, ${h.now}, ${h.now}
+    ${s.source}
+    where ${s.guard}
+      and ${eventOpenSql(h.now)}
+      and ${freeSpotsSql(s.eventId, h.now)} >= 1
+      and ${underHoldCapSql(h, s.eventId, cap)}
+    on conflict do nothing
+    returning amount_cents as amountCents, created_at as createdAt`;
+}
+
+const dialect = new SQLiteAsyncDialect();
+
+// drizzle() keeps the D1 binding as `$client`; our Db type just does not spell it out.
+const d1Of = (db: Db) => (db as Db & { $client: D1Database }).$client;
+
+/** A drizzle `sql` query as a native D1 statement (drizzle cannot batch raw statements with parameters). */
+function statement(db: Db, query: SQL): D1PreparedStatement {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return d1Of(db).prepare(text).bind(...params);
+}
+
+export type RateTarget = {
+  rateId: number;
+  rateName: string;
+  rateEventId: number;
+  isVisible: number;
+  isPayable: number;
+  eventId: number;
+  title: string;
+  datetime: number | null;
+  isAlwaysActive: number;
+  isActive: number;
+  duration: string;
+};
+
+/**
+ * One round trip, one all-or-nothing D1 batch: the idempotency look-up, the rate and event (for
+ * the answer and the error messages), the guarded INSERT, and the free spots after it.
+ */
+export async function takeRateSpot(
+  db: Db,
+  h: HoldFields,
+  eventId: number,
+  rateId: number,
+  key: string | null,
+  cap: HoldCap,
+  warnRepeatPlate: boolean,
+) {
+  const existingQuery = sql`select id from bookings where idempotency_key = ${key}`;
+  const targetQuery = sql`
+    select r.id as rateId, r.name as rateName, r.event_id as rateEventId, r.is_visible as isVisible, r.is_payable as isPayable,
+      e.id as eventId, e.title as title, e.datetime as datetime, e.is_always_active as isAlwaysActive, e.is_active as isActive,
+      e.duration as duration
+    from rates r join events e on e.id = r.event_id where r.id = ${rateId}`;
+  const insertQuery = insertHoldSql(
+    h,
+    {
+      kind: "booking",
+      eventId,
+      rateId: sql`r.id`,
+      amountCents: sql`r.price_cents`,
+      source: sql`from rates r join events e on e.id = r.event_id`,
+      guard: sql`r.id = ${rateId} and e.id = ${eventId} and r.is_visible = 1 and r.is_payable = 1 and e.is_active = 1
+        ${warnRepeatPlate ? sql`and not ${plateTakesSpotSql(eventId, h.licensePlate, h.now)}` : sql``}`,
+      idempotencyKey: key,
+    },
+    cap,
+  );
+  // Read after the INSERT: when it inserted nothing, these are what its guards saw.
+  const afterQuery = sql`select ${freeSpotsSql(eventId, h.now)} as free, not (${underHoldCapSql(h, eventId, cap)}) as overCap,
+    ${warnRepeatPlate ? plateTakesSpotSql(eventId, h.licensePlate, h.now) : sql`0`} as repeated`;
+  const [existing, target, inserted, after] = await d1Of(db).batch([
+    statement(db, existingQuery),
+    statement(db, targetQuery),
+    statement(db, insertQuery),
+    statement(db, afterQuery),
+  ]);
+  const afterRow = after.results[0] as { free: number | null; overCap: number; repeated: number } | undefined;
+  return {
+    existingId: (existing.results[0] as { id: string } | undefined)?.id,
+    target: target.results[0] as RateTarget | undefined,
+    inserted: inserted.results[0] as Inserted | undefined,
+    free: Number(afterRow?.free ?? 0),
+    overCap: Number(afterRow?.overCap) === 1,
+    repeated: afterRow?.repeated === 1,
+  };
+}
+
+/** The presale hold, bound to the intent the modal created and priced at today's presale price. */
+export async function takePresaleSpot(
+  db: Db,
+  h: HoldFields,
+  input: { eventId: number; nome: string; cognome: string; telefono: string | null; note: string | null },
+  intent: { id: string; amountCents: number; provider: string },
+  cap: HoldCap,
+): Promise<Inserted | null> {
+  const { eventId, nome, cognome, telefono, note } = input;
+  const rows = await db.all<Inserted>(
+    insertHoldSql(
+      h,
+      {
+        kind: "prevendita",
+        eventId,
+        rateId: sql`null`,
+        amountCents: sql`e.prevendita_price_cents`,
+        source: sql`from events e`,
+        // An intent whose money already went back (spent_payment_intents) can never take a spot.
+        guard: sql`e.id = ${eventId} and e.is_active = 1 and e.is_prevendita_visible = 1 and e.is_prevendita_payable = 1
+          and e.prevendita_price_cents = ${intent.amountCents}
+          and not exists (select 1 from spent_payment_intents s where s.id = ${intent.id})`,
+        presale: { nome, cognome, telefono, note },
+        payment: { intentId: intent.id, provider: intent.provider },
+      },
+      cap,
+    ),
+  );
+  return rows[0] ?? null;
+}
+
+// ---------- tidying ----------
+
+/**
+ * Tidying only (availability already ignores lapsed holds): marks them expired and cancels their
+ * intents so no card can be charged for them later. Running it twice changes nothing more.
+ */
+export async function expireLapsedHolds(db: Db, provider: PaymentProvider, now: number): Promise<{ expired: number; intentsCanceled: number }> {
+  const lapsed = await db
+    .update(bookings)
+    .set({ status: "expired", updatedAt: now })
+    .where(and(eq(bookings.status, "pending"), lte(bookings.holdExpiresAt, now)))
+    .returning({ id: bookings.id, paymentIntentId: bookings.paymentIntentId });
+  let intentsCanceled = 0;
+  for (const { paymentIntentId } of lapsed) {
+    if (!paymentIntentId) continue;
+    try {
+      if ((await provider.cancelIntent(paymentIntentId)) === "canceled") intentsCanceled++;
+    } catch (err) {
+      console.error(`cancel of a lapsed intent failed: ${(err as Error).name}`);
+    }
+  }
+  return { expired: lapsed.length, intentsCanceled };
+}

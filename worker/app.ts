@@ -69,10 +69,11 @@ export const app = new Hono<AppEnv>()
   .use(d1Session)
   .use(async (c, next) => {
     await next();
-    // wrangler dev loses the NEXT request when a response goes out before the request body was
-    // read (e.g. an early 401 on an upload), so read whatever is left before answering.
-    // Cancelling the body instead breaks the local server's proxy just the same (a 500 from
-    // `vite preview`), so an oversized body refused with 413 is streamed to nowhere, never buffered.
+    // The local server (`vite preview`, which `npm start` runs) turns an answer sent before the
+    // request body was read (e.g. an early 403 on an upload PUT) into a 500 "fetch failed" at its
+    // proxy (checked again with wrangler 4.125 / vite-plugin 1.53.1; `wrangler dev` lost the next
+    // request instead), so whatever is left is read before answering. Cancelling the body breaks
+    // that proxy just the same, so an oversized body refused with 413 is streamed to nowhere.
     const raw = c.req.raw;
     if (raw.body && !raw.bodyUsed && !raw.body.locked) await raw.body.pipeTo(new WritableStream()).catch(() => undefined);
   })

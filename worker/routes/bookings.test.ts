@@ -4,7 +4,7 @@ import { bookings, demoPaymentIntents } from "../../db/schema";
 import { takesSpotSql } from "../services/availability";
 import type { BookingDto } from "../services/bookings";
 import { freeSpotsNow } from "../services/holds";
-import { api, seedBooking, seedEvent, testDb } from "../test/helpers";
+import { api, seedBooking, seedEvent, testDb, typedApi } from "../test/helpers";
 
 type ErrorAnswer = { error: { code: string; message: string } };
 
@@ -21,6 +21,17 @@ const valid = (eventId: number, rateId: number, over: Record<string, unknown> = 
 
 const book = (body: unknown, key?: string) =>
   api("/api/bookings", { method: "POST", json: body, headers: key ? { "Idempotency-Key": key } : {} });
+
+/**
+ * A well-formed booking through the typed client (hono/testing): the answer reads as the route's
+ * own type, so a renamed field of the request or the answer fails type-checking.
+ */
+async function bookTyped(body: ReturnType<typeof valid>, key?: string) {
+  const res = await typedApi().bookings.$post({ json: body, header: key ? { "idempotency-key": key } : {} });
+  if (res.status !== 201 && res.status !== 200) throw new Error(`expected a booking, got ${res.status}`);
+  return res;
+}
+const getBooking = (id: string) => typedApi().bookings[":id"].$get({ param: { id } });
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 
@@ -87,9 +98,9 @@ describe("POST /api/bookings — what can be booked", () => {
   it("creates a 15-minute hold with the rate's price and a normalised plate", async () => {
     const { eventId, rateId, event } = await seedEvent({ rates: [{ name: "Serata", priceCents: 1500 }] });
     const before = Date.now();
-    const res = await book(valid(eventId, rateId));
+    const res = await bookTyped(valid(eventId, rateId));
     expect(res.status).toBe(201);
-    const booking = await res.json<BookingDto>();
+    const booking = await res.json();
     expect(booking).toMatchObject({
       eventId,
       rateId,
@@ -112,9 +123,9 @@ describe("POST /api/bookings — what can be booked", () => {
 
   it("ignores a tampered client amount: booking and payment intent carry the rate's price", async () => {
     const { eventId, rateId } = await seedEvent({ rates: [{ priceCents: 2550 }] });
-    const res = await book(valid(eventId, rateId, { amount: "0.01" }));
+    const res = await bookTyped(valid(eventId, rateId, { amount: "0.01" }));
     expect(res.status).toBe(201);
-    const booking = await res.json<BookingDto>();
+    const booking = await res.json();
     expect(booking.amount).toBe("25.50");
     const row = (await testDb().select().from(bookings).where(eq(bookings.id, booking.id)).get())!;
     expect(row.amountCents).toBe(2550);
@@ -199,7 +210,7 @@ describe("the same plate twice for one event", () => {
 
   it("warns for a paid booking of the plate, and still says 'Posti esauriti' first when nothing is free", async () => {
     const { eventId, rateId } = await seedEvent({ totalSpots: 2 });
-    const first = await (await book(valid(eventId, rateId))).json<BookingDto>();
+    const first = await (await bookTyped(valid(eventId, rateId))).json();
     await testDb().update(bookings).set({ status: "paid", paidAt: Date.now() }).where(eq(bookings.id, first.id));
     await expectError(await book(valid(eventId, rateId, { warnRepeatPlate: true })), 409, "Hai già un posto per questo evento con questa targa", "repeat_plate");
     expect((await book(valid(eventId, rateId, { licensePlate: "XY111ZZ" }))).status).toBe(201);
@@ -218,9 +229,9 @@ describe("idempotency", () => {
     expect(ids.size).toBe(1);
     expect(await bookingsOf(eventId)).toHaveLength(1);
 
-    const again = await book(valid(eventId, rateId), "same-key-20");
+    const again = await bookTyped(valid(eventId, rateId), "same-key-20");
     expect(again.status).toBe(200);
-    expect((await again.json<BookingDto>()).id).toBe([...ids][0]);
+    expect((await again.json()).id).toBe([...ids][0]);
   });
 
   it("a retry of a sold-out attempt with the winner's key still answers the winner's booking", async () => {
@@ -327,11 +338,11 @@ describe("rush: never oversell", () => {
 describe("GET /api/bookings/:id", () => {
   it("answers the checkout summary of one booking", async () => {
     const { eventId, rateId, event } = await seedEvent({ rates: [{ name: "Intera serata", priceCents: 1200 }] });
-    const created = await (await book(valid(eventId, rateId))).json<BookingDto>();
-    const res = await api(`/api/bookings/${created.id}`);
-    expect(res.status).toBe(200);
+    const created = await (await bookTyped(valid(eventId, rateId))).json();
+    const res = await getBooking(created.id);
+    if (res.status !== 200) throw new Error(`expected 200, got ${res.status}`);
     expect(res.headers.get("Cache-Control")).toBe("no-store");
-    const booking = await res.json<BookingDto>();
+    const booking = await res.json();
     expect(booking).toEqual(created);
     expect(booking).toMatchObject({ event: { title: event.title }, rate: { name: "Intera serata" }, amount: "12.00", status: "pending" });
   });
@@ -339,7 +350,9 @@ describe("GET /api/bookings/:id", () => {
   it("shows a lapsed hold as expired even before the cron ran", async () => {
     const { eventId, rateId } = await seedEvent();
     const lapsed = await seedBooking({ eventId, rateId, status: "pending", holdExpiresAt: Date.now() - 1 });
-    expect((await (await api(`/api/bookings/${lapsed.id}`)).json<BookingDto>()).status).toBe("expired");
+    const res = await getBooking(lapsed.id);
+    if (res.status !== 200) throw new Error(`expected 200, got ${res.status}`);
+    expect((await res.json()).status).toBe("expired");
   });
 
   it("answers 404 for an unknown id", async () => {

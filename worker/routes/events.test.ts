@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { api, seedBooking, seedEvent, testDb } from "../test/helpers";
-import { listEvents, publicEventsJson, type EventDto, type RateDto } from "../services/events";
+import { api, seedBooking, seedEvent, testDb, typedApi } from "../test/helpers";
+import { listEvents, publicEventsJson, type EventDto } from "../services/events";
 
-const publicEvents = async () => (await (await api("/api/events")).json()) as EventDto[];
+// Through the typed client: the answers' fields are the route's own types.
+const publicEvents = async () => (await typedApi().events.$get()).json();
+const ratesOf = (id: number) => typedApi().events[":id"].rates.$get({ param: { id: String(id) } });
 
 describe("GET /api/events", () => {
   it("lists active events with category, visible rates by sortOrder and availability", async () => {
@@ -22,9 +24,9 @@ describe("GET /api/events", () => {
         { name: "Prima", priceCents: 1550, sortOrder: 1 },
       ],
     });
-    const res = await api("/api/events");
+    const res = await typedApi().events.$get();
     expect(res.status).toBe(200);
-    const event = (await res.json<EventDto[]>()).find((e) => e.id === eventId)!;
+    const event = (await res.json()).find((e) => e.id === eventId)!;
     expect(event).toMatchObject({
       title: "Concerto di prova",
       category: { id: category!.id, name: "Concerti", color: "#FF0000" },
@@ -122,9 +124,9 @@ describe("GET /api/events/:id/rates", () => {
         { name: "Hidden", sortOrder: 0, isVisible: false },
       ],
     });
-    const res = await api(`/api/events/${eventId}/rates`);
-    expect(res.status).toBe(200);
-    const list = await res.json<RateDto[]>();
+    const res = await ratesOf(eventId);
+    if (res.status !== 200) throw new Error(`expected 200, got ${res.status}`);
+    const list = await res.json();
     expect(list.map((r) => r.name)).toEqual(["A", "B"]);
     expect(list[0]).toMatchObject({ eventId, price: "9.99", isVisible: true, isPayable: false, sortOrder: 1 });
   });
@@ -132,7 +134,7 @@ describe("GET /api/events/:id/rates", () => {
   it("answers 404 in the error shape for an inactive or unknown event", async () => {
     const { eventId } = await seedEvent({ isActive: false });
     for (const id of [eventId, 999999]) {
-      const res = await api(`/api/events/${id}/rates`);
+      const res = await ratesOf(id);
       expect(res.status).toBe(404);
       expect(await res.json()).toEqual({ error: { code: "not_found", message: "Evento non trovato" } });
     }

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { bookings, demoPaymentIntents, events, spentPaymentIntents } from "../../db/schema";
 import type { BookingDto } from "../services/bookings";
 import type { IntentDto } from "../services/payments/checkout";
-import { api, seedBooking, seedEvent, testDb } from "../test/helpers";
+import { api, seedBooking, seedEvent, testDb, typedApi } from "../test/helpers";
 import { confirmCard, deliverWebhook, refundsOf, stripeApi, stripeEvent } from "../test/stripe-mode";
 
 type ErrorAnswer = { error: { code: string; message: string } };
@@ -30,6 +30,13 @@ async function presaleIntent(call: Call, eventId: number) {
   return res.json<IntentDto>();
 }
 
+/** The demo-mode trip through the typed client: inputs and answers are the routes' own types. */
+async function presaleIntentTyped(eventId: number) {
+  const res = await typedApi()["create-payment-intent"].$post({ json: { eventId, type: "prevendita" }, header: {} });
+  if (res.status !== 200) throw new Error(`expected an intent, got ${res.status}`);
+  return res.json();
+}
+
 const submit = (call: Call, body: unknown) => call("/api/presales", { method: "POST", json: body });
 
 async function expectError(res: Response, status: number, message: string, code?: string) {
@@ -44,10 +51,10 @@ const bookingsOf = (eventId: number) => testDb().select().from(bookings).where(e
 describe("POST /api/presales", () => {
   it("creates a pending prevendita booking bound to the intent, then the card pays it", async () => {
     const { eventId, event } = await seedEvent(OPEN_PRESALE);
-    const intent = await presaleIntent(api, eventId);
-    const res = await submit(api, form(eventId, intent.paymentIntentId));
-    expect(res.status).toBe(201);
-    const booking = await res.json<BookingDto>();
+    const intent = await presaleIntentTyped(eventId);
+    const res = await typedApi().presales.$post({ json: form(eventId, intent.paymentIntentId) });
+    if (res.status !== 201) throw new Error(`expected 201, got ${res.status}`);
+    const booking = await res.json();
     expect(booking).toMatchObject({
       eventId,
       rateId: null,
@@ -71,10 +78,10 @@ describe("POST /api/presales", () => {
       amountCents: 1200,
     });
 
-    expect((await api("/api/demo/confirm", { method: "POST", json: { paymentIntentId: intent.paymentIntentId, cardNumber: "4242424242424242" } })).status).toBe(200);
-    const confirmed = await api("/api/confirm-payment", { method: "POST", json: { paymentIntentId: intent.paymentIntentId } });
-    expect(confirmed.status).toBe(200);
-    expect((await confirmed.json<BookingDto>()).status).toBe("paid");
+    expect((await typedApi().demo.confirm.$post({ json: { paymentIntentId: intent.paymentIntentId, cardNumber: "4242424242424242" } })).status).toBe(200);
+    const confirmed = await typedApi()["confirm-payment"].$post({ json: { paymentIntentId: intent.paymentIntentId } });
+    if (confirmed.status !== 200) throw new Error(`expected 200, got ${confirmed.status}`);
+    expect((await confirmed.json()).status).toBe("paid");
   });
 
   it.each(["nome", "cognome", "email", "targa", "modelloAuto"])("requires %s", async (field) => {

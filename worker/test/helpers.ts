@@ -1,4 +1,7 @@
+import { createExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
+import { testClient } from "hono/testing";
+import { app } from "../app";
 import { bookings, categories, events, rates, type BookingStatus } from "../../db/schema";
 import { createDb } from "../db";
 import { newPassSecret } from "../services/passes";
@@ -26,6 +29,17 @@ export function api(path: string, init: RequestInit & { json?: unknown } = {}): 
   return exports.default.fetch(
     new Request(`${ORIGIN}${path}`, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body }),
   );
+}
+
+/**
+ * The typed client (hono/testing) over the same app and bindings: paths, inputs and the answers'
+ * fields are checked by tsc, so a renamed route or field fails type-checking, not only at run time.
+ * Every request comes from a client of its own, like api().
+ */
+export function typedApi(headers: Record<string, string> = {}) {
+  return testClient(app, env, createExecutionContext(), {
+    headers: () => ({ "CF-Connecting-IP": randomClientIp(), Origin: "http://localhost", ...headers }),
+  }).api;
 }
 
 let counter = 0;

@@ -25,12 +25,12 @@ export function LanguageSwitch({ className = "" }: { className?: string }) {
           key={lang}
           type="button"
           lang={lang}
-          aria-label={tr.language[lang]}
           aria-pressed={current === lang}
           onClick={() => void choose(lang)}
           className={`rounded-md px-2 py-1.5 ${current === lang ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900"}`}
         >
           {short}
+          <span className="sr-only"> {tr.language[lang]}</span>
         </button>
       ))}
     </div>

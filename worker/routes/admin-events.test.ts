@@ -209,11 +209,11 @@ describe("PUT /api/events/:id", () => {
     const save: EventSave = {
       kind: "full",
       event: {
-        title: "Mai salvato", description: "d", datetime: null, isAlwaysActive: true, duration: "1", distance: "1",
+        title: "Mai salvato", description: "d", titleEn: null, descriptionEn: null, datetime: null, isAlwaysActive: true, duration: "1", distance: "1",
         totalSpots: 1, reservedSpots: 0, occupiedSpots: 0, imageUrl: null, categoryId: null,
         prevenditaTitle: null, prevenditaDescription: null, prevenditaPriceCents: null, isPrevenditaVisible: false, isPrevenditaPayable: false,
       },
-      rates: [{ id: rateId, name: "Cambiata", description: "", priceCents: 1, isVisible: true, isPayable: true, sortOrder: 1 }],
+      rates: [{ id: rateId, name: "Cambiata", description: "", nameEn: null, descriptionEn: null, priceCents: 1, isVisible: true, isPayable: true, sortOrder: 1 }],
     };
     // Skips the service's read-then-check on purpose: this is the path of a booking made meanwhile.
     const result = await writeEventUpdate(testDb(), eventId, save, [], Date.now());

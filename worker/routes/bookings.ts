@@ -6,6 +6,7 @@ import { validate } from "../lib/validate";
 import { limitRequestRate } from "../middleware/request-rate";
 import { BOOKING_NOT_FOUND, bookingInput, createBooking, getBooking, holdCap, holdMinutes, idempotencyKeySchema, type HoldClient } from "../services/bookings";
 import { clientKeyOf, hashedClientKey } from "../services/rate-limit";
+import { pickLang } from "../../web/i18n/pick-lang";
 
 export const idempotencyHeader = z.object({ "idempotency-key": idempotencyKeySchema });
 
@@ -17,7 +18,10 @@ export async function holdClientOf(c: Context<AppEnv>): Promise<HoldClient> {
 // The list of bookings holds personal data: it lives with the admin routes, never here.
 export const bookings = new Hono<AppEnv>()
   .post("/", limitRequestRate, validate("header", idempotencyHeader), validate("json", bookingInput), async (c) => {
-    const result = await createBooking(c.var.db, c.req.valid("json"), {
+    const input = c.req.valid("json");
+    // The language the client says it booked in, else the browser's (Accept-Language).
+    const lang = input.lang ?? pickLang(null, null, c.req.header("Accept-Language"));
+    const result = await createBooking(c.var.db, { ...input, lang }, {
       now: Date.now(),
       holdMinutes: holdMinutes(c.env),
       idempotencyKey: c.req.valid("header")["idempotency-key"],

@@ -36,6 +36,8 @@ const flag = z.boolean({ error: "Dati non validi" }).nullish();
 const rawEvent = z.object({
   title: text(200),
   description: text(5000),
+  title_en: text(200),
+  description_en: text(5000),
   datetime: text(40),
   duration: text(100),
   distance: text(100),
@@ -57,6 +59,8 @@ const rawRate = z.object({
   id: z.number({ error: RATE_NOT_FOUND }).int(RATE_NOT_FOUND).positive(RATE_NOT_FOUND).nullish(),
   name: text(200),
   description: text(2000),
+  name_en: text(200),
+  description_en: text(2000),
   price: numberish,
   isVisible: flag,
   isPayable: flag,
@@ -67,6 +71,8 @@ export type RateInput = {
   id: number | null;
   name: string;
   description: string;
+  nameEn: string | null;
+  descriptionEn: string | null;
   priceCents: number;
   isVisible: boolean;
   isPayable: boolean;
@@ -76,6 +82,8 @@ export type RateInput = {
 export type EventInput = {
   title: string;
   description: string;
+  titleEn: string | null;
+  descriptionEn: string | null;
   datetime: number | null;
   isAlwaysActive: boolean;
   duration: string;
@@ -174,6 +182,8 @@ function normaliseEvent(e: z.output<typeof rawEvent>, ctx: Ctx): EventInput {
   return {
     title: trimmed(e.title),
     description: trimmed(e.description),
+    titleEn: blank(e.title_en) ? null : trimmed(e.title_en),
+    descriptionEn: blank(e.description_en) ? null : trimmed(e.description_en),
     datetime,
     isAlwaysActive,
     duration: trimmed(e.duration),
@@ -209,6 +219,8 @@ function normaliseRates(list: z.output<typeof rawRate>[], ctx: Ctx): RateInput[]
       id: r.id ?? null,
       name: trimmed(r.name),
       description: trimmed(r.description),
+      nameEn: blank(r.name_en) ? null : trimmed(r.name_en),
+      descriptionEn: blank(r.description_en) ? null : trimmed(r.description_en),
       priceCents,
       isVisible: r.isVisible ?? true,
       isPayable: r.isPayable ?? true,
@@ -249,6 +261,8 @@ function eventColumns(e: EventInput) {
   return {
     title: e.title,
     description: e.description,
+    titleEn: e.titleEn,
+    descriptionEn: e.descriptionEn,
     datetime: e.datetime,
     isAlwaysActive: e.isAlwaysActive,
     duration: e.duration,
@@ -297,7 +311,7 @@ export async function createEvent(db: Db, save: EventSave): Promise<{ ok: true; 
 }
 
 function rateColumns(r: RateInput) {
-  return { name: r.name, description: r.description, priceCents: r.priceCents, isVisible: r.isVisible, isPayable: r.isPayable, sortOrder: r.sortOrder };
+  return { name: r.name, description: r.description, nameEn: r.nameEn, descriptionEn: r.descriptionEn, priceCents: r.priceCents, isVisible: r.isVisible, isPayable: r.isPayable, sortOrder: r.sortOrder };
 }
 
 const CAPACITY_GUARD = "NOT NULL constraint failed: events.total_spots";

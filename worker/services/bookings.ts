@@ -74,6 +74,8 @@ export const bookingInput = z
     amount: z.unknown().optional(),
     // The dialog asks to be told when this plate already has a spot for the event (decision 016).
     warnRepeatPlate: z.boolean("Valore non valido").optional(),
+    // The language the customer booked in (the public side's IT/EN): the booking's e-mails use it.
+    lang: z.enum(["it", "en"], "Valore non valido").optional(),
   })
   .pipe(
     z.object({
@@ -84,6 +86,7 @@ export const bookingInput = z
       licensePlate: plateSchema,
       carModel: carModelSchema,
       warnRepeatPlate: z.boolean().default(false),
+      lang: z.enum(["it", "en"]).optional(),
     }),
   );
 export type BookingInput = z.output<typeof bookingInput>;
@@ -99,6 +102,7 @@ export const presaleInput = z
     targa: requiredText(PRESALE_REQUIRED_FIELDS),
     modelloAuto: requiredText(PRESALE_REQUIRED_FIELDS),
     note: z.string().optional().nullable(),
+    lang: z.enum(["it", "en"], "Valore non valido").optional(),
   })
   .pipe(
     z.object({
@@ -121,6 +125,7 @@ export const presaleInput = z
         .max(500, "Note troppo lunghe (massimo 500 caratteri)")
         .nullish()
         .transform((t) => t || null),
+      lang: z.enum(["it", "en"]).optional(),
     }),
   );
 export type PresaleInput = z.output<typeof presaleInput>;
@@ -277,6 +282,7 @@ type HoldFields = {
   clientKey: string;
   holdExpiresAt: number;
   now: number;
+  lang: "it" | "en";
 };
 
 /**
@@ -354,9 +360,9 @@ async function takeRateSpot(
     from rates r join events e on e.id = r.event_id where r.id = ${rateId}`;
   const insertQuery = sql`
     insert into bookings (id, event_id, rate_id, kind, status, customer_name, customer_email, license_plate, car_model,
-      amount_cents, currency, hold_expires_at, idempotency_key, client_key, created_at, updated_at)
+      amount_cents, currency, hold_expires_at, idempotency_key, client_key, created_at, updated_at, lang)
     select ${h.id}, e.id, r.id, 'booking', 'pending', ${h.customerName}, ${h.customerEmail}, ${h.licensePlate}, ${h.carModel},
-      r.price_cents, 'eur', ${h.holdExpiresAt}, ${key}, ${h.clientKey}, ${h.now}, ${h.now}
+      r.price_cents, 'eur', ${h.holdExpiresAt}, ${key}, ${h.clientKey}, ${h.now}, ${h.now}, ${h.lang}
     from rates r join events e on e.id = r.event_id
     where r.id = ${rateId} and e.id = ${eventId} and r.is_visible = 1 and r.is_payable = 1 and e.is_active = 1
       and ${eventOpenSql(h.now)}
@@ -396,10 +402,10 @@ async function insertPresaleHold(
   const rows = await db.all<Inserted>(sql`
     insert into bookings (id, event_id, rate_id, kind, status, customer_name, customer_email, license_plate, car_model,
       nome, cognome, telefono, note, amount_cents, currency, hold_expires_at, payment_intent_id, payment_provider,
-      client_key, created_at, updated_at)
+      client_key, created_at, updated_at, lang)
     select ${h.id}, e.id, null, 'prevendita', 'pending', ${h.customerName}, ${h.customerEmail}, ${h.licensePlate}, ${h.carModel},
       ${input.nome}, ${input.cognome}, ${input.telefono}, ${input.note}, e.prevendita_price_cents, 'eur', ${h.holdExpiresAt},
-      ${intent.id}, ${intent.provider}, ${h.clientKey}, ${h.now}, ${h.now}
+      ${intent.id}, ${intent.provider}, ${h.clientKey}, ${h.now}, ${h.now}, ${h.lang}
     from events e
     where e.id = ${input.eventId} and e.is_active = 1 and e.is_prevendita_visible = 1 and e.is_prevendita_payable = 1
       and e.prevendita_price_cents = ${intent.amountCents}
@@ -439,6 +445,7 @@ export async function createBooking(
     clientKey: opts.client.clientKey,
     holdExpiresAt: now + opts.holdMinutes * 60_000,
     now,
+    lang: input.lang ?? "it",
   };
   const { existingId, target, inserted, free, overCap, repeated } = await takeRateSpot(
     db,
@@ -493,6 +500,7 @@ function emptyBooking(): Omit<Booking, "id" | "customerName" | "customerEmail" |
     rateId: null,
     kind: "booking",
     status: "pending",
+    lang: "it",
     nome: null,
     cognome: null,
     telefono: null,
@@ -573,6 +581,7 @@ export async function createPresaleBooking(
     clientKey: opts.client.clientKey,
     holdExpiresAt: now + opts.holdMinutes * 60_000,
     now,
+    lang: input.lang ?? "it",
   };
   const inserted = await insertPresaleHold(db, hold, input, { id: intent.id, amountCents: intent.amountCents, provider: provider.name }, opts.client.cap);
   if (inserted) {

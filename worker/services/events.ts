@@ -11,6 +11,9 @@ export type RateDto = {
   eventId: number;
   name: string;
   description: string;
+  /** Optional English name and description (null: English visitors read the Italian ones). */
+  nameEn: string | null;
+  descriptionEn: string | null;
   price: string;
   isVisible: boolean;
   isPayable: boolean;
@@ -23,6 +26,9 @@ export type EventDto = {
   id: number;
   title: string;
   description: string;
+  /** Optional English title and description (null: English visitors read the Italian ones). */
+  titleEn: string | null;
+  descriptionEn: string | null;
   datetime: string | null;
   /** Start + duration: past it the event is over (null for always-active or undated events). */
   endsAt: string | null;
@@ -55,6 +61,8 @@ export function toRateDto(rate: Rate): RateDto {
     eventId: rate.eventId,
     name: rate.name,
     description: rate.description,
+    nameEn: rate.nameEn,
+    descriptionEn: rate.descriptionEn,
     price: centsToDecimal(rate.priceCents),
     isVisible: rate.isVisible,
     isPayable: rate.isPayable,
@@ -72,6 +80,8 @@ export function toEventDto(event: Event, category: CategoryDto | null, eventRate
     id: event.id,
     title: event.title,
     description: event.description,
+    titleEn: event.titleEn,
+    descriptionEn: event.descriptionEn,
     datetime: event.isAlwaysActive ? null : toIso(event.datetime),
     endsAt: toIso(eventEndsAt(event)),
     isAlwaysActive: event.isAlwaysActive,
@@ -179,6 +189,8 @@ select coalesce(json_group_array(json(doc)), '[]') as body from (
     'id', e.id,
     'title', e.title,
     'description', e.description,
+    'titleEn', e.title_en,
+    'descriptionEn', e.description_en,
     'datetime', case when e.is_always_active or e.datetime is null then null
                      else strftime('%Y-%m-%dT%H:%M:%fZ', e.datetime / 1000.0, 'unixepoch') end,
     'endsAt', case when e.is_always_active or e.datetime is null then null
@@ -204,6 +216,7 @@ select coalesce(json_group_array(json(doc)), '[]') as body from (
     'rates', json((select coalesce(json_group_array(json(rate)), '[]') from (
       select json_object(
         'id', r.id, 'eventId', r.event_id, 'name', r.name, 'description', r.description,
+        'nameEn', r.name_en, 'descriptionEn', r.description_en,
         'price', ${decimal("r.price_cents")}, 'isVisible', ${bool("r.is_visible")},
         'isPayable', ${bool("r.is_payable")}, 'sortOrder', r.sort_order) as rate
       from rates r where r.event_id = e.id and r.is_visible = 1 order by r.sort_order, r.id))),

@@ -3,7 +3,7 @@ import edenlandiaImage from "../../assets/fallback/edenlandia.webp";
 import elodieImage from "../../assets/fallback/elodie.webp";
 import napoliImage from "../../assets/fallback/napoli.webp";
 import pinguiniImage from "../../assets/fallback/pinguini.webp";
-import type { Catalogue } from "../../i18n/catalogue";
+import type { Catalogue, Lang } from "../../i18n/catalogue";
 import { it } from "../../i18n/it";
 import { formatEuroCompact, formatLongDateTime, truncate } from "../../lib/format-basic";
 import type { EventDto, RateDto } from "./types";
@@ -30,6 +30,20 @@ export function eventImage(event: Pick<EventDto, "imageUrl" | "title">): string 
 /** The bundled image of the first keyword in the title, whatever the event's own image: the fallback when that one fails to load. */
 export function fallbackImage(event: Pick<EventDto, "title">): string | null {
   return eventImage({ imageUrl: null, title: event.title });
+}
+
+/**
+ * The event as a visitor of `lang` reads it: in English, the garage's English title, description and
+ * rate names where it gave them, else its Italian ones. The image keeps following the Italian title.
+ */
+export function inLanguage(event: EventDto, lang: Lang): EventDto {
+  if (lang !== "en") return event;
+  return {
+    ...event,
+    title: event.titleEn || event.title,
+    description: event.descriptionEn || event.description,
+    rates: event.rates.map((r) => ({ ...r, name: r.nameEn || r.name, description: r.descriptionEn || r.description })),
+  };
 }
 
 /** Past its start + duration (the server's rule, sent as endsAt): no more booking. */

@@ -2,12 +2,13 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Alert } from "../../components/alert";
 import { Button } from "../../components/button";
 import { CalendarIcon, ChevronDownIcon, ClockIcon, PhotoIcon, RouteIcon, TicketIcon } from "../../components/icons";
-import { useT } from "../../i18n/lang";
+import { useLang, useT } from "../../i18n/lang";
 import { CARD_MAX_WIDTH_PX, EVENT_IMAGE_HEIGHT, EVENT_IMAGE_WIDTH, eventImageAspectRatio } from "../../lib/event-image";
 import {
   eventDuration,
   eventImage,
   eventWhen,
+  inLanguage,
   fallbackImage,
   hasEnded,
   isSoldOut,
@@ -123,8 +124,9 @@ function useSticky(booking: boolean, presale: boolean, description: boolean) {
   return seen;
 }
 
-export function EventCard({ event, priority = false }: { event: EventDto; priority?: boolean }) {
+export function EventCard({ event: given, priority = false }: { event: EventDto; priority?: boolean }) {
   const tr = useT();
+  const event = inLanguage(given, useLang());
   const [expanded, setExpanded] = useState(false);
   const [view, setView] = useState<"details" | "rates">("details");
   const [bookingRate, setBookingRate] = useState<RateDto | null>(null);
@@ -175,7 +177,7 @@ export function EventCard({ event, priority = false }: { event: EventDto; priori
     >
       <div data-testid="event-image-box" style={{ aspectRatio: eventImageAspectRatio }} className="relative flex shrink-0 flex-col justify-end overflow-hidden bg-slate-100">
         <div className="absolute inset-0">
-          <CardImage event={event} priority={priority} />
+          <CardImage event={given} priority={priority} />
         </div>
         <div className="absolute inset-0 bg-gradient-to-t from-slate-950/85 via-slate-950/15 to-transparent" aria-hidden="true" />
         <div className="absolute top-3 left-3 flex flex-wrap gap-2">{event.category ? <CategoryTag category={event.category} /> : null}</div>

@@ -3,7 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import type { AppEnv } from "./app-env";
-import { AppError, errorBody } from "./lib/errors";
+import { errorBody } from "./lib/errors";
 import { d1Session } from "./middleware/d1-session";
 import { writeGuard } from "./middleware/write-guard";
 import { adminAudit } from "./routes/admin-audit";
@@ -29,16 +29,15 @@ import { presales } from "./routes/presales";
 import { stats } from "./routes/stats";
 import { stripeWebhook } from "./routes/stripe-webhook";
 import { uploadRoutes } from "./routes/uploads";
+import { messages } from "./lib/messages";
 
 /** JSON bodies are small; a larger one is refused before it is read (uploads stream under their own limit). */
 export const JSON_BODY_LIMIT = 64 * 1024;
 /** Stripe's event payloads can be larger than ours, never this large. */
 const WEBHOOK_BODY_LIMIT = 512 * 1024;
-export const TOO_LARGE_MESSAGE = "Il corpo della richiesta è troppo grande";
-export const INVALID_JSON_MESSAGE = "Il corpo della richiesta non è un JSON valido";
 
 const tooLarge = (maxSize: number) =>
-  bodyLimit({ maxSize, onError: (c) => c.json(errorBody("payload_too_large", TOO_LARGE_MESSAGE), 413) });
+  bodyLimit({ maxSize, onError: (c) => c.json(errorBody("payload_too_large", messages.bodyTooLarge), 413) });
 const jsonBodyLimit = tooLarge(JSON_BODY_LIMIT);
 const webhookBodyLimit = tooLarge(WEBHOOK_BODY_LIMIT);
 
@@ -107,15 +106,14 @@ export const app = new Hono<AppEnv>()
   .route("/objects", objects)
   .route("/", home);
 
-app.notFound((c) => c.json(errorBody("not_found", "Risorsa non trovata"), 404));
+app.notFound((c) => c.json(errorBody("not_found", messages.resourceNotFound), 404));
 
 app.onError((err, c) => {
-  if (err instanceof AppError) return c.json(err.toBody(), err.status);
   // The JSON validator throws this for a body that does not parse: the client's mistake, not ours.
-  if (err instanceof HTTPException && err.status === 400) return c.json(errorBody("invalid_json", INVALID_JSON_MESSAGE), 400);
+  if (err instanceof HTTPException && err.status === 400) return c.json(errorBody("invalid_json", messages.invalidJson), 400);
   // Log the kind of failure only: messages can carry personal data from queries.
   console.error(`unhandled error on ${c.req.method} ${new URL(c.req.url).pathname}: ${err.name}`);
-  return c.json(errorBody("internal", "Si è verificato un errore interno. Riprova più tardi."), 500);
+  return c.json(errorBody("internal", messages.internalError), 500);
 });
 
 export type AppType = typeof app;

@@ -1,4 +1,4 @@
-import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ClientErrorStatusCode, ServerErrorStatusCode } from "hono/utils/http-status";
 
 export type ErrorCode =
   | "validation_failed"
@@ -23,37 +23,21 @@ export function errorBody(code: ErrorCode, message: string, issues?: ErrorIssue[
   return { error: issues?.length ? { code, message, issues } : { code, message } };
 }
 
-export const notFound = (message: string) => errorBody("not_found", message);
-export const conflict = (message: string) => errorBody("conflict", message);
-export const invalid = (message: string, issues?: ErrorIssue[]) => errorBody("validation_failed", message, issues);
+/** Error statuses only, so a typed client never mistakes a failure's body for a success answer. */
+export type FailureStatus = ClientErrorStatusCode | ServerErrorStatusCode;
 
 /**
  * The one way a service reports an expected failure: `return fail(404, "not_found", messages.eventNotFound)`.
  * Routes answer `result.ok ? c.json(result.value) : c.json(result.error, result.status)`.
  */
-export type Failure = { ok: false; status: ContentfulStatusCode; error: ErrorBody };
+export type Failure = { ok: false; status: FailureStatus; error: ErrorBody };
 export type Success<T> = { ok: true; value: T };
 export type Outcome<T> = Success<T> | Failure;
 
-export function fail(status: ContentfulStatusCode, code: ErrorCode, message: string, issues?: ErrorIssue[]): Failure {
+export function fail(status: FailureStatus, code: ErrorCode, message: string, issues?: ErrorIssue[]): Failure {
   return { ok: false, status, error: errorBody(code, message, issues) };
 }
 
 export function ok<T>(value: T): Success<T> {
   return { ok: true, value };
-}
-
-/** An expected failure raised deep inside a service; onError renders it in the one error shape. */
-export class AppError extends Error {
-  constructor(
-    readonly status: ContentfulStatusCode,
-    readonly code: ErrorCode,
-    message: string,
-    readonly issues?: ErrorIssue[],
-  ) {
-    super(message);
-  }
-  toBody(): ErrorBody {
-    return errorBody(this.code, this.message, this.issues);
-  }
 }

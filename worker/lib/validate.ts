@@ -1,9 +1,8 @@
 import { zValidator } from "@hono/zod-validator";
 import type { ValidationTargets } from "hono";
 import { z, type ZodType } from "zod";
-import { invalid } from "./errors";
-
-export const GENERIC_INVALID = "Dati non validi";
+import { errorBody } from "./errors";
+import { messages } from "./messages";
 
 /**
  * zod's own messages are English; every message a person can read is Italian. Schemas set their
@@ -13,9 +12,9 @@ z.config({
   customError: (issue) => {
     const limit = Number((issue as { maximum?: unknown; minimum?: unknown }).maximum ?? (issue as { minimum?: unknown }).minimum);
     const isText = (issue as { origin?: unknown }).origin === "string";
-    if (issue.code === "too_big") return isText ? `Testo troppo lungo (massimo ${limit} caratteri)` : `Valore troppo grande (massimo ${limit})`;
-    if (issue.code === "too_small") return isText ? `Testo troppo corto (minimo ${limit} caratteri)` : `Valore troppo piccolo (minimo ${limit})`;
-    return GENERIC_INVALID;
+    if (issue.code === "too_big") return isText ? messages.textTooLong(limit) : messages.valueTooBig(limit);
+    if (issue.code === "too_small") return isText ? messages.textTooShort(limit) : messages.valueTooSmall(limit);
+    return messages.invalidData;
   },
 });
 
@@ -35,7 +34,7 @@ export function validate<T extends ZodType, Target extends keyof ValidationTarge
         message: i.message,
       }));
       const first = issues[0]?.message;
-      return c.json(invalid(message ?? (first ?? GENERIC_INVALID), issues), 400);
+      return c.json(errorBody("validation_failed", message ?? (first ?? messages.invalidData), issues), 400);
     }
   });
 }

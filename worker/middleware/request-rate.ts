@@ -2,8 +2,7 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../app-env";
 import { errorBody } from "../lib/errors";
 import { clientKeyOf } from "../services/rate-limit";
-
-export const TOO_MANY_REQUESTS = "Troppe richieste in poco tempo: attendi un minuto e riprova";
+import { messages } from "../lib/messages";
 
 /**
  * Request rate per client IP through the Workers Rate Limiting binding (counted at the edge, per
@@ -11,6 +10,6 @@ export const TOO_MANY_REQUESTS = "Troppe richieste in poco tempo: attendi un min
  */
 export const limitRequestRate = createMiddleware<AppEnv>(async (c, next) => {
   const { success } = await c.env.WRITE_RATE_LIMITER.limit({ key: clientKeyOf(c.req) });
-  if (!success) return c.json(errorBody("rate_limited", TOO_MANY_REQUESTS), 429);
+  if (!success) return c.json(errorBody("rate_limited", messages.tooManyRequests), 429);
   await next();
 });

@@ -4,9 +4,7 @@ import type { StaffRole } from "../../db/schema";
 import type { AppEnv } from "../app-env";
 import { errorBody } from "../lib/errors";
 import { SESSION_COOKIE, touchSession } from "../services/admin-auth";
-
-export const UNAUTHORIZED_MESSAGE = "Accesso amministratore richiesto";
-export const FORBIDDEN_MESSAGE = "Il tuo ruolo non permette questa operazione";
+import { messages } from "../lib/messages";
 
 /**
  * Lets the request through only with a live staff session whose role is one of `roles`: 401
@@ -17,8 +15,8 @@ export function requireRole(...roles: StaffRole[]) {
     const session = await touchSession(c.var.db, getCookie(c, SESSION_COOKIE), Date.now());
     // Staff answers carry personal data or depend on who asks: never keep them in any cache.
     c.header("Cache-Control", "no-store");
-    if (!session) return c.json(errorBody("unauthorized", UNAUTHORIZED_MESSAGE), 401);
-    if (!roles.includes(session.staff.role)) return c.json(errorBody("forbidden", FORBIDDEN_MESSAGE), 403);
+    if (!session) return c.json(errorBody("unauthorized", messages.unauthorized), 401);
+    if (!roles.includes(session.staff.role)) return c.json(errorBody("forbidden", messages.forbidden), 403);
     c.set("staff", session.staff);
     c.set("adminSessionId", session.sessionId);
     await next();

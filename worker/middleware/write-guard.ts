@@ -1,13 +1,11 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../app-env";
 import { errorBody } from "../lib/errors";
+import { messages } from "../lib/messages";
 
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /** The signed upload PUT carries raw image bytes; its signature is its authorisation. */
 const EXEMPT_PREFIXES = ["/api/uploads/"];
-
-export const CROSS_SITE_MESSAGE = "Richiesta non consentita da un altro sito";
-export const JSON_ONLY_MESSAGE = "Il corpo della richiesta deve essere in formato JSON";
 
 /**
  * Browsers send Origin as exactly scheme://host[:port], so the whole string must equal ours: a
@@ -30,14 +28,14 @@ export const writeGuard = createMiddleware<AppEnv>(async (c, next) => {
   const origin = c.req.header("Origin");
   const fetchSite = c.req.header("Sec-Fetch-Site");
   if ((origin !== undefined && !isSameOrigin(origin, c.req.url)) || fetchSite === "cross-site") {
-    return c.json(errorBody("forbidden", CROSS_SITE_MESSAGE), 403);
+    return c.json(errorBody("forbidden", messages.crossSite), 403);
   }
 
   const contentType = c.req.header("Content-Type");
   const mediaType = contentType?.split(";")[0].trim().toLowerCase();
   const hasBody = c.req.raw.body !== null && c.req.header("Content-Length") !== "0";
   if ((contentType !== undefined || hasBody) && mediaType !== "application/json") {
-    return c.json(errorBody("unsupported_media_type", JSON_ONLY_MESSAGE), 415);
+    return c.json(errorBody("unsupported_media_type", messages.jsonOnly), 415);
   }
   return next();
 });

@@ -4,12 +4,13 @@ import type { AppEnv } from "../app-env";
 import { validate } from "../lib/validate";
 import { requireAdmin } from "../middleware/require-admin";
 import { listAudit } from "../services/audit";
+import { messages } from "../lib/messages";
 
 const auditQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
   before: z.coerce.number().int().positive().optional(),
 });
 
-export const adminAudit = new Hono<AppEnv>().get("/", requireAdmin, validate("query", auditQuery, "Parametri non validi"), async (c) =>
+export const adminAudit = new Hono<AppEnv>().get("/", requireAdmin, validate("query", auditQuery, messages.invalidParams), async (c) =>
   c.json(await listAudit(c.var.db, c.req.valid("query")), 200),
 );

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
-import { errorBody, invalid } from "../lib/errors";
+import { errorBody } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { audited } from "../middleware/audit";
 import { requireStaff } from "../middleware/require-role";
@@ -11,18 +11,19 @@ import { recordAudit } from "../services/audit";
 import { accountClientKey, clientKeyOf, releaseHit, takeHit } from "../services/rate-limit";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../services/passwords";
 import { authenticate, bootstrapFirstOwner, updateStaff } from "../services/staff";
+import { messages } from "../lib/messages";
 
 const loginBody = z.object({
-  email: z.string({ error: "E-mail obbligatoria" }).trim().min(1, "E-mail obbligatoria").max(254, "E-mail non valida"),
-  password: z.string({ error: "Password obbligatoria" }).max(1000, "Password non valida"),
+  email: z.string({ error: messages.emailRequired }).trim().min(1, messages.emailRequired).max(254, messages.invalidLoginEmail),
+  password: z.string({ error: messages.passwordRequired }).max(1000, messages.invalidPassword),
 });
 
 const passwordChangeBody = z.object({
-  currentPassword: z.string({ error: "Password attuale obbligatoria" }).max(1000, "Password non valida"),
+  currentPassword: z.string({ error: messages.currentPasswordRequired }).max(1000, messages.invalidPassword),
   newPassword: z
-    .string({ error: "Nuova password obbligatoria" })
-    .min(PASSWORD_MIN_LENGTH, `La password deve avere almeno ${PASSWORD_MIN_LENGTH} caratteri`)
-    .max(PASSWORD_MAX_LENGTH, `La password può avere al massimo ${PASSWORD_MAX_LENGTH} caratteri`),
+    .string({ error: messages.newPasswordRequired })
+    .min(PASSWORD_MIN_LENGTH, messages.passwordTooShort(PASSWORD_MIN_LENGTH))
+    .max(PASSWORD_MAX_LENGTH, messages.passwordTooLong(PASSWORD_MAX_LENGTH)),
 });
 
 const cookieOptions = { path: "/", httpOnly: true, secure: true, sameSite: "Strict" } as const;
@@ -34,11 +35,11 @@ export const adminAuth = new Hono<AppEnv>()
     // The try is taken before the password is checked, so parallel attempts cannot all slip in;
     // keyed by address and account, so a stranger's failures never lock the owner out.
     const hit = await takeHit(c.var.db, LOGIN_RATE_LIMIT, accountClientKey(clientKeyOf(c.req), credentials.email.toLowerCase()), now);
-    if (hit === null) return c.json(errorBody("rate_limited", "Troppi tentativi, riprova tra poco"), 429);
+    if (hit === null) return c.json(errorBody("rate_limited", messages.loginRateLimited), 429);
     await bootstrapFirstOwner(c.var.db, c.env, credentials, now);
     // Unknown e-mail, wrong password and disabled account get the same answer.
     const staff = await authenticate(c.var.db, credentials.email, credentials.password);
-    if (!staff) return c.json(errorBody("unauthorized", "E-mail o password non validi"), 401);
+    if (!staff) return c.json(errorBody("unauthorized", messages.wrongCredentials), 401);
     await releaseHit(c.var.db, hit);
     const session = await createSession(c.var.db, staff.id, now);
     await recordAudit(c.var.db, { sessionId: session.sessionId, staff, action: "admin.login" }, now);
@@ -56,9 +57,9 @@ export const adminAuth = new Hono<AppEnv>()
     const { currentPassword, newPassword } = c.req.valid("json");
     const staff = c.var.staff!;
     const hit = await takeHit(c.var.db, LOGIN_RATE_LIMIT, accountClientKey(clientKeyOf(c.req), staff.email.toLowerCase()), now);
-    if (hit === null) return c.json(errorBody("rate_limited", "Troppi tentativi, riprova tra poco"), 429);
+    if (hit === null) return c.json(errorBody("rate_limited", messages.loginRateLimited), 429);
     if (!(await authenticate(c.var.db, staff.email, currentPassword))) {
-      return c.json(invalid("La password attuale non è corretta", [{ path: "currentPassword", message: "La password attuale non è corretta" }]), 400);
+      return c.json(errorBody("validation_failed", messages.wrongCurrentPassword, [{ path: "currentPassword", message: messages.wrongCurrentPassword }]), 400);
     }
     await releaseHit(c.var.db, hit);
     await updateStaff(c.var.db, staff.id, { password: newPassword }, now, c.var.adminSessionId);

@@ -5,12 +5,10 @@ import type { AppEnv } from "../app-env";
 import { validate } from "../lib/validate";
 import { requireAdmin } from "../middleware/require-admin";
 import { listPayments, paymentsCsv, paymentsSummary } from "../services/payments-report";
-
-const BAD_DATE = "Data non valida: usa il formato AAAA-MM-GG";
-const BAD_RANGE = "Intervallo di date non valido: la data iniziale è dopo quella finale";
+import { messages } from "../lib/messages";
 
 const day = z
-  .string({ error: BAD_DATE })
+  .string({ error: messages.invalidDate })
   .optional()
   .transform((s, ctx) => {
     if (!s) return undefined; // an empty date input means "no bound"
@@ -18,14 +16,14 @@ const day = z
       if (!/^\d{4}-\d\d-\d\d$/.test(s)) throw new RangeError();
       return Temporal.PlainDate.from(s, { overflow: "reject" });
     } catch {
-      ctx.addIssue({ code: "custom", message: BAD_DATE });
+      ctx.addIssue({ code: "custom", message: messages.invalidDate });
       return z.NEVER;
     }
   });
 
 const rangeQuery = z
   .object({ from: day, to: day })
-  .refine((r) => !r.from || !r.to || Temporal.PlainDate.compare(r.from, r.to) <= 0, BAD_RANGE);
+  .refine((r) => !r.from || !r.to || Temporal.PlainDate.compare(r.from, r.to) <= 0, messages.invalidDateRange);
 
 /** Payments tab: real figures from paid bookings, days in Europe/Rome (mounted at /api/admin). */
 export const adminPayments = new Hono<AppEnv>()

@@ -1,12 +1,13 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
-import { notFound } from "../lib/errors";
+import { errorBody } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { limitRequestRate } from "../middleware/request-rate";
-import { BOOKING_NOT_FOUND, bookingInput, createBooking, getBooking, holdCap, holdMinutes, idempotencyKeySchema, type HoldClient } from "../services/bookings";
+import { bookingInput, createBooking, getBooking, holdCap, holdMinutes, idempotencyKeySchema, type HoldClient } from "../services/bookings";
 import { clientKeyOf, hashedClientKey } from "../services/rate-limit";
 import { pickLang } from "../../web/i18n/pick-lang";
+import { messages } from "../lib/messages";
 
 export const idempotencyHeader = z.object({ "idempotency-key": idempotencyKeySchema });
 
@@ -28,11 +29,11 @@ export const bookings = new Hono<AppEnv>()
       client: await holdClientOf(c),
     });
     if (!result.ok) return c.json(result.error, result.status);
-    return result.created ? c.json(result.booking, 201) : c.json(result.booking, 200);
+    return result.value.created ? c.json(result.value.booking, 201) : c.json(result.value.booking, 200);
   })
   .get("/:id", validate("param", z.object({ id: z.string().max(64) })), async (c) => {
     const booking = await getBooking(c.var.db, c.req.valid("param").id, Date.now());
     // Personal data behind an unguessable id: no shared cache may keep it.
     c.header("Cache-Control", "no-store");
-    return booking ? c.json(booking, 200) : c.json(notFound(BOOKING_NOT_FOUND), 404);
+    return booking ? c.json(booking, 200) : c.json(errorBody("not_found", messages.bookingNotFound), 404);
   });

@@ -5,15 +5,13 @@ import { validate } from "../lib/validate";
 import { audited } from "../middleware/audit";
 import { requireAdmin } from "../middleware/require-admin";
 import { getCarouselSettings, saveCarouselSettings } from "../services/settings";
-
-const SPEED = "La velocità di scorrimento deve essere tra 0.5 e 10, a passi di 0.5";
-const FRAME = "La fluidità dell'animazione deve essere un numero intero tra 8 e 50 ms";
+import { messages } from "../lib/messages";
 
 // Spec §5 bounds, enforced here and not only as input attributes.
 const carouselInput = z.object({
-  scrollSpeed: z.number({ error: SPEED }).min(0.5, SPEED).max(10, SPEED).multipleOf(0.5, SPEED),
-  frameRate: z.number({ error: FRAME }).int(FRAME).min(8, FRAME).max(50, FRAME),
-  isEnabled: z.boolean({ error: "Indica se il carosello è attivo" }),
+  scrollSpeed: z.number({ error: messages.invalidCarouselSpeed }).min(0.5, messages.invalidCarouselSpeed).max(10, messages.invalidCarouselSpeed).multipleOf(0.5, messages.invalidCarouselSpeed),
+  frameRate: z.number({ error: messages.invalidCarouselFrame }).int(messages.invalidCarouselFrame).min(8, messages.invalidCarouselFrame).max(50, messages.invalidCarouselFrame),
+  isEnabled: z.boolean({ error: messages.carouselEnabledRequired }),
 });
 
 export const carouselSettings = new Hono<AppEnv>()

@@ -1,22 +1,23 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
-import { notFound } from "../lib/errors";
+import { errorBody } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { audited } from "../middleware/audit";
 import { requireAdmin } from "../middleware/require-admin";
 import { createCategory, deleteCategory, listCategories, updateCategory } from "../services/categories";
 import { idParam } from "./events";
+import { messages } from "../lib/messages";
 
 const categoryInput = z.object({
   name: z
-    .string({ error: "Il nome della categoria è obbligatorio" })
+    .string({ error: messages.categoryNameRequired })
     .trim()
-    .min(1, "Il nome della categoria è obbligatorio")
-    .max(60, "Il nome della categoria è troppo lungo (massimo 60 caratteri)"),
+    .min(1, messages.categoryNameRequired)
+    .max(60, messages.categoryNameTooLong),
   color: z
-    .string({ error: "Colore non valido: usa un esadecimale come #3B82F6" })
-    .regex(/^#[0-9A-Fa-f]{6}$/, "Colore non valido: usa un esadecimale come #3B82F6")
+    .string({ error: messages.invalidColor })
+    .regex(/^#[0-9A-Fa-f]{6}$/, messages.invalidColor)
     .transform((c) => c.toUpperCase())
     .default("#3B82F6"),
 });
@@ -28,9 +29,9 @@ export const categories = new Hono<AppEnv>()
   )
   .put("/:id", requireAdmin, audited("category.update"), validate("param", idParam), validate("json", categoryInput), async (c) => {
     const category = await updateCategory(c.var.db, c.req.valid("param").id, c.req.valid("json"));
-    return category ? c.json(category, 200) : c.json(notFound("Categoria non trovata"), 404);
+    return category ? c.json(category, 200) : c.json(errorBody("not_found", messages.categoryNotFound), 404);
   })
   .delete("/:id", requireAdmin, audited("category.delete"), validate("param", idParam), async (c) => {
     const gone = await deleteCategory(c.var.db, c.req.valid("param").id);
-    return gone ? c.body(null, 204) : c.json(notFound("Categoria non trovata"), 404);
+    return gone ? c.body(null, 204) : c.json(errorBody("not_found", messages.categoryNotFound), 404);
   });

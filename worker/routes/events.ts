@@ -1,16 +1,17 @@
 import { Hono, type TypedResponse } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
-import { notFound } from "../lib/errors";
+import { errorBody } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { listPublicRates, publicEventsJson, type EventDto } from "../services/events";
+import { messages } from "../lib/messages";
 
-export const idParam = z.object({ id: z.coerce.number().int().positive("Identificativo non valido") });
+export const idParam = z.object({ id: z.coerce.number().int().positive(messages.invalidId) });
 
 export const events = new Hono<AppEnv>()
   // The JSON text comes from D1 as is; the type tells the typed client what it holds.
   .get("/", async (c) => c.body(await publicEventsJson(c.var.db, Date.now()), 200, { "Content-Type": "application/json" }) as unknown as TypedResponse<EventDto[], 200, "json">)
   .get("/:id/rates", validate("param", idParam), async (c) => {
     const list = await listPublicRates(c.var.db, c.req.valid("param").id);
-    return list ? c.json(list, 200) : c.json(notFound("Evento non trovato"), 404);
+    return list ? c.json(list, 200) : c.json(errorBody("not_found", messages.eventNotFound), 404);
   });

@@ -3,9 +3,10 @@ import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { validate } from "../lib/validate";
 import { listLiveActivity } from "../services/live-activity";
+import { messages } from "../lib/messages";
 
 const activityQuery = z.object({
-  eventId: z.coerce.number({ error: "Evento non valido" }).int("Evento non valido").positive("Evento non valido").optional(),
+  eventId: z.coerce.number({ error: messages.invalidEvent }).int(messages.invalidEvent).positive(messages.invalidEvent).optional(),
 });
 
 export const liveActivity = new Hono<AppEnv>().get("/", validate("query", activityQuery), async (c) =>

@@ -6,16 +6,14 @@ import { validate } from "../lib/validate";
 import { limitRequestRate } from "../middleware/request-rate";
 import { lookupMyBookings, MY_BOOKINGS_RATE_LIMIT } from "../services/my-bookings";
 import { clientKeyOf, releaseHit, takeHit } from "../services/rate-limit";
-
-export const NOT_FOUND_MESSAGE = "Nessuna prenotazione trovata con questi dati";
-export const RATE_LIMITED_MESSAGE = "Troppi tentativi, riprova tra qualche minuto";
+import { messages } from "../lib/messages";
 
 const lookupBody = z.object({
-  email: z.string({ error: "Inserisci e-mail e codice prenotazione" }).trim().max(254, "Indirizzo e-mail non valido").pipe(z.email("Indirizzo e-mail non valido")),
+  email: z.string({ error: messages.myBookingsRequired }).trim().max(254, messages.invalidStaffEmail).pipe(z.email(messages.invalidStaffEmail)),
   code: z
-    .string({ error: "Inserisci e-mail e codice prenotazione" })
+    .string({ error: messages.myBookingsRequired })
     .trim()
-    .regex(/^[0-9a-fA-F]{8}$/, "Il codice prenotazione è di 8 caratteri (lettere A–F e cifre)"),
+    .regex(/^[0-9a-fA-F]{8}$/, messages.invalidBookingCode),
 });
 
 export const myBookings = new Hono<AppEnv>().post("/lookup", limitRequestRate, validate("json", lookupBody), async (c) => {
@@ -23,9 +21,9 @@ export const myBookings = new Hono<AppEnv>().post("/lookup", limitRequestRate, v
   c.header("Cache-Control", "no-store");
   // Taken before looking, so parallel guesses cannot all slip in; a look-up that finds something gives it back.
   const hit = await takeHit(c.var.db, MY_BOOKINGS_RATE_LIMIT, clientKeyOf(c.req), now);
-  if (hit === null) return c.json(errorBody("rate_limited", RATE_LIMITED_MESSAGE), 429);
+  if (hit === null) return c.json(errorBody("rate_limited", messages.myBookingsRateLimited), 429);
   const found = await lookupMyBookings(c.var.db, c.req.valid("json"), now);
-  if (!found) return c.json(errorBody("not_found", NOT_FOUND_MESSAGE), 404);
+  if (!found) return c.json(errorBody("not_found", messages.myBookingNotFound), 404);
   await releaseHit(c.var.db, hit);
   return c.json({ bookings: found }, 200);
 });

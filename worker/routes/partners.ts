@@ -1,26 +1,27 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
-import { invalid, notFound } from "../lib/errors";
+import { errorBody } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { audited } from "../middleware/audit";
 import { requireAdmin } from "../middleware/require-admin";
 import { createPartner, deletePartner, listPartners } from "../services/settings";
 import { findUpload, normaliseImagePath } from "../services/uploads";
 import { idParam } from "./events";
+import { messages } from "../lib/messages";
 
 const partnerInput = z.object({
   name: z
-    .string({ error: "Il nome del partner è obbligatorio" })
+    .string({ error: messages.partnerNameRequired })
     .trim()
-    .min(1, "Il nome del partner è obbligatorio")
-    .max(100, "Il nome del partner è troppo lungo (massimo 100 caratteri)"),
+    .min(1, messages.partnerNameRequired)
+    .max(100, messages.partnerNameTooLong),
   imageUrl: z
-    .string({ error: "Immagine del partner mancante" })
-    .max(2000, "Indirizzo immagine non valido")
-    .transform((url, ctx) => normaliseImagePath(url) ?? (ctx.addIssue({ code: "custom", message: "Indirizzo immagine non valido" }), z.NEVER)),
-  sortOrder: z.number({ error: "Ordine non valido" }).int("Ordine non valido").min(0, "Ordine non valido").optional(),
-  isActive: z.boolean({ error: "Stato non valido" }).optional(),
+    .string({ error: messages.partnerImageMissing })
+    .max(2000, messages.invalidImageUrl)
+    .transform((url, ctx) => normaliseImagePath(url) ?? (ctx.addIssue({ code: "custom", message: messages.invalidImageUrl }), z.NEVER)),
+  sortOrder: z.number({ error: messages.invalidOrder }).int(messages.invalidOrder).min(0, messages.invalidOrder).optional(),
+  isActive: z.boolean({ error: messages.invalidStatus }).optional(),
 });
 
 export const partners = new Hono<AppEnv>()
@@ -28,11 +29,11 @@ export const partners = new Hono<AppEnv>()
   .post("/", requireAdmin, audited("partner.create"), validate("json", partnerInput), async (c) => {
     const input = c.req.valid("json");
     if (input.imageUrl.startsWith("/objects/uploads/") && !(await findUpload(c.var.db, input.imageUrl))) {
-      return c.json(invalid("Immagine non trovata: caricala di nuovo"), 400);
+      return c.json(errorBody("validation_failed", messages.imageNotFoundUploadAgain), 400);
     }
     return c.json(await createPartner(c.var.db, input), 201);
   })
   .delete("/:id", requireAdmin, audited("partner.delete"), validate("param", idParam), async (c) => {
     const gone = await deletePartner(c.var.db, c.req.valid("param").id);
-    return gone ? c.body(null, 204) : c.json(notFound("Partner non trovato"), 404);
+    return gone ? c.body(null, 204) : c.json(errorBody("not_found", messages.partnerNotFound), 404);
   });

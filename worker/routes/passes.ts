@@ -1,18 +1,17 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
-import { notFound } from "../lib/errors";
+import { errorBody } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { getPass, PASS_SECRET_PATTERN } from "../services/passes";
+import { messages } from "../lib/messages";
 
-export const PASS_NOT_FOUND = "Pass non trovato";
-
-const secretParam = z.object({ secret: z.string().regex(PASS_SECRET_PATTERN, PASS_NOT_FOUND) });
+const secretParam = z.object({ secret: z.string().regex(PASS_SECRET_PATTERN, messages.passNotFound) });
 
 /** GET /api/passes/:secret — public: the secret is the key; the answer never carries contact data. */
 export const passes = new Hono<AppEnv>().get("/:secret", validate("param", secretParam), async (c) => {
   const pass = await getPass(c.var.db, c.req.valid("param").secret);
   c.header("Cache-Control", "no-store");
   c.header("Referrer-Policy", "no-referrer");
-  return pass ? c.json(pass, 200) : c.json(notFound(PASS_NOT_FOUND), 404);
+  return pass ? c.json(pass, 200) : c.json(errorBody("not_found", messages.passNotFound), 404);
 });

@@ -17,5 +17,5 @@ export const presales = new Hono<AppEnv>().post("/", limitRequestRate, validate(
     client: await holdClientOf(c),
   });
   if (!result.ok) return c.json(result.error, result.status);
-  return result.created ? c.json(result.booking, 201) : c.json(result.booking, 200);
+  return result.value.created ? c.json(result.value.booking, 201) : c.json(result.value.booking, 200);
 });

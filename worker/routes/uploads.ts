@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
-import { errorBody, invalid, notFound } from "../lib/errors";
+import { errorBody } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { audited } from "../middleware/audit";
 import { requireAdmin } from "../middleware/require-admin";
@@ -14,12 +14,13 @@ import {
   verifyUploadUrl,
   type UploadKind,
 } from "../services/uploads";
+import { messages } from "../lib/messages";
 
 const uploadRequest = z
   .object({
-    kind: z.enum(["event", "partner"], { error: "Tipo di caricamento non valido" }),
-    contentType: z.string({ error: "Tipo di file mancante" }),
-    size: z.number({ error: "Dimensione del file mancante" }).int("Dimensione del file non valida").positive("Il file è vuoto"),
+    kind: z.enum(["event", "partner"], { error: messages.invalidUploadKind }),
+    contentType: z.string({ error: messages.fileTypeMissing }),
+    size: z.number({ error: messages.fileSizeMissing }).int(messages.invalidFileSize).positive(messages.fileEmpty),
   })
   .superRefine((v, ctx) => {
     const rules = UPLOAD_RULES[v.kind as UploadKind];
@@ -36,7 +37,7 @@ const signedQuery = z.object({
   exp: z.string().optional(),
   sig: z.string().optional(),
 });
-const eventImageBody = z.object({ imageURL: z.string({ error: "Indirizzo immagine mancante" }).max(2000, "Indirizzo immagine non valido") });
+const eventImageBody = z.object({ imageURL: z.string({ error: messages.imageUrlMissing }).max(2000, messages.invalidImageUrl) });
 
 export const uploadRoutes = new Hono<AppEnv>()
   .post("/objects/upload", requireAdmin, audited("upload.grant"), validate("json", uploadRequest), async (c) => {
@@ -47,29 +48,22 @@ export const uploadRoutes = new Hono<AppEnv>()
   .put("/uploads/:file", validate("param", fileParam), validate("query", signedQuery), async (c) => {
     const now = Date.now();
     const verdict = await verifyUploadUrl(c.env.UPLOAD_SIGNING_KEY, c.req.valid("param").file, c.req.valid("query"), now);
-    if (!verdict.ok) {
-      const message = verdict.reason === "expired" ? "Il link di caricamento è scaduto" : "Link di caricamento non valido";
-      return c.json(errorBody("forbidden", message), 403);
-    }
-    const { grant } = verdict;
+    if (!verdict.ok) return c.json(verdict.error, verdict.status);
+    const grant = verdict.value;
     const rules = UPLOAD_RULES[grant.kind];
     const contentType = c.req.header("Content-Type")?.split(";")[0].trim().toLowerCase();
     if (contentType !== grant.contentType) return c.json(errorBody("unsupported_media_type", rules.badType), 415);
     const length = Number(c.req.header("Content-Length"));
     if (!Number.isSafeInteger(length) || length <= 0 || !c.req.raw.body) {
-      return c.json(invalid("Il file è vuoto o la sua dimensione è sconosciuta"), 400);
+      return c.json(errorBody("validation_failed", messages.fileEmptyOrUnknownSize), 400);
     }
     if (length > grant.size || length > rules.maxBytes) return c.json(errorBody("payload_too_large", rules.tooLarge), 413);
     const stored = await storeUpload(c.var.db, c.env.UPLOADS, grant, c.req.raw.body, length, now);
-    if (!stored.ok) {
-      const code = stored.status === 415 ? "unsupported_media_type" : stored.status === 409 ? "conflict" : "validation_failed";
-      return c.json(errorBody(code, stored.message), stored.status);
-    }
-    return c.json({ objectPath: stored.objectPath }, 200);
+    return stored.ok ? c.json(stored.value, 200) : c.json(stored.error, stored.status);
   })
   .put("/event-images", requireAdmin, audited("upload.event-image"), validate("json", eventImageBody), async (c) => {
     const objectPath = normaliseImagePath(c.req.valid("json").imageURL);
-    if (!objectPath?.startsWith("/objects/uploads/")) return c.json(invalid("Indirizzo immagine non valido"), 400);
-    if (!(await findUpload(c.var.db, objectPath))) return c.json(notFound("Immagine non trovata"), 404);
+    if (!objectPath?.startsWith("/objects/uploads/")) return c.json(errorBody("validation_failed", messages.invalidImageUrl), 400);
+    if (!(await findUpload(c.var.db, objectPath))) return c.json(errorBody("not_found", messages.imageNotFound), 404);
     return c.json({ objectPath }, 200);
   });

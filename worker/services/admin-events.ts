@@ -4,34 +4,21 @@ import { Temporal } from "temporal-polyfill";
 import { z } from "zod";
 import { bookings, categories, events, rates } from "../../db/schema";
 import type { Db } from "../db";
-import { conflict, invalid, notFound, type ErrorBody } from "../lib/errors";
+import { fail, ok, type Failure, type Outcome } from "../lib/errors";
 import { decimalToCents } from "../lib/money";
 import { GARAGE_TIME_ZONE } from "../lib/time";
 import { spotUsageByEvent, takesSpotSql } from "./availability";
 import { toRateDto, type RateDto } from "./events";
 import { findUpload, normaliseImagePath } from "./uploads";
-
-// ---------- messages (spec §5 verbatim where the spec has one) ----------
-
-export const FIELDS_REQUIRED = "Tutti i campi sono obbligatori";
-export const DATE_REQUIRED = "Tutti i campi sono obbligatori (data/ora o 'Sempre Attivo')";
-export const RATE_REQUIRED = "Aggiungi almeno una tariffa valida";
-export const RATE_INCOMPLETE = "Ogni tariffa deve avere nome e prezzo";
-export const RATE_PRICE_INVALID = "Prezzo della tariffa non valido";
-export const RATE_NOT_FOUND = "Tariffa non trovata";
-export const EVENT_NOT_FOUND = "Evento non trovato";
-export const CATEGORY_NOT_FOUND = "Categoria non trovata";
-export const DELETE_HAS_BOOKINGS = "Impossibile eliminare: l'evento ha prenotazioni. Disattivalo.";
-export const capacityBelowHeld = (held: number) =>
-  `I posti totali non possono essere meno di ${held}: tanti sono già riservati, occupati, prenotati o pagati.`;
+import { messages } from "../lib/messages";
 
 const MAX_PRICE_CENTS = 100_000_00;
 
 // ---------- input ----------
 
-const text = (max: number) => z.string({ error: "Dati non validi" }).max(max, `Testo troppo lungo (massimo ${max} caratteri)`).nullish();
-const numberish = z.union([z.number(), z.string()], { error: "Dati non validi" }).nullish();
-const flag = z.boolean({ error: "Dati non validi" }).nullish();
+const text = (max: number) => z.string({ error: messages.invalidData }).max(max, messages.textTooLong(max)).nullish();
+const numberish = z.union([z.number(), z.string()], { error: messages.invalidData }).nullish();
+const flag = z.boolean({ error: messages.invalidData }).nullish();
 
 const rawEvent = z.object({
   title: text(200),
@@ -52,11 +39,11 @@ const rawEvent = z.object({
   isPrevenditaVisible: flag,
   isPrevenditaPayable: flag,
   categoryId: numberish,
-  isActive: z.boolean({ error: "Dati non validi" }).optional(),
+  isActive: z.boolean({ error: messages.invalidData }).optional(),
 });
 
 const rawRate = z.object({
-  id: z.number({ error: RATE_NOT_FOUND }).int(RATE_NOT_FOUND).positive(RATE_NOT_FOUND).nullish(),
+  id: z.number({ error: messages.rateNotFound }).int(messages.rateNotFound).positive(messages.rateNotFound).nullish(),
   name: text(200),
   description: text(2000),
   name_en: text(200),
@@ -64,7 +51,7 @@ const rawRate = z.object({
   price: numberish,
   isVisible: flag,
   isPayable: flag,
-  sortOrder: z.number({ error: "Dati non validi" }).int("Dati non validi").nullish(),
+  sortOrder: z.number({ error: messages.invalidData }).int(messages.invalidData).nullish(),
 });
 
 export type RateInput = {
@@ -133,7 +120,7 @@ export function parseEventDatetime(value: string): number | null {
 
 type Ctx = z.core.$RefinementCtx;
 
-function fail(ctx: Ctx, message: string, path: (string | number)[] = []): typeof z.NEVER {
+function refuse(ctx: Ctx, message: string, path: (string | number)[] = []): typeof z.NEVER {
   ctx.addIssue({ code: "custom", message, path });
   return z.NEVER;
 }
@@ -143,28 +130,28 @@ function normaliseEvent(e: z.output<typeof rawEvent>, ctx: Ctx): EventInput {
   const totalSpots = toCount(e.totalSpots);
   const missing = [e.title, e.description, e.duration, e.distance].some(blank) || totalSpots === null;
   const dateMissing = !isAlwaysActive && blank(e.datetime);
-  if (missing) return fail(ctx, FIELDS_REQUIRED, ["event"]);
-  if (dateMissing) return fail(ctx, DATE_REQUIRED, ["event", "datetime"]);
+  if (missing) return refuse(ctx, messages.requiredFields, ["event"]);
+  if (dateMissing) return refuse(ctx, messages.dateRequired, ["event", "datetime"]);
 
   const datetime = isAlwaysActive ? null : parseEventDatetime(e.datetime!);
-  if (!isAlwaysActive && datetime === null) return fail(ctx, "Data/ora non valida", ["event", "datetime"]);
-  if (!(totalSpots! >= 1)) return fail(ctx, "I posti totali devono essere un numero intero maggiore di zero", ["event", "totalSpots"]);
+  if (!isAlwaysActive && datetime === null) return refuse(ctx, messages.invalidDatetime, ["event", "datetime"]);
+  if (!(totalSpots! >= 1)) return refuse(ctx, messages.invalidTotalSpots, ["event", "totalSpots"]);
   const reservedSpots = toCount(e.reservedSpots) ?? 0;
   const occupiedSpots = toCount(e.occupiedSpots) ?? 0;
   if (!(reservedSpots >= 0) || !(occupiedSpots >= 0)) {
-    return fail(ctx, "I posti riservati e occupati devono essere numeri interi non negativi", ["event"]);
+    return refuse(ctx, messages.invalidHeldSpots, ["event"]);
   }
 
   let imageUrl: string | null = null;
   if (!blank(e.imageUrl)) {
     imageUrl = normaliseImagePath(e.imageUrl!);
-    if (!imageUrl) return fail(ctx, "Indirizzo immagine non valido", ["event", "imageUrl"]);
+    if (!imageUrl) return refuse(ctx, messages.invalidImageUrl, ["event", "imageUrl"]);
   }
 
   let categoryId: number | null = null;
   if (!blank(e.categoryId)) {
     categoryId = toCount(e.categoryId);
-    if (!(categoryId! > 0)) return fail(ctx, CATEGORY_NOT_FOUND, ["event", "categoryId"]);
+    if (!(categoryId! > 0)) return refuse(ctx, messages.categoryNotFound, ["event", "categoryId"]);
   }
 
   const isPrevenditaPayable = e.isPrevenditaPayable ?? false;
@@ -172,11 +159,11 @@ function normaliseEvent(e: z.output<typeof rawEvent>, ctx: Ctx): EventInput {
   if (!blank(e.prevendita_price)) {
     prevenditaPriceCents = decimalToCents(e.prevendita_price!);
     if (prevenditaPriceCents === null || prevenditaPriceCents > MAX_PRICE_CENTS) {
-      return fail(ctx, "Prezzo della prevendita non valido", ["event", "prevendita_price"]);
+      return refuse(ctx, messages.invalidPresalePrice, ["event", "prevendita_price"]);
     }
   }
   if (isPrevenditaPayable && !(prevenditaPriceCents! > 0)) {
-    return fail(ctx, "Indica il prezzo della prevendita per renderla acquistabile", ["event", "prevendita_price"]);
+    return refuse(ctx, messages.presalePriceRequired, ["event", "prevendita_price"]);
   }
 
   return {
@@ -208,11 +195,11 @@ function normaliseRates(list: z.output<typeof rawRate>[], ctx: Ctx): RateInput[]
   const out: RateInput[] = [];
   const ids = new Set<number>();
   for (const [i, r] of rows.entries()) {
-    if (blank(r.name) || blank(r.price)) return fail(ctx, rows.length === 1 ? RATE_REQUIRED : RATE_INCOMPLETE, ["rates", i]);
+    if (blank(r.name) || blank(r.price)) return refuse(ctx, rows.length === 1 ? messages.rateRequired : messages.rateIncomplete, ["rates", i]);
     const priceCents = decimalToCents(r.price!);
-    if (priceCents === null || priceCents > MAX_PRICE_CENTS) return fail(ctx, RATE_PRICE_INVALID, ["rates", i, "price"]);
+    if (priceCents === null || priceCents > MAX_PRICE_CENTS) return refuse(ctx, messages.invalidRatePrice, ["rates", i, "price"]);
     if (r.id != null) {
-      if (ids.has(r.id)) return fail(ctx, "Tariffa ripetuta", ["rates", i, "id"]);
+      if (ids.has(r.id)) return refuse(ctx, messages.repeatedRate, ["rates", i, "id"]);
       ids.add(r.id);
     }
     out.push({
@@ -227,13 +214,13 @@ function normaliseRates(list: z.output<typeof rawRate>[], ctx: Ctx): RateInput[]
       sortOrder: r.sortOrder ?? i + 1,
     });
   }
-  if (out.length === 0) return fail(ctx, RATE_REQUIRED, ["rates"]);
+  if (out.length === 0) return refuse(ctx, messages.rateRequired, ["rates"]);
   return out;
 }
 
 const fullBody = z.object({
   event: rawEvent,
-  rates: z.array(rawRate, { error: RATE_REQUIRED }).max(50, "Troppe tariffe (massimo 50)").nullish(),
+  rates: z.array(rawRate, { error: messages.rateRequired }).max(50, messages.tooManyRates).nullish(),
 });
 
 /** POST /api/events: the spec §7 payload, validated and normalised (prices in cents, instants in ms). */
@@ -253,9 +240,6 @@ export const eventUpdateBody = fullBody.transform((body, ctx): EventSave | Event
 });
 
 // ---------- saving ----------
-
-export type Failure = { ok: false; status: 400 | 404 | 409; body: ErrorBody };
-const failure = (status: 400 | 404 | 409, body: ErrorBody): Failure => ({ ok: false, status, body });
 
 function eventColumns(e: EventInput) {
   return {
@@ -283,10 +267,10 @@ function eventColumns(e: EventInput) {
 async function checkReferences(db: Db, e: EventInput): Promise<Failure | null> {
   if (e.categoryId !== null) {
     const category = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, e.categoryId)).get();
-    if (!category) return failure(400, invalid(CATEGORY_NOT_FOUND));
+    if (!category) return fail(400, "validation_failed", messages.categoryNotFound);
   }
   if (e.imageUrl?.startsWith("/objects/uploads/") && !(await findUpload(db, e.imageUrl))) {
-    return failure(400, invalid("Immagine non trovata: caricala di nuovo"));
+    return fail(400, "validation_failed", messages.imageNotFoundUploadAgain);
   }
   return null;
 }
@@ -294,12 +278,12 @@ async function checkReferences(db: Db, e: EventInput): Promise<Failure | null> {
 /** New rates of a new event: the event row is the newest one (AUTOINCREMENT) inside the same batch. */
 const NEW_EVENT_ID = sql`(select max(id) from events)`;
 
-export async function createEvent(db: Db, save: EventSave): Promise<{ ok: true; id: number } | Failure> {
+export async function createEvent(db: Db, save: EventSave): Promise<Outcome<{ id: number }>> {
   const e = save.event;
   const refused = await checkReferences(db, e);
   if (refused) return refused;
   const held = e.reservedSpots + e.occupiedSpots;
-  if (e.totalSpots < held) return failure(409, conflict(capacityBelowHeld(held)));
+  if (e.totalSpots < held) return fail(409, "conflict", messages.capacityBelowHeld(held));
   const [inserted] = await db.batch([
     db
       .insert(events)
@@ -307,7 +291,7 @@ export async function createEvent(db: Db, save: EventSave): Promise<{ ok: true; 
       .returning({ id: events.id }),
     db.insert(rates).values(save.rates.map((r) => ({ ...rateColumns(r), eventId: NEW_EVENT_ID as unknown as number }))),
   ]);
-  return { ok: true, id: inserted[0].id };
+  return ok({ id: inserted[0].id });
 }
 
 function rateColumns(r: RateInput) {
@@ -325,22 +309,22 @@ function causedBy(err: unknown, text: string): boolean {
  * Rates are matched by id: sent ones updated, new ones added, missing ones deleted — or only
  * hidden when bookings reference them. Everything, event included, is one atomic batch.
  */
-export async function updateEvent(db: Db, id: number, save: EventSave, now: number): Promise<{ ok: true } | Failure> {
+export async function updateEvent(db: Db, id: number, save: EventSave, now: number): Promise<Outcome<null>> {
   const e = save.event;
   const current = await db.select({ id: events.id }).from(events).where(eq(events.id, id)).get();
-  if (!current) return failure(404, notFound(EVENT_NOT_FOUND));
+  if (!current) return fail(404, "not_found", messages.eventNotFound);
   const refused = await checkReferences(db, e);
   if (refused) return refused;
 
   const existing = await db.select({ id: rates.id }).from(rates).where(eq(rates.eventId, id));
   const existingIds = new Set(existing.map((r) => r.id));
-  if (save.rates.some((r) => r.id !== null && !existingIds.has(r.id))) return failure(400, invalid(RATE_NOT_FOUND));
+  if (save.rates.some((r) => r.id !== null && !existingIds.has(r.id))) return fail(400, "validation_failed", messages.rateNotFound);
   const keptIds = new Set(save.rates.map((r) => r.id));
   const removedIds = [...existingIds].filter((rid) => !keptIds.has(rid));
 
   const usage = (await spotUsageByEvent(db, now, [id])).get(id);
   const held = e.reservedSpots + e.occupiedSpots + (usage?.activeHolds ?? 0) + (usage?.paid ?? 0);
-  if (e.totalSpots < held) return failure(409, conflict(capacityBelowHeld(held)));
+  if (e.totalSpots < held) return fail(409, "conflict", messages.capacityBelowHeld(held));
 
   return writeEventUpdate(db, id, save, removedIds, now);
 }
@@ -350,7 +334,7 @@ export async function updateEvent(db: Db, id: number, save: EventSave, now: numb
  * bookings made since the check: a breach writes NULL into the NOT NULL column, which aborts the
  * whole batch, so rates are never saved without their event.
  */
-export async function writeEventUpdate(db: Db, id: number, save: EventSave, removedIds: number[], now: number): Promise<{ ok: true } | Failure> {
+export async function writeEventUpdate(db: Db, id: number, save: EventSave, removedIds: number[], now: number): Promise<Outcome<null>> {
   const e = save.event;
   const takenNow = sql`(select count(*) from bookings b where b.event_id = ${id} and ${takesSpotSql(now)})`;
   const guardedTotal: SQL = sql`case when ${e.totalSpots} - ${e.reservedSpots} - ${e.occupiedSpots} - ${takenNow} >= 0 then ${e.totalSpots} else null end`;
@@ -378,54 +362,54 @@ export async function writeEventUpdate(db: Db, id: number, save: EventSave, remo
   } catch (err) {
     if (!causedBy(err, CAPACITY_GUARD)) throw err;
     const after = (await spotUsageByEvent(db, now, [id])).get(id);
-    return failure(409, conflict(capacityBelowHeld(e.reservedSpots + e.occupiedSpots + (after?.activeHolds ?? 0) + (after?.paid ?? 0))));
+    return fail(409, "conflict", messages.capacityBelowHeld(e.reservedSpots + e.occupiedSpots + (after?.activeHolds ?? 0) + (after?.paid ?? 0)));
   }
-  return { ok: true };
+  return ok(null);
 }
 
-export async function setEventActive(db: Db, id: number, isActive: boolean): Promise<boolean> {
+export async function setEventActive(db: Db, id: number, isActive: boolean): Promise<Outcome<null>> {
   const res = await db.update(events).set({ isActive }).where(eq(events.id, id)).run();
-  return res.meta.changes > 0;
+  return res.meta.changes > 0 ? ok(null) : fail(404, "not_found", messages.eventNotFound);
 }
 
 /** Only an event nobody has booked can go (its rates go with it); otherwise deactivate it. */
-export async function deleteEvent(db: Db, id: number): Promise<"deleted" | "not_found" | "has_bookings"> {
+export async function deleteEvent(db: Db, id: number): Promise<Outcome<null>> {
   const res = await db
     .delete(events)
     .where(and(eq(events.id, id), sql`not exists (select 1 from ${bookings} where ${bookings.eventId} = ${id})`))
     .run();
-  if (res.meta.changes > 0) return "deleted";
+  if (res.meta.changes > 0) return ok(null);
   const row = await db.select({ id: events.id }).from(events).where(eq(events.id, id)).get();
-  return row ? "has_bookings" : "not_found";
+  return row ? fail(409, "conflict", messages.deleteHasBookings) : fail(404, "not_found", messages.eventNotFound);
 }
 
-export async function reorderEvents(db: Db, orders: { id: number; sortOrder: number }[]): Promise<"ok" | "not_found"> {
+export async function reorderEvents(db: Db, orders: { id: number; sortOrder: number }[]): Promise<Outcome<{ updated: number }>> {
   const ids = [...new Set(orders.map((o) => o.id))];
   const found = await db.select({ id: events.id }).from(events).where(inArray(events.id, ids));
-  if (found.length !== ids.length) return "not_found";
+  if (found.length !== ids.length) return fail(404, "not_found", messages.eventNotFound);
   const [first, ...rest] = orders.map((o) => db.update(events).set({ sortOrder: o.sortOrder }).where(eq(events.id, o.id)));
   await db.batch([first, ...rest]);
-  return "ok";
+  return ok({ updated: orders.length });
 }
 
 /** The listed rates take positions 1…n; any the list leaves out follow in their current order. */
-export async function reorderRates(db: Db, eventId: number, orderedRateIds: number[]): Promise<RateDto[] | Failure> {
+export async function reorderRates(db: Db, eventId: number, orderedRateIds: number[]): Promise<Outcome<RateDto[]>> {
   const event = await db.select({ id: events.id }).from(events).where(eq(events.id, eventId)).get();
-  if (!event) return failure(404, notFound(EVENT_NOT_FOUND));
+  if (!event) return fail(404, "not_found", messages.eventNotFound);
   const current = await db.select().from(rates).where(eq(rates.eventId, eventId)).orderBy(asc(rates.sortOrder), asc(rates.id));
   const known = new Set(current.map((r) => r.id));
-  if (new Set(orderedRateIds).size !== orderedRateIds.length) return failure(400, invalid("Tariffa ripetuta"));
-  if (orderedRateIds.some((rid) => !known.has(rid))) return failure(400, invalid(RATE_NOT_FOUND));
+  if (new Set(orderedRateIds).size !== orderedRateIds.length) return fail(400, "validation_failed", messages.repeatedRate);
+  if (orderedRateIds.some((rid) => !known.has(rid))) return fail(400, "validation_failed", messages.rateNotFound);
   const order = [...orderedRateIds, ...current.map((r) => r.id).filter((rid) => !orderedRateIds.includes(rid))];
   if (order.length > 0) {
     const [first, ...rest] = order.map((rid, i) => db.update(rates).set({ sortOrder: i + 1 }).where(eq(rates.id, rid)));
     await db.batch([first, ...rest]);
   }
   const rows = await db.select().from(rates).where(eq(rates.eventId, eventId)).orderBy(asc(rates.sortOrder), asc(rates.id));
-  return rows.map(toRateDto);
+  return ok(rows.map(toRateDto));
 }
 
-export async function setRateFlags(db: Db, rateId: number, flags: { isVisible: boolean } | { isPayable: boolean }): Promise<RateDto | null> {
+export async function setRateFlags(db: Db, rateId: number, flags: { isVisible: boolean } | { isPayable: boolean }): Promise<Outcome<RateDto>> {
   const row = await db.update(rates).set(flags).where(eq(rates.id, rateId)).returning().get();
-  return row ? toRateDto(row) : null;
+  return row ? ok(toRateDto(row)) : fail(404, "not_found", messages.rateNotFound);
 }

@@ -74,12 +74,12 @@ describe("hold expiry (clock injected, no cron)", () => {
     const opts = (now: number) => ({ now, holdMinutes: 15, client: anyClient() });
 
     const first = await createBooking(db, input(eventId, rateId, "AA111AA"), opts(t0));
-    expect(first).toMatchObject({ ok: true, created: true });
+    expect(first).toMatchObject({ ok: true, value: { created: true } });
     expect(await createBooking(db, input(eventId, rateId, "BB222BB"), opts(t0 + 14 * 60_000))).toMatchObject({ ok: false, status: 409 });
     expect(await freeSpotsNow(db, eventId, t0 + 15 * 60_000 - 1)).toBe(0);
     expect(await freeSpotsNow(db, eventId, t0 + 15 * 60_000)).toBe(1);
     const later = await createBooking(db, input(eventId, rateId, "CC333CC"), opts(t0 + 15 * 60_000 + 1));
-    expect(later).toMatchObject({ ok: true, created: true });
+    expect(later).toMatchObject({ ok: true, value: { created: true } });
   });
 
   it("uses the configured hold length", async () => {
@@ -87,7 +87,7 @@ describe("hold expiry (clock injected, no cron)", () => {
     const { eventId, rateId } = await seedEvent();
     const t0 = Date.now();
     const result = await createBooking(db, input(eventId, rateId), { now: t0, holdMinutes: 5, client: anyClient() });
-    expect(result.ok && Date.parse(result.booking.holdExpiresAt)).toBe(t0 + 5 * 60_000);
+    expect(result.ok && Date.parse(result.value.booking.holdExpiresAt)).toBe(t0 + 5 * 60_000);
   });
 });
 
@@ -98,18 +98,18 @@ describe("freeBooking (Libera Parcheggio)", () => {
     const paid = await seedBooking({ eventId, rateId, status: "paid" });
     const now = Date.now();
     expect(await freeSpotsNow(db, eventId, now)).toBe(0);
-    expect(await freeBooking(db, paid.id, now)).toBe("freed");
+    expect(await freeBooking(db, paid.id, now)).toEqual({ ok: true, value: null });
     expect(await db.select().from(bookings).where(eq(bookings.id, paid.id)).get()).toMatchObject({ status: "freed", freedAt: now });
     expect(await freeSpotsNow(db, eventId, now)).toBe(1);
-    expect(await freeBooking(db, paid.id, now + 1)).toBe("not_paid");
+    expect(await freeBooking(db, paid.id, now + 1)).toMatchObject({ ok: false, status: 409 });
   });
 
   it("refuses pending bookings and unknown ids", async () => {
     const db = testDb();
     const { eventId, rateId } = await seedEvent();
     const pending = await seedBooking({ eventId, rateId, status: "pending" });
-    expect(await freeBooking(db, pending.id, Date.now())).toBe("not_paid");
-    expect(await freeBooking(db, crypto.randomUUID(), Date.now())).toBe("not_found");
+    expect(await freeBooking(db, pending.id, Date.now())).toMatchObject({ ok: false, status: 409 });
+    expect(await freeBooking(db, crypto.randomUUID(), Date.now())).toMatchObject({ ok: false, status: 404 });
   });
 });
 
@@ -122,8 +122,8 @@ describe("cron: expire holds", () => {
     const lapsing = await createBooking(db, input(eventId, rateId, "EX1"), { now: t0 - 20 * 60_000, holdMinutes: 15, client: anyClient() });
     const live = await createBooking(db, input(eventId, rateId, "LIVE1"), { now: t0, holdMinutes: 15, client: anyClient() });
     if (!lapsing.ok || !live.ok) throw new Error("setup failed");
-    const intent = await provider.createIntent({ amountCents: 1500, currency: "eur", metadata: { bookingId: lapsing.booking.id }, idempotencyKey: `pi:${lapsing.booking.id}` });
-    await db.update(bookings).set({ paymentIntentId: intent.id }).where(eq(bookings.id, lapsing.booking.id)).run();
+    const intent = await provider.createIntent({ amountCents: 1500, currency: "eur", metadata: { bookingId: lapsing.value.booking.id }, idempotencyKey: `pi:${lapsing.value.booking.id}` });
+    await db.update(bookings).set({ paymentIntentId: intent.id }).where(eq(bookings.id, lapsing.value.booking.id)).run();
     const paid = await seedBooking({ eventId, rateId, status: "paid", holdExpiresAt: t0 - 60 * 60_000 });
 
     const ctx = createExecutionContext();
@@ -131,14 +131,14 @@ describe("cron: expire holds", () => {
     await waitOnExecutionContext(ctx);
 
     const rowOf = async (id: string) => (await db.select().from(bookings).where(eq(bookings.id, id)).get())!;
-    const afterFirst = await rowOf(lapsing.booking.id);
+    const afterFirst = await rowOf(lapsing.value.booking.id);
     expect(afterFirst.status).toBe("expired");
-    expect((await rowOf(live.booking.id)).status).toBe("pending");
+    expect((await rowOf(live.value.booking.id)).status).toBe("pending");
     expect((await rowOf(paid.id)).status).toBe("paid");
     expect((await db.select().from(demoPaymentIntents).where(eq(demoPaymentIntents.id, intent.id)).get())!.status).toBe("canceled");
 
     expect(await expireLapsedHolds(db, provider, t0)).toEqual({ expired: 0, intentsCanceled: 0 });
-    expect(await rowOf(lapsing.booking.id)).toEqual(afterFirst);
+    expect(await rowOf(lapsing.value.booking.id)).toEqual(afterFirst);
   });
 });
 

@@ -3,36 +3,20 @@ import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { bookings, events, rates, spentPaymentIntents, type Booking, type BookingKind, type BookingStatus, type Event } from "../../db/schema";
 import type { Db } from "../db";
-import { conflict, errorBody, notFound, type ErrorBody } from "../lib/errors";
+import { fail, ok, type Outcome } from "../lib/errors";
 import { centsToDecimal } from "../lib/money";
 import { toIso } from "../lib/time";
 import { freeSpotsSql, takesSpotSql } from "./availability";
 import type { CronTask } from "./cron";
 import { createPaymentProvider, type PaymentProvider } from "./payments/provider";
-
-export const REQUIRED_FIELDS = "Tutti i campi sono obbligatori";
-export const RATE_NOT_FOUND = "Tariffa non trovata";
-export const RATE_UNAVAILABLE = "Tariffa non disponibile per questo evento";
-export const SOLD_OUT = "Posti esauriti";
-export const BOOKING_NOT_FOUND = "Prenotazione non trovata";
-export const KEY_REUSED = "Questa richiesta è già stata usata per un'altra prenotazione";
-export const PRESALE_REQUIRED_FIELDS = "Nome, cognome, email, targa e modello auto sono obbligatori";
-export const PRESALE_UNAVAILABLE = "Prevendita non disponibile per questo evento";
-export const EVENT_NOT_FOUND = "Evento non trovato";
-export const EVENT_ENDED = "Evento concluso: non è più possibile prenotare un posto";
-export const REPEAT_PLATE = "Hai già un posto per questo evento con questa targa";
-export const HOLD_CAP_REACHED =
-  "Hai già troppe prenotazioni in attesa di pagamento: completa o lascia scadere quelle aperte e riprova tra qualche minuto";
-export const INTENT_ALREADY_USED = "Questo pagamento non può più essere usato: riapri il modulo della prevendita";
+import { messages } from "../lib/messages";
 
 export const DEFAULT_HOLD_MINUTES = 15;
 const DEFAULT_EVENT_HOURS = 4;
 
-export type Failure<S extends number> = { ok: false; status: S; error: ErrorBody };
-const fail = <S extends number>(status: S, error: ErrorBody): Failure<S> => ({ ok: false, status, error });
-const soldOut = () => errorBody("sold_out", SOLD_OUT);
-const ended = () => errorBody("event_ended", EVENT_ENDED);
-const holdCapReached = () => fail(429, errorBody("rate_limited", HOLD_CAP_REACHED));
+const soldOut = () => fail(409, "sold_out", messages.soldOut);
+const ended = () => fail(409, "event_ended", messages.eventEnded);
+const holdCapReached = () => fail(429, "rate_limited", messages.holdCapReached);
 
 // ---------- input rules ----------
 
@@ -46,17 +30,17 @@ const requiredText = (message: string) => z.string(message).trim().min(1, messag
 export const plateSchema = z
   .string()
   .transform(normalisePlate)
-  .pipe(z.string().regex(/^[A-Z0-9]{2,10}$/, "Targa non valida: usa da 2 a 10 lettere o cifre"));
+  .pipe(z.string().regex(/^[A-Z0-9]{2,10}$/, messages.invalidPlate));
 export const emailSchema = z
   .string()
   .trim()
-  .max(254, "Indirizzo email troppo lungo")
-  .pipe(z.email("Indirizzo email non valido"))
+  .max(254, messages.emailTooLong)
+  .pipe(z.email(messages.invalidEmail))
   .transform((e) => e.toLowerCase());
 // NUL, line breaks and other control characters have no place in a name or a car model.
-const noControlChars = (what: string) => z.string().regex(/^[^\p{Cc}]*$/u, `${what} contiene caratteri non validi`);
-const nameSchema = (what: string) => z.string().trim().max(100, `${what} troppo lungo`).pipe(noControlChars(what));
-const carModelSchema = z.string().trim().max(60, "Modello auto troppo lungo").pipe(noControlChars("Modello auto"));
+const noControlChars = (message: string) => z.string().regex(/^[^\p{Cc}]*$/u, message);
+const nameSchema = (tooLong: string, badChars: string) => z.string().trim().max(100, tooLong).pipe(noControlChars(badChars));
+const carModelSchema = z.string().trim().max(60, messages.carModelTooLong).pipe(noControlChars(messages.carModelBadChars));
 
 /**
  * Two stages so that a missing field always answers the spec's message, whatever else is wrong;
@@ -64,24 +48,24 @@ const carModelSchema = z.string().trim().max(60, "Modello auto troppo lungo").pi
  */
 export const bookingInput = z
   .object({
-    eventId: z.coerce.number(REQUIRED_FIELDS).int(REQUIRED_FIELDS).positive(REQUIRED_FIELDS),
-    rateId: z.coerce.number(REQUIRED_FIELDS).int(REQUIRED_FIELDS).positive(REQUIRED_FIELDS),
-    customerName: requiredText(REQUIRED_FIELDS),
-    customerEmail: requiredText(REQUIRED_FIELDS),
-    licensePlate: requiredText(REQUIRED_FIELDS),
-    carModel: requiredText(REQUIRED_FIELDS),
+    eventId: z.coerce.number(messages.requiredFields).int(messages.requiredFields).positive(messages.requiredFields),
+    rateId: z.coerce.number(messages.requiredFields).int(messages.requiredFields).positive(messages.requiredFields),
+    customerName: requiredText(messages.requiredFields),
+    customerEmail: requiredText(messages.requiredFields),
+    licensePlate: requiredText(messages.requiredFields),
+    carModel: requiredText(messages.requiredFields),
     // The price comes from the database; whatever the client believes it is plays no part.
     amount: z.unknown().optional(),
     // The dialog asks to be told when this plate already has a spot for the event (decision 016).
-    warnRepeatPlate: z.boolean("Valore non valido").optional(),
+    warnRepeatPlate: z.boolean(messages.invalidValue).optional(),
     // The language the customer booked in (the public side's IT/EN): the booking's e-mails use it.
-    lang: z.enum(["it", "en"], "Valore non valido").optional(),
+    lang: z.enum(["it", "en"], messages.invalidValue).optional(),
   })
   .pipe(
     z.object({
       eventId: z.number(),
       rateId: z.number(),
-      customerName: nameSchema("Nome"),
+      customerName: nameSchema(messages.nameTooLong, messages.nameBadChars),
       customerEmail: emailSchema,
       licensePlate: plateSchema,
       carModel: carModelSchema,
@@ -93,28 +77,28 @@ export type BookingInput = z.output<typeof bookingInput>;
 
 export const presaleInput = z
   .object({
-    eventId: z.coerce.number(EVENT_NOT_FOUND).int(EVENT_NOT_FOUND).positive(EVENT_NOT_FOUND),
-    paymentIntentId: z.string("Pagamento non valido").trim().min(1, "Pagamento non valido").max(255, "Pagamento non valido"),
-    nome: requiredText(PRESALE_REQUIRED_FIELDS),
-    cognome: requiredText(PRESALE_REQUIRED_FIELDS),
-    email: requiredText(PRESALE_REQUIRED_FIELDS),
+    eventId: z.coerce.number(messages.eventNotFound).int(messages.eventNotFound).positive(messages.eventNotFound),
+    paymentIntentId: z.string(messages.invalidPayment).trim().min(1, messages.invalidPayment).max(255, messages.invalidPayment),
+    nome: requiredText(messages.presaleRequiredFields),
+    cognome: requiredText(messages.presaleRequiredFields),
+    email: requiredText(messages.presaleRequiredFields),
     telefono: z.string().optional().nullable(),
-    targa: requiredText(PRESALE_REQUIRED_FIELDS),
-    modelloAuto: requiredText(PRESALE_REQUIRED_FIELDS),
+    targa: requiredText(messages.presaleRequiredFields),
+    modelloAuto: requiredText(messages.presaleRequiredFields),
     note: z.string().optional().nullable(),
-    lang: z.enum(["it", "en"], "Valore non valido").optional(),
+    lang: z.enum(["it", "en"], messages.invalidValue).optional(),
   })
   .pipe(
     z.object({
       eventId: z.number(),
       paymentIntentId: z.string(),
-      nome: nameSchema("Nome"),
-      cognome: nameSchema("Cognome"),
+      nome: nameSchema(messages.nameTooLong, messages.nameBadChars),
+      cognome: nameSchema(messages.surnameTooLong, messages.surnameBadChars),
       email: emailSchema,
       telefono: z
         .string()
         .trim()
-        .regex(/^(\+?[0-9][0-9 ().-]{4,24})?$/, "Numero di telefono non valido")
+        .regex(/^(\+?[0-9][0-9 ().-]{4,24})?$/, messages.invalidPhone)
         .nullish()
         .transform((t) => t || null),
       targa: plateSchema,
@@ -122,7 +106,7 @@ export const presaleInput = z
       note: z
         .string()
         .trim()
-        .max(500, "Note troppo lunghe (massimo 500 caratteri)")
+        .max(500, messages.notesTooLong)
         .nullish()
         .transform((t) => t || null),
       lang: z.enum(["it", "en"]).optional(),
@@ -133,7 +117,7 @@ export type PresaleInput = z.output<typeof presaleInput>;
 export const idempotencyKeySchema = z
   .string()
   .trim()
-  .regex(/^[\x21-\x7e]{1,200}$/, "Chiave di idempotenza non valida")
+  .regex(/^[\x21-\x7e]{1,200}$/, messages.invalidIdempotencyKey)
   .optional();
 
 // ---------- time rules ----------
@@ -423,7 +407,7 @@ export async function freeSpotsNow(db: Db, eventId: number, now: number): Promis
   return Number(row?.free ?? 0);
 }
 
-type Created = { ok: true; created: boolean; booking: BookingDto };
+type Created = { created: boolean; booking: BookingDto };
 
 /**
  * POST /api/bookings. A retry with the same idempotency key answers the first booking (created:
@@ -433,7 +417,7 @@ export async function createBooking(
   db: Db,
   input: BookingInput,
   opts: { now: number; holdMinutes: number; idempotencyKey?: string; client: HoldClient },
-): Promise<Created | Failure<404 | 409 | 429>> {
+): Promise<Outcome<Created>> {
   const { now } = opts;
   const key = opts.idempotencyKey ?? null;
   const hold: HoldFields = {
@@ -467,10 +451,10 @@ export async function createBooking(
       previous.licensePlate === input.licensePlate &&
       previous.customerEmail === input.customerEmail &&
       previous.carModel === input.carModel;
-    if (!same) return fail(409, conflict(KEY_REUSED));
-    return { ok: true, created: false, booking: (await getBooking(db, previous.id, now))! };
+    if (!same) return fail(409, "conflict", messages.idempotencyKeyReused);
+    return ok({ created: false, booking: (await getBooking(db, previous.id, now))! });
   }
-  if (!target || target.rateEventId !== input.eventId) return fail(404, notFound(RATE_NOT_FOUND));
+  if (!target || target.rateEventId !== input.eventId) return fail(404, "not_found", messages.rateNotFound);
   const event = { id: target.eventId, title: target.title, datetime: target.datetime, isAlwaysActive: target.isAlwaysActive === 1 };
   if (inserted) {
     const row: Booking = {
@@ -482,16 +466,16 @@ export async function createBooking(
       createdAt: inserted.createdAt,
       idempotencyKey: key,
     };
-    return { ok: true, created: true, booking: toBookingDto(row, event, { id: target.rateId, name: target.rateName }, now) };
+    return ok({ created: true, booking: toBookingDto(row, event, { id: target.rateId, name: target.rateName }, now) });
   }
-  if (target.isActive === 1 && hasEnded({ ...event, duration: target.duration }, now)) return fail(409, ended());
+  if (target.isActive === 1 && hasEnded({ ...event, duration: target.duration }, now)) return ended();
   const bookable = target.isVisible === 1 && target.isPayable === 1 && target.isActive === 1;
-  if (!bookable) return fail(409, conflict(RATE_UNAVAILABLE));
-  if (free < 1) return fail(409, soldOut());
+  if (!bookable) return fail(409, "conflict", messages.rateUnavailable);
+  if (free < 1) return soldOut();
   // Only a yes/no about the plate the customer typed, never whose booking it is.
-  if (repeated && input.warnRepeatPlate) return fail(409, errorBody("repeat_plate", REPEAT_PLATE));
+  if (repeated && input.warnRepeatPlate) return fail(409, "repeat_plate", messages.repeatPlate);
   if (overCap) return holdCapReached();
-  return fail(409, conflict(RATE_UNAVAILABLE));
+  return fail(409, "conflict", messages.rateUnavailable);
 }
 
 function emptyBooking(): Omit<Booking, "id" | "customerName" | "customerEmail" | "licensePlate" | "carModel" | "holdExpiresAt"> {
@@ -535,14 +519,14 @@ export async function createPresaleBooking(
   provider: PaymentProvider,
   input: PresaleInput,
   opts: { now: number; holdMinutes: number; client: HoldClient },
-): Promise<Created | Failure<404 | 409 | 429>> {
+): Promise<Outcome<Created>> {
   const { now } = opts;
   const [eventRows, existing] = await db.batch([
     db.select().from(events).where(eq(events.id, input.eventId)),
     db.select().from(bookings).where(eq(bookings.paymentIntentId, input.paymentIntentId)),
   ]);
   const event = eventRows[0];
-  if (!event) return fail(404, notFound(EVENT_NOT_FOUND));
+  if (!event) return fail(404, "not_found", messages.eventNotFound);
   const previous = existing[0];
   if (previous) {
     const same =
@@ -553,23 +537,23 @@ export async function createPresaleBooking(
       previous.nome === input.nome &&
       previous.cognome === input.cognome &&
       previous.carModel === input.modelloAuto;
-    if (!same) return fail(409, conflict("Questo pagamento è già associato a un'altra prenotazione"));
-    return { ok: true, created: false, booking: (await getBooking(db, previous.id, now))! };
+    if (!same) return fail(409, "conflict", messages.intentBoundToOtherBooking);
+    return ok({ created: false, booking: (await getBooking(db, previous.id, now))! });
   }
-  if (event.isActive && hasEnded(event, now)) return fail(409, ended());
-  if (!isPresaleOpen(event, now)) return fail(409, conflict(PRESALE_UNAVAILABLE));
+  if (event.isActive && hasEnded(event, now)) return ended();
+  if (!isPresaleOpen(event, now)) return fail(409, "conflict", messages.presaleUnavailable);
 
   const intent = await provider.retrieveIntent(input.paymentIntentId);
-  if (!intent) return fail(404, notFound("Pagamento non trovato"));
+  if (!intent) return fail(404, "not_found", messages.paymentNotFound);
   if (intent.metadata.kind !== "prevendita" || intent.metadata.eventId !== String(event.id)) {
-    return fail(409, conflict("Questo pagamento non appartiene alla prevendita di questo evento"));
+    return fail(409, "conflict", messages.intentNotForThisPresale);
   }
-  if (intent.status === "canceled") return fail(409, conflict("Pagamento annullato: riapri il modulo della prevendita"));
+  if (intent.status === "canceled") return fail(409, "conflict", messages.presaleIntentCanceled);
   // The form is sent before the card is confirmed: an intent that already took money (and was
   // refunded, having nothing to pay for) or is taking it now can never start a booking.
-  if (!UNPAID_INTENT_STATUSES.has(intent.status)) return fail(409, conflict(INTENT_ALREADY_USED));
+  if (!UNPAID_INTENT_STATUSES.has(intent.status)) return fail(409, "conflict", messages.intentAlreadyUsed);
   if (intent.amountCents !== event.prevenditaPriceCents || intent.currency !== "eur") {
-    return fail(409, conflict("Il prezzo della prevendita è cambiato: riapri il modulo della prevendita"));
+    return fail(409, "conflict", messages.presalePriceChanged);
   }
 
   const hold: HoldFields = {
@@ -599,20 +583,20 @@ export async function createPresaleBooking(
       paymentIntentId: intent.id,
       paymentProvider: provider.name,
     };
-    return { ok: true, created: true, booking: toBookingDto(row, event, null, now) };
+    return ok({ created: true, booking: toBookingDto(row, event, null, now) });
   }
   const twin = await db.select().from(bookings).where(eq(bookings.paymentIntentId, intent.id)).get();
-  if (twin) return { ok: true, created: false, booking: (await getBooking(db, twin.id, now))! };
+  if (twin) return ok({ created: false, booking: (await getBooking(db, twin.id, now))! });
   if (await db.select({ id: spentPaymentIntents.id }).from(spentPaymentIntents).where(eq(spentPaymentIntents.id, intent.id)).get()) {
-    return fail(409, conflict(INTENT_ALREADY_USED));
+    return fail(409, "conflict", messages.intentAlreadyUsed);
   }
   if (await overHoldCap(db, hold, event.id, opts.client.cap)) return holdCapReached();
   if ((await freeSpotsNow(db, event.id, now)) < 1) {
     // Nobody can use this intent any more: do not leave it open for a card.
     await provider.cancelIntent(intent.id).catch(() => undefined);
-    return fail(409, soldOut());
+    return soldOut();
   }
-  return fail(409, conflict(PRESALE_UNAVAILABLE));
+  return fail(409, "conflict", messages.presaleUnavailable);
 }
 
 /** Stripe's states before any money moved; "processing" and "succeeded" are past that point. */
@@ -621,15 +605,15 @@ const UNPAID_INTENT_STATUSES = new Set(["requires_payment_method", "requires_con
 // ---------- after payment ----------
 
 /** "Libera Parcheggio": a paid booking releases its spot. */
-export async function freeBooking(db: Db, bookingId: string, now: number): Promise<"freed" | "not_found" | "not_paid"> {
+export async function freeBooking(db: Db, bookingId: string, now: number): Promise<Outcome<null>> {
   const res = await db
     .update(bookings)
     .set({ status: "freed", freedAt: now, updatedAt: now })
     .where(and(eq(bookings.id, bookingId), eq(bookings.status, "paid")))
     .run();
-  if (res.meta.changes === 1) return "freed";
+  if (res.meta.changes === 1) return ok(null);
   const row = await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, bookingId)).get();
-  return row ? "not_paid" : "not_found";
+  return row ? fail(409, "conflict", messages.freeOnlyPaid) : fail(404, "not_found", messages.bookingNotFound);
 }
 
 /**

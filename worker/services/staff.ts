@@ -3,6 +3,8 @@ import { adminSessions, staffUsers, type StaffRole, type StaffUser } from "../..
 import type { Db } from "../db";
 import { toIso } from "../lib/time";
 import { hashPassword, PASSWORD_MIN_LENGTH, secretMatches, UNKNOWN_ACCOUNT_HASH, verifyPassword } from "./passwords";
+import { fail, ok, type Outcome } from "../lib/errors";
+import { messages } from "../lib/messages";
 
 /** What a request knows about the staff member behind its session (`c.var.staff`). */
 export type Staff = { id: number; email: string; name: string; role: StaffRole };
@@ -84,7 +86,6 @@ export async function authenticate(db: Db, email: string, password: string): Pro
 }
 
 export type StaffChange = { name?: string; role?: StaffRole; disabled?: boolean; password?: string };
-export type UpdateResult = { ok: true; staff: StaffDto } | { ok: false; reason: "not_found" | "last_owner" };
 
 /**
  * Applies a change to an account in one batch: the guarded UPDATE (never leaves the garage without
@@ -93,9 +94,9 @@ export type UpdateResult = { ok: true; staff: StaffDto } | { ok: false; reason: 
  * now being in its new state, so a refused change revokes nothing. `keepSessionId` survives a
  * password reset (an owner resetting their own password stays signed in).
  */
-export async function updateStaff(db: Db, id: number, change: StaffChange, now: number, keepSessionId?: string): Promise<UpdateResult> {
+export async function updateStaff(db: Db, id: number, change: StaffChange, now: number, keepSessionId?: string): Promise<Outcome<StaffDto>> {
   const current = await db.select().from(staffUsers).where(eq(staffUsers.id, id)).get();
-  if (!current) return { ok: false, reason: "not_found" };
+  if (!current) return fail(404, "not_found", messages.userNotFound);
 
   const set: Partial<typeof staffUsers.$inferInsert> = { updatedAt: now };
   const newState: SQL[] = [];
@@ -128,7 +129,7 @@ export async function updateStaff(db: Db, id: number, change: StaffChange, now: 
 
   if (newState.length === 0) {
     const row = await update.get();
-    return row ? { ok: true, staff: toDto(row) } : { ok: false, reason: "last_owner" };
+    return row ? ok(toDto(row)) : fail(409, "conflict", messages.lastOwner);
   }
   const inNewState = db.select({ id: staffUsers.id }).from(staffUsers).where(and(eq(staffUsers.id, id), ...newState));
   const revoke = db
@@ -144,5 +145,5 @@ export async function updateStaff(db: Db, id: number, change: StaffChange, now: 
     );
   const [rows] = await db.batch([update, revoke]);
   const row = rows[0];
-  return row ? { ok: true, staff: toDto(row) } : { ok: false, reason: "last_owner" };
+  return row ? ok(toDto(row)) : fail(409, "conflict", messages.lastOwner);
 }

@@ -2,6 +2,8 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { uploads } from "../../db/schema";
 import type { Db } from "../db";
 import type { CronTask } from "./cron";
+import { fail, ok, type Outcome } from "../lib/errors";
+import { messages } from "../lib/messages";
 
 export type UploadKind = "event" | "partner";
 
@@ -13,20 +15,22 @@ export const UPLOAD_RULES: Record<UploadKind, { maxBytes: number; types: string[
     maxBytes: 5 * MB,
     // The admin picks JPG or PNG (spec §5); what reaches us is the crop, WebP (JPEG where the browser cannot encode WebP).
     types: ["image/jpeg", "image/png", "image/webp"],
-    tooLarge: "Il file è troppo grande. Massimo 5MB.",
-    badType: "Formato non supportato. Usa JPG o PNG.",
+    tooLarge: messages.eventImageTooLarge,
+    badType: messages.eventImageBadType,
   },
   partner: {
     maxBytes: 10 * MB,
     types: ["image/jpeg", "image/png", "image/webp"],
-    tooLarge: "Il file è troppo grande. Massimo 10MB.",
-    badType: "Formato non supportato. Usa JPG, PNG o WebP.",
+    tooLarge: messages.partnerImageTooLarge,
+    badType: messages.partnerImageBadType,
   },
 };
 
 const EXTENSIONS: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp" };
 const FILE_NAME = /^[A-Za-z0-9._-]{1,200}$/;
 export const OBJECT_PREFIX = "/objects/uploads/";
+
+const invalidLink = () => fail(403, "forbidden", messages.invalidUploadLink);
 
 export type UploadGrant = { key: string; kind: UploadKind; contentType: string; size: number; exp: number };
 
@@ -74,17 +78,17 @@ export async function verifyUploadUrl(
   file: string,
   query: Record<string, string | undefined>,
   now: number,
-): Promise<{ ok: true; grant: UploadGrant } | { ok: false; reason: "invalid" | "expired" }> {
+): Promise<Outcome<UploadGrant>> {
   const { kind, type, size, exp, sig } = query;
-  if (!secret || !FILE_NAME.test(file) || !kind || !type || !size || !exp || !sig) return { ok: false, reason: "invalid" };
-  if (kind !== "event" && kind !== "partner") return { ok: false, reason: "invalid" };
+  if (!secret || !FILE_NAME.test(file) || !kind || !type || !size || !exp || !sig) return invalidLink();
+  if (kind !== "event" && kind !== "partner") return invalidLink();
   const signature = fromBase64Url(sig);
-  if (!signature) return { ok: false, reason: "invalid" };
+  if (!signature) return invalidLink();
   const grant: UploadGrant = { key: `uploads/${file}`, kind, contentType: type, size: Number(size), exp: Number(exp) };
   const valid = await crypto.subtle.verify("HMAC", await hmacKey(secret, "verify"), signature, grantPayload(grant));
-  if (!valid) return { ok: false, reason: "invalid" };
-  if (!(grant.exp > now)) return { ok: false, reason: "expired" };
-  return { ok: true, grant };
+  if (!valid) return invalidLink();
+  if (!(grant.exp > now)) return fail(403, "forbidden", messages.uploadLinkExpired);
+  return ok(grant);
 }
 
 /** The real type of an image from its first bytes; SVG and everything else is null. */
@@ -98,10 +102,6 @@ export function sniffImageType(head: Uint8Array): string | null {
 
 const SNIFF_BYTES = 12;
 
-export type StoreResult =
-  | { ok: true; objectPath: string }
-  | { ok: false; status: 409 | 415 | 400; message: string };
-
 /**
  * Streams a granted upload into R2 without buffering it: the first chunk decides the real type,
  * FixedLengthStream tells R2 the length up front. The uploads row claims the key, so a URL works once.
@@ -113,13 +113,13 @@ export async function storeUpload(
   body: ReadableStream<Uint8Array>,
   length: number,
   now: number,
-): Promise<StoreResult> {
+): Promise<Outcome<{ objectPath: string }>> {
   const claimed = await db
     .insert(uploads)
     .values({ key: grant.key, kind: grant.kind, contentType: grant.contentType, size: length, createdAt: now })
     .onConflictDoNothing()
     .run();
-  if (claimed.meta.changes === 0) return { ok: false, status: 409, message: "Questo link di caricamento è già stato usato" };
+  if (claimed.meta.changes === 0) return fail(409, "conflict", messages.uploadLinkUsed);
   const release = () => db.delete(uploads).where(eq(uploads.key, grant.key)).run();
 
   const reader = body.getReader();
@@ -141,7 +141,7 @@ export async function storeUpload(
     await release();
     // Read the rest so the connection stays usable (see the body-draining middleware in app.ts).
     while (!done) done = (await reader.read()).done;
-    return { ok: false, status: 415, message: UPLOAD_RULES[grant.kind].badType };
+    return fail(415, "unsupported_media_type", UPLOAD_RULES[grant.kind].badType);
   }
 
   const fixed = new FixedLengthStream(length);
@@ -163,9 +163,9 @@ export async function storeUpload(
   } catch {
     await writer.abort().catch(() => undefined);
     await Promise.all([release(), bucket.delete(grant.key)]);
-    return { ok: false, status: 400, message: "Caricamento non riuscito: il file è incompleto" };
+    return fail(400, "validation_failed", messages.uploadIncomplete);
   }
-  return { ok: true, objectPath: `${OBJECT_PREFIX}${grant.key.slice("uploads/".length)}` };
+  return ok({ objectPath: `${OBJECT_PREFIX}${grant.key.slice("uploads/".length)}` });
 }
 
 /**

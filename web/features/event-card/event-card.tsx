@@ -175,11 +175,13 @@ export function EventCard({ event: given, priority = false }: { event: EventDto;
       style={{ height: expanded ? EXPANDED_HEIGHT : COLLAPSED_HEIGHT, maxWidth: CARD_MAX_WIDTH_PX }}
       className="relative mx-auto flex w-full flex-col overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-slate-200 transition-[height,box-shadow] duration-500 ease-in-out hover:shadow-xl hover:shadow-slate-900/5 motion-reduce:transition-none"
     >
-      <div data-testid="event-image-box" style={{ aspectRatio: eventImageAspectRatio }} className="relative flex shrink-0 flex-col justify-end overflow-hidden bg-slate-100">
-        <div className="absolute inset-0">
+      <div data-testid="event-image-box" style={{ aspectRatio: eventImageAspectRatio }} className="relative isolate flex shrink-0 flex-col justify-end overflow-hidden bg-slate-100">
+        {/* Below the title row (negative z in the box's own stacking context), so the row can stay
+            unpositioned and its button's overlay covers the whole image. */}
+        <div className="absolute inset-0 -z-10">
           <CardImage event={given} priority={priority} />
         </div>
-        <div className="absolute inset-0 bg-gradient-to-t from-slate-950/85 via-slate-950/15 to-transparent" aria-hidden="true" />
+        <div className="absolute inset-0 -z-10 bg-gradient-to-t from-slate-950/85 via-slate-950/15 to-transparent" aria-hidden="true" />
         <div className="absolute top-3 left-3 flex flex-wrap gap-2">{event.category ? <CategoryTag category={event.category} /> : null}</div>
         {ended ? (
           <span className="absolute top-3 right-3 rounded-full bg-slate-900 px-2.5 py-1 text-xs font-bold text-white shadow">{tr.eventCard.ended}</span>

@@ -1,33 +1,19 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { bookings, events } from "../../../db/schema";
 import type { Db } from "../../db";
-import { conflict, errorBody, notFound } from "../../lib/errors";
+import { fail, ok, type Outcome } from "../../lib/errors";
 import { centsToDecimal } from "../../lib/money";
 import {
-  BOOKING_NOT_FOUND,
-  EVENT_ENDED,
-  EVENT_NOT_FOUND,
-  PRESALE_UNAVAILABLE,
-  SOLD_OUT,
   effectiveStatus,
   freeSpotsNow,
   getBooking,
   hasEnded,
   isPresaleOpen,
   type BookingDto,
-  type Failure,
 } from "../bookings";
 import type { PaymentIntentView, PaymentProvider, ProviderName } from "./provider";
 import { settleIntent } from "./settle";
-
-export const ALREADY_PAID = "Questa prenotazione è già stata pagata";
-export const HOLD_EXPIRED = "Il tempo per completare la prenotazione è scaduto: effettua una nuova prenotazione";
-export const PAYMENT_NOT_FOUND = "Pagamento non trovato";
-export const PAYMENT_NOT_COMPLETED = "Il pagamento non è stato completato";
-export const AMOUNT_MISMATCH = "L'importo del pagamento non corrisponde alla prenotazione";
-export const REFUNDED_LATE =
-  "Il tempo per completare la prenotazione è scaduto e i posti sono esauriti: il pagamento è stato rimborsato";
-export const REFUNDED = "Il pagamento di questa prenotazione è stato rimborsato";
+import { messages } from "../../lib/messages";
 
 export type IntentDto = {
   clientSecret: string;
@@ -47,19 +33,19 @@ function toIntentDto(provider: PaymentProvider, intent: PaymentIntentView): Inte
   };
 }
 
-type IntentResult = { ok: true; intent: IntentDto } | Failure<404 | 409>;
+type IntentResult = Outcome<IntentDto>;
 
 /** The checkout's intent: the booking's own amount, one intent per booking however often asked. */
 export async function createBookingIntent(db: Db, provider: PaymentProvider, bookingId: string, now: number): Promise<IntentResult> {
   const booking = await db.select().from(bookings).where(eq(bookings.id, bookingId)).get();
-  if (!booking) return { ok: false, status: 404, error: notFound(BOOKING_NOT_FOUND) };
-  if (booking.status === "paid" || booking.status === "freed") return { ok: false, status: 409, error: conflict(ALREADY_PAID) };
-  if (effectiveStatus(booking, now) !== "pending") return { ok: false, status: 409, error: conflict(HOLD_EXPIRED) };
+  if (!booking) return fail(404, "not_found", messages.bookingNotFound);
+  if (booking.status === "paid" || booking.status === "freed") return fail(409, "conflict", messages.alreadyPaid);
+  if (effectiveStatus(booking, now) !== "pending") return fail(409, "conflict", messages.holdExpired);
 
   if (booking.paymentIntentId) {
     const intent = await provider.retrieveIntent(booking.paymentIntentId);
-    if (!intent || intent.status === "canceled") return { ok: false, status: 409, error: conflict(HOLD_EXPIRED) };
-    return { ok: true, intent: toIntentDto(provider, intent) };
+    if (!intent || intent.status === "canceled") return fail(409, "conflict", messages.holdExpired);
+    return ok(toIntentDto(provider, intent));
   }
   const intent = await provider.createIntent({
     amountCents: booking.amountCents,
@@ -73,7 +59,7 @@ export async function createBookingIntent(db: Db, provider: PaymentProvider, boo
     .set({ paymentIntentId: intent.id, paymentProvider: provider.name, updatedAt: now })
     .where(and(eq(bookings.id, booking.id), isNull(bookings.paymentIntentId)))
     .run();
-  return { ok: true, intent: toIntentDto(provider, intent) };
+  return ok(toIntentDto(provider, intent));
 }
 
 /** The presale modal's intent, created when it opens: the event's presale price, nothing else. */
@@ -85,17 +71,17 @@ export async function createPresaleIntent(
   idempotencyKey?: string,
 ): Promise<IntentResult> {
   const event = await db.select().from(events).where(eq(events.id, eventId)).get();
-  if (!event) return { ok: false, status: 404, error: notFound(EVENT_NOT_FOUND) };
-  if (event.isActive && hasEnded(event, now)) return { ok: false, status: 409, error: errorBody("event_ended", EVENT_ENDED) };
-  if (!isPresaleOpen(event, now)) return { ok: false, status: 409, error: conflict(PRESALE_UNAVAILABLE) };
-  if ((await freeSpotsNow(db, eventId, now)) < 1) return { ok: false, status: 409, error: errorBody("sold_out", SOLD_OUT) };
+  if (!event) return fail(404, "not_found", messages.eventNotFound);
+  if (event.isActive && hasEnded(event, now)) return fail(409, "event_ended", messages.eventEnded);
+  if (!isPresaleOpen(event, now)) return fail(409, "conflict", messages.presaleUnavailable);
+  if ((await freeSpotsNow(db, eventId, now)) < 1) return fail(409, "sold_out", messages.soldOut);
   const intent = await provider.createIntent({
     amountCents: event.prevenditaPriceCents!,
     currency: "eur",
     metadata: { eventId: String(event.id), kind: "prevendita" },
     idempotencyKey: idempotencyKey ? `presale:${event.id}:${idempotencyKey}` : undefined,
   });
-  return { ok: true, intent: toIntentDto(provider, intent) };
+  return ok(toIntentDto(provider, intent));
 }
 
 /**
@@ -107,26 +93,26 @@ export async function confirmPayment(
   provider: PaymentProvider,
   paymentIntentId: string,
   now: number,
-): Promise<{ ok: true; booking: BookingDto } | Failure<402 | 404 | 409>> {
+): Promise<Outcome<BookingDto>> {
   const booking = await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.paymentIntentId, paymentIntentId)).get();
-  if (!booking) return { ok: false, status: 404, error: notFound(BOOKING_NOT_FOUND) };
+  if (!booking) return fail(404, "not_found", messages.bookingNotFound);
   const intent = await provider.retrieveIntent(paymentIntentId);
-  if (!intent) return { ok: false, status: 404, error: notFound(PAYMENT_NOT_FOUND) };
+  if (!intent) return fail(404, "not_found", messages.paymentNotFound);
   const { outcome } = await settleIntent(db, provider, intent, now);
   switch (outcome) {
     case "paid":
     case "late_paid":
     case "already_paid":
-      return { ok: true, booking: (await getBooking(db, booking.id, now))! };
+      return ok((await getBooking(db, booking.id, now))!);
     case "not_succeeded":
-      return { ok: false, status: 402, error: errorBody("payment_failed", PAYMENT_NOT_COMPLETED) };
+      return fail(402, "payment_failed", messages.paymentNotCompleted);
     case "amount_mismatch":
-      return { ok: false, status: 409, error: conflict(AMOUNT_MISMATCH) };
+      return fail(409, "conflict", messages.amountMismatch);
     case "refunded_late":
-      return { ok: false, status: 409, error: errorBody("sold_out", REFUNDED_LATE) };
+      return fail(409, "sold_out", messages.expiredAndRefunded);
     case "refunded":
-      return { ok: false, status: 409, error: conflict(REFUNDED) };
+      return fail(409, "conflict", messages.refunded);
     case "no_booking":
-      return { ok: false, status: 404, error: notFound(BOOKING_NOT_FOUND) };
+      return fail(404, "not_found", messages.bookingNotFound);
   }
 }

@@ -2,10 +2,11 @@ import { and, eq, isNull, notInArray } from "drizzle-orm";
 import { demoPaymentIntents } from "../../../db/schema";
 import type { Db } from "../../db";
 import type { CancelResult, PaymentIntentView, PaymentProvider } from "./provider";
+import { fail, ok, type Outcome } from "../../lib/errors";
+import { messages } from "../../lib/messages";
 
 export const DEMO_CARD_SUCCEEDS = "4242424242424242";
 export const DEMO_CARD_DECLINED = "4000000000000002";
-export const DEMO_DECLINE_MESSAGE = "La tua carta è stata rifiutata.";
 
 type DemoIntentRow = typeof demoPaymentIntents.$inferSelect;
 
@@ -73,19 +74,17 @@ export function createDemoProvider(db: Db): PaymentProvider {
   };
 }
 
-export type DemoConfirmResult = "succeeded" | "declined" | "invalid_card" | "not_found" | "canceled";
-
 /** What the browser's card form does in demo mode: two test cards, nothing else is a card. */
-export async function confirmDemoIntent(db: Db, id: string, cardNumber: string): Promise<{ result: DemoConfirmResult; intent?: PaymentIntentView }> {
+export async function confirmDemoIntent(db: Db, id: string, cardNumber: string): Promise<Outcome<PaymentIntentView>> {
   const card = cardNumber.replace(/\s+/g, "");
-  if (card !== DEMO_CARD_SUCCEEDS && card !== DEMO_CARD_DECLINED) return { result: "invalid_card" };
+  if (card !== DEMO_CARD_SUCCEEDS && card !== DEMO_CARD_DECLINED) return fail(400, "validation_failed", messages.invalidCardNumber);
   const row = await db.select().from(demoPaymentIntents).where(eq(demoPaymentIntents.id, id)).get();
-  if (!row) return { result: "not_found" };
-  if (row.status === "succeeded") return { result: "succeeded", intent: toView(row) };
-  if (row.status === "canceled") return { result: "canceled", intent: toView(row) };
+  if (!row) return fail(404, "not_found", messages.paymentNotFound);
+  if (row.status === "succeeded") return ok(toView(row));
+  if (row.status === "canceled") return fail(409, "conflict", messages.paymentCanceled);
   if (card === DEMO_CARD_DECLINED) {
-    await db.update(demoPaymentIntents).set({ lastError: DEMO_DECLINE_MESSAGE }).where(eq(demoPaymentIntents.id, id)).run();
-    return { result: "declined", intent: toView(row) };
+    await db.update(demoPaymentIntents).set({ lastError: messages.cardDeclined }).where(eq(demoPaymentIntents.id, id)).run();
+    return fail(402, "payment_failed", messages.cardDeclined);
   }
   const updated = await db
     .update(demoPaymentIntents)
@@ -93,8 +92,8 @@ export async function confirmDemoIntent(db: Db, id: string, cardNumber: string):
     .where(and(eq(demoPaymentIntents.id, id), notInArray(demoPaymentIntents.status, ["succeeded", "canceled"])))
     .returning()
     .get();
-  if (updated) return { result: "succeeded", intent: toView(updated) };
+  if (updated) return ok(toView(updated));
   // Lost a race with a cancel or another confirm: report what the intent is now.
   const now = (await db.select().from(demoPaymentIntents).where(eq(demoPaymentIntents.id, id)).get())!;
-  return { result: now.status === "succeeded" ? "succeeded" : "canceled", intent: toView(now) };
+  return now.status === "succeeded" ? ok(toView(now)) : fail(409, "conflict", messages.paymentCanceled);
 }

@@ -16,6 +16,8 @@ if (homeData) seedHomeQueries(queryClient, homeData);
 // page gets the same index.html with that shell hidden, and renders from scratch.
 const serverRendered = !root.hidden && root.firstElementChild !== null;
 const lang = startLang(serverRendered);
+// Said before anything renders or fetches: the API answers in the page's language (web/lib/api.ts).
+document.documentElement.lang = lang;
 // English is a lazy chunk, loaded before the first render (the home's HTML is already English).
 if (lang === "en") loadCatalogue("en").then(start, () => start(it));
 else start(it);

@@ -20,6 +20,8 @@ export function loadCatalogue(lang: Lang): Promise<Catalogue> {
  * page's `<html lang>` says which, and hydration must use the same.
  */
 export function startLang(serverRendered: boolean): Lang {
+  // The admin area and the gate stay Italian.
+  if (/^\/(admin|gate)(\/|$)/.test(location.pathname)) return "it";
   if (serverRendered) return document.documentElement.lang === "en" ? "en" : "it";
   return pickLang(new URLSearchParams(location.search).get("lang"), cookieValue(document.cookie, LANG_COOKIE), navigator.languages.join(","));
 }

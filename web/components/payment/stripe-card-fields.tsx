@@ -2,7 +2,7 @@ import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-
 import type { Stripe } from "@stripe/stripe-js";
 import { loadStripe } from "@stripe/stripe-js/pure";
 import { useEffect, useState, type RefObject } from "react";
-import { useT } from "../../i18n/lang";
+import { useLang, useT } from "../../i18n/lang";
 import { Alert } from "../alert";
 import { LoadingState } from "../spinner";
 import type { ConfirmCard, PaymentIntentDto } from "./types";
@@ -51,6 +51,7 @@ export default function StripeCardFields({
   onReadyChange: (ready: boolean) => void;
 }) {
   const tr = useT();
+  const lang = useLang();
   const [stripe, setStripe] = useState<Stripe | "loading" | "failed">("loading");
 
   useEffect(() => {
@@ -80,7 +81,7 @@ export default function StripeCardFields({
       stripe={stripe}
       options={{
         clientSecret: intent.clientSecret,
-        locale: "it",
+        locale: lang,
         appearance: { theme: "stripe", variables: { colorPrimary: "#2563eb", borderRadius: "12px", fontFamily: "system-ui, sans-serif" } },
       }}
     >

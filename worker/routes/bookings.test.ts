@@ -444,6 +444,16 @@ describe("the booking's language (issue #14)", () => {
     expect(langs).toEqual({ "a@example.co.uk": "en", "b@example.co.uk": "en", "c@example.it": "it" });
   });
 
+  // Fails when the checkout of an English booking shows the Italian title though the garage gave an English one.
+  it("GET /api/bookings/:id names the event and rate in the booking's language", async () => {
+    const { eventId, rateId } = await seedEvent({ title: "Partita", titleEn: "Match", rates: [{ name: "Posto auto", nameEn: "Car space" }] });
+    const english = await (await book(valid(eventId, rateId, { lang: "en", customerEmail: "en@example.co.uk" }), crypto.randomUUID())).json<BookingDto>();
+    const italian = await (await book(valid(eventId, rateId, { lang: "it", customerEmail: "it@example.it" }), crypto.randomUUID())).json<BookingDto>();
+    const read = async (id: string) => (await (await api(`/api/bookings/${id}`)).json<BookingDto>());
+    expect([(await read(english.id)).event.title, (await read(english.id)).rate?.name]).toEqual(["Match", "Car space"]);
+    expect([(await read(italian.id)).event.title, (await read(italian.id)).rate?.name]).toEqual(["Partita", "Posto auto"]);
+  });
+
   // Fails when any string is accepted as a language.
   it("refuses a language the shop does not speak, writing nothing", async () => {
     const { eventId, rateId } = await seedEvent();

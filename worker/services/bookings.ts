@@ -241,13 +241,18 @@ export function toBookingDto(b: Booking, event: EventRef, rate: RateRef, now: nu
 /** One booking with its event title and rate name: the checkout summary. Holders know the id, nobody else. */
 export async function getBooking(db: Db, id: string, now: number): Promise<BookingDto | null> {
   const row = await db
-    .select({ booking: bookings, event: events, rate: { id: rates.id, name: rates.name } })
+    .select({ booking: bookings, event: events, rate: { id: rates.id, name: rates.name, nameEn: rates.nameEn } })
     .from(bookings)
     .innerJoin(events, eq(events.id, bookings.eventId))
     .leftJoin(rates, eq(rates.id, bookings.rateId))
     .where(eq(bookings.id, id))
     .get();
-  return row ? toBookingDto(row.booking, row.event, row.rate, now) : null;
+  if (!row) return null;
+  // In the booking's language: the garage's English title and rate name where it gave them (issue #14).
+  const english = row.booking.lang === "en";
+  const event = english && row.event.titleEn ? { ...row.event, title: row.event.titleEn } : row.event;
+  const rate = row.rate ? { id: row.rate.id, name: (english && row.rate.nameEn) || row.rate.name } : null;
+  return toBookingDto(row.booking, event, rate, now);
 }
 
 // ---------- taking a spot ----------

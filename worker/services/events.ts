@@ -1,5 +1,5 @@
 import { and, asc, eq, getTableName, inArray, sql } from "drizzle-orm";
-import { categories, events, rates, type Category, type Event, type Rate } from "../../db/schema";
+import { bookings, categories, events, rates, type Category, type Event, type Rate } from "../../db/schema";
 import type { Db } from "../db";
 import { centsToDecimal } from "../lib/money";
 import { toIso } from "../lib/time";
@@ -21,6 +21,10 @@ export type RateDto = {
 };
 
 export type CategoryDto = { id: number; name: string; color: string };
+
+/** A booking's event title and rate name in the booking's language (issue #14): the English ones where given. */
+export const eventTitleInBookingLang = sql<string>`case when ${bookings.lang} = 'en' and ${events.titleEn} is not null then ${events.titleEn} else ${events.title} end`;
+export const rateNameInBookingLang = sql<string | null>`case when ${bookings.lang} = 'en' and ${rates.nameEn} is not null then ${rates.nameEn} else ${rates.name} end`;
 
 export type EventDto = {
   id: number;

@@ -85,6 +85,8 @@ test("a fan books and pays a spot in English at 390 px without meeting Italian, 
   await expect(page.getByText(en.checkout.subtitle)).toBeVisible();
   await expect(page.getByRole("region", { name: en.checkout.summaryTitle }).getByText("Jude Bellingham")).toBeVisible();
   await expect(page.getByLabel(en.payment.cardNumber)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Pay €18.00" })).toBeEnabled();
+  await transitionsDone(page);
   expect(await visibleItalian(page, content)).toEqual([]);
   expect(await seriousViolations(page)).toEqual([]);
 
@@ -115,6 +117,8 @@ test("a fan books and pays a spot in English at 390 px without meeting Italian, 
 
   // Switching back: the Italian texts are exactly it.ts's, and the choice is remembered.
   await page.goto("/?lang=en");
+  // Hydrated first: a switch pressed while React still hydrates the English HTML makes it re-render (and log it).
+  await page.waitForLoadState("networkidle");
   await page.getByRole("button", { name: italian.language.it }).first().click();
   await expect(page.getByRole("heading", { name: italian.home.hero.title })).toBeVisible();
   await expect(page).toHaveURL(/\?lang=it$/);
@@ -131,6 +135,7 @@ test("the switch in the mobile menu turns the page English, and a page other tha
   const page = await context.newPage();
   await page.goto("/");
   await expect(page.getByRole("heading", { name: italian.home.hero.title })).toBeVisible();
+  await page.waitForLoadState("networkidle");
   await page.getByRole("button", { name: italian.layout.openMenu }).click();
   const menu = page.getByRole("dialog", { name: italian.layout.menuTitle });
   await menu.getByRole("button", { name: en.language.en }).click();

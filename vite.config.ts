@@ -20,6 +20,7 @@ if (newVars.length) appendFileSync(".dev.vars", `${localVars.endsWith("\n") ? ""
  * other route gets index.html with the shell still hidden and renders from scratch.
  */
 function prerenderHomeShell(): Plugin {
+  let shells: { it: string; en: string; meta: { title: string; description: string } } | null = null;
   return {
     name: "prerender-home-shell",
     apply: "build",
@@ -33,7 +34,8 @@ function prerenderHomeShell(): Plugin {
           plugins: [react()],
         });
         const shell = module.homeShell;
-        if (shell.includes("<script")) throw new Error("the prerendered home shell has inline scripts, which the CSP blocks");
+        shells = { it: shell, en: module.homeShellEn, meta: module.englishMeta };
+        if (`${shell}${module.homeShellEn}`.includes("<script")) throw new Error("the prerendered home shell has inline scripts, which the CSP blocks");
         // The stylesheet inline (11 KB gzip): the first paint waits for the HTML alone, not for a
         // second request racing the scripts for bandwidth. The CSP allows inline styles.
         const withCss = html.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (tag, file: string) => {
@@ -44,6 +46,24 @@ function prerenderHomeShell(): Plugin {
         // to the HTML and the first card's image on a slow connection.
         const lowScripts = withCss.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
         return lowScripts.replace('<div id="root"></div>', `<div id="root" hidden>${shell}</div>`);
+      },
+    },
+    // The English page: the same file with the English shell, <html lang="en"> and English meta.
+    // The Worker serves it on `/` when the visitor chose English (`?lang=en`, the switch, the browser).
+    generateBundle: {
+      order: "post",
+      handler(_options, bundle) {
+        const index = bundle["index.html"];
+        if (!shells || index?.type !== "asset") return;
+        const { it, en, meta } = shells;
+        const html = String(index.source);
+        const english = html
+          .replace(`<div id="root" hidden>${it}</div>`, () => `<div id="root" hidden>${en}</div>`)
+          .replace('<html lang="it">', '<html lang="en">')
+          .replace(/<title>[^<]*<\/title>/, () => `<title>${meta.title}</title>`)
+          .replace(/(<meta name="description" content=")[^"]*"/, (_m, start: string) => `${start}${meta.description}"`);
+        if (!english.includes(en) || !english.includes('<html lang="en">')) throw new Error("the English home page could not be built from index.html");
+        this.emitFile({ type: "asset", fileName: "en/index.html", source: english });
       },
     },
   };

@@ -20,6 +20,9 @@ export const events = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     title: text("title").notNull(),
     description: text("description").notNull().default(""),
+    // Optional English title and description (issue #14): shown to English visitors when present.
+    titleEn: text("title_en"),
+    descriptionEn: text("description_en"),
     datetime: integer("datetime"),
     isAlwaysActive: integer("is_always_active", { mode: "boolean" }).notNull().default(false),
     duration: text("duration").notNull().default("4 ore"),
@@ -50,6 +53,8 @@ export const rates = sqliteTable(
       .references(() => events.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
+    nameEn: text("name_en"),
+    descriptionEn: text("description_en"),
     priceCents: integer("price_cents").notNull(),
     isVisible: integer("is_visible", { mode: "boolean" }).notNull().default(true),
     isPayable: integer("is_payable", { mode: "boolean" }).notNull().default(true),
@@ -107,6 +112,8 @@ export const bookings = sqliteTable(
     checkedOutAt: integer("checked_out_at"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at"),
+    // The language the booking was made in ("it" | "en"): its e-mails are written in it.
+    lang: text("lang", { enum: ["it", "en"] }).notNull().default("it"),
   },
   (t) => [
     uniqueIndex("bookings_idempotency_key_uq").on(t.idempotencyKey),

@@ -40,3 +40,26 @@ test("checkout @screenshot", async ({ page, request }) => {
   await expect(page.getByRole("button", { name: /^Paga €/ })).toBeEnabled();
   await page.screenshot({ path: `${dir}/checkout.png`, fullPage: true });
 });
+
+// English (issue #14): the home and the checkout as a visiting fan sees them.
+for (const [name, viewport] of [
+  ["desktop", { width: 1280, height: 900 }],
+  ["mobile", { width: 390, height: 844 }],
+] as const) {
+  test(`home in English ${name} @screenshot`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.goto("/?lang=en");
+    await expect(page.getByRole("heading", { name: "Your parking space for every big event" })).toBeVisible();
+    await imagesLoaded(page);
+    await page.screenshot({ path: `${dir}/home-en-${name}.png`, fullPage: true });
+  });
+
+  test(`checkout in English ${name} @screenshot`, async ({ page, request }) => {
+    await page.setViewportSize(viewport);
+    const event = await eventByTitle(request, "Champions League");
+    const booking = await createBooking(request, event.id, event.rates[0].id);
+    await page.goto(`/checkout?bookingId=${booking.id}&amount=${booking.amount}&lang=en`);
+    await expect(page.getByRole("button", { name: /^Pay €/ })).toBeEnabled();
+    await page.screenshot({ path: `${dir}/checkout-en-${name}.png`, fullPage: true });
+  });
+}

@@ -30,6 +30,7 @@ import { stats } from "./routes/stats";
 import { stripeWebhook } from "./routes/stripe-webhook";
 import { uploadRoutes } from "./routes/uploads";
 import { messages } from "./lib/messages";
+import { answerInRequestLanguage } from "./middleware/answer-language";
 
 /** JSON bodies are small; a larger one is refused before it is read (uploads stream under their own limit). */
 export const JSON_BODY_LIMIT = 64 * 1024;
@@ -67,6 +68,7 @@ export const app = new Hono<AppEnv>()
     }),
   )
   .use(d1Session)
+  .use("/api/*", answerInRequestLanguage)
   .use(async (c, next) => {
     await next();
     // The local server (`vite preview`, which `npm start` runs) turns an answer sent before the

@@ -2,7 +2,8 @@ import { lazy, Suspense, useEffect } from "react";
 import { Route, Routes, useLocation, useNavigationType } from "react-router";
 import { LoadingState } from "../components/spinner";
 import { HomePage } from "../features/home/home-page";
-import { it } from "../i18n/it";
+import { LanguageSync } from "../features/layout/language-switch";
+import { useT } from "../i18n/lang";
 
 // Declarative routes (not the data router): the home's first load carries ~20 KB gzip less router.
 const CheckoutPage = lazy(() => import("../features/checkout/checkout-page").then((m) => ({ default: m.CheckoutPage })));
@@ -15,9 +16,10 @@ const AdminRoutes = lazy(() => import("../features/admin/admin-routes").then((m)
 
 /** What a lazy route shows while its chunk loads. */
 function RouteFallback() {
+  const tr = useT();
   return (
     <main className="min-h-dvh bg-slate-50">
-      <LoadingState text={it.common.loading} />
+      <LoadingState text={tr.common.loading} />
     </main>
   );
 }
@@ -38,6 +40,7 @@ export function AppRoutes() {
   return (
     <>
       <ScrollToTop />
+      <LanguageSync />
       <Suspense fallback={<RouteFallback />}>
         <Routes>
           <Route path="/" element={<HomePage />} />

@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState, type PointerEvent } from "react";
 import toast, { resolveValue, Toaster, useToasterStore, type Toast } from "react-hot-toast";
-import { it } from "../i18n/it";
+import { useT } from "../i18n/lang";
 import { CheckCircleIcon, CloseIcon, WarningIcon } from "./icons";
 
 const TOAST_DURATION_MS = 5000;
 const SWIPE_THRESHOLD_PX = 50;
 
 function SwipeableToast({ t }: { t: Toast }) {
+  const tr = useT();
   const [dx, setDx] = useState(0);
   const start = useRef<number | null>(null);
   const destructive = t.type === "error";
@@ -48,7 +49,7 @@ function SwipeableToast({ t }: { t: Toast }) {
       <button
         type="button"
         onClick={() => toast.dismiss(t.id)}
-        aria-label={it.toasts.dismiss}
+        aria-label={tr.toasts.dismiss}
         className={`-m-1 rounded-md p-1 ${destructive ? "text-red-100 hover:bg-red-800" : "text-slate-500 hover:bg-slate-100"}`}
       >
         <CloseIcon className="size-4" />
@@ -59,6 +60,7 @@ function SwipeableToast({ t }: { t: Toast }) {
 
 /** Spec §9: one toast visible at a time, 5 seconds each, swipe right to dismiss, F8 to reach them. */
 export function AppToaster() {
+  const tr = useT();
   const { toasts } = useToasterStore();
   const region = useRef<HTMLElement>(null);
 
@@ -79,7 +81,7 @@ export function AppToaster() {
   }, []);
 
   return (
-    <section ref={region} tabIndex={-1} aria-label={it.toasts.region} className="outline-none">
+    <section ref={region} tabIndex={-1} aria-label={tr.toasts.region} className="outline-none">
       <Toaster position="top-center" gutter={8} containerStyle={{ top: 80 }} toastOptions={{ duration: TOAST_DURATION_MS }}>
         {(t) => <SwipeableToast t={t} />}
       </Toaster>

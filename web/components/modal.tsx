@@ -1,6 +1,6 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
 import type { ReactNode } from "react";
-import { it } from "../i18n/it";
+import { useT } from "../i18n/lang";
 import { CloseIcon } from "./icons";
 
 const widths = { sm: "sm:max-w-md", md: "sm:max-w-lg", lg: "sm:max-w-2xl", xl: "sm:max-w-4xl" };
@@ -29,6 +29,7 @@ export function Modal({
   size?: keyof typeof widths;
   role?: "dialog" | "alertdialog";
 }) {
+  const tr = useT();
   return (
     <Dialog open={open} onClose={onClose} role={role} className="fixed inset-0 z-50">
       <DialogBackdrop transition className="fixed inset-0 bg-slate-950/60 backdrop-blur-[2px] transition duration-200 data-closed:opacity-0" />
@@ -43,7 +44,7 @@ export function Modal({
                 <DialogTitle className="text-lg font-bold text-slate-900">{title}</DialogTitle>
                 {description ? <div className="mt-1 text-sm text-slate-600">{description}</div> : null}
               </div>
-              <button type="button" onClick={onClose} aria-label={it.common.close} className="-m-1.5 rounded-lg p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-800">
+              <button type="button" onClick={onClose} aria-label={tr.common.close} className="-m-1.5 rounded-lg p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-800">
                 <CloseIcon className="size-5" />
               </button>
             </div>

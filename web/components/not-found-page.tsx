@@ -1,15 +1,16 @@
 import { Link } from "react-router";
-import { it } from "../i18n/it";
+import { useT } from "../i18n/lang";
 import { cardClass } from "./card";
 
 /** The one "page not found": full screen on the public site, inside the layout in the admin (`framed`). */
-export function NotFoundPage({ backTo = "/", backLabel = it.notFound.home, framed = false }: { backTo?: string; backLabel?: string; framed?: boolean }) {
+export function NotFoundPage({ backTo = "/", backLabel, framed = false }: { backTo?: string; backLabel?: string; framed?: boolean }) {
+  const tr = useT();
   const card = (
     <div className={`${cardClass} w-full max-w-md p-8`}>
-      <h1 className="text-2xl font-bold text-slate-900">{it.notFound.title}</h1>
-      <p className="mt-4 text-sm text-slate-600">{it.notFound.hint}</p>
+      <h1 className="text-2xl font-bold text-slate-900">{tr.notFound.title}</h1>
+      <p className="mt-4 text-sm text-slate-600">{tr.notFound.hint}</p>
       <Link to={backTo} className="mt-6 inline-block text-sm font-medium text-blue-700 underline">
-        {backLabel}
+        {backLabel ?? tr.notFound.home}
       </Link>
     </div>
   );

@@ -14,6 +14,17 @@ export const it = {
     error: "Errore",
     loadError: "Impossibile caricare i dati. Riprova più tardi.",
   },
+  dates: {
+    locale: "it-IT",
+    at: (date: string, time: string) => `${date} ore ${time}`,
+    justNow: "adesso",
+  },
+  language: { label: "Lingua", it: "Italiano", en: "English" },
+  /** The page's <title> and description, as in index.html. */
+  meta: {
+    title: "Parcheggi Eventi — Napoli",
+    description: "Parcheggi per concerti, partite e grandi eventi a Napoli: prenota il tuo posto auto e paga online.",
+  },
   notFound: {
     title: "404 Page Not Found",
     hint: "Did you forget to add the page to the router?",

@@ -3,8 +3,16 @@ import type { AppType } from "../../worker/app";
 
 const origin = typeof window !== "undefined" ? window.location.origin : "http://localhost";
 
-/** The typed client of the Worker's API; every call sends the session cookie. */
-export const client = hc<AppType>(origin, { init: { credentials: "include" } });
+/**
+ * The language the API answers in: the public page's (`<html lang>`); the admin and the gate stay Italian.
+ */
+function answerLanguage(): string {
+  if (typeof document === "undefined" || /^\/(admin|gate)(\/|$)/.test(location.pathname)) return "it";
+  return document.documentElement.lang === "en" ? "en" : "it";
+}
+
+/** The typed client of the Worker's API; every call sends the session cookie and the page's language. */
+export const client = hc<AppType>(origin, { init: { credentials: "include" }, headers: () => ({ "Accept-Language": answerLanguage() }) });
 
 type ErrorShape = { error?: { code?: string; message?: string; issues?: { path: string; message: string }[] } };
 
@@ -45,7 +53,7 @@ export async function unwrap<R extends AnyResponse>(call: Promise<R>): Promise<O
   return res.json() as Promise<OkBody<R>>;
 }
 
-/** The message to show a person for any error: the server's Italian text, else the fallback. */
+/** The message to show a person for any error: the server's text (in the page's language), else the fallback. */
 export function errorMessage(err: unknown, fallback: string): string {
   if (err instanceof ApiError && err.serverMessage) return err.serverMessage;
   return fallback;

@@ -15,13 +15,27 @@ export function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}...` : text;
 }
 
-const longDate = new Intl.DateTimeFormat("it-IT", { timeZone: GARAGE_TIME_ZONE, weekday: "long", day: "numeric", month: "long", year: "numeric" });
-const clock = new Intl.DateTimeFormat("it-IT", { timeZone: GARAGE_TIME_ZONE, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+/** How a catalogue writes dates (it.ts / en.ts `dates`). */
+export type DateStyle = { locale: string; at: (date: string, time: string) => string };
+const ITALIAN: DateStyle = { locale: "it-IT", at: (date, time) => `${date} ore ${time}` };
 
-/** "sabato 14 marzo 2026 ore 21:00" in the garage's time zone. */
-export function formatLongDateTime(iso: string): string {
-  const at = new Date(iso);
-  const parts = clock.formatToParts(at);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "00";
-  return `${longDate.format(at)} ore ${part("hour")}:${part("minute")}`;
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function partsOf(locale: string, at: Date) {
+  let format = formatters.get(locale);
+  if (!format) {
+    const options = { weekday: "long", day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" } as const;
+    format = new Intl.DateTimeFormat(locale, { timeZone: GARAGE_TIME_ZONE, ...options });
+    formatters.set(locale, format);
+  }
+  const parts = format.formatToParts(at);
+  return (type: string) => parts.find((p) => p.type === type)?.value ?? "00";
+}
+
+/**
+ * "sabato 14 marzo 2026 ore 21:00" (or "Friday 27 November 2026, 21:00 (Italian time)"), always in
+ * the garage's time zone; the words and their order come from the catalogue's `dates`.
+ */
+export function formatLongDateTime(iso: string, style: DateStyle = ITALIAN): string {
+  const part = partsOf(style.locale, new Date(iso));
+  return style.at(`${part("weekday")} ${part("day")} ${part("month")} ${part("year")}`, `${part("hour")}:${part("minute")}`);
 }

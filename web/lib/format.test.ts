@@ -68,3 +68,12 @@ describe("todayInRome", () => {
     expect(todayInRome()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 });
+
+describe("English dates", () => {
+  // Fails when an English page shows a date in another time zone or without saying which one.
+  it("en-GB words, computed in Rome, with the time zone said", async () => {
+    const { en } = await import("../i18n/en");
+    expect(formatLongDateTime("2026-11-27T20:00:00.000Z", en.dates)).toBe("Friday 27 November 2026, 21:00 (Italian time)");
+    expect(formatLongDateTime("2026-07-01T22:30:00.000Z", en.dates)).toBe("Thursday 2 July 2026, 00:30 (Italian time)");
+  });
+});

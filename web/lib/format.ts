@@ -22,7 +22,7 @@ export function fromCents(cents: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
 }
 
-export { formatEuroCompact, formatLongDateTime, GARAGE_TIME_ZONE, truncate } from "./format-basic";
+export { formatEuroCompact, formatLongDateTime, GARAGE_TIME_ZONE, truncate, type DateStyle } from "./format-basic";
 
 const instantOf = (iso: string | number) => (typeof iso === "number" ? InstantFns.fromEpochMilliseconds(iso) : InstantFns.fromString(iso));
 const zoned = (iso: string | number) => InstantFns.toZonedDateTimeISO(instantOf(iso), GARAGE_TIME_ZONE);
@@ -50,13 +50,12 @@ export function formatCountdown(ms: number): string {
   return `${String(d.minutes).padStart(2, "0")}:${String(d.seconds).padStart(2, "0")}`;
 }
 
-const relative = new Intl.RelativeTimeFormat("it-IT", { numeric: "auto" });
-
-/** "adesso", "5 minuti fa", "2 ore fa", "ieri": how long ago `iso` was, seen from `nowMs`. */
-export function formatTimeAgo(iso: string, nowMs: number): string {
+/** "adesso", "5 minuti fa", "2 ore fa", "ieri": how long ago `iso` was, seen from `nowMs` (words of `style`). */
+export function formatTimeAgo(iso: string, nowMs: number, style: { locale: string; justNow: string } = { locale: "it-IT", justNow: "adesso" }): string {
+  const relative = new Intl.RelativeTimeFormat(style.locale, { numeric: "auto" });
   const elapsed = InstantFns.diff(instantOf(iso), instantOf(nowMs), { largestUnit: "hour" });
   const minutes = Math.floor(DurationFns.total(elapsed, "minute"));
-  if (minutes < 1) return "adesso";
+  if (minutes < 1) return style.justNow;
   if (minutes < 60) return relative.format(-minutes, "minute");
   const hours = Math.floor(DurationFns.total(elapsed, "hour"));
   if (hours < 24) return relative.format(-hours, "hour");

@@ -439,3 +439,39 @@ describe("hold cap: one client cannot hoard the spots", () => {
     expect((await from(ip, people(eventId, rateId, 4))).status).toBe(429);
   });
 });
+
+describe("the booking's language (issue #14)", () => {
+  // Fails when the language a booking was made in is lost: its e-mails would go out in Italian.
+  it("stores the lang the client sends, else the browser's Accept-Language, else Italian", async () => {
+    const { eventId, rateId } = await seedEvent({ totalSpots: 5 });
+    const sent = await book(valid(eventId, rateId, { lang: "en", customerEmail: "a@example.co.uk" }), crypto.randomUUID());
+    expect(sent.status).toBe(201);
+    const fromHeader = await api("/api/bookings", {
+      method: "POST",
+      json: valid(eventId, rateId, { customerEmail: "b@example.co.uk" }),
+      headers: { "Idempotency-Key": crypto.randomUUID(), "Accept-Language": "en-GB,en;q=0.9" },
+    });
+    expect(fromHeader.status).toBe(201);
+    const plain = await book(valid(eventId, rateId, { customerEmail: "c@example.it" }), crypto.randomUUID());
+    expect(plain.status).toBe(201);
+    const langs = Object.fromEntries((await bookingsOf(eventId)).map((b) => [b.customerEmail, b.lang]));
+    expect(langs).toEqual({ "a@example.co.uk": "en", "b@example.co.uk": "en", "c@example.it": "it" });
+  });
+
+  // Fails when the checkout of an English booking shows the Italian title though the garage gave an English one.
+  it("GET /api/bookings/:id names the event and rate in the booking's language", async () => {
+    const { eventId, rateId } = await seedEvent({ title: "Partita", titleEn: "Match", rates: [{ name: "Posto auto", nameEn: "Car space" }] });
+    const english = await (await book(valid(eventId, rateId, { lang: "en", customerEmail: "en@example.co.uk" }), crypto.randomUUID())).json<BookingDto>();
+    const italian = await (await book(valid(eventId, rateId, { lang: "it", customerEmail: "it@example.it" }), crypto.randomUUID())).json<BookingDto>();
+    const read = async (id: string) => (await (await api(`/api/bookings/${id}`)).json<BookingDto>());
+    expect([(await read(english.id)).event.title, (await read(english.id)).rate?.name]).toEqual(["Match", "Car space"]);
+    expect([(await read(italian.id)).event.title, (await read(italian.id)).rate?.name]).toEqual(["Partita", "Posto auto"]);
+  });
+
+  // Fails when any string is accepted as a language.
+  it("refuses a language the shop does not speak, writing nothing", async () => {
+    const { eventId, rateId } = await seedEvent();
+    await expectError(await book(valid(eventId, rateId, { lang: "fr" }), crypto.randomUUID()), 400, "Valore non valido");
+    expect(await bookingsOf(eventId)).toHaveLength(0);
+  });
+});

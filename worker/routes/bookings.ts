@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { errorBody } from "../lib/errors";
+import { pickLang } from "../../web/i18n/pick-lang";
 import { messages } from "../lib/messages";
 import { carModelSchema, emailSchema, idempotencyHeader, personNameSchema, plateSchema, requiredText, validate } from "../lib/validate";
 import { limitRequestRate } from "../middleware/request-rate";
@@ -26,6 +27,8 @@ export const bookingInput = z
     amount: z.unknown().optional(),
     // The dialog asks to be told when this plate already has a spot for the event (decision 016).
     warnRepeatPlate: z.boolean(messages.invalidValue).optional(),
+    // The language the customer booked in (the public side's IT/EN): the booking's e-mails use it.
+    lang: z.enum(["it", "en"], messages.invalidValue).optional(),
   })
   .pipe(
     z.object({
@@ -36,13 +39,17 @@ export const bookingInput = z
       licensePlate: plateSchema,
       carModel: carModelSchema,
       warnRepeatPlate: z.boolean().default(false),
+      lang: z.enum(["it", "en"]).optional(),
     }),
   );
 
 // The list of bookings holds personal data: it lives with the admin routes, never here.
 export const bookings = new Hono<AppEnv>()
   .post("/", limitRequestRate, validate("header", idempotencyHeader), validate("json", bookingInput), async (c) => {
-    const result = await createBooking(c.var.db, c.req.valid("json"), {
+    const input = c.req.valid("json");
+    // The language the client says it booked in, else the browser's (Accept-Language).
+    const lang = input.lang ?? pickLang(null, null, c.req.header("Accept-Language"));
+    const result = await createBooking(c.var.db, { ...input, lang }, {
       now: Date.now(),
       holdMinutes: holdMinutes(c.env),
       idempotencyKey: c.req.valid("header")["idempotency-key"],

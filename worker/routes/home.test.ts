@@ -8,9 +8,9 @@ const SHELL = `<!doctype html><html><head><title>t</title></head><body><div id="
 <div data-island="hero-stats">–</div><div data-island="partners"><!--$--><!--/$--></div>
 <section id="eventi" data-island="events">Caricamento…</section><footer>081 552 1847</footer></div></body></html>`;
 
-async function homeHtml(): Promise<string> {
+async function homeHtml(lang: "it" | "en" = "it"): Promise<string> {
   const data = await loadHomeData(testDb(), Date.now());
-  return renderHomePage(new Response(SHELL, { headers: { "Content-Type": "text/html" } }), data).text();
+  return renderHomePage(new Response(SHELL, { headers: { "Content-Type": "text/html" } }), data, lang).text();
 }
 
 function injected(html: string) {
@@ -28,6 +28,18 @@ const bookingBody = (eventId: number, rateId: number) => ({
 });
 
 describe("the home page the Worker serves", () => {
+  // Fails when an English visitor's first response carries Italian islands (hydration would then not match).
+  it("renders the islands in English for an English visitor, with the event's English title", async () => {
+    await seedEvent({ title: "Concerto al Maradona in italiano", titleEn: "Concert at the Maradona", totalSpots: 3 });
+    // What the page shows, without the data for the browser's cache (which holds both titles).
+    const html = (await homeHtml("en")).replace(/<script[\s\S]*?<\/script>/, "");
+    expect(html).toContain("Concert at the Maradona");
+    expect(html).not.toContain("Concerto al Maradona in italiano");
+    expect(html).toContain("3 free spaces");
+    expect(html).not.toContain("posti liberi");
+    expect(await homeHtml("it")).toContain("3 posti liberi");
+  });
+
   it("shows the shell, with the cards and figures rendered in place and the data for the browser's cache", async () => {
     const { eventId } = await seedEvent({ title: "Concerto al Maradona", totalSpots: 7 });
     const html = await homeHtml();

@@ -1,11 +1,16 @@
 import { Hono } from "hono";
+import { getCookie } from "hono/cookie";
+import { LANG_COOKIE, pickLang } from "../../web/i18n/pick-lang";
 import type { AppEnv } from "../app-env";
 import { loadHomeData, type HomeData } from "../services/home";
 import { renderHomePage } from "../services/home-page";
 
 /** `/` runs in the Worker first (wrangler.toml `run_worker_first`): the shell with the home's data in it. */
 export const home = new Hono<AppEnv>().get("/", async (c) => {
-  const shell = await c.env.ASSETS.fetch(new URL("/", c.req.url));
+  // The language the browser will hydrate with (web/i18n/lang.ts decides the same way).
+  const lang = pickLang(c.req.query("lang"), getCookie(c, LANG_COOKIE), c.req.header("Accept-Language"));
+  // The build's English page (en/index.html) has the English shell and <html lang="en">.
+  const shell = await c.env.ASSETS.fetch(new URL(lang === "en" ? "/en/" : "/", c.req.url));
   if (!shell.ok) return shell;
   let data: HomeData | null = null;
   try {
@@ -14,5 +19,5 @@ export const home = new Hono<AppEnv>().get("/", async (c) => {
     // The page still works without it: the browser then asks the API itself.
     console.error(`home data unavailable: ${(err as Error).name}`);
   }
-  return renderHomePage(shell, data);
+  return renderHomePage(shell, data, lang);
 });

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
+import { pickLang } from "../../web/i18n/pick-lang";
 import { messages } from "../lib/messages";
 import { carModelSchema, emailSchema, personNameSchema, plateSchema, requiredText, validate } from "../lib/validate";
 import { paymentProvider } from "../middleware/payment-provider";
@@ -24,6 +25,7 @@ export const presaleInput = z
     targa: requiredText(required),
     modelloAuto: requiredText(required),
     note: z.string().optional().nullable(),
+    lang: z.enum(["it", "en"], messages.invalidValue).optional(),
   })
   .pipe(
     z.object({
@@ -46,11 +48,14 @@ export const presaleInput = z
         .max(500, messages.notesTooLong)
         .nullish()
         .transform((t) => t || null),
+      lang: z.enum(["it", "en"]).optional(),
     }),
   );
 
 export const presales = new Hono<AppEnv>().post("/", limitRequestRate, paymentProvider, validate("json", presaleInput), async (c) => {
-  const result = await createPresaleBooking(c.var.db, c.var.payments, c.req.valid("json"), {
+  const input = c.req.valid("json");
+  const lang = input.lang ?? pickLang(null, null, c.req.header("Accept-Language"));
+  const result = await createPresaleBooking(c.var.db, c.var.payments, { ...input, lang }, {
     now: Date.now(),
     holdMinutes: holdMinutes(c.env),
     client: await holdClientOf(c.req, c.env),

@@ -14,6 +14,8 @@ export type RateInput = {
   id: number | null;
   name: string;
   description: string;
+  nameEn: string | null;
+  descriptionEn: string | null;
   priceCents: number;
   isVisible: boolean;
   isPayable: boolean;
@@ -23,6 +25,8 @@ export type RateInput = {
 export type EventInput = {
   title: string;
   description: string;
+  titleEn: string | null;
+  descriptionEn: string | null;
   datetime: number | null;
   isAlwaysActive: boolean;
   duration: string;
@@ -49,6 +53,8 @@ function eventColumns(e: EventInput) {
   return {
     title: e.title,
     description: e.description,
+    titleEn: e.titleEn,
+    descriptionEn: e.descriptionEn,
     datetime: e.datetime,
     isAlwaysActive: e.isAlwaysActive,
     duration: e.duration,
@@ -97,7 +103,7 @@ export async function createEvent(db: Db, save: EventSave): Promise<Outcome<{ id
 }
 
 function rateColumns(r: RateInput) {
-  return { name: r.name, description: r.description, priceCents: r.priceCents, isVisible: r.isVisible, isPayable: r.isPayable, sortOrder: r.sortOrder };
+  return { name: r.name, description: r.description, nameEn: r.nameEn, descriptionEn: r.descriptionEn, priceCents: r.priceCents, isVisible: r.isVisible, isPayable: r.isPayable, sortOrder: r.sortOrder };
 }
 
 const CAPACITY_GUARD = "NOT NULL constraint failed: events.total_spots";

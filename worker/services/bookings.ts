@@ -22,6 +22,7 @@ export type BookingInput = {
   licensePlate: string;
   carModel: string;
   warnRepeatPlate: boolean;
+  lang?: "it" | "en";
 };
 
 /** What the presale route hands over once validated (routes/presales.ts). */
@@ -35,6 +36,7 @@ export type PresaleInput = {
   targa: string;
   modelloAuto: string;
   note: string | null;
+  lang?: "it" | "en";
 };
 
 // ---------- the answer ----------
@@ -101,13 +103,18 @@ export function toBookingDto(input: BookingFields | NewHold, event: EventRef, ra
 /** One booking with its event title and rate name: the checkout summary. Holders know the id, nobody else. */
 export async function getBooking(db: Db, id: string, now: number): Promise<BookingDto | null> {
   const row = await db
-    .select({ booking: bookings, event: events, rate: { id: rates.id, name: rates.name } })
+    .select({ booking: bookings, event: events, rate: { id: rates.id, name: rates.name, nameEn: rates.nameEn } })
     .from(bookings)
     .innerJoin(events, eq(events.id, bookings.eventId))
     .leftJoin(rates, eq(rates.id, bookings.rateId))
     .where(eq(bookings.id, id))
     .get();
-  return row ? toBookingDto(row.booking, row.event, row.rate, now) : null;
+  if (!row) return null;
+  // In the booking's language: the garage's English title and rate name where it gave them (issue #14).
+  const english = row.booking.lang === "en";
+  const event = english && row.event.titleEn ? { ...row.event, title: row.event.titleEn } : row.event;
+  const rate = row.rate ? { id: row.rate.id, name: (english && row.rate.nameEn) || row.rate.name } : null;
+  return toBookingDto(row.booking, event, rate, now);
 }
 
 type Created = { created: boolean; booking: BookingDto };
@@ -132,6 +139,7 @@ export async function createBooking(
     clientKey: opts.client.clientKey,
     holdExpiresAt: now + opts.holdMinutes * 60_000,
     now,
+    lang: input.lang ?? "it",
   };
   const { existingId, target, inserted, free, overCap, repeated } = await takeRateSpot(
     db,
@@ -229,6 +237,7 @@ export async function createPresaleBooking(
     clientKey: opts.client.clientKey,
     holdExpiresAt: now + opts.holdMinutes * 60_000,
     now,
+    lang: input.lang ?? "it",
   };
   const inserted = await takePresaleSpot(db, hold, input, { id: intent.id, amountCents: intent.amountCents, provider: provider.name }, opts.client.cap);
   if (inserted) {

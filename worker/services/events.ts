@@ -1,5 +1,5 @@
 import { and, asc, eq, getTableName, inArray, sql } from "drizzle-orm";
-import { categories, events, rates, type Category, type Event, type Rate } from "../../db/schema";
+import { bookings, categories, events, rates, type Category, type Event, type Rate } from "../../db/schema";
 import type { Db } from "../db";
 import { centsToDecimal } from "../lib/money";
 import { toIso } from "../lib/time";
@@ -11,6 +11,9 @@ export type RateDto = {
   eventId: number;
   name: string;
   description: string;
+  /** Optional English name and description (null: English visitors read the Italian ones). */
+  nameEn: string | null;
+  descriptionEn: string | null;
   price: string;
   isVisible: boolean;
   isPayable: boolean;
@@ -19,10 +22,17 @@ export type RateDto = {
 
 export type CategoryDto = { id: number; name: string; color: string };
 
+/** A booking's event title and rate name in the booking's language (issue #14): the English ones where given. */
+export const eventTitleInBookingLang = sql<string>`case when ${bookings.lang} = 'en' and ${events.titleEn} is not null then ${events.titleEn} else ${events.title} end`;
+export const rateNameInBookingLang = sql<string | null>`case when ${bookings.lang} = 'en' and ${rates.nameEn} is not null then ${rates.nameEn} else ${rates.name} end`;
+
 export type EventDto = {
   id: number;
   title: string;
   description: string;
+  /** Optional English title and description (null: English visitors read the Italian ones). */
+  titleEn: string | null;
+  descriptionEn: string | null;
   datetime: string | null;
   /** Start + duration: past it the event is over (null for always-active or undated events). */
   endsAt: string | null;
@@ -55,6 +65,8 @@ export function toRateDto(rate: Rate): RateDto {
     eventId: rate.eventId,
     name: rate.name,
     description: rate.description,
+    nameEn: rate.nameEn,
+    descriptionEn: rate.descriptionEn,
     price: centsToDecimal(rate.priceCents),
     isVisible: rate.isVisible,
     isPayable: rate.isPayable,
@@ -72,6 +84,8 @@ export function toEventDto(event: Event, category: CategoryDto | null, eventRate
     id: event.id,
     title: event.title,
     description: event.description,
+    titleEn: event.titleEn,
+    descriptionEn: event.descriptionEn,
     datetime: event.isAlwaysActive ? null : toIso(event.datetime),
     endsAt: toIso(eventEndsAt(event)),
     isAlwaysActive: event.isAlwaysActive,
@@ -179,6 +193,8 @@ select coalesce(json_group_array(json(doc)), '[]') as body from (
     'id', e.id,
     'title', e.title,
     'description', e.description,
+    'titleEn', e.title_en,
+    'descriptionEn', e.description_en,
     'datetime', case when e.is_always_active or e.datetime is null then null
                      else strftime('%Y-%m-%dT%H:%M:%fZ', e.datetime / 1000.0, 'unixepoch') end,
     'endsAt', case when e.is_always_active or e.datetime is null then null
@@ -204,6 +220,7 @@ select coalesce(json_group_array(json(doc)), '[]') as body from (
     'rates', json((select coalesce(json_group_array(json(rate)), '[]') from (
       select json_object(
         'id', r.id, 'eventId', r.event_id, 'name', r.name, 'description', r.description,
+        'nameEn', r.name_en, 'descriptionEn', r.description_en,
         'price', ${decimal("r.price_cents")}, 'isVisible', ${bool("r.is_visible")},
         'isPayable', ${bool("r.is_payable")}, 'sortOrder', r.sort_order) as rate
       from rates r where r.event_id = e.id and r.is_visible = 1 order by r.sort_order, r.id))),

@@ -47,6 +47,8 @@ export type HoldFields = {
   clientKey: string;
   holdExpiresAt: number;
   now: number;
+  /** The language the customer booked in: the booking's e-mails use it (issue #14). */
+  lang: "it" | "en";
 };
 
 /** Whether `plate` already holds or has paid a spot of the event: the dialog's "already booked" warning. */
@@ -111,11 +113,11 @@ function insertHoldSql(h: HoldFields, s: HoldSpec, cap: HoldCap): SQL {
   return sql`
     insert into bookings (id, event_id, rate_id, kind, status, customer_name, customer_email, license_plate, car_model,
       nome, cognome, telefono, note, amount_cents, currency, hold_expires_at, idempotency_key, payment_intent_id, payment_provider,
-      client_key, created_at, updated_at)
+      client_key, created_at, updated_at, lang)
     select ${h.id}, e.id, ${s.rateId}, ${s.kind}, 'pending', ${h.customerName}, ${h.customerEmail}, ${h.licensePlate}, ${h.carModel},
       ${s.presale?.nome ?? null}, ${s.presale?.cognome ?? null}, ${s.presale?.telefono ?? null}, ${s.presale?.note ?? null},
       ${s.amountCents}, 'eur', ${h.holdExpiresAt}, ${s.idempotencyKey ?? null}, ${s.payment?.intentId ?? null}, ${s.payment?.provider ?? null},
-      ${h.clientKey}, ${h.now}, ${h.now}
+      ${h.clientKey}, ${h.now}, ${h.now}, ${h.lang}
     ${s.source}
     where ${s.guard}
       and ${eventOpenSql(h.now)}

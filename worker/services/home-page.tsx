@@ -5,6 +5,9 @@ import { createAppStore, createQueryClient } from "../../web/app/query-client";
 import { EventGrid } from "../../web/features/home/event-grid";
 import { HeroStats } from "../../web/features/home/hero";
 import { HOME_DATA_ID, seedHomeQueries } from "../../web/features/home/home-data";
+import type { Lang } from "../../web/i18n/catalogue";
+import { en } from "../../web/i18n/en";
+import { it } from "../../web/i18n/it";
 import { PartnerCarousel } from "../../web/features/home/partner-carousel";
 import { PartnerSlot } from "../../web/features/home/partner-slot";
 import type { HomeData } from "./home";
@@ -29,7 +32,7 @@ export function scriptSafeJson(value: unknown): string {
  * browser will hydrate them with, and the data itself for the browser's query cache. Without data
  * (the database failed) the bare shell goes out and the browser fetches as before.
  */
-export function renderHomePage(shell: Response, data: HomeData | null): Response {
+export function renderHomePage(shell: Response, data: HomeData | null, lang: Lang = "it"): Response {
   let rewriter = new HTMLRewriter().on("#root", {
     element(el) {
       el.removeAttribute("hidden");
@@ -38,7 +41,7 @@ export function renderHomePage(shell: Response, data: HomeData | null): Response
   if (data) {
     const queryClient = createQueryClient();
     seedHomeQueries(queryClient, data);
-    const store = createAppStore(queryClient);
+    const store = createAppStore(queryClient, { lang, t: lang === "en" ? en : it });
     let hoisted = "";
     for (const [name, render] of Object.entries(islands())) {
       // React puts the preload of the first card's image (fetchpriority high) before a fragment's

@@ -3,6 +3,7 @@ import { bookings, events, rates, type BookingKind, type BookingStatus } from ".
 import type { Db } from "../db";
 import { centsToDecimal } from "../lib/money";
 import { toIso } from "../lib/time";
+import { eventTitleInBookingLang, rateNameInBookingLang } from "./events";
 import type { RateLimit } from "./rate-limit";
 import { bookingCodeOf } from "../../shared/rules";
 
@@ -48,7 +49,7 @@ export async function lookupMyBookings(db: Db, input: { email: string; code: str
     .get();
   if (!match) return null;
   const rows = await db
-    .select({ booking: bookings, eventTitle: events.title, eventDatetime: events.datetime, isAlwaysActive: events.isAlwaysActive, rateName: rates.name })
+    .select({ booking: bookings, eventTitle: eventTitleInBookingLang, eventDatetime: events.datetime, isAlwaysActive: events.isAlwaysActive, rateName: rateNameInBookingLang })
     .from(bookings)
     .innerJoin(events, eq(bookings.eventId, events.id))
     .leftJoin(rates, eq(bookings.rateId, rates.id))

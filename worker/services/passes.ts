@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { bookings, events, rates, type BookingStatus, type GateState } from "../../db/schema";
 import type { Db } from "../db";
 import { toIso } from "../lib/time";
+import { eventTitleInBookingLang, rateNameInBookingLang } from "./events";
 
 const PASS_BYTES = 16;
 
@@ -66,10 +67,10 @@ export async function getPass(db: Db, secret: string): Promise<PassDto | null> {
       gateState: bookings.gateState,
       checkedInAt: bookings.checkedInAt,
       checkedOutAt: bookings.checkedOutAt,
-      eventTitle: events.title,
+      eventTitle: eventTitleInBookingLang,
       eventDatetime: events.datetime,
       isAlwaysActive: events.isAlwaysActive,
-      rateName: rates.name,
+      rateName: rateNameInBookingLang,
     })
     .from(bookings)
     .innerJoin(events, eq(events.id, bookings.eventId))

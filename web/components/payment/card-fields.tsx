@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, type RefObject } from "react";
-import { it } from "../../i18n/it";
+import { useT } from "../../i18n/lang";
 import { LoadingState } from "../spinner";
 import { DemoCardFields } from "./demo-card-fields";
 import type { ConfirmCard, PaymentIntentDto } from "./types";
@@ -21,6 +21,7 @@ export function CardFields({
   onReadyChange: (ready: boolean) => void;
   disabled?: boolean;
 }) {
+  const tr = useT();
   const demo = intent.provider === "demo";
   useEffect(() => {
     onReadyChange(demo);
@@ -28,7 +29,7 @@ export function CardFields({
 
   if (demo) return <DemoCardFields intent={intent} confirmRef={confirmRef} disabled={disabled} />;
   return (
-    <Suspense fallback={<LoadingState text={it.payment.stripeLoading} />}>
+    <Suspense fallback={<LoadingState text={tr.payment.stripeLoading} />}>
       <StripeCardFields intent={intent} confirmRef={confirmRef} onReadyChange={onReadyChange} />
     </Suspense>
   );
@@ -36,5 +37,6 @@ export function CardFields({
 
 /** The footer note under every card form: who processes the payment. */
 export function PaymentNote({ provider }: { provider: PaymentIntentDto["provider"] }) {
-  return <p className="text-xs leading-5 text-slate-500">{provider === "stripe" ? it.payment.secureNoteStripe : it.payment.secureNoteDemo}</p>;
+  const tr = useT();
+  return <p className="text-xs leading-5 text-slate-500">{provider === "stripe" ? tr.payment.secureNoteStripe : tr.payment.secureNoteDemo}</p>;
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState, type RefObject } from "react";
-import { it } from "../../i18n/it";
+import { useT } from "../../i18n/lang";
 import { ApiError, client, unwrap } from "../../lib/api";
 import { TextField } from "../field";
 import type { ConfirmCard, PaymentIntentDto } from "./types";
@@ -8,6 +8,7 @@ const groups = (digits: string) => digits.replace(/(\d{4})(?=\d)/g, "$1 ");
 
 /** The demo provider's card form: only the card number matters, the server decides the outcome. */
 export function DemoCardFields({ intent, confirmRef, disabled }: { intent: PaymentIntentDto; confirmRef: RefObject<ConfirmCard | null>; disabled?: boolean }) {
+  const tr = useT();
   const [number, setNumber] = useState("");
   const [expiry, setExpiry] = useState("");
   const [cvc, setCvc] = useState("");
@@ -18,7 +19,7 @@ export function DemoCardFields({ intent, confirmRef, disabled }: { intent: Payme
       const digits = number.replace(/\D/g, "");
       if (digits.length !== 16) {
         setInvalid(true);
-        return { ok: false, message: it.payment.cardIncomplete };
+        return { ok: false, message: tr.payment.cardIncomplete };
       }
       setInvalid(false);
       try {
@@ -39,12 +40,12 @@ export function DemoCardFields({ intent, confirmRef, disabled }: { intent: Payme
     <div className="space-y-4 rounded-2xl border border-dashed border-amber-300 bg-amber-50/60 p-4">
       <div>
         <p className="inline-flex items-center rounded-full bg-amber-100 px-2.5 py-1 text-xs font-bold text-amber-900 ring-1 ring-amber-300">
-          {it.payment.demoBadge}
+          {tr.payment.demoBadge}
         </p>
-        <p className="mt-2 text-xs leading-5 text-amber-900">{it.payment.demoHint}</p>
+        <p className="mt-2 text-xs leading-5 text-amber-900">{tr.payment.demoHint}</p>
       </div>
       <TextField
-        label={it.payment.cardNumber}
+        label={tr.payment.cardNumber}
         name="cardnumber"
         autoComplete="cc-number"
         inputMode="numeric"
@@ -57,7 +58,7 @@ export function DemoCardFields({ intent, confirmRef, disabled }: { intent: Payme
       />
       <div className="grid grid-cols-2 gap-3">
         <TextField
-          label={it.payment.expiry}
+          label={tr.payment.expiry}
           name="cc-exp"
           autoComplete="cc-exp"
           inputMode="numeric"
@@ -71,7 +72,7 @@ export function DemoCardFields({ intent, confirmRef, disabled }: { intent: Payme
           }}
         />
         <TextField
-          label={it.payment.cvc}
+          label={tr.payment.cvc}
           name="cvc"
           autoComplete="cc-csc"
           inputMode="numeric"

@@ -2,7 +2,7 @@ import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-
 import type { Stripe } from "@stripe/stripe-js";
 import { loadStripe } from "@stripe/stripe-js/pure";
 import { useEffect, useState, type RefObject } from "react";
-import { it } from "../../i18n/it";
+import { useLang, useT } from "../../i18n/lang";
 import { Alert } from "../alert";
 import { LoadingState } from "../spinner";
 import type { ConfirmCard, PaymentIntentDto } from "./types";
@@ -20,6 +20,7 @@ function stripeFor(publishableKey: string): Promise<Stripe | null> {
 }
 
 function ConfirmBinder({ confirmRef, onReady }: { confirmRef: RefObject<ConfirmCard | null>; onReady: () => void }) {
+  const tr = useT();
   const stripe = useStripe();
   const elements = useElements();
   useEffect(() => {
@@ -30,8 +31,8 @@ function ConfirmBinder({ confirmRef, onReady }: { confirmRef: RefObject<ConfirmC
         confirmParams: { return_url: `${window.location.origin}/?payment=success` },
         redirect: "if_required",
       });
-      if (error) return { ok: false, message: error.message ?? it.presale.paymentException };
-      return paymentIntent?.status === "succeeded" ? { ok: true } : { ok: false, message: it.payment.notCompleted };
+      if (error) return { ok: false, message: error.message ?? tr.presale.paymentException };
+      return paymentIntent?.status === "succeeded" ? { ok: true } : { ok: false, message: tr.payment.notCompleted };
     };
     return () => {
       confirmRef.current = null;
@@ -49,6 +50,8 @@ export default function StripeCardFields({
   confirmRef: RefObject<ConfirmCard | null>;
   onReadyChange: (ready: boolean) => void;
 }) {
+  const tr = useT();
+  const lang = useLang();
   const [stripe, setStripe] = useState<Stripe | "loading" | "failed">("loading");
 
   useEffect(() => {
@@ -66,11 +69,11 @@ export default function StripeCardFields({
     };
   }, [intent.publishableKey]);
 
-  if (stripe === "loading") return <LoadingState text={it.payment.stripeLoading} />;
+  if (stripe === "loading") return <LoadingState text={tr.payment.stripeLoading} />;
   if (stripe === "failed")
     return (
       <Alert tone="error" role="alert">
-        {it.payment.stripeLoadFailed}
+        {tr.payment.stripeLoadFailed}
       </Alert>
     );
   return (
@@ -78,7 +81,7 @@ export default function StripeCardFields({
       stripe={stripe}
       options={{
         clientSecret: intent.clientSecret,
-        locale: "it",
+        locale: lang,
         appearance: { theme: "stripe", variables: { colorPrimary: "#2563eb", borderRadius: "12px", fontFamily: "system-ui, sans-serif" } },
       }}
     >

@@ -8,7 +8,7 @@ import { PhoneIcon } from "../../components/icons";
 import { Modal } from "../../components/modal";
 import { notify } from "../../components/notify";
 import { Spinner } from "../../components/spinner";
-import { it } from "../../i18n/it";
+import { useT } from "../../i18n/lang";
 import { ApiError, errorMessage, newIdempotencyKey } from "../../lib/api";
 import { bookingCode } from "../../lib/format";
 import { eventWhen, price, unavailableMessage } from "../event-card/card-format";
@@ -21,6 +21,7 @@ import { checkBooking, normalisePlate, type BookingValues } from "./validation";
 const empty: BookingValues = { customerName: "", customerEmail: "", licensePlate: "", carModel: "" };
 
 export function BookingDialog({ event, rate, onClose }: { event: EventDto; rate: RateDto | null; onClose: () => void }) {
+  const tr = useT();
   // Keep the last rate while the dialog animates out.
   const [shown, setShown] = useState<RateDto | null>(rate);
   useEffect(() => {
@@ -28,26 +29,28 @@ export function BookingDialog({ event, rate, onClose }: { event: EventDto; rate:
   }, [rate]);
 
   return (
-    <Modal open={rate !== null} onClose={onClose} title={it.booking.title} description={event.title}>
+    <Modal open={rate !== null} onClose={onClose} title={tr.booking.title} description={event.title}>
       {shown ? <BookingForm key={shown.id} event={event} rate={shown} onClose={onClose} /> : null}
     </Modal>
   );
 }
 
 function Summary({ event, rate }: { event: EventDto; rate: RateDto }) {
+  const tr = useT();
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 rounded-2xl bg-slate-50 p-4 text-sm ring-1 ring-slate-200">
-      <dt className="text-slate-500">{it.eventCard.when}</dt>
-      <dd className="font-medium text-slate-900 first-letter:uppercase">{eventWhen(event)}</dd>
-      <dt className="text-slate-500">{it.booking.rate}</dt>
+      <dt className="text-slate-500">{tr.eventCard.when}</dt>
+      <dd className="font-medium text-slate-900 first-letter:uppercase">{eventWhen(event, tr)}</dd>
+      <dt className="text-slate-500">{tr.booking.rate}</dt>
       <dd className="font-medium text-slate-900">{rate.name}</dd>
-      <dt className="text-slate-500">{it.booking.price}</dt>
+      <dt className="text-slate-500">{tr.booking.price}</dt>
       <dd className="text-base font-bold text-slate-900">{price(rate.price)}</dd>
     </dl>
   );
 }
 
 function BookingForm({ event, rate, onClose }: { event: EventDto; rate: RateDto; onClose: () => void }) {
+  const tr = useT();
   const navigate = useNavigate();
   const { mutateAsync, isPending } = useAtomValue(createBookingAtom);
   const [values, setValues] = useState(empty);
@@ -63,8 +66,8 @@ function BookingForm({ event, rate, onClose }: { event: EventDto; rate: RateDto;
     return (
       <div className="space-y-4">
         <Summary event={event} rate={rate} />
-        <Alert tone="warning" title={unavailableMessage(rate)}>
-          {it.booking.contactGarage}
+        <Alert tone="warning" title={unavailableMessage(rate, tr)}>
+          {tr.booking.contactGarage}
         </Alert>
         <div className="flex flex-col gap-2 sm:flex-row-reverse">
           <a href={garage.phoneHref} className={buttonClass("primary", "lg")}>
@@ -72,7 +75,7 @@ function BookingForm({ event, rate, onClose }: { event: EventDto; rate: RateDto;
             {garage.phoneDisplay}
           </a>
           <Button onClick={onClose} variant="secondary" size="lg">
-            {it.common.close}
+            {tr.common.close}
           </Button>
         </div>
       </div>
@@ -81,7 +84,7 @@ function BookingForm({ event, rate, onClose }: { event: EventDto; rate: RateDto;
 
   const book = async (continueRepeat: boolean) => {
     if (isPending) return;
-    const found = checkBooking(values);
+    const found = checkBooking(values, tr);
     setProblem(found);
     if (found) return;
     try {
@@ -100,8 +103,8 @@ function BookingForm({ event, rate, onClose }: { event: EventDto; rate: RateDto;
         setRepeatedPlate(plate);
         return;
       }
-      const message = errorMessage(err, it.booking.errorFallback);
-      notify.error(it.booking.errorTitle, message);
+      const message = errorMessage(err, tr.booking.errorFallback);
+      notify.error(tr.booking.errorTitle, message);
       // Also inside the dialog: while it is open the toast sits outside the focus trap.
       setProblem({ message, fields: [] });
     }
@@ -123,10 +126,10 @@ function BookingForm({ event, rate, onClose }: { event: EventDto; rate: RateDto;
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           className="sm:col-span-2"
-          label={it.booking.customerName}
+          label={tr.booking.customerName}
           name="customerName"
           autoComplete="name"
-          placeholder={it.booking.placeholders.customerName}
+          placeholder={tr.booking.placeholders.customerName}
           maxLength={100}
           value={values.customerName}
           invalid={invalid("customerName")}
@@ -134,30 +137,30 @@ function BookingForm({ event, rate, onClose }: { event: EventDto; rate: RateDto;
         />
         <TextField
           className="sm:col-span-2"
-          label={it.booking.customerEmail}
+          label={tr.booking.customerEmail}
           name="customerEmail"
           type="email"
           autoComplete="email"
-          placeholder={it.booking.placeholders.customerEmail}
+          placeholder={tr.booking.placeholders.customerEmail}
           maxLength={254}
           value={values.customerEmail}
           invalid={invalid("customerEmail")}
           onChange={set("customerEmail")}
         />
         <TextField
-          label={it.booking.licensePlate}
+          label={tr.booking.licensePlate}
           name="licensePlate"
           autoCapitalize="characters"
-          placeholder={it.booking.placeholders.licensePlate}
+          placeholder={tr.booking.placeholders.licensePlate}
           maxLength={14}
           value={values.licensePlate}
           invalid={invalid("licensePlate")}
           onChange={(v) => set("licensePlate")(v.toUpperCase())}
         />
         <TextField
-          label={it.booking.carModel}
+          label={tr.booking.carModel}
           name="carModel"
-          placeholder={it.booking.placeholders.carModel}
+          placeholder={tr.booking.placeholders.carModel}
           maxLength={60}
           value={values.carModel}
           invalid={invalid("carModel")}
@@ -165,16 +168,16 @@ function BookingForm({ event, rate, onClose }: { event: EventDto; rate: RateDto;
         />
       </div>
       <p className="text-xs text-slate-500">
-        {it.booking.holdNote} {it.booking.privacy}
+        {tr.booking.holdNote} {tr.booking.privacy}
       </p>
       {warned ? (
         <div className="space-y-3">
-          <Alert tone="warning" role="alert" title={it.booking.repeatPlate}>
-            {it.booking.repeatPlateHint}
+          <Alert tone="warning" role="alert" title={tr.booking.repeatPlate}>
+            {tr.booking.repeatPlateHint}
           </Alert>
           <Button type="button" disabled={isPending} size="lg" className="w-full" onClick={() => void book(true)}>
             {isPending ? <Spinner className="size-5" /> : null}
-            {it.booking.repeatPlateContinue}
+            {tr.booking.repeatPlateContinue}
           </Button>
         </div>
       ) : (
@@ -182,10 +185,10 @@ function BookingForm({ event, rate, onClose }: { event: EventDto; rate: RateDto;
           {isPending ? (
             <>
               <Spinner className="size-5" />
-              {it.booking.submitting}
+              {tr.booking.submitting}
             </>
           ) : (
-            it.booking.submit(price(rate.price))
+            tr.booking.submit(price(rate.price))
           )}
         </Button>
       )}

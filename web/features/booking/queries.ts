@@ -1,4 +1,5 @@
 import { atomWithMutation, queryClientAtom } from "jotai-tanstack-query";
+import { catalogueAtom } from "../../i18n/lang";
 import { client, unwrap } from "../../lib/api";
 import { queryKeys } from "../../lib/query-keys";
 import type { BookingValues } from "./validation";
@@ -8,7 +9,8 @@ export type BookingRequest = BookingValues & { eventId: number; rateId: number; 
 
 export const createBookingAtom = atomWithMutation((get) => ({
   mutationFn: ({ idempotencyKey, ...json }: BookingRequest) =>
-    unwrap(client.api.bookings.$post({ header: { "idempotency-key": idempotencyKey }, json })),
+    // The booking remembers the language it was made in (its e-mails are written in it).
+    unwrap(client.api.bookings.$post({ header: { "idempotency-key": idempotencyKey }, json: { ...json, lang: get(catalogueAtom).lang } })),
   // A hold changes the event's counters; a refusal (sold out) means our copy is stale.
   onSettled: () => get(queryClientAtom).invalidateQueries({ queryKey: queryKeys.events }),
 }));

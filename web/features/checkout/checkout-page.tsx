@@ -11,7 +11,7 @@ import { CardFields, PaymentNote } from "../../components/payment/card-fields";
 import { confirmPaymentAtom, createIntentAtom, type BookingDto } from "../../components/payment/queries";
 import type { ConfirmCard, PaymentIntentDto } from "../../components/payment/types";
 import { LoadingState, Spinner } from "../../components/spinner";
-import { it } from "../../i18n/it";
+import { useT } from "../../i18n/lang";
 import { ApiError, errorMessage, newIdempotencyKey } from "../../lib/api";
 import { bookingCode, formatCountdown, formatEuroCompact, formatLongDateTime } from "../../lib/format";
 import { passUrl } from "../../lib/pass-url";
@@ -21,9 +21,10 @@ import { checkoutBookingIdAtom, checkoutBookingQueryAtom } from "./queries";
 import { useNow } from "./use-now";
 
 export const REDIRECT_AFTER_SUCCESS_MS = 2000;
-const c = it.checkout;
 
 export function CheckoutPage() {
+  const tr = useT();
+  const c = tr.checkout;
   const [params] = useSearchParams();
   const bookingId = params.get("bookingId");
   const amount = params.get("amount");
@@ -56,6 +57,8 @@ export function CheckoutPage() {
 }
 
 function Checkout({ bookingId }: { bookingId: string }) {
+  const tr = useT();
+  const c = tr.checkout;
   const setBookingId = useSetAtom(checkoutBookingIdAtom);
   useEffect(() => setBookingId(bookingId), [bookingId, setBookingId]);
   const booking = useAtomValue(checkoutBookingQueryAtom);
@@ -85,6 +88,8 @@ type Phase =
   | { kind: "paid"; justNow: boolean };
 
 function CheckoutFlow({ booking }: { booking: BookingDto }) {
+  const tr = useT();
+  const c = tr.checkout;
   const navigate = useNavigate();
   const createIntent = useAtomValue(createIntentAtom).mutateAsync;
   const [key] = useState(newIdempotencyKey);
@@ -157,9 +162,11 @@ function CheckoutFlow({ booking }: { booking: BookingDto }) {
 }
 
 function Summary({ booking }: { booking: BookingDto }) {
+  const tr = useT();
+  const c = tr.checkout;
   const rows: [string, string][] = [
     [c.event, booking.event.title],
-    [c.when, booking.event.datetime ? formatLongDateTime(booking.event.datetime) : it.eventCard.alwaysActive],
+    [c.when, booking.event.datetime ? formatLongDateTime(booking.event.datetime, tr.dates) : tr.eventCard.alwaysActive],
     [c.rate, booking.rate?.name ?? (booking.kind === "prevendita" ? c.presale : "—")],
     [c.customer, booking.customerName],
     [c.plate, booking.licensePlate],
@@ -188,6 +195,8 @@ function Summary({ booking }: { booking: BookingDto }) {
 }
 
 function PaymentForm({ booking, intent, remaining, onPaid }: { booking: BookingDto; intent: PaymentIntentDto; remaining: number; onPaid: () => void }) {
+  const tr = useT();
+  const c = tr.checkout;
   const confirmPayment = useAtomValue(confirmPaymentAtom).mutateAsync;
   const confirmRef = useRef<ConfirmCard | null>(null);
   const [cardReady, setCardReady] = useState(false);
@@ -269,6 +278,8 @@ function PaymentForm({ booking, intent, remaining, onPaid }: { booking: BookingD
 }
 
 function Success({ booking, justNow }: { booking: BookingDto; justNow: boolean }) {
+  const tr = useT();
+  const c = tr.checkout;
   return (
     <div role="status" className="flex flex-col items-center py-4 text-center">
       <span className="grid size-16 place-items-center rounded-full bg-emerald-100 text-emerald-600">
@@ -294,7 +305,7 @@ function Success({ booking, justNow }: { booking: BookingDto; justNow: boolean }
         <p className="mt-4 text-sm text-slate-500">{c.redirecting}</p>
       ) : (
         <Link to="/le-mie-prenotazioni" className={`${buttonClass("primary", "lg")} mt-6 w-full`}>
-          {it.layout.nav.myBookings}
+          {tr.layout.nav.myBookings}
         </Link>
       )}
     </div>

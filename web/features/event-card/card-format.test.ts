@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { eventDuration, eventImage, eventWhen, isSoldOut, lowestPayablePrice, needsReadMore, price, rateLabel, unavailableMessage } from "./card-format";
-import { testRate } from "./test-event";
+import { eventDuration, eventImage, eventWhen, inLanguage, isSoldOut, lowestPayablePrice, needsReadMore, price, rateLabel, unavailableMessage } from "./card-format";
+import { testEvent, testRate } from "./test-event";
 
 describe("event card formatting", () => {
   it("cuts rate names longer than 20 characters and keeps shorter ones", () => {
@@ -55,5 +55,15 @@ describe("event card formatting", () => {
   it("explains a non-payable rate, in presale words when its name says prevendita", () => {
     expect(unavailableMessage({ name: "Posto auto" })).toBe("Tariffa non disponibile per questo evento");
     expect(unavailableMessage({ name: "PREVENDITA in loco" })).toBe("Prevendita non disponibile per questo evento");
+  });
+});
+
+describe("inLanguage", () => {
+  // Fails when an English visitor misses the garage's English texts, or gets blanks where none were given.
+  it("shows the English title, description and rate names where given, else the Italian ones", () => {
+    const event = testEvent({ title: "Concerto", titleEn: "Concert", descriptionEn: null, rates: [testRate({ name: "Posto auto", nameEn: "Car space" }), testRate({ name: "Moto" })] });
+    const english = inLanguage(event, "en");
+    expect([english.title, english.description, english.rates.map((r) => r.name)]).toEqual(["Concert", event.description, ["Car space", "Moto"]]);
+    expect(inLanguage(event, "it")).toBe(event);
   });
 });

@@ -3,6 +3,7 @@ import edenlandiaImage from "../../assets/fallback/edenlandia.webp";
 import elodieImage from "../../assets/fallback/elodie.webp";
 import napoliImage from "../../assets/fallback/napoli.webp";
 import pinguiniImage from "../../assets/fallback/pinguini.webp";
+import type { Catalogue, Lang } from "../../i18n/catalogue";
 import { it } from "../../i18n/it";
 import { formatEuroCompact, formatLongDateTime, truncate } from "../../lib/format-basic";
 import type { EventDto, RateDto } from "./types";
@@ -31,19 +32,33 @@ export function fallbackImage(event: Pick<EventDto, "title">): string | null {
   return eventImage({ imageUrl: null, title: event.title });
 }
 
+/**
+ * The event as a visitor of `lang` reads it: in English, the garage's English title, description and
+ * rate names where it gave them, else its Italian ones. The image keeps following the Italian title.
+ */
+export function inLanguage(event: EventDto, lang: Lang): EventDto {
+  if (lang !== "en") return event;
+  return {
+    ...event,
+    title: event.titleEn || event.title,
+    description: event.descriptionEn || event.description,
+    rates: event.rates.map((r) => ({ ...r, name: r.nameEn || r.name, description: r.descriptionEn || r.description })),
+  };
+}
+
 /** Past its start + duration (the server's rule, sent as endsAt): no more booking. */
 export function hasEnded(event: Pick<EventDto, "endsAt">, now: number): boolean {
   return event.endsAt !== null && Date.parse(event.endsAt) <= now;
 }
 
 /** 'Attivo' for always-active events, the Italian long date, or 'Data non specificata'. */
-export function eventWhen(event: Pick<EventDto, "isAlwaysActive" | "datetime">): string {
-  if (event.isAlwaysActive) return it.eventCard.alwaysActive;
-  return event.datetime ? formatLongDateTime(event.datetime) : it.eventCard.noDate;
+export function eventWhen(event: Pick<EventDto, "isAlwaysActive" | "datetime">, tr: Catalogue = it): string {
+  if (event.isAlwaysActive) return tr.eventCard.alwaysActive;
+  return event.datetime ? formatLongDateTime(event.datetime, tr.dates) : tr.eventCard.noDate;
 }
 
-export function eventDuration(event: Pick<EventDto, "duration">): string {
-  return event.duration?.trim() || it.eventCard.defaultDuration;
+export function eventDuration(event: Pick<EventDto, "duration">, tr: Catalogue = it): string {
+  return event.duration?.trim() || tr.eventCard.defaultDuration;
 }
 
 export const rateLabel = (rate: Pick<RateDto, "name">) => truncate(rate.name, RATE_NAME_MAX);
@@ -58,6 +73,6 @@ export function lowestPayablePrice(rates: Pick<RateDto, "price" | "isPayable">[]
 }
 
 /** Why a rate cannot be paid online: presale rates say so in their own words. */
-export function unavailableMessage(rate: Pick<RateDto, "name">): string {
-  return rate.name.toLowerCase().includes("prevendita") ? it.booking.presaleNotAvailable : it.booking.rateNotAvailable;
+export function unavailableMessage(rate: Pick<RateDto, "name">, tr: Catalogue = it): string {
+  return rate.name.toLowerCase().includes("prevendita") ? tr.booking.presaleNotAvailable : tr.booking.rateNotAvailable;
 }

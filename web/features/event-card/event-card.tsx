@@ -2,12 +2,13 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Alert } from "../../components/alert";
 import { Button } from "../../components/button";
 import { CalendarIcon, ChevronDownIcon, ClockIcon, PhotoIcon, RouteIcon, TicketIcon } from "../../components/icons";
-import { it } from "../../i18n/it";
+import { useLang, useT } from "../../i18n/lang";
 import { CARD_MAX_WIDTH_PX, EVENT_IMAGE_HEIGHT, EVENT_IMAGE_WIDTH, eventImageAspectRatio } from "../../lib/event-image";
 import {
   eventDuration,
   eventImage,
   eventWhen,
+  inLanguage,
   fallbackImage,
   hasEnded,
   isSoldOut,
@@ -39,6 +40,7 @@ function CategoryTag({ category }: { category: NonNullable<EventDto["category"]>
 
 /** The event's image, else its title's bundled image, else the placeholder: each one that fails to load gives way to the next. */
 function CardImage({ event, priority }: { event: EventDto; priority: boolean }) {
+  const tr = useT();
   const [failed, setFailed] = useState<string[]>([]);
   const candidates = [eventImage(event), fallbackImage(event)].filter((src): src is string => src !== null && !failed.includes(src));
   const src = candidates[0];
@@ -51,7 +53,7 @@ function CardImage({ event, priority }: { event: EventDto; priority: boolean }) 
   }, [src]);
   if (!src) {
     return (
-      <div className="grid size-full place-items-center bg-gradient-to-br from-slate-100 to-slate-200 text-slate-400" role="img" aria-label={it.eventCard.imagePlaceholder}>
+      <div className="grid size-full place-items-center bg-gradient-to-br from-slate-100 to-slate-200 text-slate-400" role="img" aria-label={tr.eventCard.imagePlaceholder}>
         <PhotoIcon className="mb-10 size-14" />
       </div>
     );
@@ -122,7 +124,9 @@ function useSticky(booking: boolean, presale: boolean, description: boolean) {
   return seen;
 }
 
-export function EventCard({ event, priority = false }: { event: EventDto; priority?: boolean }) {
+export function EventCard({ event: given, priority = false }: { event: EventDto; priority?: boolean }) {
+  const tr = useT();
+  const event = inLanguage(given, useLang());
   const [expanded, setExpanded] = useState(false);
   const [view, setView] = useState<"details" | "rates">("details");
   const [bookingRate, setBookingRate] = useState<RateDto | null>(null);
@@ -138,7 +142,7 @@ export function EventCard({ event, priority = false }: { event: EventDto; priori
   const switched = useRef(false);
 
   const soldOut = isSoldOut(event);
-  const when = eventWhen(event);
+  const when = eventWhen(event, tr);
   const fromPrice = lowestPayablePrice(event.rates);
   const showPresale = event.isPrevenditaVisible && event.prevendita_price !== null;
 
@@ -175,14 +179,14 @@ export function EventCard({ event, priority = false }: { event: EventDto; priori
         {/* Below the title row (negative z in the box's own stacking context), so the row can stay
             unpositioned and its button's overlay covers the whole image. */}
         <div className="absolute inset-0 -z-10">
-          <CardImage event={event} priority={priority} />
+          <CardImage event={given} priority={priority} />
         </div>
         <div className="absolute inset-0 -z-10 bg-gradient-to-t from-slate-950/85 via-slate-950/15 to-transparent" aria-hidden="true" />
         <div className="absolute top-3 left-3 flex flex-wrap gap-2">{event.category ? <CategoryTag category={event.category} /> : null}</div>
         {ended ? (
-          <span className="absolute top-3 right-3 rounded-full bg-slate-900 px-2.5 py-1 text-xs font-bold text-white shadow">{it.eventCard.ended}</span>
+          <span className="absolute top-3 right-3 rounded-full bg-slate-900 px-2.5 py-1 text-xs font-bold text-white shadow">{tr.eventCard.ended}</span>
         ) : soldOut ? (
-          <span className="absolute top-3 right-3 rounded-full bg-red-600 px-2.5 py-1 text-xs font-bold text-white shadow">{it.eventCard.soldOut}</span>
+          <span className="absolute top-3 right-3 rounded-full bg-red-600 px-2.5 py-1 text-xs font-bold text-white shadow">{tr.eventCard.soldOut}</span>
         ) : null}
         <div className="flex items-end gap-3 px-5 pb-4">
           <h3 className="min-w-0 flex-1 text-lg leading-snug font-bold text-white drop-shadow-sm">
@@ -199,7 +203,7 @@ export function EventCard({ event, priority = false }: { event: EventDto; priori
           <span
             className={`grid size-9 shrink-0 place-items-center rounded-full bg-white/90 text-slate-800 shadow transition-transform duration-300 motion-reduce:transition-none ${expanded ? "rotate-180" : ""}`}
             aria-hidden="true"
-            title={expanded ? it.eventCard.collapse : it.eventCard.expand}
+            title={expanded ? tr.eventCard.collapse : tr.eventCard.expand}
           >
             <ChevronDownIcon className="size-5" />
           </span>
@@ -224,16 +228,16 @@ export function EventCard({ event, priority = false }: { event: EventDto; priori
       {!expanded ? (
         <div className="mt-auto flex items-center justify-between gap-3 px-5 pb-5">
           {ended ? (
-            <span className="text-sm font-semibold text-slate-700">{it.eventCard.ended}</span>
+            <span className="text-sm font-semibold text-slate-700">{tr.eventCard.ended}</span>
           ) : soldOut ? (
-            <span className="text-sm font-semibold text-red-700">{it.eventCard.soldOutHint}</span>
+            <span className="text-sm font-semibold text-red-700">{tr.eventCard.soldOutHint}</span>
           ) : (
             <span className="inline-flex items-center gap-1.5 text-sm font-medium text-emerald-700">
               <span className="size-2 rounded-full bg-emerald-500" aria-hidden="true" />
-              {it.eventCard.freeSpots(event.availableSpots)}
+              {tr.eventCard.freeSpots(event.availableSpots)}
             </span>
           )}
-          {fromPrice && !ended ? <span className="text-base font-extrabold text-slate-900">{it.eventCard.fromPrice(fromPrice)}</span> : null}
+          {fromPrice && !ended ? <span className="text-base font-extrabold text-slate-900">{tr.eventCard.fromPrice(fromPrice)}</span> : null}
         </div>
       ) : null}
 
@@ -241,33 +245,33 @@ export function EventCard({ event, priority = false }: { event: EventDto; priori
         {expanded && view === "details" ? (
           <div className="flex min-h-0 flex-1 flex-col gap-4 transition-opacity duration-300 starting:opacity-0">
             <div className="grid grid-cols-3 gap-2">
-              <Counter value={event.counters.liberi} label={it.eventCard.liberi} tone="bg-emerald-50 text-emerald-800 ring-emerald-200" />
-              <Counter value={event.counters.prenotati} label={it.eventCard.prenotati} tone="bg-amber-50 text-amber-800 ring-amber-200" />
-              <Counter value={event.counters.opzionati} label={it.eventCard.opzionati} tone="bg-slate-50 text-slate-700 ring-slate-200" />
+              <Counter value={event.counters.liberi} label={tr.eventCard.liberi} tone="bg-emerald-50 text-emerald-800 ring-emerald-200" />
+              <Counter value={event.counters.prenotati} label={tr.eventCard.prenotati} tone="bg-amber-50 text-amber-800 ring-amber-200" />
+              <Counter value={event.counters.opzionati} label={tr.eventCard.opzionati} tone="bg-slate-50 text-slate-700 ring-slate-200" />
             </div>
             {event.description ? (
               <div>
                 <p className="line-clamp-3 text-sm leading-6 text-slate-600">{event.description}</p>
                 {needsReadMore(event.description) ? (
                   <button type="button" onClick={() => setDescriptionOpen(true)} className="mt-0.5 text-sm font-semibold text-blue-700 hover:underline">
-                    {it.eventCard.readMore}
+                    {tr.eventCard.readMore}
                   </button>
                 ) : null}
               </div>
             ) : null}
             <dl className="space-y-2">
-              <InfoRow icon={<CalendarIcon className="size-4" />} label={it.eventCard.when} value={when} />
-              <InfoRow icon={<ClockIcon className="size-4" />} label={it.eventCard.duration} value={eventDuration(event)} />
-              <InfoRow icon={<RouteIcon className="size-4" />} label={it.eventCard.distance} value={event.distance || "—"} />
+              <InfoRow icon={<CalendarIcon className="size-4" />} label={tr.eventCard.when} value={when} />
+              <InfoRow icon={<ClockIcon className="size-4" />} label={tr.eventCard.duration} value={eventDuration(event, tr)} />
+              <InfoRow icon={<RouteIcon className="size-4" />} label={tr.eventCard.distance} value={event.distance || "—"} />
             </dl>
             <div className="mt-auto space-y-2">
               {ended ? (
-                <Alert tone="info" title={it.eventCard.ended}>
-                  {it.eventCard.endedHint}
+                <Alert tone="info" title={tr.eventCard.ended}>
+                  {tr.eventCard.endedHint}
                 </Alert>
               ) : soldOut ? (
-                <Alert tone="error" title={it.eventCard.soldOut}>
-                  {it.eventCard.soldOutHint}
+                <Alert tone="error" title={tr.eventCard.soldOut}>
+                  {tr.eventCard.soldOutHint}
                 </Alert>
               ) : (
                 <>
@@ -275,13 +279,13 @@ export function EventCard({ event, priority = false }: { event: EventDto; priori
                     <Button variant="accent" size="lg" onClick={() => setPresaleOpen(true)} className="w-full justify-between">
                       <span className="inline-flex items-center gap-2">
                         <TicketIcon className="size-5" />
-                        {it.eventCard.presale}
+                        {tr.eventCard.presale}
                       </span>
                       <span>{price(event.prevendita_price!)}</span>
                     </Button>
                   ) : null}
                   <Button ref={ratesButton} size="lg" onClick={() => showView("rates")} disabled={event.rates.length === 0} className="w-full">
-                    {it.eventCard.rates(event.rates.length)}
+                    {tr.eventCard.rates(event.rates.length)}
                   </Button>
                 </>
               )}
@@ -292,10 +296,10 @@ export function EventCard({ event, priority = false }: { event: EventDto; priori
         {expanded && view === "rates" ? (
           <div className="flex min-h-0 flex-1 flex-col gap-3 transition-opacity duration-300 starting:opacity-0">
             <h4 ref={ratesHeading} tabIndex={-1} className="text-sm font-bold tracking-wide text-slate-900 uppercase outline-none">
-              {it.eventCard.selectRate}
+              {tr.eventCard.selectRate}
             </h4>
             <ul className="-mx-1 min-h-0 flex-1 space-y-2 overflow-y-auto px-1 py-1">
-              {event.rates.length === 0 ? <li className="text-sm text-slate-600">{it.eventCard.noRates}</li> : null}
+              {event.rates.length === 0 ? <li className="text-sm text-slate-600">{tr.eventCard.noRates}</li> : null}
               {event.rates.map((rate) => (
                 <li key={rate.id}>
                   <button
@@ -308,7 +312,7 @@ export function EventCard({ event, priority = false }: { event: EventDto; priori
                       <span className="block font-semibold text-slate-900">{rateLabel(rate)}</span>
                       {rate.description ? <span className="block truncate text-xs text-slate-500">{rate.description}</span> : null}
                       {!rate.isPayable ? (
-                        <span className="mt-1 inline-block rounded-full bg-slate-100 px-2 py-0.5 text-[11px] font-semibold text-slate-600">{it.eventCard.notPayable}</span>
+                        <span className="mt-1 inline-block rounded-full bg-slate-100 px-2 py-0.5 text-[11px] font-semibold text-slate-600">{tr.eventCard.notPayable}</span>
                       ) : null}
                     </span>
                     <span className="text-lg font-extrabold text-slate-900 tabular-nums">{price(rate.price)}</span>
@@ -317,7 +321,7 @@ export function EventCard({ event, priority = false }: { event: EventDto; priori
               ))}
             </ul>
             <Button variant="secondary" onClick={() => showView("details")} className="w-full">
-              {it.eventCard.backToDetails}
+              {tr.eventCard.backToDetails}
             </Button>
           </div>
         ) : null}

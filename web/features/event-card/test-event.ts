@@ -4,7 +4,7 @@ let nextId = 1;
 
 export function testRate(overrides: Partial<RateDto> = {}): RateDto {
   const id = nextId++;
-  return { id, eventId: 1, name: `Tariffa ${id}`, description: "", price: "15.00", isVisible: true, isPayable: true, sortOrder: id, ...overrides };
+  return { id, eventId: 1, name: `Tariffa ${id}`, description: "", nameEn: null, descriptionEn: null, price: "15.00", isVisible: true, isPayable: true, sortOrder: id, ...overrides };
 }
 
 /** An event as GET /api/events answers it, with every field set to an ordinary value. */
@@ -13,6 +13,8 @@ export function testEvent(overrides: Partial<EventDto> = {}): EventDto {
     id: nextId++,
     title: "Concerto di prova",
     description: "Breve descrizione.",
+    titleEn: null,
+    descriptionEn: null,
     datetime: "2026-03-14T20:00:00.000Z",
     endsAt: null,
     isAlwaysActive: false,

@@ -2,7 +2,7 @@ import { useAtom, useAtomValue } from "jotai";
 import { Alert } from "../../components/alert";
 import { TicketIcon } from "../../components/icons";
 import { LoadingState } from "../../components/spinner";
-import { it } from "../../i18n/it";
+import { useT } from "../../i18n/lang";
 import { categoriesQueryAtom, eventsQueryAtom } from "../../lib/queries";
 import { EventCard } from "../event-card/event-card";
 import { selectedCategoryAtom } from "./queries";
@@ -24,10 +24,11 @@ function Chip({ pressed, onClick, color, children }: { pressed: boolean; onClick
 }
 
 export function EventGrid() {
+  const tr = useT();
   const events = useAtomValue(eventsQueryAtom);
   const categories = useAtomValue(categoriesQueryAtom);
   const [selected, setSelected] = useAtom(selectedCategoryAtom);
-  const e = it.home.events;
+  const e = tr.home.events;
 
   const all = events.data ?? [];
   const shown = selected === null ? all : all.filter((ev) => ev.categoryId === selected);
@@ -56,10 +57,10 @@ export function EventGrid() {
 
         <div className="mt-10">
           {events.isPending ? (
-            <LoadingState text={it.common.loading} />
+            <LoadingState text={tr.common.loading} />
           ) : events.isError ? (
             <Alert tone="error" role="alert">
-              {it.common.loadError}
+              {tr.common.loadError}
             </Alert>
           ) : shown.length === 0 ? (
             <div className="flex flex-col items-center rounded-3xl border-2 border-dashed border-slate-300 bg-white px-6 py-16 text-center">

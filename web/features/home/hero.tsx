@@ -1,7 +1,7 @@
 import { useAtomValue } from "jotai";
 import { buttonClass } from "../../components/button";
 import { CarIcon, CheckIcon, PhoneIcon, TicketIcon } from "../../components/icons";
-import { it } from "../../i18n/it";
+import { useT } from "../../i18n/lang";
 import { statsQueryAtom } from "../../lib/queries";
 import { garage } from "../layout/garage";
 
@@ -21,8 +21,9 @@ function Stat({ value, label, icon }: { value: number | undefined; label: string
 
 /** Live figures: rendered by the Worker with the request's data (`[data-island]`), hydrated by the browser. */
 export function HeroStats() {
+  const tr = useT();
   const stats = useAtomValue(statsQueryAtom);
-  const h = it.home.hero;
+  const h = tr.home.hero;
   return (
     <div data-island="hero-stats" aria-label={h.statsLabel} role="group" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-1">
       <Stat value={stats.data?.activeEvents} label={h.activeEvents} icon={<TicketIcon className="size-6" />} />
@@ -39,7 +40,8 @@ export function HeroStats() {
 }
 
 export function Hero() {
-  const h = it.home.hero;
+  const tr = useT();
+  const h = tr.home.hero;
   return (
     <section className="relative isolate overflow-hidden bg-slate-950">
       <div

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from "react";
 import { useSearchParams } from "react-router";
 import { AfterHydration } from "../../app/after-hydration";
-import { it } from "../../i18n/it";
+import { useT } from "../../i18n/lang";
 import { PublicLayout } from "../layout/public-layout";
 import { EventGrid } from "./event-grid";
 import { Hero } from "./hero";
@@ -14,12 +14,13 @@ const LivePopups = lazy(() => import("../live-popups/live-popups").then((m) => (
 
 /** Stripe returns here (`/?payment=success`) after a payment that needed a redirect; the webhook settles it. */
 function usePaymentReturn() {
+  const tr = useT();
   const [params, setParams] = useSearchParams();
   const returned = params.get("payment") === "success";
   useEffect(() => {
     if (!returned) return;
     // The toast library is not part of the home's first load.
-    import("../../components/notify").then(({ notify }) => notify.success(it.checkout.successTitle, it.checkout.successText)).catch(() => undefined);
+    import("../../components/notify").then(({ notify }) => notify.success(tr.checkout.successTitle, tr.checkout.successText)).catch(() => undefined);
     setParams({}, { replace: true });
   }, [returned, setParams]);
 }

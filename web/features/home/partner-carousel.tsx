@@ -1,6 +1,6 @@
 import { useAtomValue } from "jotai";
 import { useEffect, useRef, useState } from "react";
-import { it } from "../../i18n/it";
+import { useT } from "../../i18n/lang";
 import { carouselSettingsQueryAtom, partnersQueryAtom } from "../../lib/queries";
 import { useMediaQuery } from "../../lib/use-media-query";
 
@@ -62,6 +62,7 @@ function Logo({ partner, hidden }: { partner: Partner; hidden?: boolean }) {
 }
 
 export function PartnerCarousel() {
+  const tr = useT();
   const partners = useAtomValue(partnersQueryAtom);
   const settings = useAtomValue(carouselSettingsQueryAtom);
   const reducedMotion = useMediaQuery("(prefers-reduced-motion: reduce)");
@@ -83,9 +84,9 @@ export function PartnerCarousel() {
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <div className="mb-6 flex flex-col items-center text-center">
           <h2 id="partner-title" className="text-sm font-bold tracking-[0.2em] text-slate-500 uppercase">
-            {it.home.partners.title}
+            {tr.home.partners.title}
           </h2>
-          <p className="mt-1 text-sm text-slate-500">{it.home.partners.subtitle}</p>
+          <p className="mt-1 text-sm text-slate-500">{tr.home.partners.subtitle}</p>
         </div>
       </div>
       <div

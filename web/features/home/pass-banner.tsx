@@ -1,13 +1,13 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { CloseIcon, TicketIcon } from "../../components/icons";
-import { it } from "../../i18n/it";
+import { useT } from "../../i18n/lang";
 import { dismissPassBanner, PASS_BANNER_EVENT, passBanner } from "../my-bookings/remembered";
-
-const b = it.passBanner;
 
 /** After a payment the checkout sends the customer home: the pass stays one tap away until closed. */
 export function PassBanner() {
+  const tr = useT();
+  const b = tr.passBanner;
   const [data, setData] = useState(passBanner);
   useEffect(() => {
     // A presale is paid in a modal over the home: its pass shows up at once.

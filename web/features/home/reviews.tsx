@@ -1,9 +1,10 @@
 import { StarIcon } from "../../components/icons";
-import { it } from "../../i18n/it";
+import { useT } from "../../i18n/lang";
 
 function Stars({ count, className = "size-4" }: { count: number; className?: string }) {
+  const tr = useT();
   return (
-    <span className="flex" role="img" aria-label={it.home.reviews.starsLabel(count)}>
+    <span className="flex" role="img" aria-label={tr.home.reviews.starsLabel(count)}>
       {[1, 2, 3, 4, 5].map((n) => (
         <StarIcon key={n} className={`${className} ${n <= count ? "text-amber-400" : "text-slate-300"}`} />
       ))}
@@ -12,7 +13,8 @@ function Stars({ count, className = "size-4" }: { count: number; className?: str
 }
 
 export function Reviews() {
-  const r = it.home.reviews;
+  const tr = useT();
+  const r = tr.home.reviews;
   return (
     <section aria-labelledby="recensioni-title" className="bg-white py-14 sm:py-20">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { ChatIcon } from "../../components/icons";
-import { it } from "../../i18n/it";
+import { useT } from "../../i18n/lang";
 import { coversControl } from "../../lib/covers-control";
 import { whatsappHref } from "./garage";
 
@@ -13,6 +13,7 @@ const SETTLE_MS = 600;
  * a button such as "Paga €X".
  */
 export function ChatButton() {
+  const tr = useT();
   const ref = useRef<HTMLAnchorElement>(null);
   const [aside, setAside] = useState(false);
 
@@ -46,11 +47,11 @@ export function ChatButton() {
   return (
     <a
       ref={ref}
-      href={whatsappHref(it.layout.chat.message)}
+      href={whatsappHref(tr.layout.chat.message)}
       target="_blank"
       rel="noopener noreferrer"
-      aria-label={it.layout.chat.label}
-      title={it.layout.chat.label}
+      aria-label={tr.layout.chat.label}
+      title={tr.layout.chat.label}
       data-aside={aside}
       tabIndex={aside ? -1 : undefined}
       className={`fixed right-4 bottom-4 z-30 grid size-14 place-items-center rounded-full bg-emerald-600 text-white shadow-lg shadow-emerald-900/30 transition hover:scale-105 hover:bg-emerald-700 motion-reduce:hover:scale-100 sm:right-6 sm:bottom-6 print:hidden ${aside ? "pointer-events-none opacity-0" : ""}`}

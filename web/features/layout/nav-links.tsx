@@ -1,14 +1,16 @@
 import { Link } from "react-router";
-import { it } from "../../i18n/it";
-
-const links = [
-  { label: it.layout.nav.events, href: "/#eventi", internal: false },
-  { label: it.layout.nav.myBookings, href: "/le-mie-prenotazioni", internal: true },
-  { label: it.layout.nav.contacts, href: "#contatti", internal: false },
-  { label: it.layout.nav.admin, href: "/admin", internal: true },
-] as const;
+import { useLang, useT } from "../../i18n/lang";
 
 export function NavLinks({ onNavigate, className }: { onNavigate?: () => void; className: string }) {
+  const tr = useT();
+  // A full page load of the home: the link keeps the language the visitor chose.
+  const home = useLang() === "en" ? "/?lang=en#eventi" : "/#eventi";
+  const links = [
+    { label: tr.layout.nav.events, href: home, internal: false },
+    { label: tr.layout.nav.myBookings, href: "/le-mie-prenotazioni", internal: true },
+    { label: tr.layout.nav.contacts, href: "#contatti", internal: false },
+    { label: tr.layout.nav.admin, href: "/admin", internal: true },
+  ];
   return links.map((l) =>
     l.internal ? (
       <Link key={l.href} to={l.href} onClick={onNavigate} className={className}>

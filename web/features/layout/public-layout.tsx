@@ -1,18 +1,19 @@
 import type { ReactNode } from "react";
-import { it } from "../../i18n/it";
+import { useT } from "../../i18n/lang";
 import { ChatButton } from "./chat-button";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 
 /** Header, page, footer and the chat link: the frame of every public page (no chat link where one pays). */
 export function PublicLayout({ children, chat = true }: { children: ReactNode; chat?: boolean }) {
+  const tr = useT();
   return (
     <div className="flex min-h-screen flex-col">
       <a
         href="#contenuto"
         className="sr-only z-50 rounded-lg bg-blue-600 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
       >
-        {it.layout.skipToContent}
+        {tr.layout.skipToContent}
       </a>
       <SiteHeader />
       <main id="contenuto" className="flex-1">

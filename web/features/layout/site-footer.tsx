@@ -1,17 +1,19 @@
 import { Link } from "react-router";
 import { EnvelopeIcon, FacebookIcon, InstagramIcon, LockIcon, MapPinIcon, PhoneIcon, TikTokIcon } from "../../components/icons";
-import { it } from "../../i18n/it";
+import { useLang, useT } from "../../i18n/lang";
 import { Brand } from "./brand";
 import { garage } from "./garage";
 
 const social = [
-  { label: it.layout.social.facebook, href: garage.social.facebook, Icon: FacebookIcon },
-  { label: it.layout.social.instagram, href: garage.social.instagram, Icon: InstagramIcon },
-  { label: it.layout.social.tiktok, href: garage.social.tiktok, Icon: TikTokIcon },
-];
+  { key: "facebook", href: garage.social.facebook, Icon: FacebookIcon },
+  { key: "instagram", href: garage.social.instagram, Icon: InstagramIcon },
+  { key: "tiktok", href: garage.social.tiktok, Icon: TikTokIcon },
+] as const;
 
 export function SiteFooter() {
-  const f = it.layout.footer;
+  const tr = useT();
+  const lang = useLang();
+  const f = tr.layout.footer;
   return (
     <footer id="contatti" className="scroll-mt-20 bg-slate-950 text-slate-300">
       <div className="mx-auto grid max-w-7xl grid-cols-1 gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
@@ -50,18 +52,18 @@ export function SiteFooter() {
           <h2 className="text-sm font-semibold tracking-wide text-white uppercase">{f.linksTitle}</h2>
           <ul className="mt-4 space-y-3 text-sm">
             <li>
-              <a href="/#eventi" className="hover:text-white">
-                {it.layout.nav.events}
+              <a href={lang === "en" ? "/?lang=en#eventi" : "/#eventi"} className="hover:text-white">
+                {tr.layout.nav.events}
               </a>
             </li>
             <li>
               <Link to="/le-mie-prenotazioni" className="hover:text-white">
-                {it.layout.nav.myBookings}
+                {tr.layout.nav.myBookings}
               </Link>
             </li>
             <li>
               <Link to="/admin" className="hover:text-white">
-                {it.layout.nav.admin}
+                {tr.layout.nav.admin}
               </Link>
             </li>
           </ul>
@@ -69,13 +71,13 @@ export function SiteFooter() {
         <div>
           <h2 className="text-sm font-semibold tracking-wide text-white uppercase">{f.followTitle}</h2>
           <ul className="mt-4 flex gap-3">
-            {social.map(({ label, href, Icon }) => (
-              <li key={label}>
+            {social.map(({ key, href, Icon }) => (
+              <li key={key}>
                 <a
                   href={href}
                   target="_blank"
                   rel="noopener noreferrer"
-                  aria-label={label}
+                  aria-label={tr.layout.social[key]}
                   className="grid size-10 place-items-center rounded-full bg-slate-800 text-slate-200 transition hover:bg-blue-600 hover:text-white"
                 >
                   <Icon className="size-5" />
@@ -91,7 +93,7 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-slate-800">
         <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-slate-400 sm:px-6 lg:px-8">
-          © {new Date().getFullYear()} {garage.name} · {it.common.city}. {f.rights}
+          © {new Date().getFullYear()} {garage.name} · {tr.common.city}. {f.rights}
         </p>
       </div>
     </footer>

@@ -1,8 +1,9 @@
 import { lazy, Suspense, useState } from "react";
 import { buttonClass } from "../../components/button";
 import { MenuIcon, PhoneIcon } from "../../components/icons";
-import { it } from "../../i18n/it";
+import { useT } from "../../i18n/lang";
 import { Brand } from "./brand";
+import { LanguageSwitch } from "./language-switch";
 import { garage } from "./garage";
 import { NavLinks } from "./nav-links";
 
@@ -10,16 +11,18 @@ const loadMenu = () => import("./mobile-menu");
 const MobileMenu = lazy(() => loadMenu().then((m) => ({ default: m.MobileMenu })));
 
 export function SiteHeader() {
+  const tr = useT();
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuUsed, setMenuUsed] = useState(false);
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/70 bg-white/85 backdrop-blur-md print:hidden">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <Brand />
-        <nav aria-label={it.layout.navLabel} className="hidden items-center gap-1 md:flex">
+        <nav aria-label={tr.layout.navLabel} className="hidden items-center gap-1 md:flex">
           <NavLinks className="rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900" />
         </nav>
         <div className="flex items-center gap-2">
+          <LanguageSwitch />
           <a href={garage.phoneHref} className={`${buttonClass("primary")} max-lg:hidden`}>
             <PhoneIcon className="size-4" />
             <span>{garage.phoneDisplay}</span>
@@ -32,7 +35,7 @@ export function SiteHeader() {
               setMenuUsed(true);
               setMenuOpen(true);
             }}
-            aria-label={it.layout.openMenu}
+            aria-label={tr.layout.openMenu}
             aria-expanded={menuOpen}
             className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden"
           >

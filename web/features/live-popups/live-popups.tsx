@@ -1,7 +1,7 @@
 import { useAtomValue } from "jotai";
 import { useEffect, useLayoutEffect, useRef, useState, type PointerEvent } from "react";
 import { CloseIcon } from "../../components/icons";
-import { it } from "../../i18n/it";
+import { useT } from "../../i18n/lang";
 import { coversControl } from "../../lib/covers-control";
 import { formatTimeAgo } from "../../lib/format";
 import { liveActivityQueryAtom, liveConfigQueryAtom } from "./queries";
@@ -30,6 +30,7 @@ function topOffset(): number {
  * hidden; it can be closed or swiped away.
  */
 export function LivePopups() {
+  const tr = useT();
   const config = useAtomValue(liveConfigQueryAtom).data;
   const activity = useAtomValue(liveActivityQueryAtom).data;
   const [current, setCurrent] = useState<Activity | null>(null);
@@ -118,7 +119,7 @@ export function LivePopups() {
   };
 
   return (
-    <div aria-live="polite" aria-label={it.livePopups.region} role="region" className="print:hidden">
+    <div aria-live="polite" aria-label={tr.livePopups.region} role="region" className="print:hidden">
       {current && visible ? (
         <div
           key={current.id}
@@ -142,11 +143,11 @@ export function LivePopups() {
           </span>
           <p className="min-w-0 flex-1 text-sm text-slate-700">
             <span className="font-bold text-slate-900">{current.firstName}</span>{" "}
-            {isJustBooked(current.paidAt, Date.now()) ? it.livePopups.justBooked : it.livePopups.booked}{" "}
+            {isJustBooked(current.paidAt, Date.now()) ? tr.livePopups.justBooked : tr.livePopups.booked}{" "}
             <span className="line-clamp-2 font-semibold text-slate-900">{current.eventTitle}</span>
-            <span className="mt-0.5 block text-xs text-slate-500">{formatTimeAgo(current.paidAt, Date.now())}</span>
+            <span className="mt-0.5 block text-xs text-slate-500">{formatTimeAgo(current.paidAt, Date.now(), tr.dates)}</span>
           </p>
-          <button type="button" onClick={() => setVisible(false)} aria-label={it.livePopups.close} className="-m-1 rounded-lg p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700">
+          <button type="button" onClick={() => setVisible(false)} aria-label={tr.livePopups.close} className="-m-1 rounded-lg p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700">
             <CloseIcon className="size-4" />
           </button>
         </div>

@@ -8,7 +8,8 @@ import { cardClass } from "../../components/card";
 import { TextField } from "../../components/field";
 import { CalendarIcon, CarIcon, TicketIcon } from "../../components/icons";
 import { Spinner } from "../../components/spinner";
-import { it } from "../../i18n/it";
+import type { Catalogue } from "../../i18n/catalogue";
+import { useT } from "../../i18n/lang";
 import { errorMessage } from "../../lib/api";
 import { formatEuroCompact, formatLongDateTime, formatTime } from "../../lib/format";
 import { passUrl } from "../../lib/pass-url";
@@ -17,8 +18,6 @@ import { PrinterIcon, SearchIcon } from "./pass-icons";
 import { lookupDevicePasses, lookupMyBookingsAtom, type MyBooking } from "./queries";
 import { rememberedBooking, rememberedBookings } from "./remembered";
 
-const m = it.myBookings;
-
 const statusStyle: Record<string, string> = {
   paid: "bg-emerald-100 text-emerald-800 ring-emerald-200",
   pending: "bg-amber-100 text-amber-900 ring-amber-200",
@@ -26,17 +25,19 @@ const statusStyle: Record<string, string> = {
   refunded: "bg-slate-100 text-slate-700 ring-slate-200",
 };
 
-export const statusLabel = (status: string) => m.status[status as keyof typeof m.status] ?? m.status.other;
+const statusLabel = (m: Catalogue["myBookings"], status: string) => m.status[status as keyof typeof m.status] ?? m.status.other;
 
 function Pass({ booking }: { booking: MyBooking }) {
+  const tr = useT();
+  const m = tr.myBookings;
   const paid = booking.status === "paid";
-  const when = booking.isAlwaysActive ? it.eventCard.alwaysActive : booking.eventDatetime ? formatLongDateTime(booking.eventDatetime) : it.eventCard.noDate;
+  const when = booking.isAlwaysActive ? tr.eventCard.alwaysActive : booking.eventDatetime ? formatLongDateTime(booking.eventDatetime, tr.dates) : tr.eventCard.noDate;
   return (
     <li data-testid="booking-pass" className={`${cardClass} overflow-hidden break-inside-avoid`}>
       <div className="flex flex-col sm:flex-row">
         <div className="flex-1 p-5 sm:p-6">
           <div className="flex flex-wrap items-center gap-2">
-            <span className={`rounded-full px-2.5 py-1 text-xs font-bold ring-1 ${statusStyle[booking.status] ?? statusStyle.pending}`}>{statusLabel(booking.status)}</span>
+            <span className={`rounded-full px-2.5 py-1 text-xs font-bold ring-1 ${statusStyle[booking.status] ?? statusStyle.pending}`}>{statusLabel(m, booking.status)}</span>
             {booking.kind === "prevendita" ? (
               <span className="inline-flex items-center gap-1 rounded-full bg-amber-50 px-2.5 py-1 text-xs font-bold text-amber-800 ring-1 ring-amber-200">
                 <TicketIcon className="size-3.5" />
@@ -94,6 +95,8 @@ function Pass({ booking }: { booking: MyBooking }) {
 }
 
 export function MyBookingsPage() {
+  const tr = useT();
+  const m = tr.myBookings;
   const lookup = useAtomValue(lookupMyBookingsAtom);
   const [values, setValues] = useState(() => rememberedBooking() ?? { email: "", code: "" });
   const [problem, setProblem] = useState<string | null>(null);

@@ -7,27 +7,27 @@ import { CalendarIcon, CarIcon } from "../../components/icons";
 import { LoadingState } from "../../components/spinner";
 import { buttonClass } from "../../components/button";
 import { cardClass } from "../../components/card";
-import { it } from "../../i18n/it";
+import { useT } from "../../i18n/lang";
 import { ApiError } from "../../lib/api";
 import { formatLongDateTime, formatTime } from "../../lib/format";
 import { passUrl } from "../../lib/pass-url";
 import { PublicLayout } from "../layout/public-layout";
 import { passQueryAtom, passSecretAtom, type Pass } from "./queries";
 
-const p = it.pass;
-
-const badge: Record<Pass["status"], { text: string; className: string }> = {
-  valid: { text: p.valid, className: "bg-emerald-700 text-white" },
-  void: { text: p.void, className: "bg-red-700 text-white" },
-  not_paid: { text: p.notPaid, className: "bg-amber-300 text-slate-950" },
+const badge: Record<Pass["status"], { text: "valid" | "void" | "notPaid"; className: string }> = {
+  valid: { text: "valid", className: "bg-emerald-700 text-white" },
+  void: { text: "void", className: "bg-red-700 text-white" },
+  not_paid: { text: "notPaid", className: "bg-amber-300 text-slate-950" },
 };
 
 function PassCard({ pass, secret }: { pass: Pass; secret: string }) {
-  const when = pass.isAlwaysActive ? p.alwaysActive : pass.eventDatetime ? formatLongDateTime(pass.eventDatetime) : it.eventCard.noDate;
+  const tr = useT();
+  const p = tr.pass;
+  const when = pass.isAlwaysActive ? p.alwaysActive : pass.eventDatetime ? formatLongDateTime(pass.eventDatetime, tr.dates) : tr.eventCard.noDate;
   const valid = pass.status === "valid";
   return (
     <article data-testid="pass" className={`${cardClass} overflow-hidden`}>
-      <div className={`px-5 py-3 text-center text-lg font-black tracking-wide uppercase ${badge[pass.status].className}`}>{badge[pass.status].text}</div>
+      <div className={`px-5 py-3 text-center text-lg font-black tracking-wide uppercase ${badge[pass.status].className}`}>{p[badge[pass.status].text]}</div>
       <div className="p-5 sm:p-6">
         <h2 className="text-xl font-bold text-slate-900">{pass.eventTitle}</h2>
         {pass.checkedInAt && pass.gateState === "inside" ? (
@@ -66,7 +66,7 @@ function PassCard({ pass, secret }: { pass: Pass; secret: string }) {
             <p className="text-center text-sm text-slate-600">{p.showAtGate}</p>
           </>
         ) : (
-          <p className="text-center text-sm text-slate-700">{pass.status === "void" ? p.voidHint : it.myBookings.noPass}</p>
+          <p className="text-center text-sm text-slate-700">{pass.status === "void" ? p.voidHint : tr.myBookings.noPass}</p>
         )}
       </div>
     </article>
@@ -75,6 +75,8 @@ function PassCard({ pass, secret }: { pass: Pass; secret: string }) {
 
 /** /p/:secret — the pass on any phone, no e-mail or code needed: the secret in the link is the key. */
 export function PassPage() {
+  const tr = useT();
+  const p = tr.pass;
   const { secret = "" } = useParams();
   const setSecret = useSetAtom(passSecretAtom);
   useEffect(() => setSecret(secret), [secret, setSecret]);

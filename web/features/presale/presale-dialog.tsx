@@ -11,7 +11,7 @@ import { CardFields, PaymentNote } from "../../components/payment/card-fields";
 import { confirmPaymentAtom, createIntentAtom } from "../../components/payment/queries";
 import type { ConfirmCard, PaymentIntentDto } from "../../components/payment/types";
 import { LoadingState, Spinner } from "../../components/spinner";
-import { it } from "../../i18n/it";
+import { useT } from "../../i18n/lang";
 import { errorMessage, newIdempotencyKey } from "../../lib/api";
 import { bookingCode } from "../../lib/format";
 import { checkPresale, type PresaleValues } from "../booking/validation";
@@ -24,6 +24,7 @@ import { createPresaleAtom } from "./queries";
 const empty: PresaleValues = { nome: "", cognome: "", email: "", telefono: "", targa: "", modelloAuto: "", note: "" };
 
 export function PresaleDialog({ event, open, onClose }: { event: EventDto; open: boolean; onClose: () => void }) {
+  const tr = useT();
   // A new session (and a new payment intent) each time the modal opens.
   const [session, setSession] = useState(0);
   const busy = useRef(false);
@@ -34,7 +35,7 @@ export function PresaleDialog({ event, open, onClose }: { event: EventDto; open:
     if (!busy.current) onClose();
   };
   return (
-    <Modal open={open} onClose={close} title={event.prevendita_title || it.presale.title} description={event.title} size="lg">
+    <Modal open={open} onClose={close} title={event.prevendita_title || tr.presale.title} description={event.title} size="lg">
       {session > 0 ? <PresaleFlow key={session} event={event} onClose={close} busy={busy} /> : null}
     </Modal>
   );
@@ -47,6 +48,7 @@ type FlowState =
   | { status: "done"; code: string };
 
 function PresaleFlow({ event, onClose, busy }: { event: EventDto; onClose: () => void; busy: { current: boolean } }) {
+  const tr = useT();
   const payable = event.isPrevenditaPayable && event.prevendita_price !== null;
   const createIntent = useAtomValue(createIntentAtom).mutateAsync;
   const [intentKey] = useState(newIdempotencyKey);
@@ -78,8 +80,8 @@ function PresaleFlow({ event, onClose, busy }: { event: EventDto; onClose: () =>
     return (
       <div className="space-y-4">
         {about}
-        <Alert tone="warning" title={it.booking.presaleNotAvailable}>
-          {it.booking.contactGarage}
+        <Alert tone="warning" title={tr.booking.presaleNotAvailable}>
+          {tr.booking.contactGarage}
         </Alert>
         <div className="flex flex-col gap-2 sm:flex-row-reverse">
           <a href={garage.phoneHref} className={buttonClass("primary", "lg")}>
@@ -87,7 +89,7 @@ function PresaleFlow({ event, onClose, busy }: { event: EventDto; onClose: () =>
             {garage.phoneDisplay}
           </a>
           <Button onClick={onClose} variant="secondary" size="lg">
-            {it.common.close}
+            {tr.common.close}
           </Button>
         </div>
       </div>
@@ -96,35 +98,35 @@ function PresaleFlow({ event, onClose, busy }: { event: EventDto; onClose: () =>
 
   switch (state.status) {
     case "preparing":
-      return <LoadingState text={it.presale.preparing} />;
+      return <LoadingState text={tr.presale.preparing} />;
     case "failed":
       return (
         <div className="space-y-4">
-          <Alert tone="error" role="alert" title={it.presale.prepareFailed}>
+          <Alert tone="error" role="alert" title={tr.presale.prepareFailed}>
             {state.detail}
           </Alert>
           <Button onClick={onClose} variant="secondary" size="lg" className="w-full">
-            {it.common.close}
+            {tr.common.close}
           </Button>
         </div>
       );
     case "done":
       return (
         <div className="space-y-5 text-center">
-          <Alert tone="success" role="status" title={it.presale.success}>
-            {it.presale.successText}
+          <Alert tone="success" role="status" title={tr.presale.success}>
+            {tr.presale.successText}
           </Alert>
           <div className="rounded-2xl bg-slate-50 p-4 ring-1 ring-slate-200">
-            <p className="text-sm text-slate-600">{it.checkout.code}</p>
+            <p className="text-sm text-slate-600">{tr.checkout.code}</p>
             <p className="mt-1 font-mono text-2xl font-bold tracking-widest text-slate-900">{state.code}</p>
-            <p className="mt-2 text-xs text-slate-500">{it.checkout.codeHint}</p>
+            <p className="mt-2 text-xs text-slate-500">{tr.checkout.codeHint}</p>
           </div>
           <div className="flex flex-col gap-2 sm:flex-row-reverse">
             <Link to="/le-mie-prenotazioni" className={buttonClass("primary", "lg")}>
-              {it.layout.nav.myBookings}
+              {tr.layout.nav.myBookings}
             </Link>
             <Button onClick={onClose} variant="secondary" size="lg">
-              {it.common.close}
+              {tr.common.close}
             </Button>
           </div>
         </div>
@@ -155,6 +157,7 @@ function PresaleForm({
   busy: { current: boolean };
   onDone: (code: string) => void;
 }) {
+  const tr = useT();
   const createPresale = useAtomValue(createPresaleAtom).mutateAsync;
   const confirmPayment = useAtomValue(confirmPaymentAtom).mutateAsync;
   const confirmRef = useRef<ConfirmCard | null>(null);
@@ -174,7 +177,7 @@ function PresaleForm({
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (processing) return;
-    const found = checkPresale(values);
+    const found = checkPresale(values, tr);
     setProblem(found);
     if (found) return;
     setProcessing(true);
@@ -194,13 +197,13 @@ function PresaleForm({
           note: values.note || undefined,
         });
       } catch (err) {
-        fail(it.booking.errorTitle, errorMessage(err, it.presale.paymentException));
+        fail(tr.booking.errorTitle, errorMessage(err, tr.presale.paymentException));
         return;
       }
       const card = await confirmRef.current?.();
       if (!card) return;
       if (!card.ok) {
-        fail(it.presale.paymentErrorTitle, card.message);
+        fail(tr.presale.paymentErrorTitle, card.message);
         return;
       }
       const paid = await confirmPayment(intent.paymentIntentId);
@@ -208,10 +211,10 @@ function PresaleForm({
       const code = bookingCode(booking.id);
       rememberBooking({ email: values.email.trim(), code });
       showPassBanner({ code, eventTitle: event.title });
-      notify.success(it.presale.success);
+      notify.success(tr.presale.success);
       onDone(code);
     } catch (err) {
-      fail(it.presale.paymentErrorTitle, errorMessage(err, it.presale.paymentException));
+      fail(tr.presale.paymentErrorTitle, errorMessage(err, tr.presale.paymentException));
     } finally {
       busy.current = false;
       setProcessing(false);
@@ -222,30 +225,30 @@ function PresaleForm({
     <form onSubmit={submit} noValidate className="space-y-5">
       {about}
       <fieldset disabled={processing} className="grid gap-4 sm:grid-cols-2">
-        <TextField label={it.presale.nome} name="nome" autoComplete="given-name" maxLength={100} value={values.nome} invalid={invalid("nome")} onChange={set("nome")} />
-        <TextField label={it.presale.cognome} name="cognome" autoComplete="family-name" maxLength={100} value={values.cognome} invalid={invalid("cognome")} onChange={set("cognome")} />
-        <TextField label={it.presale.email} name="email" type="email" autoComplete="email" maxLength={254} value={values.email} invalid={invalid("email")} onChange={set("email")} />
-        <TextField label={it.presale.telefono} name="telefono" type="tel" autoComplete="tel" maxLength={30} value={values.telefono} onChange={set("telefono")} />
+        <TextField label={tr.presale.nome} name="nome" autoComplete="given-name" maxLength={100} value={values.nome} invalid={invalid("nome")} onChange={set("nome")} />
+        <TextField label={tr.presale.cognome} name="cognome" autoComplete="family-name" maxLength={100} value={values.cognome} invalid={invalid("cognome")} onChange={set("cognome")} />
+        <TextField label={tr.presale.email} name="email" type="email" autoComplete="email" maxLength={254} value={values.email} invalid={invalid("email")} onChange={set("email")} />
+        <TextField label={tr.presale.telefono} name="telefono" type="tel" autoComplete="tel" maxLength={30} value={values.telefono} onChange={set("telefono")} />
         <TextField
-          label={it.presale.targa}
+          label={tr.presale.targa}
           name="targa"
           autoCapitalize="characters"
-          placeholder={it.booking.placeholders.licensePlate}
+          placeholder={tr.booking.placeholders.licensePlate}
           maxLength={14}
           value={values.targa}
           invalid={invalid("targa")}
           onChange={(v) => set("targa")(v.toUpperCase())}
         />
         <TextField
-          label={it.presale.modelloAuto}
+          label={tr.presale.modelloAuto}
           name="modelloAuto"
-          placeholder={it.booking.placeholders.carModel}
+          placeholder={tr.booking.placeholders.carModel}
           maxLength={60}
           value={values.modelloAuto}
           invalid={invalid("modelloAuto")}
           onChange={set("modelloAuto")}
         />
-        <TextField className="sm:col-span-2" multiline label={it.presale.note} name="note" maxLength={500} value={values.note} onChange={set("note")} />
+        <TextField className="sm:col-span-2" multiline label={tr.presale.note} name="note" maxLength={500} value={values.note} onChange={set("note")} />
       </fieldset>
       <CardFields intent={intent} confirmRef={confirmRef} onReadyChange={onReadyChange} disabled={processing} />
       {problem ? (
@@ -257,10 +260,10 @@ function PresaleForm({
         {processing ? (
           <>
             <Spinner className="size-5" />
-            {it.presale.processing}
+            {tr.presale.processing}
           </>
         ) : (
-          it.presale.submit(price(intent.amount))
+          tr.presale.submit(price(intent.amount))
         )}
       </Button>
       <PaymentNote provider={intent.provider} />

@@ -1,4 +1,5 @@
 import { atomWithMutation } from "jotai-tanstack-query";
+import { catalogueAtom } from "../../i18n/lang";
 import { client, unwrap } from "../../lib/api";
 
 export type PresaleRequest = {
@@ -13,6 +14,6 @@ export type PresaleRequest = {
   note?: string;
 };
 
-export const createPresaleAtom = atomWithMutation(() => ({
-  mutationFn: (json: PresaleRequest) => unwrap(client.api.presales.$post({ json })),
+export const createPresaleAtom = atomWithMutation((get) => ({
+  mutationFn: (json: PresaleRequest) => unwrap(client.api.presales.$post({ json: { ...json, lang: get(catalogueAtom).lang } })),
 }));

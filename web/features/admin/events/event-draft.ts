@@ -9,6 +9,8 @@ export type RateDraft = {
   id?: number;
   name: string;
   description: string;
+  nameEn: string;
+  descriptionEn: string;
   price: string;
   isVisible: boolean;
   isPayable: boolean;
@@ -17,6 +19,8 @@ export type RateDraft = {
 export type EventDraft = {
   title: string;
   description: string;
+  titleEn: string;
+  descriptionEn: string;
   categoryId: string;
   /** "YYYY-MM-DDTHH:mm" in Rome, as <input type="datetime-local"> gives it. */
   datetime: string;
@@ -39,6 +43,8 @@ export type EventPayload = {
   event: {
     title: string;
     description: string;
+    title_en: string | null;
+    description_en: string | null;
     datetime: string | null;
     duration: string;
     distance: string;
@@ -54,19 +60,21 @@ export type EventPayload = {
     isPrevenditaPayable: boolean;
     categoryId: number | null;
   };
-  rates: { id?: number; name: string; description: string; price: string; isVisible: boolean; isPayable: boolean; sortOrder: number }[];
+  rates: { id?: number; name: string; description: string; name_en: string | null; description_en: string | null; price: string; isVisible: boolean; isPayable: boolean; sortOrder: number }[];
 };
 
 let draftKey = 0;
 export function newRateDraft(): RateDraft {
   draftKey += 1;
-  return { key: `new-${draftKey}`, name: "", description: "", price: "", isVisible: true, isPayable: true };
+  return { key: `new-${draftKey}`, name: "", description: "", nameEn: "", descriptionEn: "", price: "", isVisible: true, isPayable: true };
 }
 
 export function emptyDraft(): EventDraft {
   return {
     title: "",
     description: "",
+    titleEn: "",
+    descriptionEn: "",
     categoryId: "",
     datetime: "",
     isAlwaysActive: false,
@@ -98,6 +106,8 @@ export function rateToDraft(rate: RateDto): RateDraft {
     id: rate.id,
     name: rate.name,
     description: rate.description,
+    nameEn: rate.nameEn ?? "",
+    descriptionEn: rate.descriptionEn ?? "",
     price: rate.price,
     isVisible: rate.isVisible,
     isPayable: rate.isPayable,
@@ -108,6 +118,8 @@ export function draftFromEvent(event: EventDto): EventDraft {
   return {
     title: event.title,
     description: event.description,
+    titleEn: event.titleEn ?? "",
+    descriptionEn: event.descriptionEn ?? "",
     categoryId: event.categoryId == null ? "" : String(event.categoryId),
     datetime: event.datetime ? toRomeLocalInput(event.datetime) : "",
     isAlwaysActive: event.isAlwaysActive,
@@ -160,6 +172,8 @@ export function toPayload(d: EventDraft): EventPayload {
       ...(r.id ? { id: r.id } : {}),
       name: r.name.trim(),
       description: r.description.trim(),
+      name_en: orNull(r.nameEn),
+      description_en: orNull(r.descriptionEn),
       price: decimal(r.price),
       isVisible: r.isVisible,
       isPayable: r.isPayable,
@@ -169,6 +183,8 @@ export function toPayload(d: EventDraft): EventPayload {
     event: {
       title: d.title.trim(),
       description: d.description.trim(),
+      title_en: orNull(d.titleEn),
+      description_en: orNull(d.descriptionEn),
       datetime: d.isAlwaysActive ? null : d.datetime,
       duration: d.duration.trim(),
       distance: d.distance.trim(),

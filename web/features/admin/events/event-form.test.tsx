@@ -17,7 +17,7 @@ function complete(overrides: Partial<EventDraft> = {}): EventDraft {
     duration: "5 ore",
     distance: "800 m",
     totalSpots: "100",
-    rates: [{ key: "a", name: "Posto auto", description: "", price: "15", isVisible: true, isPayable: true }],
+    rates: [{ key: "a", name: "Posto auto", description: "", nameEn: "", descriptionEn: "", price: "15", isVisible: true, isPayable: true }],
     ...overrides,
   };
 }
@@ -53,18 +53,18 @@ describe("event modal validation", () => {
   });
 
   it("needs at least one rate with a name and a price", () => {
-    expect(validateDraft(complete({ rates: [{ key: "a", name: "", description: "", price: "", isVisible: true, isPayable: true }] }))).toBe(
+    expect(validateDraft(complete({ rates: [{ key: "a", name: "", description: "", nameEn: "", descriptionEn: "", price: "", isVisible: true, isPayable: true }] }))).toBe(
       "Aggiungi almeno una tariffa valida",
     );
-    expect(validateDraft(complete({ rates: [{ key: "a", name: "Posto", description: "", price: "", isVisible: true, isPayable: true }] }))).toBe(
+    expect(validateDraft(complete({ rates: [{ key: "a", name: "Posto", description: "", nameEn: "", descriptionEn: "", price: "", isVisible: true, isPayable: true }] }))).toBe(
       "Aggiungi almeno una tariffa valida",
     );
     expect(
       validateDraft(
         complete({
           rates: [
-            { key: "a", name: "Posto", description: "", price: "10", isVisible: true, isPayable: true },
-            { key: "b", name: "Moto", description: "", price: "", isVisible: true, isPayable: true },
+            { key: "a", name: "Posto", description: "", nameEn: "", descriptionEn: "", price: "10", isVisible: true, isPayable: true },
+            { key: "b", name: "Moto", description: "", nameEn: "", descriptionEn: "", price: "", isVisible: true, isPayable: true },
           ],
         }),
       ),
@@ -93,9 +93,9 @@ describe("event modal validation", () => {
       complete({
         categoryId: "3",
         rates: [
-          { key: "a", id: 7, name: "Posto auto", description: "Scoperto", price: "15", isVisible: true, isPayable: true },
-          { key: "b", name: "Coperto", description: "", price: "22.5", isVisible: false, isPayable: true },
-          { key: "c", name: "", description: "", price: "", isVisible: true, isPayable: true },
+          { key: "a", id: 7, name: "Posto auto", description: "Scoperto", nameEn: " Parking space ", descriptionEn: "", price: "15", isVisible: true, isPayable: true },
+          { key: "b", name: "Coperto", description: "", nameEn: "", descriptionEn: "", price: "22.5", isVisible: false, isPayable: true },
+          { key: "c", name: "", description: "", nameEn: "", descriptionEn: "", price: "", isVisible: true, isPayable: true },
         ],
       }),
     );
@@ -103,10 +103,10 @@ describe("event modal validation", () => {
     expect(screen.queryByRole("alert")).toBeNull();
     expect(onSubmit).toHaveBeenCalledTimes(1);
     const payload = onSubmit.mock.calls[0][0];
-    expect(payload.event).toMatchObject({ datetime: "2026-06-20T21:00", totalSpots: 100, reservedSpots: 0, occupiedSpots: 0, categoryId: 3, isAlwaysActive: false });
+    expect(payload.event).toMatchObject({ title_en: null, description_en: null, datetime: "2026-06-20T21:00", totalSpots: 100, reservedSpots: 0, occupiedSpots: 0, categoryId: 3, isAlwaysActive: false });
     expect(payload.rates).toEqual([
-      { id: 7, name: "Posto auto", description: "Scoperto", price: "15.00", isVisible: true, isPayable: true, sortOrder: 1 },
-      { name: "Coperto", description: "", price: "22.50", isVisible: false, isPayable: true, sortOrder: 2 },
+      { id: 7, name: "Posto auto", description: "Scoperto", name_en: "Parking space", description_en: null, price: "15.00", isVisible: true, isPayable: true, sortOrder: 1 },
+      { name: "Coperto", description: "", name_en: null, description_en: null, price: "22.50", isVisible: false, isPayable: true, sortOrder: 2 },
     ]);
   });
 

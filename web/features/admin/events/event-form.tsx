@@ -93,6 +93,13 @@ export function EventForm({ formId, initial, categories, disabled, serverError, 
         <Field label={t.descriptionLabel} htmlFor="event-description">
           <textarea id="event-description" rows={3} className={inputClass} {...text("description")} />
         </Field>
+        <p className="text-xs text-slate-500">{t.englishHint}</p>
+        <Field label={t.titleEnLabel} htmlFor="event-title-en">
+          <input id="event-title-en" lang="en" className={inputClass} {...text("titleEn")} />
+        </Field>
+        <Field label={t.descriptionEnLabel} htmlFor="event-description-en">
+          <textarea id="event-description-en" lang="en" rows={2} className={inputClass} {...text("descriptionEn")} />
+        </Field>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label={t.categoryLabel} htmlFor="event-category">
             <select id="event-category" className={inputClass} {...text("categoryId")}>

@@ -126,6 +126,18 @@ function RateRow({ rate, index, canRemove, disabled, onPatch, onRemove, onToggle
           </label>
           <input id={id("description")} className={inputClass} value={rate.description} disabled={disabled} onChange={(e) => onPatch({ description: e.target.value })} />
         </div>
+        <div className="sm:order-last">
+          <label htmlFor={id("name-en")} className={labelClass}>
+            {t.rateNameEn} <span className="sr-only">{t.rateNumber(n)}</span>
+          </label>
+          <input id={id("name-en")} lang="en" className={inputClass} value={rate.nameEn} disabled={disabled} onChange={(e) => onPatch({ nameEn: e.target.value })} />
+        </div>
+        <div className="sm:order-last">
+          <label htmlFor={id("description-en")} className={labelClass}>
+            {t.rateDescriptionEn} <span className="sr-only">{t.rateNumber(n)}</span>
+          </label>
+          <input id={id("description-en")} lang="en" className={inputClass} value={rate.descriptionEn} disabled={disabled} onChange={(e) => onPatch({ descriptionEn: e.target.value })} />
+        </div>
         <div>
           <label htmlFor={id("price")} className={labelClass}>
             {t.ratePrice} <span className="sr-only">{t.rateNumber(n)}</span>

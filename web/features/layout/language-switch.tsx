@@ -1,0 +1,59 @@
+import { useSetAtom } from "jotai";
+import { useEffect } from "react";
+import { useLocation, useNavigate } from "react-router";
+import type { Lang } from "../../i18n/catalogue";
+import { catalogueAtom, loadCatalogue, rememberLang, useLang, useT } from "../../i18n/lang";
+
+const choices: { lang: Lang; short: string }[] = [
+  { lang: "it", short: "IT" },
+  { lang: "en", short: "EN" },
+];
+
+/** IT / EN: the public side's language, remembered on this device (the Worker reads the cookie too). */
+export function LanguageSwitch({ className = "" }: { className?: string }) {
+  const tr = useT();
+  const current = useLang();
+  const setCatalogue = useSetAtom(catalogueAtom);
+  const choose = async (lang: Lang) => {
+    rememberLang(lang);
+    setCatalogue({ lang, t: await loadCatalogue(lang) });
+  };
+  return (
+    <div role="group" aria-label={tr.language.label} className={`flex rounded-lg bg-slate-100 p-0.5 text-xs font-bold ${className}`}>
+      {choices.map(({ lang, short }) => (
+        <button
+          key={lang}
+          type="button"
+          lang={lang}
+          aria-pressed={current === lang}
+          onClick={() => void choose(lang)}
+          className={`rounded-md px-2 py-1.5 ${current === lang ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900"}`}
+        >
+          {short}
+          <span className="sr-only"> {tr.language[lang]}</span>
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * Keeps the page saying its language: `<html lang>`, and `?lang=` in the address so a shared link
+ * opens in the same language (Italian, the default, needs no parameter unless one was there).
+ */
+export function LanguageSync() {
+  const lang = useLang();
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    document.documentElement.lang = lang;
+  }, [lang]);
+  useEffect(() => {
+    if (location.pathname.startsWith("/admin") || location.pathname.startsWith("/gate")) return;
+    const params = new URLSearchParams(location.search);
+    if (params.get("lang") === lang || (lang === "it" && !params.has("lang"))) return;
+    params.set("lang", lang);
+    void navigate({ pathname: location.pathname, search: `?${params}`, hash: location.hash }, { replace: true, state: location.state });
+  }, [lang, location, navigate]);
+  return null;
+}

@@ -1,0 +1,32 @@
+import { atom, useAtomValue } from "jotai";
+import type { Catalogue, Lang } from "./catalogue";
+import { it } from "./it";
+import { cookieValue, LANG_COOKIE, pickLang } from "./pick-lang";
+
+/** The public side's current language and its catalogue; Italian unless English was loaded. */
+export const catalogueAtom = atom<{ lang: Lang; t: Catalogue }>({ lang: "it", t: it });
+
+/** The current catalogue (it.ts or en.ts), for every public component. */
+export const useT = () => useAtomValue(catalogueAtom).t;
+export const useLang = () => useAtomValue(catalogueAtom).lang;
+
+/** en.ts is its own chunk: the Italian visitor never downloads it. */
+export function loadCatalogue(lang: Lang): Promise<Catalogue> {
+  return lang === "en" ? import("./en").then((m) => m.en) : Promise.resolve(it);
+}
+
+/**
+ * The browser's language at start-up. On the home the Worker already chose (and rendered) it: the
+ * page's `<html lang>` says which, and hydration must use the same.
+ */
+export function startLang(serverRendered: boolean): Lang {
+  // The admin area and the gate stay Italian.
+  if (/^\/(admin|gate)(\/|$)/.test(location.pathname)) return "it";
+  if (serverRendered) return document.documentElement.lang === "en" ? "en" : "it";
+  return pickLang(new URLSearchParams(location.search).get("lang"), cookieValue(document.cookie, LANG_COOKIE), navigator.languages.join(","));
+}
+
+/** Remembers the visitor's choice on this device (a year), where the Worker can read it too. */
+export function rememberLang(lang: Lang) {
+  document.cookie = `${LANG_COOKIE}=${lang}; Path=/; Max-Age=31536000; SameSite=Lax`;
+}

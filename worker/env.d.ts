@@ -20,6 +20,15 @@ declare namespace Cloudflare {
     STRIPE_PUBLISHABLE_KEY?: string;
     /** Only for tests and local runs: where the stripe SDK sends its requests (e.g. http://127.0.0.1:12111). */
     STRIPE_API_BASE?: string;
+    /** Cloudflare Email Service (simulated locally: messages written to files, their paths logged). */
+    EMAIL: SendEmail;
+    /** Outbox row ids to send; consumed by this Worker's queue handler (worker/services/email/consumer.ts). */
+    EMAIL_QUEUE: Queue<import("./services/email/outbox").EmailJob>;
+    CANCEL_EVENT: Workflow<import("./workflows/cancel-event").CancelEventParams>;
+    EMAIL_FROM: string;
+    EMAIL_FROM_NAME: string;
+    EMAIL_REPLY_TO: string;
+    PUBLIC_BASE_URL: string;
   }
 }
 type Env = Cloudflare.Env;

@@ -6,6 +6,7 @@ import { conflict, errorBody, invalid, notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { limitRequestRate } from "../middleware/request-rate";
 import { HOLD_CAP_REACHED, holdCap, holdMinutes } from "../services/bookings";
+import { dispatchQueued } from "../services/email/outbox";
 import { confirmPayment, createBookingIntent, createPresaleIntent, PAYMENT_NOT_FOUND } from "../services/payments/checkout";
 import { confirmDemoIntent, DEMO_DECLINE_MESSAGE } from "../services/payments/demo";
 import { createPaymentProvider } from "../services/payments/provider";
@@ -59,6 +60,7 @@ export const payments = new Hono<AppEnv>()
   .post("/confirm-payment", limitRequestRate, validate("json", paymentIntentInput), async (c) => {
     const db = c.var.db;
     const result = await confirmPayment(db, createPaymentProvider(c.env, db), c.req.valid("json").paymentIntentId, Date.now());
+    c.executionCtx.waitUntil(dispatchQueued(c.env, db, Date.now()));
     if (!result.ok) return c.json(result.error, result.status);
     return c.json(result.booking, 200);
   })
@@ -78,6 +80,7 @@ export const payments = new Hono<AppEnv>()
       case "succeeded":
         // What Stripe's webhook does in production: the booking is settled even if the browser closes now.
         await settleIntent(db, createPaymentProvider(c.env, db), intent!, Date.now());
+        c.executionCtx.waitUntil(dispatchQueued(c.env, db, Date.now()));
         return c.json({ status: "succeeded" as const }, 200);
     }
   });

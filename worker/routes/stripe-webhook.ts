@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { errorBody, invalid } from "../lib/errors";
 import { validate } from "../lib/validate";
+import { dispatchQueued } from "../services/email/outbox";
 import { createPaymentProvider } from "../services/payments/provider";
 import { handleStripeEvent, verifyStripeEvent } from "../services/payments/webhook";
 
@@ -27,6 +28,8 @@ export const stripeWebhook = new Hono<AppEnv>().post(
     if (!stripeEventShape.safeParse(event).success) return c.json(invalid("Evento del webhook non valido"), 400);
     const db = c.var.db;
     const result = await handleStripeEvent(db, createPaymentProvider(c.env, db), event, Date.now());
+    // The confirmation e-mail row was written with the payment; the queue sends it (never blocking this answer).
+    c.executionCtx.waitUntil(dispatchQueued(c.env, db, Date.now()));
     return c.json({ received: true, duplicate: result.duplicate }, 200);
   },
 );

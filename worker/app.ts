@@ -9,6 +9,7 @@ import { writeGuard } from "./middleware/write-guard";
 import { adminAudit } from "./routes/admin-audit";
 import { adminAuth } from "./routes/admin-auth";
 import { adminBookings } from "./routes/admin-bookings";
+import { adminEmails } from "./routes/admin-emails";
 import { adminEvents } from "./routes/admin-events";
 import { adminPayments } from "./routes/admin-payments";
 import { adminUsers } from "./routes/admin-users";
@@ -90,6 +91,7 @@ export const app = new Hono<AppEnv>()
   .route("/api", adminEvents)
   .route("/api", adminBookings)
   .route("/api/admin", adminPayments)
+  .route("/api/admin/emails", adminEmails)
   .route("/api/events", events)
   .route("/api/categories", categories)
   .route("/api/stats", stats)

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { auditLog, staffRoles, uploads, type StaffRole } from "../../db/schema";
 import { app } from "../app";
 import { sessionIdOf } from "../services/admin-auth";
+import { outboxInsert } from "../services/email/outbox";
 import { adminCookie, seedStaff, staffCookie, TEST_ADMIN_PASSWORD } from "../test/admin";
 import { api, seedBooking, seedEvent, testDb } from "../test/helpers";
 
@@ -45,6 +46,13 @@ async function partner(): Promise<number> {
     headers: { Cookie: await adminCookie() },
   });
   return (await res.json<{ id: number }>()).id;
+}
+
+/** A queued confirmation e-mail of a paid booking. */
+async function outboxRow(): Promise<number> {
+  const { eventId } = await seedEvent();
+  const booking = await seedBooking({ eventId, status: "paid" });
+  return (await outboxInsert(testDb(), { bookingId: booking.id, kind: "confirmation", dedupeKey: `confirmation:${booking.id}`, now: Date.now() }).returning().get())!.id;
 }
 
 const CASES: Case[] = [
@@ -180,6 +188,18 @@ const CASES: Case[] = [
     ok: 200,
     roles: ALL_STAFF,
   },
+  { route: "GET /api/admin/emails", request: async () => ({ path: "/api/admin/emails" }), ok: 200 },
+  { route: "GET /api/admin/emails/:id/preview", request: async () => ({ path: `/api/admin/emails/${await outboxRow()}/preview` }), ok: 200 },
+  { route: "POST /api/admin/emails/:id/resend", request: async () => ({ path: `/api/admin/emails/${await outboxRow()}/resend`, json: {} }), ok: 200, audit: "email.resend" },
+  {
+    route: "POST /api/admin/emails/bookings/:id/resend",
+    request: async () => {
+      const { eventId } = await seedEvent();
+      return { path: `/api/admin/emails/bookings/${(await seedBooking({ eventId, status: "paid" })).id}/resend`, json: {} };
+    },
+    ok: 200,
+    audit: "email.resend",
+  },
   { route: "PUT /api/event-images", request: async () => ({ path: "/api/event-images", json: { imageURL: await uploadedImage() } }), ok: 200, audit: "upload.event-image" },
 ];
 
@@ -201,9 +221,11 @@ const methodOf = (route: string) => route.split(" ")[0];
 
 /** Everything an unauthorised request could have touched, to prove it touched nothing. */
 async function snapshot(): Promise<string> {
-  const tables = ["events", "rates", "categories", "bookings", "partners", "carousel_settings", "live_notification_config", "uploads", "audit_log", "staff_users", "gate_scans"];
+  const tables = ["events", "rates", "categories", "bookings", "partners", "carousel_settings", "live_notification_config", "uploads", "audit_log", "staff_users", "gate_scans", "refunds"];
   const dump: Record<string, unknown> = {};
   for (const t of tables) dump[t] = await testDb().all(sql.raw(`select * from ${t} order by 1`));
+  // The queue consumer updates sending columns in the background; a request can only add rows or re-enqueue them.
+  dump.email_outbox = await testDb().all(sql.raw("select id, booking_id, kind, dedupe_key, enqueued_at from email_outbox order by 1"));
   return JSON.stringify(dump);
 }
 

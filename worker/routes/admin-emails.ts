@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import type { ClientErrorStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
 import { emailStatuses } from "../../db/schema";
 import type { AppEnv } from "../app-env";
@@ -16,13 +17,13 @@ export const adminEmails = new Hono<AppEnv>()
   .get("/", requireAdmin, validate("query", listQuery), async (c) => c.json(await listOutbox(c.var.db, c.req.valid("query")), 200))
   .get("/:id/preview", requireAdmin, validate("param", idParam), async (c) => {
     const result = await outboxPreview(c.var.db, c.env, c.req.valid("param").id);
-    return result.ok ? c.json(result.value, 200) : c.json(result.error, result.status);
+    return result.ok ? c.json(result.value, 200) : c.json(result.error, result.status as ClientErrorStatusCode);
   })
   .post("/:id/resend", requireAdmin, audited("email.resend"), validate("param", idParam), async (c) => {
     const result = await resendOutbox(c.var.db, c.env, c.req.valid("param").id, Date.now());
-    return result.ok ? c.json(result.value, 200) : c.json(result.error, result.status);
+    return result.ok ? c.json(result.value, 200) : c.json(result.error, result.status as ClientErrorStatusCode);
   })
   .post("/bookings/:id/resend", requireAdmin, audited("email.resend"), validate("param", bookingParam), async (c) => {
     const result = await resendConfirmation(c.var.db, c.env, c.req.valid("param").id, Date.now());
-    return result.ok ? c.json(result.value, 200) : c.json(result.error, result.status);
+    return result.ok ? c.json(result.value, 200) : c.json(result.error, result.status as ClientErrorStatusCode);
   });

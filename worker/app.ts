@@ -12,6 +12,7 @@ import { adminBookings } from "./routes/admin-bookings";
 import { adminEmails } from "./routes/admin-emails";
 import { adminEvents } from "./routes/admin-events";
 import { adminPayments } from "./routes/admin-payments";
+import { adminRefunds } from "./routes/admin-refunds";
 import { adminUsers } from "./routes/admin-users";
 import { bookings } from "./routes/bookings";
 import { carouselSettings } from "./routes/carousel-settings";
@@ -92,6 +93,7 @@ export const app = new Hono<AppEnv>()
   .route("/api", adminBookings)
   .route("/api/admin", adminPayments)
   .route("/api/admin/emails", adminEmails)
+  .route("/api/admin", adminRefunds)
   .route("/api/events", events)
   .route("/api/categories", categories)
   .route("/api/stats", stats)

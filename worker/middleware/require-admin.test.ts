@@ -1,6 +1,6 @@
-import { desc, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { auditLog, staffRoles, uploads, type StaffRole } from "../../db/schema";
+import { auditLog, bookings, demoPaymentIntents, staffRoles, uploads, type StaffRole } from "../../db/schema";
 import { app } from "../app";
 import { sessionIdOf } from "../services/admin-auth";
 import { outboxInsert } from "../services/email/outbox";
@@ -53,6 +53,16 @@ async function outboxRow(): Promise<number> {
   const { eventId } = await seedEvent();
   const booking = await seedBooking({ eventId, status: "paid" });
   return (await outboxInsert(testDb(), { bookingId: booking.id, kind: "confirmation", dedupeKey: `confirmation:${booking.id}`, now: Date.now() }).returning().get())!.id;
+}
+
+/** A booking paid with a demo intent (a refund needs the provider's intent). */
+async function demoPaidBooking(): Promise<string> {
+  const { eventId } = await seedEvent();
+  const booking = await seedBooking({ eventId, status: "paid" });
+  const pi = `pi_demo_${crypto.randomUUID().replaceAll("-", "")}`;
+  await testDb().insert(demoPaymentIntents).values({ id: pi, clientSecret: `${pi}_secret`, amountCents: 1500, currency: "eur", status: "succeeded", metadata: {} });
+  await testDb().update(bookings).set({ paymentIntentId: pi }).where(eq(bookings.id, booking.id));
+  return booking.id;
 }
 
 const CASES: Case[] = [
@@ -199,6 +209,17 @@ const CASES: Case[] = [
     },
     ok: 200,
     audit: "email.resend",
+  },
+  {
+    route: "GET /api/admin/bookings/:id/refunds",
+    request: async () => ({ path: `/api/admin/bookings/${(await seedBooking({ eventId: (await seedEvent()).eventId, status: "paid" })).id}/refunds` }),
+    ok: 200,
+  },
+  {
+    route: "POST /api/admin/bookings/:id/refunds",
+    request: async () => ({ path: `/api/admin/bookings/${await demoPaidBooking()}/refunds`, json: { amount: "1.00", reason: "Prova" } }),
+    ok: 201,
+    audit: "booking.refund",
   },
   { route: "PUT /api/event-images", request: async () => ({ path: "/api/event-images", json: { imageURL: await uploadedImage() } }), ok: 200, audit: "upload.event-image" },
 ];

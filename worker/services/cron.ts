@@ -3,6 +3,7 @@ import { adminSessionsTask } from "./admin-auth";
 import { expireHoldsTask } from "./bookings";
 import { dispatchQueuedTask } from "./email/outbox";
 import { retryOwedRefundsTask } from "./payments/settle";
+import { retryIncompleteRefundsTask } from "./refunds";
 import { anonymiseTask } from "./retention";
 import { orphanUploadsTask } from "./uploads";
 
@@ -12,7 +13,7 @@ export type CronTask = { name: string; run: (db: Db, env: Env, now: number) => P
  * Housekeeping run by the cron trigger. Each task is idempotent and independent: one failing
  * does not stop the others, and correctness never depends on a task having run.
  */
-export const cronTasks: CronTask[] = [expireHoldsTask, retryOwedRefundsTask, orphanUploadsTask, anonymiseTask, adminSessionsTask, dispatchQueuedTask];
+export const cronTasks: CronTask[] = [expireHoldsTask, retryOwedRefundsTask, retryIncompleteRefundsTask, orphanUploadsTask, anonymiseTask, adminSessionsTask, dispatchQueuedTask];
 
 export async function runCronTasks(db: Db, env: Env, now: number): Promise<Record<string, unknown>> {
   const results: Record<string, unknown> = {};

@@ -1,7 +1,8 @@
-import { and, desc, eq, getTableColumns, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
-import { bookings, emailOutbox, events, type EmailKind, type EmailOutboxRow, type EmailStatus } from "../../../db/schema";
+import { and, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { bookings, emailOutbox, events, type EmailKind, type EmailStatus } from "../../../db/schema";
 import type { Db } from "../../db";
 import { fail, ok, type Outcome } from "../../lib/errors";
+import { insertWhere } from "../../lib/insert-where";
 import { toIso } from "../../lib/time";
 import { bookingCodeOf } from "../my-bookings";
 import { previewHtml, renderOutboxRow } from "./render";
@@ -20,26 +21,12 @@ export const confirmationKey = (bookingId: string) => `confirmation:${bookingId}
  * dedupe key). It is part of the same D1 batch, so the row exists if and only if the payment does.
  */
 export function confirmationOutboxInsert(db: Db, bookingId: string, now: number) {
-  const values: Partial<Record<keyof EmailOutboxRow, SQL>> = {
-    bookingId: sql`${bookings.id}`,
-    kind: sql`'confirmation'`,
-    dedupeKey: sql`'confirmation:' || ${bookings.id}`,
-    status: sql`'queued'`,
-    attempts: sql`0`,
-    createdAt: sql`${now}`,
-    updatedAt: sql`${now}`,
-  };
-  // Every column in the table's own order (INSERT … SELECT is positional); the rest null.
-  const selected = sql.join(
-    Object.keys(getTableColumns(emailOutbox)).map((key) => values[key as keyof EmailOutboxRow] ?? sql`null`),
-    sql`, `,
-  );
-  return db
-    .insert(emailOutbox)
-    .select(
-      sql`select ${selected} from ${bookings} where ${bookings.id} = ${bookingId} and ${bookings.status} = 'paid' and ${bookings.paidAt} = ${now}`,
-    )
-    .onConflictDoNothing();
+  return insertWhere(
+    db,
+    emailOutbox,
+    { bookingId, kind: "confirmation", dedupeKey: confirmationKey(bookingId), status: "queued", attempts: 0, createdAt: now, updatedAt: now },
+    sql`exists (select 1 from ${bookings} where ${bookings.id} = ${bookingId} and ${bookings.status} = 'paid' and ${bookings.paidAt} = ${now})`,
+  ).onConflictDoNothing();
 }
 
 /** A message about a booking, written on its own (or in a caller's batch via the returned builder). */

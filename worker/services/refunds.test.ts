@@ -7,6 +7,7 @@ import { confirmCard, deliverWebhook, refundsOf, stripeApi, stripeEnv, stripeEve
 import { createStripeProvider } from "./payments/stripe";
 import type { BookingDto } from "./bookings";
 import type { IntentDto } from "./payments/checkout";
+import { paymentsTotals, type PaymentDto } from "./payments-report";
 import type { RefundResult } from "./refunds";
 
 const customer = (eventId: number, rateId: number) => ({
@@ -71,6 +72,31 @@ describe("admin refunds", () => {
     const rows = await refundRows(bookingId);
     expect(rows.reduce((s, r) => s + r.amountCents, 0)).toBe(2000);
     expect((await bookingRow(bookingId)).status).toBe("refunded");
+  });
+
+  it("the payments list and CSV show each refund with its date; totals are paid minus the refund rows under concurrent refunds", async () => {
+    const { bookingId } = await paidBooking(api, 2000);
+    const other = await paidBooking(api, 1500);
+    await Promise.all([
+      ...Array.from({ length: 6 }, () => refund(api, bookingId, { amount: "4.00" })),
+      ...Array.from({ length: 4 }, () => refund(api, other.bookingId, { amount: "5.00" })),
+    ]);
+    const day = new Date().toISOString().slice(0, 10);
+    const cookie = await adminCookie();
+    const list = (await (await api(`/api/admin/payments`, { headers: { Cookie: cookie } })).json<PaymentDto[]>()).filter((p) => [bookingId, other.bookingId].includes(p.id));
+    const rows = await testDb().select().from(refunds);
+    const rowsOf = (id: string) => rows.filter((r) => r.bookingId === id).reduce((s, r) => s + r.amountCents, 0);
+    expect(rowsOf(bookingId)).toBe(2000);
+    expect(rowsOf(other.bookingId)).toBe(1500);
+    for (const p of list) {
+      expect(Math.round(Number(p.refunded) * 100)).toBe(rowsOf(p.id));
+      expect(Math.round(Number(p.net) * 100)).toBe(Math.round(Number(p.amount) * 100) - rowsOf(p.id));
+    }
+    expect(paymentsTotals(list)).toEqual({ gross: "35.00", refunded: "35.00", net: "0.00" });
+    expect(list.find((p) => p.id === bookingId)!.refunds).toHaveLength(5);
+    const csv = await (await api(`/api/admin/payments.csv?from=${day}&to=${day}`, { headers: { Cookie: cookie } })).text();
+    const line = csv.split("\r\n").find((l) => l.includes(other.paymentIntentId))!;
+    expect(line).toMatch(/;Rimborsato;pi_demo_\w+;15,00;0,00;5,00 il \d\d\/\d\d\/\d{4} \d\d:\d\d \| 5,00 il /);
   });
 
   it("refuses a booking not paid, a zero amount and a malformed one", async () => {

@@ -29,4 +29,33 @@ test.describe("after the sale", () => {
     await expect(row.locator("td").nth(3)).toHaveText("2");
     await expect(row.getByText("Inviata", { exact: true })).toBeVisible();
   });
+
+  test("the admin refunds a paid booking in part, then in full; the payments tab shows both refunds", async ({ page }) => {
+    const event = await eventByTitle(page.request, "Pinguini");
+    const name = `Rimborso ${Date.now().toString(36)}`;
+    const booking = await createBooking(page.request, event.id, event.rates[0].id, { name, email: "rimborso@example.it" });
+    await payBooking(page.request, booking.id);
+
+    await loginAsAdmin(page, "/admin?tab=prenotazioni");
+    const row = page.getByTestId("booking-row").filter({ hasText: name });
+    await row.getByRole("button", { name: "Rimborsa" }).click();
+    const dialog = page.getByRole("dialog", { name: `Rimborso a ${name}` });
+    await dialog.getByLabel("Importo da rimborsare (€)").fill("5,00");
+    await dialog.getByLabel("Motivo").fill("Cancello in ritardo");
+    await dialog.getByRole("button", { name: "Rimborsa" }).click();
+    await expect(page.getByText("Rimborsati €5.00: il cliente riceverà un'e-mail")).toBeVisible();
+    await expect(row.getByText("Opzionato")).toBeVisible();
+
+    await row.getByRole("button", { name: "Rimborsa" }).click();
+    await dialog.getByRole("button", { name: "Rimborsa" }).click();
+    await expect(page.getByText("Rimborso totale effettuato: il cliente riceverà un'e-mail")).toBeVisible();
+    await expect(row.getByText("Rimborsato")).toBeVisible();
+    await expect(row.getByRole("button", { name: "Rimborsa" })).toHaveCount(0);
+
+    await page.getByRole("tab", { name: "Pagamenti" }).click();
+    const payment = page.getByTestId("payment-row").filter({ hasText: name });
+    await expect(payment.getByText("Rimborsato", { exact: true })).toBeVisible();
+    await expect(payment.getByText(/− €5\.00 il/)).toBeVisible();
+    await expect(payment.getByText(/− €10\.00 il/)).toBeVisible();
+  });
 });

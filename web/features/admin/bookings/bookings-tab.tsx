@@ -9,6 +9,7 @@ import { formatEuroCompact, formatShortDateTime, formatTime } from "../../../lib
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { ListState, TableHead } from "../components/list-state";
 import { BookingEmailsDialog } from "../emails/booking-emails-dialog";
+import { RefundDialog } from "./refund-dialog";
 import { adminEventsQueryAtom } from "../events/queries";
 import { bookingFiltersAtom, filteredBookingsQueryAtom, freeBookingAtom, type BookingFilters } from "./queries";
 import { StatusBadge } from "./status-label";
@@ -24,6 +25,7 @@ export function BookingsTab() {
   const events = useAtomValue(adminEventsQueryAtom);
   const free = useAtomValue(freeBookingAtom);
   const [freeing, setFreeing] = useState<Freeing | null>(null);
+  const [refunding, setRefunding] = useState<{ id: string; customerName: string; amount: string } | null>(null);
   const [mailing, setMailing] = useState<{ id: string; customerName: string; status: string } | null>(null);
 
   function confirmFree() {
@@ -148,6 +150,15 @@ export function BookingsTab() {
                       {b.status === "paid" ? (
                         <button
                           type="button"
+                          onClick={() => setRefunding({ id: b.id, customerName: b.customerName, amount: b.amount })}
+                          className="ml-2 whitespace-nowrap rounded-lg border border-slate-300 px-3 py-1.5 text-xs font-medium text-slate-800 hover:border-red-400 hover:bg-red-50 hover:text-red-800"
+                        >
+                          {t.refund}
+                        </button>
+                      ) : null}
+                      {b.status === "paid" ? (
+                        <button
+                          type="button"
                           onClick={() => setFreeing({ id: b.id, customerName: b.customerName, licensePlate: b.licensePlate })}
                           className="whitespace-nowrap rounded-lg border border-slate-300 px-3 py-1.5 text-xs font-medium text-slate-800 hover:border-sky-400 hover:bg-sky-50 hover:text-sky-800"
                         >
@@ -162,6 +173,7 @@ export function BookingsTab() {
           </div>
         )}
       </ListState>
+      {refunding ? <RefundDialog booking={refunding} onClose={() => setRefunding(null)} /> : null}
       {mailing ? <BookingEmailsDialog booking={mailing} onClose={() => setMailing(null)} /> : null}
       <ConfirmDialog
         open={freeing !== null}

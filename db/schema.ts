@@ -36,6 +36,8 @@ export const events = sqliteTable(
     prevenditaPriceCents: integer("prevendita_price_cents"),
     isPrevenditaVisible: integer("is_prevendita_visible", { mode: "boolean" }).notNull().default(false),
     isPrevenditaPayable: integer("is_prevendita_payable", { mode: "boolean" }).notNull().default(false),
+    // Customers may cancel (full refund) until this many hours before the start; null = 24.
+    cancelDeadlineHours: integer("cancel_deadline_hours"),
     createdAt: createdAt(),
   },
   (t) => [index("events_active_order_idx").on(t.isActive, t.sortOrder)],

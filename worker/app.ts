@@ -25,6 +25,7 @@ import { liveNotifications } from "./routes/live-notifications";
 import { myBookings } from "./routes/my-bookings";
 import { objects } from "./routes/objects";
 import { partners } from "./routes/partners";
+import { passActions } from "./routes/pass-actions";
 import { passes } from "./routes/passes";
 import { payments } from "./routes/payments";
 import { presales } from "./routes/presales";
@@ -105,6 +106,7 @@ export const app = new Hono<AppEnv>()
   .route("/api/bookings", bookings)
   .route("/api/presales", presales)
   .route("/api/passes", passes)
+  .route("/api/passes", passActions)
   .route("/api/gate", gate)
   .route("/api/stripe/webhook", stripeWebhook)
   .route("/api", payments)

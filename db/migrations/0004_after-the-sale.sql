@@ -37,4 +37,5 @@ CREATE TABLE `refunds` (
 --> statement-breakpoint
 CREATE INDEX `refunds_booking_idx` ON `refunds` (`booking_id`);--> statement-breakpoint
 CREATE UNIQUE INDEX `refunds_provider_uq` ON `refunds` (`provider_refund_id`);--> statement-breakpoint
-CREATE INDEX `refunds_created_idx` ON `refunds` (`created_at`);
+CREATE INDEX `refunds_created_idx` ON `refunds` (`created_at`);--> statement-breakpoint
+ALTER TABLE `events` ADD `cancel_deadline_hours` integer;

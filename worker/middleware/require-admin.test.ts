@@ -234,6 +234,8 @@ const PUBLIC_WRITES = [
   "POST /api/demo/confirm",
   "POST /api/stripe/webhook",
   "POST /api/my-bookings/lookup",
+  "POST /api/passes/:secret/cancel", // the pass secret is the key; tested in services/cancellations.test.ts
+  "PUT /api/passes/:secret/plate",
   "PUT /api/uploads/:file", // authorised by its HMAC signature, tested in routes/uploads.test.ts
 ];
 const PUBLIC_ADMIN_READS = ["GET /api/admin/session"];

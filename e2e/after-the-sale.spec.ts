@@ -58,4 +58,28 @@ test.describe("after the sale", () => {
     await expect(payment.getByText(/− €5\.00 il/)).toBeVisible();
     await expect(payment.getByText(/− €10\.00 il/)).toBeVisible();
   });
+
+  test("a customer changes the plate and cancels from the pass page, and gets the refund", async ({ page }) => {
+    const event = await eventByTitle(page.request, "Pinguini");
+    const booking = await createBooking(page.request, event.id, event.rates[0].id, { name: "Marco Vitale", email: "marco.vitale@example.it" });
+    await payBooking(page.request, booking.id);
+    const pass = await (await page.request.post("/api/my-bookings/lookup", { data: { email: "marco.vitale@example.it", code: bookingCodeOf(booking.id) } })).json();
+    const secret = (pass.bookings ?? pass).find((b: { id?: string; code?: string }) => b.code === bookingCodeOf(booking.id))?.passSecret;
+    expect(secret, JSON.stringify(pass)).toBeTruthy();
+
+    await page.goto(`/p/${secret}`);
+    await expect(page.getByText("Pass valido")).toBeVisible();
+    const manage = page.getByTestId("pass-actions");
+    await manage.getByLabel("Nuova targa").fill("fg 456 hi");
+    await manage.getByRole("button", { name: "Salva targa" }).click();
+    await expect(page.getByText("Targa aggiornata: FG456HI")).toBeVisible();
+    await expect(page.getByTestId("pass").getByText("FG456HI")).toBeVisible();
+
+    await expect(manage.getByText(/Puoi annullare e ricevere il rimborso completo fino a/)).toBeVisible();
+    await manage.getByRole("button", { name: "Annulla prenotazione" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Sì, annulla e rimborsa" }).click();
+    await expect(page.getByText("Prenotazione annullata: rimborso di €15.00 in corso.")).toBeVisible();
+    await expect(page.getByText("Pass annullato")).toBeVisible();
+    await expect(manage.getByRole("button", { name: "Annulla prenotazione" })).toHaveCount(0);
+  });
 });

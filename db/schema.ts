@@ -38,6 +38,8 @@ export const events = sqliteTable(
     isPrevenditaPayable: integer("is_prevendita_payable", { mode: "boolean" }).notNull().default(false),
     // Customers may cancel (full refund) until this many hours before the start; null = 24.
     cancelDeadlineHours: integer("cancel_deadline_hours"),
+    // "Annulla evento": set by the cancel-event Workflow's first step; the event is then off sale.
+    cancelledAt: integer("cancelled_at"),
     createdAt: createdAt(),
   },
   (t) => [index("events_active_order_idx").on(t.isActive, t.sortOrder)],
@@ -341,6 +343,19 @@ export const refunds = sqliteTable(
     index("refunds_created_idx").on(t.createdAt),
   ],
 );
+
+// Progress of an event's cancellation Workflow, for the admin ("N di M rimborsate", failures, retry).
+export const eventCancellations = sqliteTable("event_cancellations", {
+  eventId: integer("event_id")
+    .primaryKey()
+    .references(() => events.id),
+  instanceId: text("instance_id").notNull(),
+  status: text("status", { enum: ["running", "done"] }).notNull(),
+  total: integer("total").notNull().default(0),
+  failures: text("failures", { mode: "json" }).$type<{ bookingId: string; error: string }[]>().notNull().default([]),
+  startedAt: integer("started_at").notNull(),
+  finishedAt: integer("finished_at"),
+});
 
 export type Event = typeof events.$inferSelect;
 export type Rate = typeof rates.$inferSelect;

@@ -10,6 +10,7 @@ import { adminAudit } from "./routes/admin-audit";
 import { adminAuth } from "./routes/admin-auth";
 import { adminBookings } from "./routes/admin-bookings";
 import { adminEmails } from "./routes/admin-emails";
+import { adminEventCancellation } from "./routes/admin-event-cancellation";
 import { adminEvents } from "./routes/admin-events";
 import { adminPayments } from "./routes/admin-payments";
 import { adminRefunds } from "./routes/admin-refunds";
@@ -95,6 +96,7 @@ export const app = new Hono<AppEnv>()
   .route("/api/admin", adminPayments)
   .route("/api/admin/emails", adminEmails)
   .route("/api/admin", adminRefunds)
+  .route("/api/admin/events", adminEventCancellation)
   .route("/api/events", events)
   .route("/api/categories", categories)
   .route("/api/stats", stats)

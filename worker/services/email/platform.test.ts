@@ -50,7 +50,9 @@ describe("platform parts under workerd", () => {
   it("workflow: an instance of CANCEL_EVENT runs its steps to completion", async () => {
     const id = `probe-${crypto.randomUUID()}`;
     await using instance = await introspectWorkflowInstance(env.CANCEL_EVENT, id);
-    await env.CANCEL_EVENT.create({ id, params: { eventId: -1 } });
+    const { eventId } = await seedEvent();
+    await env.CANCEL_EVENT.create({ id, params: { eventId } });
     await instance.waitForStatus("complete");
+    expect(await instance.getOutput()).toEqual({ eventId, refunded: 0, total: 0 });
   });
 });

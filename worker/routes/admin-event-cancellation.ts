@@ -1,0 +1,27 @@
+import { Hono } from "hono";
+import type { ClientErrorStatusCode } from "hono/utils/http-status";
+import { z } from "zod";
+import type { AppEnv } from "../app-env";
+import { validate } from "../lib/validate";
+import { audited } from "../middleware/audit";
+import { requireAdmin } from "../middleware/require-admin";
+import { cancellationProgress } from "../services/event-cancellation";
+
+const idParam = z.object({ id: z.coerce.number({ error: "Evento non valido" }).int().positive("Evento non valido") });
+
+/**
+ * "Annulla evento" (mounted at /api/admin/events): starts the CANCEL_EVENT Workflow, and shows its
+ * progress. Starting it again is the retry: it refunds whatever is still paid.
+ */
+export const adminEventCancellation = new Hono<AppEnv>()
+  .get("/:id/cancellation", requireAdmin, validate("param", idParam), async (c) => {
+    const result = await cancellationProgress(c.var.db, c.req.valid("param").id);
+    return result.ok ? c.json({ progress: result.value }, 200) : c.json(result.error, result.status as ClientErrorStatusCode);
+  })
+  .post("/:id/cancel", requireAdmin, audited("event.cancel"), validate("param", idParam), async (c) => {
+    const { id } = c.req.valid("param");
+    const exists = await cancellationProgress(c.var.db, id);
+    if (!exists.ok) return c.json(exists.error, exists.status as ClientErrorStatusCode);
+    const instance = await c.env.CANCEL_EVENT.create({ id: `cancel-event-${id}-${Date.now()}`, params: { eventId: id } });
+    return c.json({ id, instanceId: instance.id }, 202);
+  });

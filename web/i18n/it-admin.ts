@@ -294,6 +294,23 @@ export const itAdmin = {
     refundFailed: "Rimborso non riuscito",
     refundsSoFar: (amount: string) => `Già rimborsati ${amount}`,
   },
+  cancelEvent: {
+    open: (title: string) => `Annulla evento ${title}`,
+    button: "Annulla evento",
+    title: (title: string) => `Annulla evento: ${title}`,
+    intro:
+      "Ogni prenotazione pagata viene rimborsata per intero e il cliente riceve un'e-mail; i posti in attesa di pagamento vengono liberati e l'evento esce dalla vendita. L'operazione continua anche se chiudi questa finestra.",
+    confirm: "Annulla l'evento e rimborsa tutti",
+    starting: "Avvio...",
+    started: "Annullamento avviato",
+    failed: "Impossibile avviare l'annullamento",
+    progress: (done: number, total: number) => `${done} di ${total} rimborsate`,
+    running: "Annullamento in corso...",
+    done: "Annullamento completato",
+    failures: "Rimborsi non riusciti",
+    retry: "Riprova i rimborsi non riusciti",
+    close: "Chiudi",
+  },
   emails: {
     title: "E-mail",
     description: "I messaggi inviati ai clienti: conferme con il pass e rimborsi. Ogni messaggio parte da una coda che riprova da sola.",

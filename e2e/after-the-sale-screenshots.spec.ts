@@ -22,10 +22,10 @@ test("admin e-mail preview with the pass QR @screenshot", async ({ page }) => {
 
 test("admin refund dialog @screenshot", async ({ page }) => {
   const event = await eventByTitle(page.request, "Pinguini");
-  const booking = await createBooking(page.request, event.id, event.rates[0].id, { name: "Paolo Greco", email: "paolo.greco@example.it" });
+  const booking = await createBooking(page.request, event.id, event.rates[0].id, { name: "Ilaria Rinaldi", email: "ilaria.rinaldi@example.it" });
   await payBooking(page.request, booking.id);
   await loginAsAdmin(page, "/admin?tab=prenotazioni");
-  await page.getByTestId("booking-row").filter({ hasText: "Paolo Greco" }).getByRole("button", { name: "Rimborsa" }).click();
+  await page.getByTestId("booking-row").filter({ hasText: "Ilaria Rinaldi" }).getByRole("button", { name: "Rimborsa" }).click();
   await page.getByLabel("Importo da rimborsare (€)").fill("5,00");
   await page.getByLabel("Motivo").fill("Cancello aperto in ritardo");
   await transitionsDone(page);

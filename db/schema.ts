@@ -40,6 +40,8 @@ export const events = sqliteTable(
     cancelDeadlineHours: integer("cancel_deadline_hours"),
     // "Annulla evento": set by the cancel-event Workflow's first step; the event is then off sale.
     cancelledAt: integer("cancelled_at"),
+    // "Rinvia evento": until this instant every customer may cancel for a full refund, deadline or not.
+    postponeCancelUntil: integer("postpone_cancel_until"),
     createdAt: createdAt(),
   },
   (t) => [index("events_active_order_idx").on(t.isActive, t.sortOrder)],
@@ -275,7 +277,7 @@ export const auditLog = sqliteTable(
 
 // After the sale (docs/decisions/018-after-the-sale.md). One row per message to send: written in the
 // same D1 batch as the fact it reports (e.g. the booking marked paid), sent by the EMAIL_QUEUE consumer.
-export const emailKinds = ["confirmation", "refund"] as const;
+export const emailKinds = ["confirmation", "refund", "event_postponed"] as const;
 export type EmailKind = (typeof emailKinds)[number];
 export const emailStatuses = ["queued", "sending", "sent", "failed"] as const;
 export type EmailStatus = (typeof emailStatuses)[number];

@@ -50,4 +50,5 @@ CREATE INDEX `refunds_booking_idx` ON `refunds` (`booking_id`);--> statement-bre
 CREATE UNIQUE INDEX `refunds_provider_uq` ON `refunds` (`provider_refund_id`);--> statement-breakpoint
 CREATE INDEX `refunds_created_idx` ON `refunds` (`created_at`);--> statement-breakpoint
 ALTER TABLE `events` ADD `cancel_deadline_hours` integer;--> statement-breakpoint
-ALTER TABLE `events` ADD `cancelled_at` integer;
+ALTER TABLE `events` ADD `cancelled_at` integer;--> statement-breakpoint
+ALTER TABLE `events` ADD `postpone_cancel_until` integer;

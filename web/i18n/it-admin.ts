@@ -317,7 +317,7 @@ export const itAdmin = {
     filterStatus: "Stato",
     allStatuses: "Tutti gli stati",
     status: { queued: "In coda", sending: "In invio", sent: "Inviata", failed: "Non inviata" },
-    kind: { confirmation: "Conferma", refund: "Rimborso" },
+    kind: { confirmation: "Conferma", refund: "Rimborso", event_postponed: "Evento rinviato" },
     colMessage: "Messaggio",
     colTo: "Destinatario",
     colStatus: "Stato",

@@ -7,7 +7,14 @@ import type { Db } from "../db";
  * runs, so it can sit in a D1 batch beside the write it depends on. The SELECT is positional, so
  * every column goes in the table's own order; columns not given are null (give defaults explicitly).
  */
-export function insertWhere<T extends SQLiteTable>(db: Db, table: T, values: Partial<Record<keyof T["$inferSelect"], SQL | string | number | null>>, guard: SQL) {
+export function insertWhere<T extends SQLiteTable>(
+  db: Db,
+  table: T,
+  values: Partial<Record<keyof T["$inferSelect"], SQL | string | number | null>>,
+  guard: SQL,
+  /** A FROM clause: one row per row it yields (values may then name its columns). */
+  from?: SQL,
+) {
   const selected = sql.join(
     Object.keys(getTableColumns(table)).map((key) => {
       const v = values[key as keyof T["$inferSelect"]];
@@ -15,5 +22,5 @@ export function insertWhere<T extends SQLiteTable>(db: Db, table: T, values: Par
     }),
     sql`, `,
   );
-  return db.insert(table).select(sql`select ${selected} where ${guard}`);
+  return db.insert(table).select(sql`select ${selected} ${from ? sql`from ${from}` : sql``} where ${guard}`);
 }

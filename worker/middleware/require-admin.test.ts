@@ -223,6 +223,12 @@ const CASES: Case[] = [
   },
   { route: "GET /api/admin/events/:id/cancellation", request: async () => ({ path: `/api/admin/events/${(await seedEvent()).eventId}/cancellation` }), ok: 200 },
   { route: "POST /api/admin/events/:id/cancel", request: async () => ({ path: `/api/admin/events/${(await seedEvent()).eventId}/cancel`, json: {} }), ok: 202, audit: "event.cancel" },
+  {
+    route: "POST /api/admin/events/:id/postpone",
+    request: async () => ({ path: `/api/admin/events/${(await seedEvent()).eventId}/postpone`, json: { datetime: "2031-06-01T19:00:00.000Z", cancelWindowDays: 7 } }),
+    ok: 200,
+    audit: "event.postpone",
+  },
   { route: "PUT /api/event-images", request: async () => ({ path: "/api/event-images", json: { imageURL: await uploadedImage() } }), ok: 200, audit: "upload.event-image" },
 ];
 

@@ -6,6 +6,13 @@ import { validate } from "../lib/validate";
 import { audited } from "../middleware/audit";
 import { requireAdmin } from "../middleware/require-admin";
 import { cancellationProgress } from "../services/event-cancellation";
+import { postponeEvent } from "../services/event-postponement";
+import { dispatchQueued } from "../services/email/outbox";
+
+const postponeInput = z.object({
+  datetime: z.iso.datetime({ offset: true, error: "Data non valida" }).transform((s) => Date.parse(s)),
+  cancelWindowDays: z.number({ error: "Giorni non validi" }).int("Giorni non validi").min(0, "Giorni non validi").max(60, "Giorni non validi"),
+});
 
 const idParam = z.object({ id: z.coerce.number({ error: "Evento non valido" }).int().positive("Evento non valido") });
 
@@ -24,4 +31,12 @@ export const adminEventCancellation = new Hono<AppEnv>()
     if (!exists.ok) return c.json(exists.error, exists.status as ClientErrorStatusCode);
     const instance = await c.env.CANCEL_EVENT.create({ id: `cancel-event-${id}-${Date.now()}`, params: { eventId: id } });
     return c.json({ id, instanceId: instance.id }, 202);
+  })
+  // "Rinvia evento": new date and time, a window to cancel with a full refund, an e-mail to every paid customer.
+  .post("/:id/postpone", requireAdmin, audited("event.postpone"), validate("param", idParam), validate("json", postponeInput), async (c) => {
+    const db = c.var.db;
+    const result = await postponeEvent(db, c.req.valid("param").id, c.req.valid("json"), Date.now());
+    if (!result.ok) return c.json(result.error, result.status as ClientErrorStatusCode);
+    c.executionCtx.waitUntil(dispatchQueued(c.env, db, Date.now()));
+    return c.json(result.value, 200);
   });

@@ -1,6 +1,9 @@
 import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLog, bookings, emailOutbox, refunds } from "../../db/schema";
+import { env } from "cloudflare:workers";
+import { adminCookie } from "../test/admin";
+import { renderOutboxRow } from "./email/render";
 import { api, seedEvent, testDb } from "../test/helpers";
 import type { BookingDto } from "./bookings";
 import { cancelByCustomer, cancellableSql, changePlate, getCancellation } from "./cancellations";
@@ -85,6 +88,33 @@ describe("customer cancellation: the deadline, with the clock injected", () => {
     expect(await statusOf(bookingId)).toBe("refunded");
     expect((await (await api(`/api/passes/${secret}`)).json<{ status: string }>()).status).toBe("void");
     expect((await api(`/api/passes/${secret}/cancel`, { method: "POST", json: {} })).status).toBe(409);
+  });
+});
+
+describe("Rinvia evento", () => {
+  it("moves the date, e-mails every paid customer once, and opens a cancel window past the usual deadline", async () => {
+    const start = Date.now() + 10 * HOUR; // the usual 24-hour deadline has passed
+    const { eventId, bookingId, secret } = await paidPass({ datetime: start });
+    const db = testDb();
+    expect(await getCancellation(db, secret, Date.now())).toMatchObject({ ok: true, value: { allowed: false } });
+
+    const newStart = Date.now() + 12 * HOUR;
+    const cookie = await adminCookie();
+    const res = await api(`/api/admin/events/${eventId}/postpone`, { method: "POST", json: { datetime: new Date(newStart).toISOString(), cancelWindowDays: 7 }, headers: { Cookie: cookie } });
+    expect(res.status).toBe(200);
+    // The window ends at the new start at the latest.
+    expect(await res.json()).toMatchObject({ eventId, emails: 1, cancelUntil: new Date(newStart).toISOString() });
+    const mails = await db.select().from(emailOutbox).where(and(eq(emailOutbox.bookingId, bookingId), eq(emailOutbox.kind, "event_postponed")));
+    expect(mails).toHaveLength(1);
+    const email = (await renderOutboxRow(db, env, mails[0]))!;
+    expect(email.subject).toMatch(/^Evento rinviato: /);
+    expect(email.text).toContain("puoi annullare dal tuo pass e ricevere il rimborso completo fino a");
+    expect(await getCancellation(db, secret, Date.now())).toMatchObject({ ok: true, value: { allowed: true } });
+    expect(await cancelByCustomer(db, createDemoProvider(db), secret, Date.now())).toMatchObject({ ok: true, value: { full: true } });
+    // Past the window (and the usual deadline): refused again.
+    const other = await paidPass({ datetime: start });
+    await api(`/api/admin/events/${other.eventId}/postpone`, { method: "POST", json: { datetime: new Date(newStart).toISOString(), cancelWindowDays: 0 }, headers: { Cookie: cookie } });
+    expect(await cancelByCustomer(db, createDemoProvider(db), other.secret, Date.now() + 1000)).toMatchObject({ ok: false, status: 409 });
   });
 });
 

@@ -35,7 +35,8 @@ export const CANCEL_MESSAGES = {
  */
 export const cancellableSql = (now: number) => sql`(${bookings.gateState} is null and exists (
   select 1 from ${events} e where e.id = ${bookings.eventId}
-    and (e.is_always_active = 1 or (e.datetime is not null and ${now} < e.datetime - coalesce(e.cancel_deadline_hours, ${DEFAULT_CANCEL_DEADLINE_HOURS}) * 3600000))))`;
+    and (e.is_always_active = 1 or (e.datetime is not null and ${now} < e.datetime - coalesce(e.cancel_deadline_hours, ${DEFAULT_CANCEL_DEADLINE_HOURS}) * 3600000)
+      or (e.postpone_cancel_until is not null and ${now} < e.postpone_cancel_until))))`;
 
 async function bookingOfPass(db: Db, secret: string) {
   return db
@@ -47,6 +48,7 @@ async function bookingOfPass(db: Db, secret: string) {
       eventAt: events.datetime,
       isAlwaysActive: events.isAlwaysActive,
       deadlineHours: events.cancelDeadlineHours,
+      postponeCancelUntil: events.postponeCancelUntil,
     })
     .from(bookings)
     .innerJoin(events, eq(events.id, bookings.eventId))
@@ -59,7 +61,9 @@ type PassBooking = NonNullable<Awaited<ReturnType<typeof bookingOfPass>>>;
 /** The same rule as cancellableSql, for showing the button (or why it is gone). */
 export function cancellationOf(b: PassBooking, now: number): CancellationDto {
   const hours = b.deadlineHours ?? DEFAULT_CANCEL_DEADLINE_HOURS;
-  const deadline = b.isAlwaysActive || b.eventAt == null ? null : b.eventAt - hours * 3_600_000;
+  const usual = b.isAlwaysActive || b.eventAt == null ? null : b.eventAt - hours * 3_600_000;
+  // A postponed event opens a window of its own: the later of the two ends counts.
+  const deadline = usual == null ? null : Math.max(usual, b.postponeCancelUntil ?? 0);
   const plateChangeAllowed = b.status === "paid" && (b.isAlwaysActive || (b.eventAt != null && now < b.eventAt));
   const base = { deadline: toIso(deadline), plateChangeAllowed };
   if (b.status !== "paid") return { ...base, allowed: false, reason: CANCEL_MESSAGES.notPaid };

@@ -34,6 +34,12 @@ const it = {
     introPartial: "abbiamo rimborsato una parte dell'importo della tua prenotazione. Il posto e il pass restano validi.",
     timing: "Il rimborso arriva sulla carta usata per il pagamento, di solito entro 5-10 giorni lavorativi.",
   },
+  postponed: {
+    subject: (event: string) => `Evento rinviato: ${event}`,
+    intro: (when: string) => `l'evento è stato rinviato a ${when}. La tua prenotazione e il tuo pass restano validi per la nuova data.`,
+    cancelWindow: (until: string) => `Se non puoi venire, puoi annullare dal tuo pass e ricevere il rimborso completo fino a ${until}.`,
+    newDate: "Nuova data",
+  },
 } as const;
 
 export type EmailCatalogue = typeof it;

@@ -133,6 +133,21 @@ export async function renderOutboxRow(db: Db, env: Env, row: Pick<EmailOutboxRow
     };
   }
 
+  if (row.kind === "event_postponed") {
+    const until = typeof row.data?.cancelUntil === "number" ? romeLongDateTime(row.data.cancelUntil) : null;
+    const paragraphs = [t.greeting(b.customerName), t.postponed.intro(when), ...(until ? [t.postponed.cancelWindow(until)] : [])];
+    const rows = [base[0], { label: t.postponed.newDate, value: when }, ...base.slice(2)];
+    const subject = t.postponed.subject(b.eventTitle);
+    const linkHtml = passUrl ? `<p style="margin:16px 0 0"><a href="${escapeHtml(passUrl)}" style="color:#1d4ed8;font-weight:600">${escapeHtml(t.labels.passLink)}</a></p>` : "";
+    return {
+      to: b.customerEmail,
+      subject,
+      html: layout(subject, paragraphs, rows, linkHtml + `<p style="margin:16px 0 0;line-height:1.5">${escapeHtml(t.signature).replace(/\n/g, "<br>")}</p>`),
+      text: textOf(paragraphs, rows, [...(passUrl ? [`${t.labels.pass}: ${passUrl}`, ""] : []), t.signature]),
+      attachments: [],
+    };
+  }
+
   // refund
   const amount = Number(row.data?.amountCents ?? 0);
   const full = row.data?.full === true;

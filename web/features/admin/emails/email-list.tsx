@@ -17,7 +17,7 @@ const t = itAdmin.emails;
 export type EmailItem = {
   id: number;
   bookingCode: string;
-  kind: "confirmation" | "refund";
+  kind: "confirmation" | "refund" | "event_postponed";
   status: "queued" | "sending" | "sent" | "failed";
   attempts: number;
   lastError: string | null;

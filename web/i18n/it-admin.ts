@@ -294,6 +294,18 @@ export const itAdmin = {
     refundFailed: "Rimborso non riuscito",
     refundsSoFar: (amount: string) => `Già rimborsati ${amount}`,
   },
+  postponeEvent: {
+    open: (title: string) => `Rinvia evento ${title}`,
+    button: "Rinvia",
+    title: (title: string) => `Rinvia evento: ${title}`,
+    intro: "I clienti con una prenotazione pagata ricevono un'e-mail con la nuova data e possono annullare con rimborso completo entro i giorni indicati.",
+    date: "Nuova data e ora",
+    window: "Giorni per annullare con rimborso",
+    confirm: "Rinvia e avvisa i clienti",
+    saving: "Salvataggio...",
+    done: (n: number) => (n === 1 ? "Evento rinviato: 1 cliente avvisato" : `Evento rinviato: ${n} clienti avvisati`),
+    failed: "Impossibile rinviare l'evento",
+  },
   cancelEvent: {
     open: (title: string) => `Annulla evento ${title}`,
     button: "Annulla evento",

@@ -6,11 +6,23 @@ import { validate } from "../lib/validate";
 import { audited } from "../middleware/audit";
 import { requireAdmin } from "../middleware/require-admin";
 import { cancellationProgress } from "../services/event-cancellation";
+import { parseEventDatetime } from "../services/admin-events";
 import { postponeEvent } from "../services/event-postponement";
 import { dispatchQueued } from "../services/email/outbox";
 
 const postponeInput = z.object({
-  datetime: z.iso.datetime({ offset: true, error: "Data non valida" }).transform((s) => Date.parse(s)),
+  // An ISO instant, or Rome's local time as <input type="datetime-local"> gives it (as the event form).
+  datetime: z
+    .string({ error: "Data non valida" })
+    .max(40, "Data non valida")
+    .transform((s, ctx) => {
+      const ms = parseEventDatetime(s);
+      if (ms === null) {
+        ctx.addIssue({ code: "custom", message: "Data non valida" });
+        return z.NEVER;
+      }
+      return ms;
+    }),
   cancelWindowDays: z.number({ error: "Giorni non validi" }).int("Giorni non validi").min(0, "Giorni non validi").max(60, "Giorni non validi"),
 });
 

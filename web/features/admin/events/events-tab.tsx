@@ -22,6 +22,7 @@ import { ConfirmDialog } from "../components/confirm-dialog";
 import { sortAccessibility, transformStyle, useSortSensors } from "../components/sortable";
 import { EventModal } from "./event-modal";
 import { CancelEventDialog } from "./cancel-event-dialog";
+import { PostponeEventDialog } from "./postpone-event-dialog";
 import { adminEventsQueryAtom, deleteEventAtom, reorderEventsAtom, setEventActiveAtom } from "./queries";
 import type { EventDto } from "./types";
 
@@ -46,6 +47,7 @@ export function EventsTab() {
   const [modal, setModal] = useState<{ open: boolean; event: EventDto | null }>({ open: false, event: null });
   const [deleting, setDeleting] = useState<EventDto | null>(null);
   const [cancelling, setCancelling] = useState<EventDto | null>(null);
+  const [postponing, setPostponing] = useState<EventDto | null>(null);
 
   if (events.isPending) return <LoadingState text={it.common.loading} />;
   if (events.isError) return <Alert tone="error" role="alert">{itAdmin.loadError}</Alert>;
@@ -118,6 +120,7 @@ export function EventsTab() {
                         onEdit={() => setModal({ open: true, event })}
                         onDelete={() => setDeleting(event)}
                         onCancel={() => setCancelling(event)}
+                        onPostpone={() => setPostponing(event)}
                       />
                     ))}
                   </tbody>
@@ -128,6 +131,7 @@ export function EventsTab() {
         )}
       </Card>
 
+      {postponing ? <PostponeEventDialog event={postponing} onClose={() => setPostponing(null)} /> : null}
       {cancelling ? <CancelEventDialog event={cancelling} onClose={() => setCancelling(null)} /> : null}
       <EventModal open={modal.open} event={modal.event} onClose={() => setModal((m) => ({ ...m, open: false }))} />
 
@@ -143,7 +147,7 @@ export function EventsTab() {
   );
 }
 
-function EventRow({ event, onEdit, onDelete, onCancel }: { event: EventDto; onEdit: () => void; onDelete: () => void; onCancel: () => void }) {
+function EventRow({ event, onEdit, onDelete, onCancel, onPostpone }: { event: EventDto; onEdit: () => void; onDelete: () => void; onCancel: () => void; onPostpone: () => void }) {
   const setActive = useAtomValue(setEventActiveAtom);
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: event.id });
   const [brokenImage, setBrokenImage] = useState(false);
@@ -229,6 +233,16 @@ function EventRow({ event, onEdit, onDelete, onCancel }: { event: EventDto; onEd
           <IconButton label={t.edit(event.title)} onClick={onEdit}>
             <PencilIcon />
           </IconButton>
+          {!event.isAlwaysActive ? (
+            <button
+              type="button"
+              aria-label={itAdmin.postponeEvent.open(event.title)}
+              onClick={onPostpone}
+              className="mr-1 whitespace-nowrap rounded-lg border border-slate-300 px-2.5 py-1 text-xs font-medium text-slate-800 hover:border-sky-400 hover:bg-sky-50 hover:text-sky-800"
+            >
+              {itAdmin.postponeEvent.button}
+            </button>
+          ) : null}
           <button
             type="button"
             aria-label={itAdmin.cancelEvent.open(event.title)}

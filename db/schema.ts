@@ -39,6 +39,12 @@ export const events = sqliteTable(
     prevenditaPriceCents: integer("prevendita_price_cents"),
     isPrevenditaVisible: integer("is_prevendita_visible", { mode: "boolean" }).notNull().default(false),
     isPrevenditaPayable: integer("is_prevendita_payable", { mode: "boolean" }).notNull().default(false),
+    // Customers may cancel (full refund) until this many hours before the start; null = 24.
+    cancelDeadlineHours: integer("cancel_deadline_hours"),
+    // "Annulla evento": set by the cancel-event Workflow's first step; the event is then off sale.
+    cancelledAt: integer("cancelled_at"),
+    // "Rinvia evento": until this instant every customer may cancel for a full refund, deadline or not.
+    postponeCancelUntil: integer("postpone_cancel_until"),
     createdAt: createdAt(),
   },
   (t) => [index("events_active_order_idx").on(t.isActive, t.sortOrder)],
@@ -276,9 +282,95 @@ export const auditLog = sqliteTable(
   (t) => [index("audit_log_at_idx").on(t.at)],
 );
 
+// After the sale (docs/decisions/018-after-the-sale.md). One row per message to send: written in the
+// same D1 batch as the fact it reports (e.g. the booking marked paid), sent by the EMAIL_QUEUE consumer.
+export const emailKinds = ["confirmation", "refund", "event_postponed"] as const;
+export type EmailKind = (typeof emailKinds)[number];
+export const emailStatuses = ["queued", "sending", "sent", "failed"] as const;
+export type EmailStatus = (typeof emailStatuses)[number];
+
+export const emailOutbox = sqliteTable(
+  "email_outbox",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    bookingId: text("booking_id")
+      .notNull()
+      .references(() => bookings.id),
+    kind: text("kind", { enum: emailKinds }).notNull(),
+    // One message per fact ("confirmation:<booking id>", "refund:<refund id>"): a repeated webhook
+    // or a concurrent settle hits the unique index and writes nothing.
+    dedupeKey: text("dedupe_key").notNull(),
+    // Facts the template needs beyond the booking (e.g. the refunded amount).
+    data: text("data", { mode: "json" }).$type<Record<string, unknown>>(),
+    status: text("status", { enum: emailStatuses }).notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    providerMessageId: text("provider_message_id"),
+    // What was sent, as sent (the admin preview shows this once it exists).
+    toAddress: text("to_address"),
+    subject: text("subject"),
+    html: text("html"),
+    // When it was last handed to the queue: rows left queued long after are handed again by the cron.
+    enqueuedAt: integer("enqueued_at"),
+    sentAt: integer("sent_at"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at"),
+  },
+  (t) => [
+    uniqueIndex("email_outbox_dedupe_uq").on(t.dedupeKey),
+    index("email_outbox_booking_idx").on(t.bookingId),
+    index("email_outbox_status_idx").on(t.status, t.enqueuedAt),
+    index("email_outbox_created_idx").on(t.createdAt),
+  ],
+);
+
+export const refundSources = ["admin", "customer", "event_cancelled", "provider"] as const;
+export type RefundSource = (typeof refundSources)[number];
+
+// Each refund of a paid booking, full or partial. The booking's refunded total is the sum of these
+// rows; a guard in the insert keeps it at most the amount paid.
+export const refunds = sqliteTable(
+  "refunds",
+  {
+    id: text("id").primaryKey(),
+    bookingId: text("booking_id")
+      .notNull()
+      .references(() => bookings.id),
+    amountCents: integer("amount_cents").notNull(),
+    reason: text("reason").notNull().default(""),
+    source: text("source", { enum: refundSources }).notNull(),
+    // The provider's refund id (Stripe re_…, demo rf_demo_…) once the provider has it.
+    providerRefundId: text("provider_refund_id"),
+    // The refund exists at the provider (null: recorded, provider call owed — the cron retries it).
+    completedAt: integer("completed_at"),
+    staffId: integer("staff_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("refunds_booking_idx").on(t.bookingId),
+    uniqueIndex("refunds_provider_uq").on(t.providerRefundId),
+    index("refunds_created_idx").on(t.createdAt),
+  ],
+);
+
+// Progress of an event's cancellation Workflow, for the admin ("N di M rimborsate", failures, retry).
+export const eventCancellations = sqliteTable("event_cancellations", {
+  eventId: integer("event_id")
+    .primaryKey()
+    .references(() => events.id),
+  instanceId: text("instance_id").notNull(),
+  status: text("status", { enum: ["running", "done"] }).notNull(),
+  total: integer("total").notNull().default(0),
+  failures: text("failures", { mode: "json" }).$type<{ bookingId: string; error: string }[]>().notNull().default([]),
+  startedAt: integer("started_at").notNull(),
+  finishedAt: integer("finished_at"),
+});
+
 export type Event = typeof events.$inferSelect;
 export type Rate = typeof rates.$inferSelect;
 export type Booking = typeof bookings.$inferSelect;
 export type Category = typeof categories.$inferSelect;
 export type Partner = typeof partners.$inferSelect;
 export type StaffUser = typeof staffUsers.$inferSelect;
+export type EmailOutboxRow = typeof emailOutbox.$inferSelect;
+export type Refund = typeof refunds.$inferSelect;

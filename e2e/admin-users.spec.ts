@@ -8,7 +8,7 @@ test("the owner creates a manager, who logs in and sees everything but Utenti", 
 
   const email = `${unique("resp").replace(/\W+/g, "-")}@parcheggi.example`.toLowerCase();
   await page.getByLabel("Nome").fill("Giulia Responsabile");
-  await page.getByLabel("E-mail").fill(email);
+  await page.getByRole("textbox", { name: "E-mail" }).fill(email);
   await page.getByLabel("Ruolo", { exact: true }).selectOption({ label: "Responsabile" });
   await page.getByLabel("Password").fill("corta");
   await page.getByRole("button", { name: "Crea utente" }).click();
@@ -23,7 +23,7 @@ test("the owner creates a manager, who logs in and sees everything but Utenti", 
 
   // The same e-mail twice: the server's Italian answer is shown.
   await page.getByLabel("Nome").fill("Doppione");
-  await page.getByLabel("E-mail").fill(email);
+  await page.getByRole("textbox", { name: "E-mail" }).fill(email);
   await page.getByLabel("Password").fill("password-responsabile");
   await page.getByRole("button", { name: "Crea utente" }).click();
   await expect(page.getByRole("alert")).toHaveText("Esiste già un utente con questa e-mail");
@@ -31,7 +31,7 @@ test("the owner creates a manager, who logs in and sees everything but Utenti", 
   await page.getByRole("button", { name: "Esci" }).click();
   await submitLogin(page, email, "password-responsabile");
   await expect(page.getByText("Benvenuto, Giulia Responsabile")).toBeVisible();
-  await expect(page.getByRole("tab")).toHaveText(["Overview", "Eventi", "Categorie", "Partner & Carosello", "Prenotazioni", "Notifiche", "Pagamenti"]);
+  await expect(page.getByRole("tab")).toHaveText(["Overview", "Eventi", "Categorie", "Partner & Carosello", "Prenotazioni", "Notifiche", "Pagamenti", "E-mail"]);
   await page.goto("/admin?tab=utenti");
   await expect(page.getByRole("tab", { name: "Overview" })).toHaveAttribute("aria-selected", "true");
   expect((await page.request.get("/api/admin/users")).status()).toBe(403);
@@ -57,7 +57,7 @@ test("the owner disables an account: its open session ends and it cannot log in"
   await loginAsAdmin(page, "/admin?tab=utenti");
   const email = `${unique("via").replace(/\W+/g, "-")}@parcheggi.example`.toLowerCase();
   await page.getByLabel("Nome").fill("Da Disattivare");
-  await page.getByLabel("E-mail").fill(email);
+  await page.getByRole("textbox", { name: "E-mail" }).fill(email);
   await page.getByLabel("Password").fill("password-da-disattivare");
   await page.getByRole("button", { name: "Crea utente" }).click();
   const row = page.getByTestId("user-row").filter({ hasText: email });

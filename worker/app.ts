@@ -9,8 +9,11 @@ import { writeGuard } from "./middleware/write-guard";
 import { adminAudit } from "./routes/admin-audit";
 import { adminAuth } from "./routes/admin-auth";
 import { adminBookings } from "./routes/admin-bookings";
+import { adminEmails } from "./routes/admin-emails";
+import { adminEventCancellation } from "./routes/admin-event-cancellation";
 import { adminEvents } from "./routes/admin-events";
 import { adminPayments } from "./routes/admin-payments";
+import { adminRefunds } from "./routes/admin-refunds";
 import { adminUsers } from "./routes/admin-users";
 import { bookings } from "./routes/bookings";
 import { carouselSettings } from "./routes/carousel-settings";
@@ -23,6 +26,7 @@ import { liveNotifications } from "./routes/live-notifications";
 import { myBookings } from "./routes/my-bookings";
 import { objects } from "./routes/objects";
 import { partners } from "./routes/partners";
+import { passActions } from "./routes/pass-actions";
 import { passes } from "./routes/passes";
 import { payments } from "./routes/payments";
 import { presales } from "./routes/presales";
@@ -92,6 +96,9 @@ export const app = new Hono<AppEnv>()
   .route("/api", adminEvents)
   .route("/api", adminBookings)
   .route("/api/admin", adminPayments)
+  .route("/api/admin/emails", adminEmails)
+  .route("/api/admin", adminRefunds)
+  .route("/api/admin/events", adminEventCancellation)
   .route("/api/events", events)
   .route("/api/categories", categories)
   .route("/api/stats", stats)
@@ -103,6 +110,7 @@ export const app = new Hono<AppEnv>()
   .route("/api/bookings", bookings)
   .route("/api/presales", presales)
   .route("/api/passes", passes)
+  .route("/api/passes", passActions)
   .route("/api/gate", gate)
   .route("/api/stripe/webhook", stripeWebhook)
   .route("/api", payments)

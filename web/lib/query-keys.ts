@@ -20,5 +20,8 @@ export const queryKeys = {
     bookings: (filters?: object) => (filters === undefined ? (["admin", "bookings"] as const) : (["admin", "bookings", filters] as const)),
     payments: (range: object) => ["admin", "payments", "list", range] as const,
     paymentsSummary: ["admin", "payments", "summary"] as const,
+    /** Without filters: every outbox list. */
+    emails: (filters?: object) => (filters === undefined ? (["admin", "emails"] as const) : (["admin", "emails", filters] as const)),
+    emailPreview: (id: number) => ["admin", "emails", "preview", id] as const,
   },
 };

@@ -1,8 +1,9 @@
-import { desc, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { auditLog, staffRoles, uploads, type StaffRole } from "../../db/schema";
+import { auditLog, bookings, demoPaymentIntents, staffRoles, uploads, type StaffRole } from "../../db/schema";
 import { app } from "../app";
 import { sessionIdOf } from "../services/admin-auth";
+import { outboxInsert } from "../services/email/outbox";
 import { adminCookie, seedStaff, staffCookie, TEST_ADMIN_PASSWORD } from "../test/admin";
 import { api, seedBooking, seedEvent, testDb } from "../test/helpers";
 
@@ -45,6 +46,23 @@ async function partner(): Promise<number> {
     headers: { Cookie: await adminCookie() },
   });
   return (await res.json<{ id: number }>()).id;
+}
+
+/** A queued confirmation e-mail of a paid booking. */
+async function outboxRow(): Promise<number> {
+  const { eventId } = await seedEvent();
+  const booking = await seedBooking({ eventId, status: "paid" });
+  return (await outboxInsert(testDb(), { bookingId: booking.id, kind: "confirmation", dedupeKey: `confirmation:${booking.id}`, now: Date.now() }).returning().get())!.id;
+}
+
+/** A booking paid with a demo intent (a refund needs the provider's intent). */
+async function demoPaidBooking(): Promise<string> {
+  const { eventId } = await seedEvent();
+  const booking = await seedBooking({ eventId, status: "paid" });
+  const pi = `pi_demo_${crypto.randomUUID().replaceAll("-", "")}`;
+  await testDb().insert(demoPaymentIntents).values({ id: pi, clientSecret: `${pi}_secret`, amountCents: 1500, currency: "eur", status: "succeeded", metadata: {} });
+  await testDb().update(bookings).set({ paymentIntentId: pi }).where(eq(bookings.id, booking.id));
+  return booking.id;
 }
 
 const CASES: Case[] = [
@@ -180,6 +198,37 @@ const CASES: Case[] = [
     ok: 200,
     roles: ALL_STAFF,
   },
+  { route: "GET /api/admin/emails", request: async () => ({ path: "/api/admin/emails" }), ok: 200 },
+  { route: "GET /api/admin/emails/:id/preview", request: async () => ({ path: `/api/admin/emails/${await outboxRow()}/preview` }), ok: 200 },
+  { route: "POST /api/admin/emails/:id/resend", request: async () => ({ path: `/api/admin/emails/${await outboxRow()}/resend`, json: {} }), ok: 200, audit: "email.resend" },
+  {
+    route: "POST /api/admin/emails/bookings/:id/resend",
+    request: async () => {
+      const { eventId } = await seedEvent();
+      return { path: `/api/admin/emails/bookings/${(await seedBooking({ eventId, status: "paid" })).id}/resend`, json: {} };
+    },
+    ok: 200,
+    audit: "email.resend",
+  },
+  {
+    route: "GET /api/admin/bookings/:id/refunds",
+    request: async () => ({ path: `/api/admin/bookings/${(await seedBooking({ eventId: (await seedEvent()).eventId, status: "paid" })).id}/refunds` }),
+    ok: 200,
+  },
+  {
+    route: "POST /api/admin/bookings/:id/refunds",
+    request: async () => ({ path: `/api/admin/bookings/${await demoPaidBooking()}/refunds`, json: { amount: "1.00", reason: "Prova" } }),
+    ok: 201,
+    audit: "booking.refund",
+  },
+  { route: "GET /api/admin/events/:id/cancellation", request: async () => ({ path: `/api/admin/events/${(await seedEvent()).eventId}/cancellation` }), ok: 200 },
+  { route: "POST /api/admin/events/:id/cancel", request: async () => ({ path: `/api/admin/events/${(await seedEvent()).eventId}/cancel`, json: {} }), ok: 202, audit: "event.cancel" },
+  {
+    route: "POST /api/admin/events/:id/postpone",
+    request: async () => ({ path: `/api/admin/events/${(await seedEvent()).eventId}/postpone`, json: { datetime: "2031-06-01T19:00:00.000Z", cancelWindowDays: 7 } }),
+    ok: 200,
+    audit: "event.postpone",
+  },
   { route: "PUT /api/event-images", request: async () => ({ path: "/api/event-images", json: { imageURL: await uploadedImage() } }), ok: 200, audit: "upload.event-image" },
 ];
 
@@ -193,6 +242,8 @@ const PUBLIC_WRITES = [
   "POST /api/demo/confirm",
   "POST /api/stripe/webhook",
   "POST /api/my-bookings/lookup",
+  "POST /api/passes/:secret/cancel", // the pass secret is the key; tested in services/cancellations.test.ts
+  "PUT /api/passes/:secret/plate",
   "PUT /api/uploads/:file", // authorised by its HMAC signature, tested in routes/uploads.test.ts
 ];
 const PUBLIC_ADMIN_READS = ["GET /api/admin/session"];
@@ -201,9 +252,11 @@ const methodOf = (route: string) => route.split(" ")[0];
 
 /** Everything an unauthorised request could have touched, to prove it touched nothing. */
 async function snapshot(): Promise<string> {
-  const tables = ["events", "rates", "categories", "bookings", "partners", "carousel_settings", "live_notification_config", "uploads", "audit_log", "staff_users", "gate_scans"];
+  const tables = ["events", "rates", "categories", "bookings", "partners", "carousel_settings", "live_notification_config", "uploads", "audit_log", "staff_users", "gate_scans", "refunds"];
   const dump: Record<string, unknown> = {};
   for (const t of tables) dump[t] = await testDb().all(sql.raw(`select * from ${t} order by 1`));
+  // The queue consumer updates sending columns in the background; a request can only add rows or re-enqueue them.
+  dump.email_outbox = await testDb().all(sql.raw("select id, booking_id, kind, dedupe_key, enqueued_at from email_outbox order by 1"));
   return JSON.stringify(dump);
 }
 

@@ -38,6 +38,9 @@ describe("GET /api/admin/payments", () => {
       status: "paid",
       paidAt: "2032-03-14T22:59:00.000Z",
       stripePaymentIntentId: null,
+      refunded: "0.00",
+      net: "12.50",
+      refunds: [],
     });
     const wider = await (await adminApi("/api/admin/payments?from=2032-03-13&to=2032-03-15", { cookie })).json<PaymentDto[]>();
     expect(wider).toHaveLength(4);
@@ -67,15 +70,15 @@ describe("GET /api/admin/payments.csv", () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(bytes.slice(3));
     expect(text).toBe(
-      "Data pagamento;Cliente;Email;Targa;Evento;Tariffa;Tipo;Importo (€);Stato;ID pagamento\r\n" +
-        `01/07/2033 20:30;"Rossi; Mario\nsecondo rigo";"'=HYPERLINK(""x"")";AB123CD;"Concerto ""Live""; Napoli";;Prenotazione;12,50;Pagato;pi_123\r\n`,
+      "Data pagamento;Cliente;Email;Targa;Evento;Tariffa;Tipo;Importo (€);Stato;ID pagamento;Rimborsato (€);Netto (€);Rimborsi\r\n" +
+        `01/07/2033 20:30;"Rossi; Mario\nsecondo rigo";"'=HYPERLINK(""x"")";AB123CD;"Concerto ""Live""; Napoli";;Prenotazione;12,50;Pagato;pi_123;0,00;12,50;\r\n`,
     );
   });
 
   it("has only the header row when nothing was paid in the range", async () => {
     const res = await adminApi("/api/admin/payments.csv?from=1999-01-01&to=1999-01-31", { cookie });
     expect(new TextDecoder("utf-8", { ignoreBOM: true }).decode(await res.arrayBuffer())).toBe(
-      "\uFEFFData pagamento;Cliente;Email;Targa;Evento;Tariffa;Tipo;Importo (€);Stato;ID pagamento\r\n",
+      "\uFEFFData pagamento;Cliente;Email;Targa;Evento;Tariffa;Tipo;Importo (€);Stato;ID pagamento;Rimborsato (€);Netto (€);Rimborsi\r\n",
     );
   });
 });

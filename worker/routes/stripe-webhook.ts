@@ -4,6 +4,7 @@ import type { AppEnv } from "../app-env";
 import { errorBody } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { paymentProvider } from "../middleware/payment-provider";
+import { dispatchQueued } from "../services/email/outbox";
 import { handleStripeEvent, verifyStripeEvent } from "../services/payments/webhook";
 import { messages } from "../lib/messages";
 
@@ -28,6 +29,8 @@ export const stripeWebhook = new Hono<AppEnv>().post(
     // Signed is not the same as well-formed: an event we cannot read is refused, not a crash.
     if (!stripeEventShape.safeParse(event).success) return c.json(errorBody("validation_failed", messages.invalidWebhookEvent), 400);
     const result = await handleStripeEvent(c.var.db, c.var.payments, event, Date.now());
+    // The confirmation e-mail row was written with the payment; the queue sends it (never blocking this answer).
+    c.executionCtx.waitUntil(dispatchQueued(c.env, c.var.db, Date.now()));
     return c.json({ received: true, duplicate: result.duplicate }, 200);
   },
 );

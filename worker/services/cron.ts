@@ -1,8 +1,10 @@
 import type { Db } from "../db";
 import { purgeDeadSessions } from "./admin-auth";
+import { dispatchQueued } from "./email/outbox";
 import { expireLapsedHolds } from "./holds";
 import { createPaymentProvider } from "./payments/provider";
 import { retryOwedRefunds } from "./payments/settle";
+import { retryIncompleteRefunds } from "./refunds";
 import { anonymisePersonalData, purgeRateLimitHits, retentionOf } from "./retention";
 import { deleteOrphanUploads } from "./uploads";
 
@@ -16,6 +18,7 @@ export type CronTask = { name: string; run: (db: Db, env: Env, now: number) => P
 export const cronTasks: CronTask[] = [
   { name: "expire-holds", run: (db, env, now) => expireLapsedHolds(db, createPaymentProvider(env, db), now) },
   { name: "retry-owed-refunds", run: (db, env, now) => retryOwedRefunds(db, createPaymentProvider(env, db), now) },
+  { name: "retry-incomplete-refunds", run: (db, env, now) => retryIncompleteRefunds(db, createPaymentProvider(env, db), now) },
   {
     name: "delete-orphan-uploads",
     run: (db, env, now) => deleteOrphanUploads(db, env.UPLOADS, now, (Number(env.UPLOAD_ORPHAN_HOURS) > 0 ? Number(env.UPLOAD_ORPHAN_HOURS) : 24) * 3_600_000),
@@ -28,6 +31,7 @@ export const cronTasks: CronTask[] = [
     }),
   },
   { name: "purge-admin-sessions", run: (db, _env, now) => purgeDeadSessions(db, now) },
+  { name: "dispatch-queued-emails", run: (db, env, now) => dispatchQueued(env, db, now) },
 ];
 
 export async function runCronTasks(db: Db, env: Env, now: number): Promise<Record<string, unknown>> {

@@ -1,6 +1,6 @@
-import { and, desc, eq, gte, inArray, lt } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lt, or, sql } from "drizzle-orm";
 import { Temporal } from "temporal-polyfill";
-import { bookings, events, rates, type BookingKind, type BookingStatus } from "../../db/schema";
+import { bookings, events, rates, refunds, type BookingKind, type BookingStatus } from "../../db/schema";
 import type { Db } from "../db";
 import { centsToDecimal } from "../lib/money";
 import { GARAGE_TIME_ZONE, romeDate, romeDayRange, romeMonthRange, toIso } from "../lib/time";
@@ -18,20 +18,36 @@ export type PaymentDto = {
   status: BookingStatus;
   paidAt: string;
   stripePaymentIntentId: string | null;
+  /** Refunded so far (the sum of its refund rows) and what the garage keeps. */
+  refunded: string;
+  net: string;
+  refunds: { amount: string; at: string }[];
 };
 
 export type DateRange = { from?: Temporal.PlainDate; to?: Temporal.PlainDate };
 
 /** Payments whose paidAt falls on the Rome days from…to (both included), newest first. */
 export async function listPayments(db: Db, range: DateRange): Promise<PaymentDto[]> {
+  // Each booking's refunds in one row: "amount@instant" pairs, oldest first.
+  const refunded = db
+    .select({
+      bookingId: refunds.bookingId,
+      cents: sql<number>`sum(${refunds.amountCents})`.as("refunded_cents"),
+      list: sql<string>`group_concat(${refunds.amountCents} || '@' || ${refunds.createdAt}, ',')`.as("refund_list"),
+    })
+    .from(refunds)
+    .groupBy(refunds.bookingId)
+    .as("r");
   const rows = await db
-    .select({ booking: bookings, event: { id: events.id, title: events.title }, rate: { id: rates.id, name: rates.name } })
+    .select({ booking: bookings, event: { id: events.id, title: events.title }, rate: { id: rates.id, name: rates.name }, refundedCents: refunded.cents, refundList: refunded.list })
     .from(bookings)
     .innerJoin(events, eq(events.id, bookings.eventId))
     .leftJoin(rates, eq(rates.id, bookings.rateId))
+    .leftJoin(refunded, eq(refunded.bookingId, bookings.id))
     .where(
       and(
-        inArray(bookings.status, REVENUE_STATUSES),
+        // Refunded through the app (it has refund rows): the payment happened and shows with its refunds.
+        or(inArray(bookings.status, REVENUE_STATUSES), and(eq(bookings.status, "refunded"), sql`${refunded.cents} is not null`)),
         range.from ? gte(bookings.paidAt, romeDayRange(range.from).start) : undefined,
         range.to ? lt(bookings.paidAt, romeDayRange(range.to).end) : undefined,
       ),
@@ -39,7 +55,7 @@ export async function listPayments(db: Db, range: DateRange): Promise<PaymentDto
     .orderBy(desc(bookings.paidAt), desc(bookings.id));
   return rows
     .filter((r) => r.booking.paidAt != null)
-    .map(({ booking: b, event, rate }) => ({
+    .map(({ booking: b, event, rate, refundedCents, refundList }) => ({
       id: b.id,
       customerName: b.customerName,
       customerEmail: b.customerEmail,
@@ -51,7 +67,21 @@ export async function listPayments(db: Db, range: DateRange): Promise<PaymentDto
       status: b.status,
       paidAt: toIso(b.paidAt)!,
       stripePaymentIntentId: b.paymentIntentId,
+      refunded: centsToDecimal(Number(refundedCents ?? 0)),
+      net: centsToDecimal(b.amountCents - Number(refundedCents ?? 0)),
+      refunds: (refundList ? refundList.split(",") : [])
+        .map((pair) => pair.split("@").map(Number))
+        .sort((x, y) => x[1] - y[1])
+        .map(([cents, at]) => ({ amount: centsToDecimal(cents), at: toIso(at)! })),
     }));
+}
+
+/** Gross, refunded and net of a list of payments, in cents then as decimals (the tab's and CSV's figures). */
+export function paymentsTotals(payments: PaymentDto[]): { gross: string; refunded: string; net: string } {
+  const cents = (s: string) => Math.round(Number(s) * 100);
+  const gross = payments.reduce((n, p) => n + cents(p.amount), 0);
+  const refunded = payments.reduce((n, p) => n + cents(p.refunded), 0);
+  return { gross: centsToDecimal(gross), refunded: centsToDecimal(refunded), net: centsToDecimal(gross - refunded) };
 }
 
 export type Figure = { amount: string; count: number };
@@ -94,9 +124,9 @@ export async function paymentsSummary(db: Db, now: number): Promise<PaymentsSumm
 
 // ---------- CSV for Italian Excel ----------
 
-export const CSV_HEADERS = ["Data pagamento", "Cliente", "Email", "Targa", "Evento", "Tariffa", "Tipo", "Importo (€)", "Stato", "ID pagamento"];
+export const CSV_HEADERS = ["Data pagamento", "Cliente", "Email", "Targa", "Evento", "Tariffa", "Tipo", "Importo (€)", "Stato", "ID pagamento", "Rimborsato (€)", "Netto (€)", "Rimborsi"];
 const KIND_LABELS: Record<BookingKind, string> = { booking: "Prenotazione", prevendita: "Prevendita" };
-const STATUS_LABELS: Partial<Record<BookingStatus, string>> = { paid: "Pagato", freed: "Pagato, posto liberato" };
+const STATUS_LABELS: Partial<Record<BookingStatus, string>> = { paid: "Pagato", freed: "Pagato, posto liberato", refunded: "Rimborsato" };
 
 /**
  * One CSV field: quoted when it holds the separator, a quote or a line break (quotes doubled).
@@ -127,6 +157,10 @@ export function paymentsCsv(payments: PaymentDto[]): string {
     p.amount.replace(".", ","),
     STATUS_LABELS[p.status] ?? p.status,
     p.stripePaymentIntentId ?? "",
+    p.refunded.replace(".", ","),
+    p.net.replace(".", ","),
+    // Each refund with its date: "7,35 il 23/11/2026 15:20 | 12,65 il 24/11/2026 09:00".
+    p.refunds.map((r) => `${r.amount.replace(".", ",")} il ${romeDateTime(r.at)}`).join(" | "),
   ]);
   return `\uFEFF${[CSV_HEADERS, ...rows].map((r) => r.map(csvField).join(";")).join("\r\n")}\r\n`;
 }

@@ -37,6 +37,7 @@ type Refund = {
   charge: string | null;
   status: "succeeded";
   created: number;
+  metadata: Record<string, string>;
 };
 
 type Stored = { status: number; body: unknown; fingerprint: string };
@@ -118,10 +119,16 @@ export async function startStripeStandIn(): Promise<StandIn> {
       if (intent.status !== "succeeded") return stripeError(400, "payment_intent_unexpected_state", "This PaymentIntent has no successful charge to refund.");
       const refunded = refunds.filter((r) => r.payment_intent === intent.id).reduce((sum, r) => sum + r.amount, 0);
       if (refunded >= intent.amount) return stripeError(400, "charge_already_refunded", `Charge ${intent.latest_charge} has already been refunded.`);
+      // Partial refunds: `amount` at most what is left, as Stripe checks.
+      const amount = params.amount === undefined ? intent.amount - refunded : Number(params.amount);
+      if (!Number.isInteger(amount) || amount <= 0 || amount > intent.amount - refunded) {
+        return stripeError(400, "amount_too_large", `Refund amount (€${amount / 100}) is greater than unrefunded amount on charge (€${(intent.amount - refunded) / 100})`);
+      }
       const refund: Refund = {
         id: newId("re"),
         object: "refund",
-        amount: intent.amount - refunded,
+        metadata: (params.metadata as Record<string, string>) ?? {},
+        amount,
         currency: intent.currency,
         payment_intent: intent.id,
         charge: intent.latest_charge,

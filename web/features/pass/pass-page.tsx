@@ -12,6 +12,7 @@ import { ApiError } from "../../lib/api";
 import { formatLongDateTime, formatTime } from "../../lib/format";
 import { passUrl } from "../../lib/pass-url";
 import { PublicLayout } from "../layout/public-layout";
+import { PassActions } from "./pass-actions";
 import { passQueryAtom, passSecretAtom, type Pass } from "./queries";
 
 const badge: Record<Pass["status"], { text: "valid" | "void" | "notPaid"; className: string }> = {
@@ -87,7 +88,10 @@ export function PassPage() {
       <div className="mx-auto max-w-md space-y-6 px-4 py-8">
         <h1 className="text-2xl font-black tracking-tight text-slate-900">{p.title}</h1>
         {query.data ? (
-          <PassCard pass={query.data} secret={secret} />
+          <>
+            <PassCard pass={query.data} secret={secret} />
+            <PassActions secret={secret} />
+          </>
         ) : query.isError ? (
           <Alert tone="error" role="alert">
             {query.error instanceof ApiError && query.error.status < 500 ? p.notFound : p.loadError}

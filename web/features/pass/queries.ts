@@ -1,6 +1,6 @@
 import type { InferResponseType } from "hono/client";
 import { atom } from "jotai";
-import { atomWithQuery } from "jotai-tanstack-query";
+import { atomWithMutation, atomWithQuery, queryClientAtom } from "jotai-tanstack-query";
 import { client, unwrap } from "../../lib/api";
 
 export type Pass = InferResponseType<(typeof client.api.passes)[":secret"]["$get"], 200>;
@@ -18,3 +18,24 @@ export const passQueryAtom = atomWithQuery((get) => {
     refetchInterval: 30_000,
   };
 });
+
+export const cancellationQueryAtom = atomWithQuery((get) => {
+  const secret = get(passSecretAtom);
+  return {
+    queryKey: ["pass", secret, "cancellation"],
+    queryFn: () => unwrap(client.api.passes[":secret"].cancellation.$get({ param: { secret: secret! } })),
+    enabled: secret !== null,
+    retry: false,
+  };
+});
+
+export const cancelPassAtom = atomWithMutation((get) => ({
+  mutationFn: (secret: string) => unwrap(client.api.passes[":secret"].cancel.$post({ param: { secret } })),
+  onSuccess: () => get(queryClientAtom).invalidateQueries({ queryKey: ["pass"] }),
+}));
+
+export const changePlateAtom = atomWithMutation((get) => ({
+  mutationFn: ({ secret, licensePlate }: { secret: string; licensePlate: string }) =>
+    unwrap(client.api.passes[":secret"].plate.$put({ param: { secret }, json: { licensePlate } })),
+  onSuccess: () => get(queryClientAtom).invalidateQueries({ queryKey: ["pass"] }),
+}));

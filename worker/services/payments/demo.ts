@@ -71,6 +71,12 @@ export function createDemoProvider(db: Db): PaymentProvider {
         .where(and(eq(demoPaymentIntents.id, id), eq(demoPaymentIntents.status, "succeeded"), isNull(demoPaymentIntents.refundedAt)))
         .run();
     },
+    // No money moves in demo mode: the refund id is derived from the key, so a retry gets the same one.
+    async refundAmount(id, _amountCents, idempotencyKey) {
+      const row = await db.select({ status: demoPaymentIntents.status }).from(demoPaymentIntents).where(eq(demoPaymentIntents.id, id)).get();
+      if (row?.status !== "succeeded") throw new Error("demo intent not succeeded: nothing to refund");
+      return { refundId: `rf_demo_${idempotencyKey}` };
+    },
   };
 }
 

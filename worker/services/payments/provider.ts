@@ -32,6 +32,8 @@ export interface PaymentProvider {
   cancelIntent(id: string): Promise<CancelResult>;
   /** Refunds the whole intent. Safe to repeat: the same idempotency key never refunds twice. */
   refundIntent(id: string, idempotencyKey: string): Promise<void>;
+  /** Refunds `amountCents` of the intent (full or part); the same key never refunds twice. */
+  refundAmount(id: string, amountCents: number, idempotencyKey: string, metadata: Record<string, string>): Promise<{ refundId: string }>;
 }
 
 /** Stripe when a secret key is configured, otherwise the demo provider (no real money, intents in D1). */

@@ -3,6 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { bookings, spentPaymentIntents, type Booking } from "../../../db/schema";
 import type { Db } from "../../db";
 import { freeSpotsSql } from "../availability";
+import { confirmationOutboxInsert } from "../email/outbox";
 import { passSecretOnPay } from "../passes";
 import type { PaymentIntentView, PaymentProvider } from "./provider";
 
@@ -118,12 +119,14 @@ export async function settleIntent(
           sql`not exists (select 1 from spent_payment_intents s where s.id = ${intent.id})`,
         ),
       ),
+    // The confirmation e-mail, in the same batch: written if and only if this update paid it.
+    confirmationOutboxInsert(db, booking.id, now),
     db
       .update(bookings)
       .set({ status: "refunded", updatedAt: now, paymentIntentId: intent.id })
       .where(and(eq(bookings.id, booking.id), inArray(bookings.status, ["pending", "expired", "cancelled"]))),
   ]);
-  const [paid, refunded] = [changesOf(results[record.length]), changesOf(results[record.length + 1])];
+  const [paid, refunded] = [changesOf(results[record.length]), changesOf(results[record.length + 2])];
   if (paid) return done(booking.status === "pending" && booking.holdExpiresAt > now ? "paid" : "late_paid");
   if (refunded) {
     await completeRefund(db, provider, booking.id, intent.id, now);

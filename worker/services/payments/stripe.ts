@@ -74,5 +74,9 @@ export function createStripeProvider(env: Env): PaymentProvider {
         throw err;
       }
     },
+    async refundAmount(id, amountCents, idempotencyKey, metadata) {
+      const refund = await stripe.refunds.create({ payment_intent: id, amount: amountCents, metadata }, { idempotencyKey });
+      return { refundId: refund.id };
+    },
   };
 }

@@ -8,6 +8,8 @@ import { errorMessage } from "../../../lib/api";
 import { formatEuroCompact, formatShortDateTime, formatTime } from "../../../lib/format";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { ListState, TableHead } from "../components/list-state";
+import { BookingEmailsDialog } from "../emails/booking-emails-dialog";
+import { RefundDialog } from "./refund-dialog";
 import { adminEventsQueryAtom } from "../events/queries";
 import { bookingFiltersAtom, filteredBookingsQueryAtom, freeBookingAtom, type BookingFilters } from "./queries";
 import { StatusBadge } from "./status-label";
@@ -23,6 +25,8 @@ export function BookingsTab() {
   const events = useAtomValue(adminEventsQueryAtom);
   const free = useAtomValue(freeBookingAtom);
   const [freeing, setFreeing] = useState<Freeing | null>(null);
+  const [refunding, setRefunding] = useState<{ id: string; customerName: string; amount: string } | null>(null);
+  const [mailing, setMailing] = useState<{ id: string; customerName: string; status: string } | null>(null);
 
   function confirmFree() {
     if (!freeing) return;
@@ -133,7 +137,25 @@ export function BookingsTab() {
                       ) : null}
                     </td>
                     <td className="whitespace-nowrap px-4 py-3 tabular-nums text-slate-600">{formatShortDateTime(b.createdAt)}</td>
-                    <td className="px-4 py-3 text-right">
+                    <td className="space-y-2 px-4 py-3 text-right">
+                      {b.status !== "pending" && b.status !== "expired" ? (
+                        <button
+                          type="button"
+                          onClick={() => setMailing({ id: b.id, customerName: b.customerName, status: b.status })}
+                          className="ml-2 whitespace-nowrap rounded-lg border border-slate-300 px-3 py-1.5 text-xs font-medium text-slate-800 hover:border-sky-400 hover:bg-sky-50 hover:text-sky-800"
+                        >
+                          {itAdmin.emails.bookingButton}
+                        </button>
+                      ) : null}
+                      {b.status === "paid" ? (
+                        <button
+                          type="button"
+                          onClick={() => setRefunding({ id: b.id, customerName: b.customerName, amount: b.amount })}
+                          className="ml-2 whitespace-nowrap rounded-lg border border-slate-300 px-3 py-1.5 text-xs font-medium text-slate-800 hover:border-red-400 hover:bg-red-50 hover:text-red-800"
+                        >
+                          {t.refund}
+                        </button>
+                      ) : null}
                       {b.status === "paid" ? (
                         <button
                           type="button"
@@ -151,6 +173,8 @@ export function BookingsTab() {
           </div>
         )}
       </ListState>
+      {refunding ? <RefundDialog booking={refunding} onClose={() => setRefunding(null)} /> : null}
+      {mailing ? <BookingEmailsDialog booking={mailing} onClose={() => setMailing(null)} /> : null}
       <ConfirmDialog
         open={freeing !== null}
         title={t.freeTitle}

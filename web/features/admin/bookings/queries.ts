@@ -32,3 +32,9 @@ export const freeBookingAtom = atomWithMutation((get) => ({
   mutationFn: (id: string) => unwrap(client.api.admin.bookings[":id"].free.$put({ param: { id } })),
   onSuccess: () => invalidateData(get(queryClientAtom)),
 }));
+
+export const refundBookingAtom = atomWithMutation((get) => ({
+  mutationFn: ({ id, amount, reason }: { id: string; amount: string; reason: string }) =>
+    unwrap(client.api.admin.bookings[":id"].refunds.$post({ param: { id }, json: { amount, reason } })),
+  onSuccess: () => invalidateData(get(queryClientAtom)),
+}));

@@ -3,6 +3,7 @@ import { Navigate, useSearchParams } from "react-router";
 import { itAdmin } from "../../../i18n/it-admin";
 import { BookingsTab } from "../bookings/bookings-tab";
 import { CategoriesTab } from "../categories/categories-tab";
+import { EmailsTab } from "../emails/emails-tab";
 import { EventsTab } from "../events/events-tab";
 import { NotificationsTab } from "../notifications/notifications-tab";
 import { OverviewTab } from "../overview/overview-tab";
@@ -22,6 +23,7 @@ export const DASHBOARD_TABS = [
   { key: "prenotazioni", label: t.bookings, Panel: BookingsTab },
   { key: "notifiche", label: t.notifications, Panel: NotificationsTab },
   { key: "pagamenti", label: t.payments, Panel: PaymentsTab },
+  { key: "email", label: t.emails, Panel: EmailsTab },
   // Accounts are the owner's alone (the API answers 403 to anyone else).
   { key: "utenti", label: t.users, Panel: UsersTab, ownerOnly: true },
 ] as const;

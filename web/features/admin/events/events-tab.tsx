@@ -21,6 +21,8 @@ import { CategoryTag } from "../components/category-tag";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { sortAccessibility, transformStyle, useSortSensors } from "../components/sortable";
 import { EventModal } from "./event-modal";
+import { CancelEventDialog } from "./cancel-event-dialog";
+import { PostponeEventDialog } from "./postpone-event-dialog";
 import { adminEventsQueryAtom, deleteEventAtom, reorderEventsAtom, setEventActiveAtom } from "./queries";
 import type { EventDto } from "./types";
 
@@ -44,6 +46,8 @@ export function EventsTab() {
   const [localOrder, setLocalOrder] = useState<EventDto[] | null>(null);
   const [modal, setModal] = useState<{ open: boolean; event: EventDto | null }>({ open: false, event: null });
   const [deleting, setDeleting] = useState<EventDto | null>(null);
+  const [cancelling, setCancelling] = useState<EventDto | null>(null);
+  const [postponing, setPostponing] = useState<EventDto | null>(null);
 
   if (events.isPending) return <LoadingState text={it.common.loading} />;
   if (events.isError) return <Alert tone="error" role="alert">{itAdmin.loadError}</Alert>;
@@ -115,6 +119,8 @@ export function EventsTab() {
                         event={event}
                         onEdit={() => setModal({ open: true, event })}
                         onDelete={() => setDeleting(event)}
+                        onCancel={() => setCancelling(event)}
+                        onPostpone={() => setPostponing(event)}
                       />
                     ))}
                   </tbody>
@@ -125,6 +131,8 @@ export function EventsTab() {
         )}
       </Card>
 
+      {postponing ? <PostponeEventDialog event={postponing} onClose={() => setPostponing(null)} /> : null}
+      {cancelling ? <CancelEventDialog event={cancelling} onClose={() => setCancelling(null)} /> : null}
       <EventModal open={modal.open} event={modal.event} onClose={() => setModal((m) => ({ ...m, open: false }))} />
 
       <ConfirmDialog
@@ -139,7 +147,7 @@ export function EventsTab() {
   );
 }
 
-function EventRow({ event, onEdit, onDelete }: { event: EventDto; onEdit: () => void; onDelete: () => void }) {
+function EventRow({ event, onEdit, onDelete, onCancel, onPostpone }: { event: EventDto; onEdit: () => void; onDelete: () => void; onCancel: () => void; onPostpone: () => void }) {
   const setActive = useAtomValue(setEventActiveAtom);
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: event.id });
   const [brokenImage, setBrokenImage] = useState(false);
@@ -225,6 +233,24 @@ function EventRow({ event, onEdit, onDelete }: { event: EventDto; onEdit: () => 
           <IconButton label={t.edit(event.title)} onClick={onEdit}>
             <PencilIcon />
           </IconButton>
+          {!event.isAlwaysActive ? (
+            <button
+              type="button"
+              aria-label={itAdmin.postponeEvent.open(event.title)}
+              onClick={onPostpone}
+              className="mr-1 whitespace-nowrap rounded-lg border border-slate-300 px-2.5 py-1 text-xs font-medium text-slate-800 hover:border-sky-400 hover:bg-sky-50 hover:text-sky-800"
+            >
+              {itAdmin.postponeEvent.button}
+            </button>
+          ) : null}
+          <button
+            type="button"
+            aria-label={itAdmin.cancelEvent.open(event.title)}
+            onClick={onCancel}
+            className="mr-1 whitespace-nowrap rounded-lg border border-slate-300 px-2.5 py-1 text-xs font-medium text-slate-800 hover:border-red-400 hover:bg-red-50 hover:text-red-800"
+          >
+            {itAdmin.cancelEvent.button}
+          </button>
           <IconButton label={t.remove(event.title)} onClick={onDelete} className="hover:text-red-600">
             <TrashIcon />
           </IconButton>

@@ -44,6 +44,7 @@ export function PaymentsTab() {
   const [range, setRange] = useAtom(paymentsRangeAtom);
   const valid = isValidRange(range);
   const totalCents = payments.data?.reduce((sum, p) => sum + toCents(p.amount), 0) ?? 0;
+  const refundedCents = payments.data?.reduce((sum, p) => sum + toCents(p.refunded), 0) ?? 0;
 
   return (
     <div className="space-y-6">
@@ -83,7 +84,11 @@ export function PaymentsTab() {
       <Card>
         <CardHeader
           title={t.title}
-          description={payments.data && valid ? t.total(payments.data.length, formatEuroCompact(fromCents(totalCents))) : undefined}
+          description={
+            payments.data && valid
+              ? t.totals(payments.data.length, formatEuroCompact(fromCents(totalCents)), formatEuroCompact(fromCents(refundedCents)), formatEuroCompact(fromCents(totalCents - refundedCents)))
+              : undefined
+          }
           actions={
             <div className="flex flex-wrap items-end gap-3">
               <div>
@@ -155,12 +160,19 @@ export function PaymentsTab() {
                         </td>
                         <td className="max-w-56 px-4 py-3 text-slate-700">{p.event?.title}</td>
                         <td className="px-4 py-3 text-slate-700">{p.kind === "prevendita" ? itAdmin.bookings.presale : (p.rate?.name ?? "—")}</td>
-                        <td className="whitespace-nowrap px-4 py-3 text-right font-medium tabular-nums">{formatEuroCompact(p.amount)}</td>
+                        <td className="whitespace-nowrap px-4 py-3 text-right font-medium tabular-nums">
+                          {formatEuroCompact(p.amount)}
+                          {p.refunds.map((r) => (
+                            <p key={r.at} className="text-xs font-normal text-red-800">
+                              − {t.refundOn(formatEuroCompact(r.amount), formatShortDateTime(r.at))}
+                            </p>
+                          ))}
+                        </td>
                         <td className="px-4 py-3">
                           <span
-                            className={`inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${p.status === "freed" ? "bg-sky-50 text-sky-700 ring-sky-200" : "bg-emerald-50 text-emerald-700 ring-emerald-200"}`}
+                            className={`inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${p.status === "refunded" || p.refunds.length ? "bg-red-50 text-red-800 ring-red-200" : p.status === "freed" ? "bg-sky-50 text-sky-700 ring-sky-200" : "bg-emerald-50 text-emerald-700 ring-emerald-200"}`}
                           >
-                            {p.status === "freed" ? t.statusFreed : t.statusPaid}
+                            {p.status === "refunded" ? t.statusRefunded : p.refunds.length ? t.statusPartlyRefunded : p.status === "freed" ? t.statusFreed : t.statusPaid}
                           </span>
                         </td>
                         <td className="px-4 py-3 font-mono text-xs text-slate-600">{p.stripePaymentIntentId ?? "—"}</td>

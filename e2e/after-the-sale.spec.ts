@@ -1,0 +1,85 @@
+import { expect, test } from "@playwright/test";
+import { loginAsAdmin } from "./admin-helpers";
+import { bookingCodeOf, createBooking, eventByTitle, payBooking } from "./public-helpers";
+
+test.describe("after the sale", () => {
+  test("a demo payment's confirmation e-mail shows in the admin E-mail view with its pass QR, and Reinvia sends it again", async ({ page }) => {
+    const event = await eventByTitle(page.request, "Pinguini");
+    const booking = await createBooking(page.request, event.id, event.rates[0].id, { name: "Lucia Ferri", email: "lucia.ferri@example.it" });
+    await payBooking(page.request, booking.id);
+    const code = bookingCodeOf(booking.id);
+
+    await loginAsAdmin(page, "/admin?tab=email");
+    const row = page.getByTestId("email-row").filter({ has: page.getByText(code) });
+    await expect(row).toBeVisible();
+    await expect(row.getByText("Inviata", { exact: true })).toBeVisible();
+    await expect(row).toContainText("lucia.ferri@example.it");
+
+    await row.getByRole("button", { name: "Anteprima" }).click();
+    const frame = page.frameLocator('[data-testid="email-preview"]');
+    await expect(frame.getByRole("heading", { name: /Prenotazione confermata/ })).toBeVisible();
+    const qr = frame.getByRole("img", { name: `QR del pass ${code}` });
+    await expect(qr).toBeVisible();
+    expect(await qr.getAttribute("src")).toMatch(/^data:image\/png;base64,/);
+    await expect(frame.getByRole("link", { name: "Apri il pass" })).toHaveAttribute("href", /\/p\/[A-Za-z0-9_-]{22,}$/);
+    await page.getByRole("button", { name: "Chiudi" }).last().click();
+
+    await row.getByRole("button", { name: "Reinvia" }).click();
+    await expect(page.getByText("E-mail rimessa in coda per l'invio")).toBeVisible();
+    await expect(row.locator("td").nth(3)).toHaveText("2");
+    await expect(row.getByText("Inviata", { exact: true })).toBeVisible();
+  });
+
+  test("the admin refunds a paid booking in part, then in full; the payments tab shows both refunds", async ({ page }) => {
+    const event = await eventByTitle(page.request, "Pinguini");
+    const name = `Rimborso ${Date.now().toString(36)}`;
+    const booking = await createBooking(page.request, event.id, event.rates[0].id, { name, email: "rimborso@example.it" });
+    await payBooking(page.request, booking.id);
+
+    await loginAsAdmin(page, "/admin?tab=prenotazioni");
+    const row = page.getByTestId("booking-row").filter({ hasText: name });
+    await row.getByRole("button", { name: "Rimborsa" }).click();
+    const dialog = page.getByRole("dialog", { name: `Rimborso a ${name}` });
+    await dialog.getByLabel("Importo da rimborsare (€)").fill("5,00");
+    await dialog.getByLabel("Motivo").fill("Cancello in ritardo");
+    await dialog.getByRole("button", { name: "Rimborsa" }).click();
+    await expect(page.getByText("Rimborsati €5.00: il cliente riceverà un'e-mail")).toBeVisible();
+    await expect(row.getByText("Opzionato")).toBeVisible();
+
+    await row.getByRole("button", { name: "Rimborsa" }).click();
+    await dialog.getByRole("button", { name: "Rimborsa" }).click();
+    await expect(page.getByText("Rimborso totale effettuato: il cliente riceverà un'e-mail")).toBeVisible();
+    await expect(row.getByText("Rimborsato")).toBeVisible();
+    await expect(row.getByRole("button", { name: "Rimborsa" })).toHaveCount(0);
+
+    await page.getByRole("tab", { name: "Pagamenti" }).click();
+    const payment = page.getByTestId("payment-row").filter({ hasText: name });
+    await expect(payment.getByText("Rimborsato", { exact: true })).toBeVisible();
+    await expect(payment.getByText(/− €5\.00 il/)).toBeVisible();
+    await expect(payment.getByText(/− €10\.00 il/)).toBeVisible();
+  });
+
+  test("a customer changes the plate and cancels from the pass page, and gets the refund", async ({ page }) => {
+    const event = await eventByTitle(page.request, "Pinguini");
+    const booking = await createBooking(page.request, event.id, event.rates[0].id, { name: "Marco Vitale", email: "marco.vitale@example.it" });
+    await payBooking(page.request, booking.id);
+    const pass = await (await page.request.post("/api/my-bookings/lookup", { data: { email: "marco.vitale@example.it", code: bookingCodeOf(booking.id) } })).json();
+    const secret = (pass.bookings ?? pass).find((b: { id?: string; code?: string }) => b.code === bookingCodeOf(booking.id))?.passSecret;
+    expect(secret, JSON.stringify(pass)).toBeTruthy();
+
+    await page.goto(`/p/${secret}`);
+    await expect(page.getByText("Pass valido")).toBeVisible();
+    const manage = page.getByTestId("pass-actions");
+    await manage.getByLabel("Nuova targa").fill("fg 456 hi");
+    await manage.getByRole("button", { name: "Salva targa" }).click();
+    await expect(page.getByText("Targa aggiornata: FG456HI")).toBeVisible();
+    await expect(page.getByTestId("pass").getByText("FG456HI")).toBeVisible();
+
+    await expect(manage.getByText(/Puoi annullare e ricevere il rimborso completo fino a/)).toBeVisible();
+    await manage.getByRole("button", { name: "Annulla prenotazione" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Sì, annulla e rimborsa" }).click();
+    await expect(page.getByText("Prenotazione annullata: rimborso di €15.00 in corso.")).toBeVisible();
+    await expect(page.getByText("Pass annullato")).toBeVisible();
+    await expect(manage.getByRole("button", { name: "Annulla prenotazione" })).toHaveCount(0);
+  });
+});

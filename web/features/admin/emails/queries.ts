@@ -1,0 +1,50 @@
+import { atom } from "jotai";
+import { atomWithMutation, atomWithQuery, queryClientAtom } from "jotai-tanstack-query";
+import type { EmailStatus } from "../../../../db/schema";
+import { client, unwrap } from "../../../lib/api";
+import { queryKeys } from "../../../lib/query-keys";
+
+export type EmailFilters = { status: EmailStatus | "" };
+
+export const emailFiltersAtom = atom<EmailFilters>({ status: "" });
+
+function fetchEmails(filters: { status?: EmailStatus | ""; bookingId?: string }) {
+  const query: { status?: EmailStatus; bookingId?: string } = {};
+  if (filters.status) query.status = filters.status;
+  if (filters.bookingId) query.bookingId = filters.bookingId;
+  return unwrap(client.api.admin.emails.$get({ query }));
+}
+
+/** The outbox, newest first; refreshed every few seconds while messages are on their way. */
+export const emailsQueryAtom = atomWithQuery((get) => {
+  const filters = get(emailFiltersAtom);
+  return {
+    queryKey: queryKeys.admin.emails(filters),
+    queryFn: () => fetchEmails(filters),
+    refetchInterval: (q: { state: { data?: { status: string }[] } }) => (q.state.data?.some((e) => e.status === "queued" || e.status === "sending") ? 2000 : false),
+  };
+});
+
+/** One booking's messages (the bookings tab's "E-mail" dialog). */
+export const bookingEmailsQueryAtom = (bookingId: string) =>
+  atomWithQuery(() => ({
+    queryKey: queryKeys.admin.emails({ bookingId }),
+    queryFn: () => fetchEmails({ bookingId }),
+    refetchInterval: (q: { state: { data?: { status: string }[] } }) => (q.state.data?.some((e) => e.status === "queued" || e.status === "sending") ? 2000 : false),
+  }));
+
+export const emailPreviewQueryAtom = (id: number) =>
+  atomWithQuery(() => ({
+    queryKey: queryKeys.admin.emailPreview(id),
+    queryFn: () => unwrap(client.api.admin.emails[":id"].preview.$get({ param: { id: String(id) } })),
+  }));
+
+export const resendEmailAtom = atomWithMutation((get) => ({
+  mutationFn: (id: number) => unwrap(client.api.admin.emails[":id"].resend.$post({ param: { id: String(id) } })),
+  onSuccess: () => get(queryClientAtom).invalidateQueries({ queryKey: queryKeys.admin.emails() }),
+}));
+
+export const resendConfirmationAtom = atomWithMutation((get) => ({
+  mutationFn: (bookingId: string) => unwrap(client.api.admin.emails.bookings[":id"].resend.$post({ param: { id: bookingId } })),
+  onSuccess: () => get(queryClientAtom).invalidateQueries({ queryKey: queryKeys.admin.emails() }),
+}));

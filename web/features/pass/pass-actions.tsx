@@ -1,0 +1,98 @@
+import { useAtomValue } from "jotai";
+import { useState } from "react";
+import { Alert } from "../../components/alert";
+import { Button } from "../../components/button";
+import { cardClass } from "../../components/card";
+import { TextField } from "../../components/field";
+import { Modal } from "../../components/modal";
+import { notify } from "../../components/notify";
+import { it } from "../../i18n/it";
+import { errorMessage } from "../../lib/api";
+import { formatEuroCompact, formatLongDateTime } from "../../lib/format";
+import { cancellationQueryAtom, cancelPassAtom, changePlateAtom } from "./queries";
+
+const m = it.pass.manage;
+
+/** Cancel (full refund) before the deadline and change the plate before the start; the server decides both. */
+export function PassActions({ secret }: { secret: string }) {
+  const rule = useAtomValue(cancellationQueryAtom);
+  const cancel = useAtomValue(cancelPassAtom);
+  const plate = useAtomValue(changePlateAtom);
+  const [confirming, setConfirming] = useState(false);
+  const [newPlate, setNewPlate] = useState("");
+  if (!rule.data) return null;
+  const { allowed, deadline, reason, plateChangeAllowed } = rule.data;
+  if (!allowed && !plateChangeAllowed && reason === null) return null;
+
+  return (
+    <section data-testid="pass-actions" className={`${cardClass} space-y-5 p-5`} aria-labelledby="pass-actions-title">
+      <h2 id="pass-actions-title" className="text-lg font-bold text-slate-900">
+        {m.title}
+      </h2>
+      {plateChangeAllowed ? (
+        <form
+          className="space-y-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            plate.mutate(
+              { secret, licensePlate: newPlate },
+              {
+                onSuccess: (r) => {
+                  notify.success(m.plateSaved(r.licensePlate));
+                  setNewPlate("");
+                },
+                onError: (err) => notify.error(errorMessage(err, m.plateFailed)),
+              },
+            );
+          }}
+        >
+          <p className="text-sm text-slate-700">{m.plateHint}</p>
+          <TextField label={m.plateLabel} value={newPlate} onChange={setNewPlate} autoCapitalize="characters" maxLength={12} />
+          <Button type="submit" variant="secondary" disabled={plate.isPending || !newPlate.trim()}>
+            {plate.isPending ? m.plateSaving : m.plateSave}
+          </Button>
+        </form>
+      ) : null}
+      {allowed ? (
+        <div className="space-y-3 border-t border-slate-200 pt-4">
+          <p className="text-sm text-slate-700">{deadline ? m.cancelUntil(formatLongDateTime(deadline)) : m.cancelAnytime}</p>
+          <Button variant="danger" onClick={() => setConfirming(true)}>
+            {m.cancel}
+          </Button>
+        </div>
+      ) : reason ? (
+        <Alert tone="info" role="status">
+          {reason}
+        </Alert>
+      ) : null}
+      <Modal
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        role="alertdialog"
+        title={m.confirmTitle}
+        footer={
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={() => setConfirming(false)}>
+              {m.keep}
+            </Button>
+            <Button
+              variant="danger"
+              disabled={cancel.isPending}
+              onClick={() =>
+                cancel.mutate(secret, {
+                  onSuccess: (r) => notify.success(m.cancelled(formatEuroCompact(r.refund.amount))),
+                  onError: (err) => notify.error(errorMessage(err, m.cancelFailed)),
+                  onSettled: () => setConfirming(false),
+                })
+              }
+            >
+              {cancel.isPending ? m.cancelling : m.confirm}
+            </Button>
+          </div>
+        }
+      >
+        <p className="text-sm text-slate-700">{m.confirmText}</p>
+      </Modal>
+    </section>
+  );
+}

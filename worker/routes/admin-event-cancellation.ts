@@ -1,0 +1,54 @@
+import { Hono } from "hono";
+import type { ClientErrorStatusCode } from "hono/utils/http-status";
+import { z } from "zod";
+import type { AppEnv } from "../app-env";
+import { validate } from "../lib/validate";
+import { audited } from "../middleware/audit";
+import { requireAdmin } from "../middleware/require-admin";
+import { cancellationProgress } from "../services/event-cancellation";
+import { parseEventDatetime } from "./admin-events-input";
+import { postponeEvent } from "../services/event-postponement";
+import { dispatchQueued } from "../services/email/outbox";
+
+const postponeInput = z.object({
+  // An ISO instant, or Rome's local time as <input type="datetime-local"> gives it (as the event form).
+  datetime: z
+    .string({ error: "Data non valida" })
+    .max(40, "Data non valida")
+    .transform((s, ctx) => {
+      const ms = parseEventDatetime(s);
+      if (ms === null) {
+        ctx.addIssue({ code: "custom", message: "Data non valida" });
+        return z.NEVER;
+      }
+      return ms;
+    }),
+  cancelWindowDays: z.number({ error: "Giorni non validi" }).int("Giorni non validi").min(0, "Giorni non validi").max(60, "Giorni non validi"),
+});
+
+const idParam = z.object({ id: z.coerce.number({ error: "Evento non valido" }).int().positive("Evento non valido") });
+
+/**
+ * "Annulla evento" (mounted at /api/admin/events): starts the CANCEL_EVENT Workflow, and shows its
+ * progress. Starting it again is the retry: it refunds whatever is still paid.
+ */
+export const adminEventCancellation = new Hono<AppEnv>()
+  .get("/:id/cancellation", requireAdmin, validate("param", idParam), async (c) => {
+    const result = await cancellationProgress(c.var.db, c.req.valid("param").id);
+    return result.ok ? c.json({ progress: result.value }, 200) : c.json(result.error, result.status as ClientErrorStatusCode);
+  })
+  .post("/:id/cancel", requireAdmin, audited("event.cancel"), validate("param", idParam), async (c) => {
+    const { id } = c.req.valid("param");
+    const exists = await cancellationProgress(c.var.db, id);
+    if (!exists.ok) return c.json(exists.error, exists.status as ClientErrorStatusCode);
+    const instance = await c.env.CANCEL_EVENT.create({ id: `cancel-event-${id}-${Date.now()}`, params: { eventId: id } });
+    return c.json({ id, instanceId: instance.id }, 202);
+  })
+  // "Rinvia evento": new date and time, a window to cancel with a full refund, an e-mail to every paid customer.
+  .post("/:id/postpone", requireAdmin, audited("event.postpone"), validate("param", idParam), validate("json", postponeInput), async (c) => {
+    const db = c.var.db;
+    const result = await postponeEvent(db, c.req.valid("param").id, c.req.valid("json"), Date.now());
+    if (!result.ok) return c.json(result.error, result.status as ClientErrorStatusCode);
+    c.executionCtx.waitUntil(dispatchQueued(c.env, db, Date.now()));
+    return c.json(result.value, 200);
+  });

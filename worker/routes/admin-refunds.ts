@@ -1,0 +1,48 @@
+import { Hono } from "hono";
+import type { ClientErrorStatusCode } from "hono/utils/http-status";
+import { z } from "zod";
+import type { AppEnv } from "../app-env";
+import { decimalToCents } from "../lib/money";
+import { validate } from "../lib/validate";
+import { audited } from "../middleware/audit";
+import { requireAdmin } from "../middleware/require-admin";
+import { dispatchQueued } from "../services/email/outbox";
+import { createPaymentProvider } from "../services/payments/provider";
+import { refundBooking, refundsOfBooking } from "../services/refunds";
+
+const bookingParam = z.object({ id: z.uuid("Prenotazione non valida") });
+const AMOUNT = "Importo non valido: usa euro con al massimo due decimali (es. 7,50)";
+const refundInput = z.object({
+  // Empty or missing: the whole amount still refundable.
+  amount: z
+    .string()
+    .max(12, AMOUNT)
+    .optional()
+    .transform((s, ctx) => {
+      if (!s?.trim()) return null;
+      const cents = decimalToCents(s);
+      if (cents == null) {
+        ctx.addIssue({ code: "custom", message: AMOUNT });
+        return z.NEVER;
+      }
+      return cents;
+    }),
+  reason: z.string().trim().max(300).default(""),
+});
+
+/** Refunds of a paid booking, full or partial, through the payment provider (mounted at /api/admin). */
+export const adminRefunds = new Hono<AppEnv>()
+  .get("/bookings/:id/refunds", requireAdmin, validate("param", bookingParam), async (c) => c.json(await refundsOfBooking(c.var.db, c.req.valid("param").id), 200))
+  .post("/bookings/:id/refunds", requireAdmin, audited("booking.refund"), validate("param", bookingParam), validate("json", refundInput), async (c) => {
+    const db = c.var.db;
+    const { amount, reason } = c.req.valid("json");
+    const result = await refundBooking(
+      db,
+      createPaymentProvider(c.env, db),
+      { bookingId: c.req.valid("param").id, amountCents: amount, reason, source: "admin", staffId: c.var.staff?.id ?? null },
+      Date.now(),
+    );
+    if (!result.ok) return c.json(result.error, result.status as ClientErrorStatusCode);
+    c.executionCtx.waitUntil(dispatchQueued(c.env, db, Date.now()));
+    return c.json(result.value, 201);
+  });

@@ -1,0 +1,117 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { auditLog, bookings, events } from "../../db/schema";
+import type { Db } from "../db";
+import { fail, ok, type Outcome } from "../lib/errors";
+import { insertWhere } from "../lib/insert-where";
+import { toIso } from "../lib/time";
+import type { PaymentProvider } from "./payments/provider";
+import { refundBooking, type RefundResult } from "./refunds";
+
+export const DEFAULT_CANCEL_DEADLINE_HOURS = 24;
+
+export type CancellationDto = {
+  /** The customer can cancel now (full automatic refund). */
+  allowed: boolean;
+  /** Until when (null: no deadline, an always-active event until the pass is used). */
+  deadline: string | null;
+  /** Why not, when not allowed (Italian, shown beside the missing button). */
+  reason: string | null;
+  /** The plate can be changed until the event starts. */
+  plateChangeAllowed: boolean;
+};
+
+export const CANCEL_MESSAGES = {
+  notPaid: "Questa prenotazione non è attiva: non c'è nulla da annullare.",
+  used: "Il pass è già stato usato al varco: la prenotazione non si può più annullare.",
+  deadlinePassed: (hours: number) => `L'annullamento era possibile fino a ${hours} ore prima dell'inizio dell'evento: il termine è scaduto.`,
+  plateClosed: "L'evento è iniziato: la targa non si può più cambiare.",
+  samePlate: "È già la targa di questa prenotazione.",
+} as const;
+
+/**
+ * The rule, as SQL over `bookings` (in scope): paid, never through the gate, and either an
+ * always-active event or `now` before start − deadline hours. The refund INSERT evaluates it as it
+ * writes, so a request one second late cannot slip in between a check and the write.
+ */
+export const cancellableSql = (now: number) => sql`(${bookings.gateState} is null and exists (
+  select 1 from ${events} e where e.id = ${bookings.eventId}
+    and (e.is_always_active = 1 or (e.datetime is not null and ${now} < e.datetime - coalesce(e.cancel_deadline_hours, ${DEFAULT_CANCEL_DEADLINE_HOURS}) * 3600000)
+      or (e.postpone_cancel_until is not null and ${now} < e.postpone_cancel_until))))`;
+
+async function bookingOfPass(db: Db, secret: string) {
+  return db
+    .select({
+      id: bookings.id,
+      status: bookings.status,
+      gateState: bookings.gateState,
+      licensePlate: bookings.licensePlate,
+      eventAt: events.datetime,
+      isAlwaysActive: events.isAlwaysActive,
+      deadlineHours: events.cancelDeadlineHours,
+      postponeCancelUntil: events.postponeCancelUntil,
+    })
+    .from(bookings)
+    .innerJoin(events, eq(events.id, bookings.eventId))
+    .where(eq(bookings.passSecret, secret))
+    .get();
+}
+
+type PassBooking = NonNullable<Awaited<ReturnType<typeof bookingOfPass>>>;
+
+/** The same rule as cancellableSql, for showing the button (or why it is gone). */
+export function cancellationOf(b: PassBooking, now: number): CancellationDto {
+  const hours = b.deadlineHours ?? DEFAULT_CANCEL_DEADLINE_HOURS;
+  const usual = b.isAlwaysActive || b.eventAt == null ? null : b.eventAt - hours * 3_600_000;
+  // A postponed event opens a window of its own: the later of the two ends counts.
+  const deadline = usual == null ? null : Math.max(usual, b.postponeCancelUntil ?? 0);
+  const plateChangeAllowed = b.status === "paid" && (b.isAlwaysActive || (b.eventAt != null && now < b.eventAt));
+  const base = { deadline: toIso(deadline), plateChangeAllowed };
+  if (b.status !== "paid") return { ...base, allowed: false, reason: CANCEL_MESSAGES.notPaid };
+  if (b.gateState != null) return { ...base, allowed: false, reason: CANCEL_MESSAGES.used };
+  if (!b.isAlwaysActive && (deadline == null || now >= deadline)) return { ...base, allowed: false, reason: CANCEL_MESSAGES.deadlinePassed(hours) };
+  return { ...base, allowed: true, reason: null };
+}
+
+export async function getCancellation(db: Db, secret: string, now: number): Promise<Outcome<CancellationDto>> {
+  const b = await bookingOfPass(db, secret);
+  return b ? ok(cancellationOf(b, now)) : fail(404, "not_found", "Pass non trovato");
+}
+
+/** The customer cancels from the pass page: a full refund, only while cancellableSql holds. */
+export async function cancelByCustomer(db: Db, provider: PaymentProvider, secret: string, now: number): Promise<Outcome<RefundResult>> {
+  const b = await bookingOfPass(db, secret);
+  if (!b) return fail(404, "not_found", "Pass non trovato");
+  const rule = cancellationOf(b, now);
+  if (!rule.allowed) return fail(409, "conflict", rule.reason!);
+  return refundBooking(db, provider, { bookingId: b.id, amountCents: null, reason: "Annullata dal cliente", source: "customer", guard: cancellableSql(now) }, now);
+}
+
+/** A different car: allowed until the event starts, recorded in the audit log with both plates. */
+export async function changePlate(db: Db, secret: string, plate: string, now: number): Promise<Outcome<{ licensePlate: string }>> {
+  const b = await bookingOfPass(db, secret);
+  if (!b) return fail(404, "not_found", "Pass non trovato");
+  if (b.licensePlate === plate) return fail(409, "conflict", CANCEL_MESSAGES.samePlate);
+  const results = await db.batch([
+    db
+      .update(bookings)
+      .set({ licensePlate: plate, updatedAt: now })
+      .where(
+        and(
+          eq(bookings.id, b.id),
+          eq(bookings.status, "paid"),
+          isNull(bookings.plateAnonymizedAt),
+          sql`exists (select 1 from ${events} e where e.id = ${bookings.eventId} and (e.is_always_active = 1 or ${now} < e.datetime))`,
+        ),
+      ),
+    insertWhere(
+      db,
+      auditLog,
+      { action: "booking.plate_change", entity: "booking", entityId: b.id, details: sql`json_object('from', ${b.licensePlate}, 'to', ${plate}, 'by', 'customer')`, at: now },
+      sql`exists (select 1 from ${bookings} where ${bookings.id} = ${b.id} and ${bookings.licensePlate} = ${plate} and ${bookings.updatedAt} = ${now})`,
+    ),
+  ]);
+  if ((results[0] as { meta: { changes: number } }).meta.changes === 0) {
+    return fail(409, "conflict", b.status === "paid" ? CANCEL_MESSAGES.plateClosed : CANCEL_MESSAGES.notPaid);
+  }
+  return ok({ licensePlate: plate });
+}

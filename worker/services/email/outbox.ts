@@ -1,0 +1,200 @@
+import { and, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { bookings, emailOutbox, events, type EmailKind, type EmailStatus } from "../../../db/schema";
+import type { Db } from "../../db";
+import { fail, ok, type Outcome } from "../../lib/errors";
+import { insertWhere } from "../../lib/insert-where";
+import { toIso } from "../../lib/time";
+import { bookingCodeOf } from "../my-bookings";
+import { previewHtml, renderOutboxRow } from "./render";
+
+/** What travels on EMAIL_QUEUE: only the row id; the row holds everything else. */
+export type EmailJob = { outboxId: number };
+
+/** A queued row not sent this long after it was handed to the queue is handed again (cron). */
+export const REQUEUE_AFTER_MS = 10 * 60_000;
+
+export const confirmationKey = (bookingId: string) => `confirmation:${bookingId}`;
+
+/**
+ * For the batch that marks a booking paid: an INSERT … SELECT that writes the confirmation row only
+ * if that booking is now paid by this very settlement (paid_at = now), and never twice (the unique
+ * dedupe key). It is part of the same D1 batch, so the row exists if and only if the payment does.
+ */
+export function confirmationOutboxInsert(db: Db, bookingId: string, now: number) {
+  return insertWhere(
+    db,
+    emailOutbox,
+    { bookingId, kind: "confirmation", dedupeKey: confirmationKey(bookingId), status: "queued", attempts: 0, createdAt: now, updatedAt: now },
+    sql`exists (select 1 from ${bookings} where ${bookings.id} = ${bookingId} and ${bookings.status} = 'paid' and ${bookings.paidAt} = ${now})`,
+  ).onConflictDoNothing();
+}
+
+/** A message about a booking, written on its own (or in a caller's batch via the returned builder). */
+export function outboxInsert(db: Db, input: { bookingId: string; kind: EmailKind; dedupeKey: string; data?: Record<string, unknown>; now: number }) {
+  return db
+    .insert(emailOutbox)
+    .values({ bookingId: input.bookingId, kind: input.kind, dedupeKey: input.dedupeKey, data: input.data ?? null, createdAt: input.now, updatedAt: input.now })
+    .onConflictDoNothing();
+}
+
+/**
+ * Hands queued rows to EMAIL_QUEUE: the given ones, or (cron) every row still queued long after it
+ * was last handed over. Never throws: a failed hand-over leaves the row queued for the next sweep,
+ * so e-mail can never fail a payment.
+ */
+export async function dispatchQueued(env: Env, db: Db, now: number, ids?: number[]): Promise<number> {
+  try {
+    const rows = await db
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(
+        and(
+          eq(emailOutbox.status, "queued"),
+          ids ? inArray(emailOutbox.id, ids.length ? ids : [-1]) : or(isNull(emailOutbox.enqueuedAt), lt(emailOutbox.enqueuedAt, now - REQUEUE_AFTER_MS)),
+        ),
+      )
+      .limit(100);
+    if (!rows.length) return 0;
+    await env.EMAIL_QUEUE.sendBatch(rows.map((r) => ({ body: { outboxId: r.id } satisfies EmailJob, contentType: "json" as const })));
+    await db
+      .update(emailOutbox)
+      .set({ enqueuedAt: now })
+      .where(inArray(emailOutbox.id, rows.map((r) => r.id)))
+      .run();
+    return rows.length;
+  } catch (err) {
+    console.error(`e-mail hand-over to the queue failed, the cron retries: ${(err as Error).message}`);
+    return 0;
+  }
+}
+
+/** Hands a booking's queued messages to the queue (after a payment, a refund…). */
+export async function dispatchForBooking(env: Env, db: Db, bookingId: string, now = Date.now()): Promise<void> {
+  const rows = await db
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.bookingId, bookingId), eq(emailOutbox.status, "queued")));
+  await dispatchQueued(env, db, now, rows.map((r) => r.id));
+}
+
+export type OutboxItem = {
+  id: number;
+  bookingId: string;
+  bookingCode: string;
+  kind: EmailKind;
+  status: EmailStatus;
+  attempts: number;
+  lastError: string | null;
+  providerMessageId: string | null;
+  to: string;
+  subject: string | null;
+  eventTitle: string;
+  createdAt: string;
+  sentAt: string | null;
+};
+
+const listColumns = {
+  id: emailOutbox.id,
+  bookingId: emailOutbox.bookingId,
+  kind: emailOutbox.kind,
+  status: emailOutbox.status,
+  attempts: emailOutbox.attempts,
+  lastError: emailOutbox.lastError,
+  providerMessageId: emailOutbox.providerMessageId,
+  toAddress: emailOutbox.toAddress,
+  customerEmail: bookings.customerEmail,
+  subject: emailOutbox.subject,
+  eventTitle: events.title,
+  createdAt: emailOutbox.createdAt,
+  sentAt: emailOutbox.sentAt,
+};
+
+type ListRow = { [K in keyof typeof listColumns]: unknown } & Record<string, unknown>;
+
+function toItem(r: ListRow): OutboxItem {
+  const row = r as unknown as {
+    id: number;
+    bookingId: string;
+    kind: EmailKind;
+    status: EmailStatus;
+    attempts: number;
+    lastError: string | null;
+    providerMessageId: string | null;
+    toAddress: string | null;
+    customerEmail: string;
+    subject: string | null;
+    eventTitle: string;
+    createdAt: number;
+    sentAt: number | null;
+  };
+  return {
+    id: row.id,
+    bookingId: row.bookingId,
+    bookingCode: bookingCodeOf(row.bookingId),
+    kind: row.kind,
+    status: row.status,
+    attempts: row.attempts,
+    lastError: row.lastError,
+    providerMessageId: row.providerMessageId,
+    to: row.toAddress ?? row.customerEmail,
+    subject: row.subject,
+    eventTitle: row.eventTitle,
+    createdAt: toIso(row.createdAt)!,
+    sentAt: toIso(row.sentAt),
+  };
+}
+
+/** The outbox, newest first; optionally one booking's messages or one status. */
+export async function listOutbox(db: Db, filter: { bookingId?: string; status?: EmailStatus; limit?: number } = {}): Promise<OutboxItem[]> {
+  const rows = await db
+    .select(listColumns)
+    .from(emailOutbox)
+    .innerJoin(bookings, eq(bookings.id, emailOutbox.bookingId))
+    .innerJoin(events, eq(events.id, bookings.eventId))
+    .where(
+      and(
+        filter.bookingId ? eq(emailOutbox.bookingId, filter.bookingId) : undefined,
+        filter.status ? eq(emailOutbox.status, filter.status) : undefined,
+      ),
+    )
+    .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
+    .limit(filter.limit ?? 200);
+  return rows.map(toItem);
+}
+
+/** The HTML as sent (or, not sent yet, as it would be sent now), images inline. */
+export async function outboxPreview(db: Db, env: Env, id: number): Promise<Outcome<{ html: string; subject: string; to: string }>> {
+  const row = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id)).get();
+  if (!row) return fail(404, "not_found", "Messaggio non trovato");
+  if (row.html && row.subject && row.toAddress) return ok({ html: row.html, subject: row.subject, to: row.toAddress });
+  const email = await renderOutboxRow(db, env, row);
+  if (!email) return fail(404, "not_found", "Prenotazione non trovata");
+  return ok({ html: previewHtml(email), subject: email.subject, to: email.to });
+}
+
+/** "Reinvia": the row goes back to queued (attempts kept) and to the queue now. */
+export async function resendOutbox(db: Db, env: Env, id: number, now: number): Promise<Outcome<OutboxItem>> {
+  const updated = await db
+    .update(emailOutbox)
+    .set({ status: "queued", lastError: null, enqueuedAt: null, updatedAt: now })
+    .where(and(eq(emailOutbox.id, id), inArray(emailOutbox.status, ["sent", "failed", "queued"])))
+    .returning({ id: emailOutbox.id })
+    .get();
+  if (!updated) {
+    const exists = await db.select({ status: emailOutbox.status }).from(emailOutbox).where(eq(emailOutbox.id, id)).get();
+    return exists ? fail(409, "conflict", "Invio già in corso") : fail(404, "not_found", "Messaggio non trovato");
+  }
+  await dispatchQueued(env, db, now, [id]);
+  const [item] = await listOutbox(db, {}).then((all) => all.filter((i) => i.id === id));
+  return item ? ok(item) : fail(404, "not_found", "Messaggio non trovato");
+}
+
+/** "Reinvia" from a booking: its confirmation again (written now if it never was). */
+export async function resendConfirmation(db: Db, env: Env, bookingId: string, now: number): Promise<Outcome<OutboxItem>> {
+  const booking = await db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, bookingId)).get();
+  if (!booking) return fail(404, "not_found", "Prenotazione non trovata");
+  if (booking.status !== "paid") return fail(409, "conflict", "Solo una prenotazione pagata ha la conferma");
+  await outboxInsert(db, { bookingId, kind: "confirmation", dedupeKey: confirmationKey(bookingId), now }).run();
+  const row = (await db.select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.dedupeKey, confirmationKey(bookingId))).get())!;
+  return resendOutbox(db, env, row.id, now);
+}

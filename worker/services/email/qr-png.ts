@@ -1,0 +1,70 @@
+// @ts-expect-error qrcode's core encoder has no types of its own (CommonJS, no DOM or Node APIs).
+import { create } from "qrcode/lib/core/qrcode.js";
+
+type QrMatrix = { modules: { size: number; data: Uint8Array } };
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(bytes: Uint8Array): number {
+  let c = 0xffffffff;
+  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+function chunk(type: string, data: Uint8Array): Uint8Array {
+  const out = new Uint8Array(12 + data.length);
+  const view = new DataView(out.buffer);
+  view.setUint32(0, data.length);
+  out.set(new TextEncoder().encode(type), 4);
+  out.set(data, 8);
+  view.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
+  return out;
+}
+
+async function deflate(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
+  const stream = new Blob([bytes]).stream().pipeThrough(new CompressionStream("deflate"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+/**
+ * The QR code of `text` as a black-on-white PNG (8-bit grayscale): e-mail clients show PNG inline,
+ * many block SVG. `scale` pixels per module, with the standard 4-module quiet zone.
+ */
+export async function qrPng(text: string, scale = 8): Promise<Uint8Array> {
+  const { modules } = create(text, { errorCorrectionLevel: "M" }) as QrMatrix;
+  const quiet = 4;
+  const side = (modules.size + 2 * quiet) * scale;
+  const raw = new Uint8Array(side * (side + 1));
+  for (let y = 0; y < side; y++) {
+    const row = y * (side + 1);
+    raw[row] = 0; // filter: none
+    const my = Math.floor(y / scale) - quiet;
+    for (let x = 0; x < side; x++) {
+      const mx = Math.floor(x / scale) - quiet;
+      const dark = my >= 0 && my < modules.size && mx >= 0 && mx < modules.size && modules.data[my * modules.size + mx];
+      raw[row + 1 + x] = dark ? 0 : 255;
+    }
+  }
+  const header = new Uint8Array(13);
+  const hv = new DataView(header.buffer);
+  hv.setUint32(0, side);
+  hv.setUint32(4, side);
+  header.set([8, 0, 0, 0, 0], 8); // bit depth 8, grayscale, deflate, no filter set, no interlace
+  const parts = [
+    new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", await deflate(raw)),
+    chunk("IEND", new Uint8Array()),
+  ];
+  const png = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    png.set(p, at);
+    at += p.length;
+  }
+  return png;
+}

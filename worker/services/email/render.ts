@@ -1,0 +1,176 @@
+import { eq } from "drizzle-orm";
+import { garage } from "../../../web/features/layout/garage";
+import { bookings, events, rates, type EmailOutboxRow } from "../../../db/schema";
+import type { Db } from "../../db";
+import { bookingCodeOf } from "../my-bookings";
+import { emailCatalogues, type EmailLocale } from "./catalogue";
+import { escapeHtml, euro, romeLongDateTime } from "./format";
+import { icsOf } from "./ics";
+import { qrPng } from "./qr-png";
+
+export type RenderedEmail = {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  attachments: EmailAttachment[];
+};
+
+const QR_CID = "pass-qr";
+const mapsUrl = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(garage.address)}`;
+
+/** "4 ore" → 4 h; anything else 4 h (the calendar entry's length only). */
+const durationMs = (duration: string) => (Number(/(\d+)/.exec(duration)?.[1]) || 4) * 3_600_000;
+
+function base64(bytes: Uint8Array): string {
+  let s = "";
+  for (const b of bytes) s += String.fromCharCode(b);
+  return btoa(s);
+}
+
+async function bookingFacts(db: Db, bookingId: string) {
+  return db
+    .select({
+      id: bookings.id,
+      customerName: bookings.customerName,
+      customerEmail: bookings.customerEmail,
+      licensePlate: bookings.licensePlate,
+      amountCents: bookings.amountCents,
+      passSecret: bookings.passSecret,
+      eventTitle: events.title,
+      eventAt: events.datetime,
+      isAlwaysActive: events.isAlwaysActive,
+      duration: events.duration,
+      rateName: rates.name,
+      kind: bookings.kind,
+    })
+    .from(bookings)
+    .innerJoin(events, eq(events.id, bookings.eventId))
+    .leftJoin(rates, eq(rates.id, bookings.rateId))
+    .where(eq(bookings.id, bookingId))
+    .get();
+}
+
+type Row = { label: string; value: string; href?: string };
+
+function layout(title: string, paragraphs: string[], rows: Row[], extraHtml: string): string {
+  const table = rows
+    .map(
+      (r) =>
+        `<tr><td style="padding:6px 12px 6px 0;color:#555;vertical-align:top">${escapeHtml(r.label)}</td>` +
+        `<td style="padding:6px 0;font-weight:600">${escapeHtml(r.value)}${r.href ? `<br><a href="${escapeHtml(r.href)}" style="color:#1d4ed8;font-weight:400">${escapeHtml(r.href === mapsUrl ? emailCatalogues.it.labels.maps : r.href)}</a>` : ""}</td></tr>`,
+    )
+    .join("");
+  return `<!doctype html><html lang="it"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;padding:24px;background:#f3f4f6;font-family:Arial,Helvetica,sans-serif;color:#111">
+<div style="max-width:560px;margin:0 auto;background:#fff;border-radius:12px;padding:24px">
+<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>
+${paragraphs.map((p) => `<p style="margin:0 0 12px;line-height:1.5">${escapeHtml(p).replace(/\n/g, "<br>")}</p>`).join("\n")}
+<table style="border-collapse:collapse;margin:16px 0;font-size:15px">${table}</table>
+${extraHtml}
+<p style="margin:24px 0 0;color:#555;font-size:13px">${escapeHtml(garage.name)} · ${escapeHtml(garage.address)} · ${escapeHtml(garage.phoneDisplay)}</p>
+</div></body></html>`;
+}
+
+const textOf = (paragraphs: string[], rows: Row[], tail: string[]) =>
+  [...paragraphs, "", ...rows.map((r) => `${r.label}: ${r.value}${r.href ? `\n  ${r.href}` : ""}`), "", ...tail].join("\n");
+
+/**
+ * The message an outbox row stands for, from the booking as it is now. The same function renders
+ * what the queue consumer sends and the admin's preview of a message not sent yet.
+ */
+export async function renderOutboxRow(db: Db, env: Env, row: Pick<EmailOutboxRow, "bookingId" | "kind" | "data">, locale: EmailLocale = "it"): Promise<RenderedEmail | null> {
+  const b = await bookingFacts(db, row.bookingId);
+  if (!b) return null;
+  const t = emailCatalogues[locale];
+  const code = bookingCodeOf(b.id);
+  const when = b.isAlwaysActive || b.eventAt == null ? t.labels.alwaysActive : romeLongDateTime(b.eventAt);
+  const passUrl = b.passSecret ? `${env.PUBLIC_BASE_URL.replace(/\/$/, "")}/p/${b.passSecret}` : null;
+  const base: Row[] = [
+    { label: t.labels.event, value: b.eventTitle },
+    { label: t.labels.when, value: when },
+    { label: t.labels.address, value: garage.address, href: mapsUrl },
+    ...(b.rateName ? [{ label: t.labels.rate, value: b.rateName }] : []),
+    { label: t.labels.plate, value: b.licensePlate },
+    { label: t.labels.code, value: code },
+  ];
+
+  if (row.kind === "confirmation") {
+    const rows = [...base.slice(0, 5), { label: t.labels.amount, value: euro(b.amountCents) }, base[base.length - 1]];
+    const paragraphs = [t.greeting(b.customerName), t.confirmation.intro];
+    const attachments: EmailAttachment[] = [];
+    let passHtml = "";
+    const tail: string[] = [];
+    if (passUrl) {
+      attachments.push({ disposition: "inline", contentId: QR_CID, filename: "pass-qr.png", type: "image/png", content: await qrPng(passUrl) });
+      passHtml =
+        `<h2 style="font-size:17px;margin:16px 0 8px">${escapeHtml(t.labels.pass)}</h2>` +
+        `<table style="border-collapse:collapse"><tr><td style="padding-right:16px"><img src="cid:${QR_CID}" width="200" height="200" alt="${escapeHtml(t.labels.qrAlt(code))}" style="display:block"></td>` +
+        `<td style="vertical-align:middle;line-height:1.5">${escapeHtml(t.labels.passHint)}<br><a href="${escapeHtml(passUrl)}" style="color:#1d4ed8;font-weight:600">${escapeHtml(t.labels.passLink)}</a><br><span style="font-size:12px;color:#555;word-break:break-all">${escapeHtml(passUrl)}</span></td></tr></table>`;
+      tail.push(`${t.labels.pass}: ${passUrl}`, t.labels.passHint, "");
+    }
+    tail.push(t.signature);
+    if (b.eventAt != null && !b.isAlwaysActive) {
+      const ics = icsOf({
+        uid: `${b.id}@parcheggieventi.it`,
+        start: b.eventAt,
+        end: b.eventAt + durationMs(b.duration),
+        summary: t.confirmation.calendarSummary(b.eventTitle),
+        location: garage.address,
+        description: `${t.labels.code}: ${code}\n${t.labels.plate}: ${b.licensePlate}${passUrl ? `\n${t.labels.pass}: ${passUrl}` : ""}`,
+        url: passUrl ?? env.PUBLIC_BASE_URL,
+        stamp: Date.now(),
+      });
+      attachments.push({ disposition: "attachment", filename: t.confirmation.calendarFile, type: "text/calendar", content: ics });
+    }
+    const subject = t.confirmation.subject(b.eventTitle);
+    return {
+      to: b.customerEmail,
+      subject,
+      html: layout(subject, paragraphs, rows, passHtml + `<p style="margin:16px 0 0;line-height:1.5">${escapeHtml(t.signature).replace(/\n/g, "<br>")}</p>`),
+      text: textOf(paragraphs, rows, tail),
+      attachments,
+    };
+  }
+
+  if (row.kind === "event_postponed") {
+    const until = typeof row.data?.cancelUntil === "number" ? romeLongDateTime(row.data.cancelUntil) : null;
+    const paragraphs = [t.greeting(b.customerName), t.postponed.intro(when), ...(until ? [t.postponed.cancelWindow(until)] : [])];
+    const rows = [base[0], { label: t.postponed.newDate, value: when }, ...base.slice(2)];
+    const subject = t.postponed.subject(b.eventTitle);
+    const linkHtml = passUrl ? `<p style="margin:16px 0 0"><a href="${escapeHtml(passUrl)}" style="color:#1d4ed8;font-weight:600">${escapeHtml(t.labels.passLink)}</a></p>` : "";
+    return {
+      to: b.customerEmail,
+      subject,
+      html: layout(subject, paragraphs, rows, linkHtml + `<p style="margin:16px 0 0;line-height:1.5">${escapeHtml(t.signature).replace(/\n/g, "<br>")}</p>`),
+      text: textOf(paragraphs, rows, [...(passUrl ? [`${t.labels.pass}: ${passUrl}`, ""] : []), t.signature]),
+      attachments: [],
+    };
+  }
+
+  // refund
+  const amount = Number(row.data?.amountCents ?? 0);
+  const full = row.data?.full === true;
+  const reason = typeof row.data?.reason === "string" ? row.data.reason : "";
+  const paragraphs = [t.greeting(b.customerName), full ? t.refund.introFull : t.refund.introPartial, t.refund.timing];
+  const rows = [...base, { label: t.labels.refunded, value: euro(amount) }, ...(reason ? [{ label: t.labels.reason, value: reason }] : [])];
+  const subject = t.refund.subject(b.eventTitle);
+  return {
+    to: b.customerEmail,
+    subject,
+    html: layout(subject, paragraphs, rows, `<p style="margin:16px 0 0;line-height:1.5">${escapeHtml(t.signature).replace(/\n/g, "<br>")}</p>`),
+    text: textOf(paragraphs, rows, [t.signature]),
+    attachments: [],
+  };
+}
+
+/** The HTML with its inline images as data: URLs, for the admin's preview in a sandboxed frame. */
+export function previewHtml(email: Pick<RenderedEmail, "html" | "attachments">): string {
+  let html = email.html;
+  for (const a of email.attachments) {
+    if (a.disposition !== "inline" || typeof a.content === "string") continue;
+    const bytes = a.content instanceof ArrayBuffer ? new Uint8Array(a.content) : new Uint8Array(a.content.buffer, a.content.byteOffset, a.content.byteLength);
+    html = html.replaceAll(`cid:${a.contentId}`, `data:${a.type};base64,${base64(bytes)}`);
+  }
+  return html;
+}

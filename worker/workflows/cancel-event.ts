@@ -1,0 +1,34 @@
+import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep } from "cloudflare:workers";
+import { createDb } from "../db";
+import { dispatchQueued } from "../services/email/outbox";
+import { finishEventCancellation, recordCancellationFailure, refundForCancelledEvent, startEventCancellation } from "../services/event-cancellation";
+import { createPaymentProvider } from "../services/payments/provider";
+
+export type CancelEventParams = { eventId: number };
+
+const REFUND_RETRIES = { retries: { limit: 3, delay: "2 seconds", backoff: "exponential" }, timeout: "2 minutes" } as const;
+
+/**
+ * "Annulla evento" as a durable Workflow: each step is retried on its own and an instance resumes
+ * after a crash from the last completed step (completed steps are not run again). One step per
+ * booking, so a failure is that booking's alone: it is listed for the admin, who can run it again.
+ */
+export class CancelEventWorkflow extends WorkflowEntrypoint<Env, CancelEventParams> {
+  async run(event: WorkflowEvent<CancelEventParams>, step: WorkflowStep) {
+    const { eventId } = event.payload;
+    const db = () => createDb(this.env.DB);
+    const toRefund = await step.do("stop sales", () => startEventCancellation(db(), eventId, event.instanceId, Date.now()));
+    let refunded = 0;
+    for (const bookingId of toRefund) {
+      try {
+        await step.do(`refund ${bookingId}`, REFUND_RETRIES, () => refundForCancelledEvent(db(), createPaymentProvider(this.env, db()), bookingId, Date.now()));
+        refunded++;
+      } catch (err) {
+        await step.do(`record failure ${bookingId}`, () => recordCancellationFailure(db(), eventId, bookingId, (err as Error).message));
+      }
+    }
+    await step.do("send e-mails", () => dispatchQueued(this.env, db(), Date.now()));
+    await step.do("finish", () => finishEventCancellation(db(), eventId, Date.now()));
+    return { eventId, refunded, total: toRefund.length };
+  }
+}

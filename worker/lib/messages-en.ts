@@ -164,4 +164,10 @@ export const messagesEn: Messages = {
   surnameTooLong: "Last name too long",
   surnameBadChars: "Last name contains characters that are not allowed",
   carModelBadChars: "Car model contains characters that are not allowed",
+  cancelNotActive: "This booking is not active: there is nothing to cancel.",
+  cancelPassUsed: "The pass has already been used at the gate: the booking can no longer be cancelled.",
+  cancelDeadlinePassed: (hours: number) => `Cancelling was possible until ${hours} hours before the event started: that time has passed.`,
+  plateChangeClosed: "The event has started: the plate can no longer be changed.",
+  plateUnchanged: "This is already the plate of this booking.",
+  refundOnlyPaid: "Only a paid booking can be refunded",
 };

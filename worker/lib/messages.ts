@@ -163,6 +163,13 @@ export const messages = {
   surnameTooLong: "Cognome troppo lungo",
   surnameBadChars: "Cognome contiene caratteri non validi",
   carModelBadChars: "Modello auto contiene caratteri non validi",
+  // after the sale: what a pass holder reads (issue #12)
+  cancelNotActive: "Questa prenotazione non è attiva: non c'è nulla da annullare.",
+  cancelPassUsed: "Il pass è già stato usato al varco: la prenotazione non si può più annullare.",
+  cancelDeadlinePassed: (hours: number) => `L'annullamento era possibile fino a ${hours} ore prima dell'inizio dell'evento: il termine è scaduto.`,
+  plateChangeClosed: "L'evento è iniziato: la targa non si può più cambiare.",
+  plateUnchanged: "È già la targa di questa prenotazione.",
+  refundOnlyPaid: "Si può rimborsare solo una prenotazione pagata",
 };
 
 export type Messages = typeof messages;

@@ -2,14 +2,17 @@ import { Hono } from "hono";
 import type { ClientErrorStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
+import { pickLang } from "../../web/i18n/pick-lang";
+import { messages } from "../lib/messages";
 import { plateSchema, validate } from "../lib/validate";
+import { inEnglish } from "../middleware/answer-language";
+import { paymentProvider } from "../middleware/payment-provider";
 import { limitRequestRate } from "../middleware/request-rate";
 import { cancelByCustomer, changePlate, getCancellation } from "../services/cancellations";
 import { dispatchQueued } from "../services/email/outbox";
-import { createPaymentProvider } from "../services/payments/provider";
 import { PASS_SECRET_PATTERN } from "../services/passes";
 
-const secretParam = z.object({ secret: z.string().regex(PASS_SECRET_PATTERN, "Pass non trovato") });
+const secretParam = z.object({ secret: z.string().regex(PASS_SECRET_PATTERN, messages.passNotFound) });
 
 /**
  * What the holder of a pass may do with it (mounted at /api/passes): the secret is the key, as for
@@ -20,11 +23,15 @@ export const passActions = new Hono<AppEnv>()
   .get("/:secret/cancellation", validate("param", secretParam), async (c) => {
     c.header("Cache-Control", "no-store");
     const result = await getCancellation(c.var.db, c.req.valid("param").secret, Date.now());
-    return result.ok ? c.json(result.value, 200) : c.json(result.error, result.status as ClientErrorStatusCode);
+    if (!result.ok) return c.json(result.error, result.status as ClientErrorStatusCode);
+    // Why the button is gone is read by the customer, in the page's language (errors are swapped by answerInRequestLanguage).
+    const english = pickLang(c.req.query("lang"), null, c.req.header("Accept-Language")) === "en";
+    const { reason } = result.value;
+    return c.json({ ...result.value, reason: english && reason ? inEnglish(reason) : reason }, 200);
   })
-  .post("/:secret/cancel", limitRequestRate, validate("param", secretParam), async (c) => {
+  .post("/:secret/cancel", limitRequestRate, paymentProvider, validate("param", secretParam), async (c) => {
     const db = c.var.db;
-    const result = await cancelByCustomer(db, createPaymentProvider(c.env, db), c.req.valid("param").secret, Date.now());
+    const result = await cancelByCustomer(db, c.var.payments, c.req.valid("param").secret, Date.now());
     if (!result.ok) return c.json(result.error, result.status as ClientErrorStatusCode);
     c.executionCtx.waitUntil(dispatchQueued(c.env, db, Date.now()));
     return c.json(result.value, 200);

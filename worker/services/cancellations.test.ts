@@ -89,6 +89,19 @@ describe("customer cancellation: the deadline, with the clock injected", () => {
     expect((await (await api(`/api/passes/${secret}`)).json<{ status: string }>()).status).toBe("void");
     expect((await api(`/api/passes/${secret}/cancel`, { method: "POST", json: {} })).status).toBe(409);
   });
+
+  it("says why the button is gone, and refuses a second cancel, in the page's language", async () => {
+    // Starts in 2 hours: past the default 24-hour deadline.
+    const { secret } = await paidPass({ datetime: Date.now() + 2 * HOUR });
+    const italian = await (await api(`/api/passes/${secret}/cancellation`)).json<{ allowed: boolean; reason: string }>();
+    expect(italian).toMatchObject({ allowed: false, reason: "L'annullamento era possibile fino a 24 ore prima dell'inizio dell'evento: il termine è scaduto." });
+    const english = await (await api(`/api/passes/${secret}/cancellation`, { headers: { "Accept-Language": "en" } })).json<{ reason: string }>();
+    // Fails if the reason skips the English catalogue (the page would show Italian to an English visitor).
+    expect(english.reason).toBe("Cancelling was possible until 24 hours before the event started: that time has passed.");
+    const refused = await api(`/api/passes/${secret}/cancel?lang=en`, { method: "POST", json: {} });
+    expect(refused.status).toBe(409);
+    expect((await refused.json<{ error: { message: string } }>()).error.message).toBe(english.reason);
+  });
 });
 
 describe("Rinvia evento", () => {

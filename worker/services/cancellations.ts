@@ -1,3 +1,4 @@
+import { messages } from "../lib/messages";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { auditLog, bookings, events } from "../../db/schema";
 import type { Db } from "../db";
@@ -20,13 +21,6 @@ export type CancellationDto = {
   plateChangeAllowed: boolean;
 };
 
-export const CANCEL_MESSAGES = {
-  notPaid: "Questa prenotazione non è attiva: non c'è nulla da annullare.",
-  used: "Il pass è già stato usato al varco: la prenotazione non si può più annullare.",
-  deadlinePassed: (hours: number) => `L'annullamento era possibile fino a ${hours} ore prima dell'inizio dell'evento: il termine è scaduto.`,
-  plateClosed: "L'evento è iniziato: la targa non si può più cambiare.",
-  samePlate: "È già la targa di questa prenotazione.",
-} as const;
 
 /**
  * The rule, as SQL over `bookings` (in scope): paid, never through the gate, and either an
@@ -66,21 +60,21 @@ export function cancellationOf(b: PassBooking, now: number): CancellationDto {
   const deadline = usual == null ? null : Math.max(usual, b.postponeCancelUntil ?? 0);
   const plateChangeAllowed = b.status === "paid" && (b.isAlwaysActive || (b.eventAt != null && now < b.eventAt));
   const base = { deadline: toIso(deadline), plateChangeAllowed };
-  if (b.status !== "paid") return { ...base, allowed: false, reason: CANCEL_MESSAGES.notPaid };
-  if (b.gateState != null) return { ...base, allowed: false, reason: CANCEL_MESSAGES.used };
-  if (!b.isAlwaysActive && (deadline == null || now >= deadline)) return { ...base, allowed: false, reason: CANCEL_MESSAGES.deadlinePassed(hours) };
+  if (b.status !== "paid") return { ...base, allowed: false, reason: messages.cancelNotActive };
+  if (b.gateState != null) return { ...base, allowed: false, reason: messages.cancelPassUsed };
+  if (!b.isAlwaysActive && (deadline == null || now >= deadline)) return { ...base, allowed: false, reason: messages.cancelDeadlinePassed(hours) };
   return { ...base, allowed: true, reason: null };
 }
 
 export async function getCancellation(db: Db, secret: string, now: number): Promise<Outcome<CancellationDto>> {
   const b = await bookingOfPass(db, secret);
-  return b ? ok(cancellationOf(b, now)) : fail(404, "not_found", "Pass non trovato");
+  return b ? ok(cancellationOf(b, now)) : fail(404, "not_found", messages.passNotFound);
 }
 
 /** The customer cancels from the pass page: a full refund, only while cancellableSql holds. */
 export async function cancelByCustomer(db: Db, provider: PaymentProvider, secret: string, now: number): Promise<Outcome<RefundResult>> {
   const b = await bookingOfPass(db, secret);
-  if (!b) return fail(404, "not_found", "Pass non trovato");
+  if (!b) return fail(404, "not_found", messages.passNotFound);
   const rule = cancellationOf(b, now);
   if (!rule.allowed) return fail(409, "conflict", rule.reason!);
   return refundBooking(db, provider, { bookingId: b.id, amountCents: null, reason: "Annullata dal cliente", source: "customer", guard: cancellableSql(now) }, now);
@@ -89,8 +83,8 @@ export async function cancelByCustomer(db: Db, provider: PaymentProvider, secret
 /** A different car: allowed until the event starts, recorded in the audit log with both plates. */
 export async function changePlate(db: Db, secret: string, plate: string, now: number): Promise<Outcome<{ licensePlate: string }>> {
   const b = await bookingOfPass(db, secret);
-  if (!b) return fail(404, "not_found", "Pass non trovato");
-  if (b.licensePlate === plate) return fail(409, "conflict", CANCEL_MESSAGES.samePlate);
+  if (!b) return fail(404, "not_found", messages.passNotFound);
+  if (b.licensePlate === plate) return fail(409, "conflict", messages.plateUnchanged);
   const results = await db.batch([
     db
       .update(bookings)
@@ -111,7 +105,7 @@ export async function changePlate(db: Db, secret: string, plate: string, now: nu
     ),
   ]);
   if ((results[0] as { meta: { changes: number } }).meta.changes === 0) {
-    return fail(409, "conflict", b.status === "paid" ? CANCEL_MESSAGES.plateClosed : CANCEL_MESSAGES.notPaid);
+    return fail(409, "conflict", b.status === "paid" ? messages.plateChangeClosed : messages.cancelNotActive);
   }
   return ok({ licensePlate: plate });
 }

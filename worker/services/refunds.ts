@@ -1,3 +1,4 @@
+import { messages } from "../lib/messages";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { bookings, emailOutbox, refunds, type RefundSource } from "../../db/schema";
 import type { Db } from "../db";
@@ -55,8 +56,8 @@ export type RefundInput = {
  */
 export async function refundBooking(db: Db, provider: PaymentProvider, input: RefundInput, now: number): Promise<Outcome<RefundResult>> {
   const booking = await db.select().from(bookings).where(eq(bookings.id, input.bookingId)).get();
-  if (!booking) return fail(404, "not_found", "Prenotazione non trovata");
-  if (booking.status !== "paid" || !booking.paymentIntentId) return fail(409, "conflict", "Si può rimborsare solo una prenotazione pagata");
+  if (!booking) return fail(404, "not_found", messages.bookingNotFound);
+  if (booking.status !== "paid" || !booking.paymentIntentId) return fail(409, "conflict", messages.refundOnlyPaid);
   const before = (await db.select({ cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)` }).from(refunds).where(eq(refunds.bookingId, booking.id)).get())!.cents;
   const remaining = booking.amountCents - before;
   const amount = input.amountCents ?? remaining;

@@ -9,6 +9,7 @@ import type { BookingDto } from "./bookings";
 import type { IntentDto } from "./payments/checkout";
 import { paymentsTotals, type PaymentDto } from "./payments-report";
 import type { RefundResult } from "./refunds";
+import { paidRevenueCents } from "./stats";
 
 const customer = (eventId: number, rateId: number) => ({
   eventId,
@@ -61,6 +62,21 @@ describe("admin refunds", () => {
     const mails = await testDb().select().from(emailOutbox).where(eq(emailOutbox.bookingId, bookingId));
     expect(mails.map((m) => m.kind).sort()).toEqual(["confirmation", "refund", "refund"]);
     expect(mails.filter((m) => m.kind === "refund").map((m) => m.data?.full).sort()).toEqual([false, true]);
+  });
+
+  it("revenue figures (dashboard cards, today's revenue) count a partially refunded booking net, a fully refunded one not at all", async () => {
+    const { bookingId } = await paidBooking(api, 2000);
+    const paidAt = (await bookingRow(bookingId)).paidAt!;
+    // Only this booking's paid instant, so other tests' bookings do not count.
+    const revenue = async () => (await paidRevenueCents(testDb(), { start: paidAt, end: paidAt + 1 })).cents;
+    const others = (await testDb().select().from(bookings).where(eq(bookings.paidAt, paidAt))).filter((b) => b.id !== bookingId);
+    const base = others.reduce((s, b) => s + (b.status === "paid" || b.status === "freed" ? b.amountCents : 0), 0);
+    expect(await revenue()).toBe(base + 2000);
+    await refund(api, bookingId, { amount: "7.35" });
+    // Fails if the cards add up amounts without subtracting refund rows (the list and the cards would disagree).
+    expect(await revenue()).toBe(base + 1265);
+    await refund(api, bookingId, {});
+    expect(await revenue()).toBe(base);
   });
 
   it("ten concurrent refunds of 5,00 on a 20,00 booking: exactly four succeed, and the rows sum to what was paid", async () => {

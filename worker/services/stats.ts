@@ -1,5 +1,5 @@
 import { and, gte, inArray, lt, sql } from "drizzle-orm";
-import { bookings, type BookingStatus } from "../../db/schema";
+import { bookings, refunds, type BookingStatus } from "../../db/schema";
 import type { Db } from "../db";
 import { centsToDecimal } from "../lib/money";
 import { romeDate, romeDayRange } from "../lib/time";
@@ -10,10 +10,15 @@ export const REVENUE_STATUSES: BookingStatus[] = ["paid", "freed"];
 
 export type Stats = { activeEvents: number; totalSpots: number; occupiedSpots: number; freeSpots: number; todayRevenue: string };
 
-/** Money taken in [start, end): bookings paid then, including those freed since (the spot was sold). */
+/**
+ * Money kept from [start, end): bookings paid then, including those freed since (the spot was sold),
+ * less what was refunded of them in part (a full refund leaves REVENUE_STATUSES). The same net as
+ * the payments list's rows, so the cards and the list agree.
+ */
 export async function paidRevenueCents(db: Db, range: { start: number; end: number }): Promise<{ cents: number; count: number }> {
+  const refundedOf = sql`coalesce((select sum(${refunds.amountCents}) from ${refunds} where ${refunds.bookingId} = ${bookings.id}), 0)`;
   const row = await db
-    .select({ cents: sql<number>`coalesce(sum(${bookings.amountCents}), 0)`, count: sql<number>`count(*)` })
+    .select({ cents: sql<number>`coalesce(sum(${bookings.amountCents} - ${refundedOf}), 0)`, count: sql<number>`count(*)` })
     .from(bookings)
     .where(and(inArray(bookings.status, REVENUE_STATUSES), gte(bookings.paidAt, range.start), lt(bookings.paidAt, range.end)))
     .get();

@@ -1,8 +1,10 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { bookings, type EmailKind } from "../../../db/schema";
-import { seedBooking, seedEvent, testDb } from "../../test/helpers";
+import { bookings, emailOutbox, type EmailKind } from "../../../db/schema";
+import { api, seedBooking, seedEvent, testDb } from "../../test/helpers";
+import type { BookingDto } from "../bookings";
+import type { IntentDto } from "../payments/checkout";
 import { emailCatalogues } from "./catalogue";
 import { renderOutboxRow, type RenderedEmail } from "./render";
 
@@ -103,5 +105,19 @@ describe("e-mails in the booking's language", () => {
     expect(email.attachments.find((a) => a.type === "text/calendar")!.filename).toBe("parcheggio.ics");
     const refund = await render(id, "refund", { amountCents: 1550, full: true, reason: emailCatalogues.it.reasons.customer });
     expect(refund.text).toContain("Motivo: Annullata dal cliente");
+  });
+
+  it("a booking made in English and paid with the demo card has its confirmation (as queued) in English", async () => {
+    const { eventId, rateId } = await seedEvent({ title: "Concerto di Capodanno", titleEn: "New Year's Concert", datetime: AT, rates: [{ name: "Posto coperto", nameEn: "Covered space" }] });
+    const json = { eventId, rateId, customerName: "Jane Doe", customerEmail: `jane.${eventId}@example.com`, licensePlate: "AB 123 CD", carModel: "Ford Focus", lang: "en" };
+    const booking = await (await api("/api/bookings", { method: "POST", json })).json<BookingDto>();
+    const intent = await (await api("/api/create-payment-intent", { method: "POST", json: { bookingId: booking.id } })).json<IntentDto>();
+    const paid = await api("/api/demo/confirm", { method: "POST", json: { paymentIntentId: intent.paymentIntentId, cardNumber: "4242424242424242" } });
+    expect(paid.status).toBe(200);
+    const row = (await testDb().select().from(emailOutbox).where(eq(emailOutbox.bookingId, booking.id)).get())!;
+    // Fails if the language chosen at booking time is lost between the booking and its e-mail.
+    const email = await render(booking.id, row.kind, row.data);
+    expect(email.subject).toBe("Booking confirmed: New Year's Concert");
+    expect(italianPieces().filter((p) => readable(email).includes(p))).toEqual([]);
   });
 });

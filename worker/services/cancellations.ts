@@ -6,6 +6,7 @@ import { fail, ok, type Outcome } from "../lib/errors";
 import { insertWhere } from "../lib/insert-where";
 import { toIso } from "../lib/time";
 import type { PaymentProvider } from "./payments/provider";
+import { emailCatalogues } from "./email/catalogue";
 import { refundBooking, type RefundResult } from "./refunds";
 
 export const DEFAULT_CANCEL_DEADLINE_HOURS = 24;
@@ -77,7 +78,7 @@ export async function cancelByCustomer(db: Db, provider: PaymentProvider, secret
   if (!b) return fail(404, "not_found", messages.passNotFound);
   const rule = cancellationOf(b, now);
   if (!rule.allowed) return fail(409, "conflict", rule.reason!);
-  return refundBooking(db, provider, { bookingId: b.id, amountCents: null, reason: "Annullata dal cliente", source: "customer", guard: cancellableSql(now) }, now);
+  return refundBooking(db, provider, { bookingId: b.id, amountCents: null, reason: emailCatalogues.it.reasons.customer, source: "customer", guard: cancellableSql(now) }, now);
 }
 
 /** A different car: allowed until the event starts, recorded in the audit log with both plates. */

@@ -4,6 +4,7 @@ import type { Db } from "../db";
 import { fail, ok, type Outcome } from "../lib/errors";
 import { toIso } from "../lib/time";
 import type { PaymentProvider } from "./payments/provider";
+import { emailCatalogues } from "./email/catalogue";
 import { refundBooking } from "./refunds";
 
 export type CancellationProgress = {
@@ -42,7 +43,7 @@ export async function startEventCancellation(db: Db, eventId: number, instanceId
 
 /** One booking's full refund for the cancelled event; "already refunded" counts as done. */
 export async function refundForCancelledEvent(db: Db, provider: PaymentProvider, bookingId: string, now: number): Promise<"refunded" | "already"> {
-  const result = await refundBooking(db, provider, { bookingId, amountCents: null, reason: "Evento annullato", source: "event_cancelled" }, now);
+  const result = await refundBooking(db, provider, { bookingId, amountCents: null, reason: emailCatalogues.it.reasons.eventCancelled, source: "event_cancelled" }, now);
   if (result.ok) return "refunded";
   const row = await db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, bookingId)).get();
   if (row?.status === "refunded") return "already";

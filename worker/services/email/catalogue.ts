@@ -1,8 +1,10 @@
 /**
- * Every word the customer e-mails say, per language. Italian today; issue #14 adds English as a
- * second entry of the same shape (the booking's language picks it).
+ * Every word the customer e-mails say, per language: the booking's language (bookings.lang) picks
+ * the entry. `en` is typed against `it`, so a key missing from either fails type-checking.
  */
 const it = {
+  /** How dates are written (the site's it.ts / en.ts `dates`), always in Rome time. */
+  dates: { locale: "it-IT", at: (date: string, time: string) => `${date} ore ${time}` },
   greeting: (name: string) => `Ciao ${name},`,
   signature: "A presto,\nParcheggi Eventi",
   labels: {
@@ -21,6 +23,11 @@ const it = {
     qrAlt: (code: string) => `QR del pass ${code}`,
     refunded: "Importo rimborsato",
     reason: "Motivo",
+  },
+  /** Reasons the system itself stores on a refund (cancellations.ts, event-cancellation.ts store the Italian); staff's free text stays as typed. */
+  reasons: {
+    customer: "Annullata dal cliente",
+    eventCancelled: "Evento annullato",
   },
   confirmation: {
     subject: (event: string) => `Prenotazione confermata: ${event}`,
@@ -42,7 +49,54 @@ const it = {
   },
 } as const;
 
-export type EmailCatalogue = typeof it;
-export type EmailLocale = "it";
+/** The shape of `it` with its words widened to string, so another language can fill it. */
+type Words<T> = T extends string ? string : T extends (...args: infer A) => unknown ? (...args: A) => string : { [K in keyof T]: Words<T[K]> };
+export type EmailCatalogue = Words<typeof it>;
+export type EmailLocale = "it" | "en";
 
-export const emailCatalogues: Record<EmailLocale, EmailCatalogue> = { it };
+const en: EmailCatalogue = {
+  dates: { locale: "en-GB", at: (date: string, time: string) => `${date}, ${time} (Italian time)` },
+  greeting: (name: string) => `Hello ${name},`,
+  signature: "See you soon,\nParcheggi Eventi",
+  labels: {
+    event: "Event",
+    when: "Date and time",
+    alwaysActive: "Always active",
+    address: "Address",
+    maps: "Open in Google Maps",
+    rate: "Rate",
+    plate: "Licence plate",
+    amount: "Amount paid",
+    code: "Booking code",
+    pass: "Your pass",
+    passLink: "Open the pass",
+    passHint: "Show this QR code at the gate when you arrive (or open the pass from the link).",
+    qrAlt: (code: string) => `Pass QR code ${code}`,
+    refunded: "Amount refunded",
+    reason: "Reason",
+  },
+  reasons: {
+    customer: "Cancelled by the customer",
+    eventCancelled: "Event cancelled",
+  },
+  confirmation: {
+    subject: (event: string) => `Booking confirmed: ${event}`,
+    intro: "your payment went through: your parking space is booked. Below are the details and the pass to show at the gate.",
+    calendarFile: "parking.ics",
+    calendarSummary: (event: string) => `Parking: ${event}`,
+  },
+  refund: {
+    subject: (event: string) => `Refund issued: ${event}`,
+    introFull: "we have refunded the full amount of your booking. The space has been released and the pass is no longer valid.",
+    introPartial: "we have refunded part of the amount of your booking. Your space and your pass remain valid.",
+    timing: "The refund goes back to the card used for the payment, usually within 5-10 working days.",
+  },
+  postponed: {
+    subject: (event: string) => `Event postponed: ${event}`,
+    intro: (when: string) => `the event has been postponed to ${when}. Your booking and your pass remain valid for the new date.`,
+    cancelWindow: (until: string) => `If you cannot come, you can cancel from your pass and get a full refund until ${until}.`,
+    newDate: "New date",
+  },
+};
+
+export const emailCatalogues: Record<EmailLocale, EmailCatalogue> = { it, en };

@@ -3,7 +3,7 @@ import { garage } from "../../../web/features/layout/garage";
 import { bookings, events, rates, type EmailOutboxRow } from "../../../db/schema";
 import type { Db } from "../../db";
 import { bookingCodeOf } from "../my-bookings";
-import { emailCatalogues, type EmailLocale } from "./catalogue";
+import { emailCatalogues, type EmailCatalogue } from "./catalogue";
 import { escapeHtml, euro, romeLongDateTime } from "./format";
 import { icsOf } from "./ics";
 import { qrPng } from "./qr-png";
@@ -38,10 +38,13 @@ async function bookingFacts(db: Db, bookingId: string) {
       amountCents: bookings.amountCents,
       passSecret: bookings.passSecret,
       eventTitle: events.title,
+      eventTitleEn: events.titleEn,
       eventAt: events.datetime,
       isAlwaysActive: events.isAlwaysActive,
       duration: events.duration,
       rateName: rates.name,
+      rateNameEn: rates.nameEn,
+      lang: bookings.lang,
       kind: bookings.kind,
     })
     .from(bookings)
@@ -53,15 +56,15 @@ async function bookingFacts(db: Db, bookingId: string) {
 
 type Row = { label: string; value: string; href?: string };
 
-function layout(title: string, paragraphs: string[], rows: Row[], extraHtml: string): string {
+function layout(t: EmailCatalogue, lang: string, title: string, paragraphs: string[], rows: Row[], extraHtml: string): string {
   const table = rows
     .map(
       (r) =>
         `<tr><td style="padding:6px 12px 6px 0;color:#555;vertical-align:top">${escapeHtml(r.label)}</td>` +
-        `<td style="padding:6px 0;font-weight:600">${escapeHtml(r.value)}${r.href ? `<br><a href="${escapeHtml(r.href)}" style="color:#1d4ed8;font-weight:400">${escapeHtml(r.href === mapsUrl ? emailCatalogues.it.labels.maps : r.href)}</a>` : ""}</td></tr>`,
+        `<td style="padding:6px 0;font-weight:600">${escapeHtml(r.value)}${r.href ? `<br><a href="${escapeHtml(r.href)}" style="color:#1d4ed8;font-weight:400">${escapeHtml(r.href === mapsUrl ? t.labels.maps : r.href)}</a>` : ""}</td></tr>`,
     )
     .join("");
-  return `<!doctype html><html lang="it"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;padding:24px;background:#f3f4f6;font-family:Arial,Helvetica,sans-serif;color:#111">
 <div style="max-width:560px;margin:0 auto;background:#fff;border-radius:12px;padding:24px">
 <h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>
@@ -76,15 +79,23 @@ const textOf = (paragraphs: string[], rows: Row[], tail: string[]) =>
   [...paragraphs, "", ...rows.map((r) => `${r.label}: ${r.value}${r.href ? `\n  ${r.href}` : ""}`), "", ...tail].join("\n");
 
 /**
- * The message an outbox row stands for, from the booking as it is now. The same function renders
- * what the queue consumer sends and the admin's preview of a message not sent yet.
+ * The message an outbox row stands for, from the booking as it is now, in the language the booking
+ * was made in (bookings.lang). The same function renders what the queue consumer sends and the
+ * admin's preview of a message not sent yet.
  */
-export async function renderOutboxRow(db: Db, env: Env, row: Pick<EmailOutboxRow, "bookingId" | "kind" | "data">, locale: EmailLocale = "it"): Promise<RenderedEmail | null> {
-  const b = await bookingFacts(db, row.bookingId);
-  if (!b) return null;
-  const t = emailCatalogues[locale];
+export async function renderOutboxRow(db: Db, env: Env, row: Pick<EmailOutboxRow, "bookingId" | "kind" | "data">): Promise<RenderedEmail | null> {
+  const facts = await bookingFacts(db, row.bookingId);
+  if (!facts) return null;
+  const lang = facts.lang;
+  const t = emailCatalogues[lang];
+  // English content where the staff wrote it, else the Italian (as on the site).
+  const b = {
+    ...facts,
+    eventTitle: (lang === "en" && facts.eventTitleEn) || facts.eventTitle,
+    rateName: (lang === "en" && facts.rateNameEn) || facts.rateName,
+  };
   const code = bookingCodeOf(b.id);
-  const when = b.isAlwaysActive || b.eventAt == null ? t.labels.alwaysActive : romeLongDateTime(b.eventAt);
+  const when = b.isAlwaysActive || b.eventAt == null ? t.labels.alwaysActive : romeLongDateTime(b.eventAt, t.dates);
   const passUrl = b.passSecret ? `${env.PUBLIC_BASE_URL.replace(/\/$/, "")}/p/${b.passSecret}` : null;
   const base: Row[] = [
     { label: t.labels.event, value: b.eventTitle },
@@ -96,7 +107,7 @@ export async function renderOutboxRow(db: Db, env: Env, row: Pick<EmailOutboxRow
   ];
 
   if (row.kind === "confirmation") {
-    const rows = [...base.slice(0, 5), { label: t.labels.amount, value: euro(b.amountCents) }, base[base.length - 1]];
+    const rows = [...base.slice(0, 5), { label: t.labels.amount, value: euro(b.amountCents, lang) }, base[base.length - 1]];
     const paragraphs = [t.greeting(b.customerName), t.confirmation.intro];
     const attachments: EmailAttachment[] = [];
     let passHtml = "";
@@ -127,14 +138,14 @@ export async function renderOutboxRow(db: Db, env: Env, row: Pick<EmailOutboxRow
     return {
       to: b.customerEmail,
       subject,
-      html: layout(subject, paragraphs, rows, passHtml + `<p style="margin:16px 0 0;line-height:1.5">${escapeHtml(t.signature).replace(/\n/g, "<br>")}</p>`),
+      html: layout(t, lang, subject, paragraphs, rows, passHtml + `<p style="margin:16px 0 0;line-height:1.5">${escapeHtml(t.signature).replace(/\n/g, "<br>")}</p>`),
       text: textOf(paragraphs, rows, tail),
       attachments,
     };
   }
 
   if (row.kind === "event_postponed") {
-    const until = typeof row.data?.cancelUntil === "number" ? romeLongDateTime(row.data.cancelUntil) : null;
+    const until = typeof row.data?.cancelUntil === "number" ? romeLongDateTime(row.data.cancelUntil, t.dates) : null;
     const paragraphs = [t.greeting(b.customerName), t.postponed.intro(when), ...(until ? [t.postponed.cancelWindow(until)] : [])];
     const rows = [base[0], { label: t.postponed.newDate, value: when }, ...base.slice(2)];
     const subject = t.postponed.subject(b.eventTitle);
@@ -142,7 +153,7 @@ export async function renderOutboxRow(db: Db, env: Env, row: Pick<EmailOutboxRow
     return {
       to: b.customerEmail,
       subject,
-      html: layout(subject, paragraphs, rows, linkHtml + `<p style="margin:16px 0 0;line-height:1.5">${escapeHtml(t.signature).replace(/\n/g, "<br>")}</p>`),
+      html: layout(t, lang, subject, paragraphs, rows, linkHtml + `<p style="margin:16px 0 0;line-height:1.5">${escapeHtml(t.signature).replace(/\n/g, "<br>")}</p>`),
       text: textOf(paragraphs, rows, [...(passUrl ? [`${t.labels.pass}: ${passUrl}`, ""] : []), t.signature]),
       attachments: [],
     };
@@ -151,14 +162,17 @@ export async function renderOutboxRow(db: Db, env: Env, row: Pick<EmailOutboxRow
   // refund
   const amount = Number(row.data?.amountCents ?? 0);
   const full = row.data?.full === true;
-  const reason = typeof row.data?.reason === "string" ? row.data.reason : "";
+  const stored = typeof row.data?.reason === "string" ? row.data.reason : "";
+  // The system's own reasons are stored in Italian; they are words of the e-mail, said in its language.
+  const reasonKey = (Object.keys(emailCatalogues.it.reasons) as (keyof EmailCatalogue["reasons"])[]).find((k) => emailCatalogues.it.reasons[k] === stored);
+  const reason = reasonKey ? t.reasons[reasonKey] : stored;
   const paragraphs = [t.greeting(b.customerName), full ? t.refund.introFull : t.refund.introPartial, t.refund.timing];
-  const rows = [...base, { label: t.labels.refunded, value: euro(amount) }, ...(reason ? [{ label: t.labels.reason, value: reason }] : [])];
+  const rows = [...base, { label: t.labels.refunded, value: euro(amount, lang) }, ...(reason ? [{ label: t.labels.reason, value: reason }] : [])];
   const subject = t.refund.subject(b.eventTitle);
   return {
     to: b.customerEmail,
     subject,
-    html: layout(subject, paragraphs, rows, `<p style="margin:16px 0 0;line-height:1.5">${escapeHtml(t.signature).replace(/\n/g, "<br>")}</p>`),
+    html: layout(t, lang, subject, paragraphs, rows, `<p style="margin:16px 0 0;line-height:1.5">${escapeHtml(t.signature).replace(/\n/g, "<br>")}</p>`),
     text: textOf(paragraphs, rows, [t.signature]),
     attachments: [],
   };

@@ -6,15 +6,15 @@ import { cardClass } from "../../components/card";
 import { TextField } from "../../components/field";
 import { Modal } from "../../components/modal";
 import { notify } from "../../components/notify";
-import { it } from "../../i18n/it";
+import { useT } from "../../i18n/lang";
 import { errorMessage } from "../../lib/api";
 import { formatEuroCompact, formatLongDateTime } from "../../lib/format";
 import { cancellationQueryAtom, cancelPassAtom, changePlateAtom } from "./queries";
 
-const m = it.pass.manage;
-
 /** Cancel (full refund) before the deadline and change the plate before the start; the server decides both. */
 export function PassActions({ secret }: { secret: string }) {
+  const tr = useT();
+  const m = tr.pass.manage;
   const rule = useAtomValue(cancellationQueryAtom);
   const cancel = useAtomValue(cancelPassAtom);
   const plate = useAtomValue(changePlateAtom);
@@ -55,7 +55,7 @@ export function PassActions({ secret }: { secret: string }) {
       ) : null}
       {allowed ? (
         <div className="space-y-3 border-t border-slate-200 pt-4">
-          <p className="text-sm text-slate-700">{deadline ? m.cancelUntil(formatLongDateTime(deadline)) : m.cancelAnytime}</p>
+          <p className="text-sm text-slate-700">{deadline ? m.cancelUntil(formatLongDateTime(deadline, tr.dates)) : m.cancelAnytime}</p>
           <Button variant="danger" onClick={() => setConfirming(true)}>
             {m.cancel}
           </Button>

@@ -34,6 +34,7 @@ export const messagesEn: Messages = {
   eventNotFound: "Event not found",
   invalidEvent: "Invalid event",
   eventEnded: "Event over: spaces can no longer be booked",
+  eventCancelled: "Event cancelled: spaces can no longer be booked",
   repeatPlate: "You already have a space for this event with this number plate",
   holdCapReached: "You already have too many bookings awaiting payment: complete them or let them expire, and try again in a few minutes",
   intentAlreadyUsed: "This payment can no longer be used: open the presale form again",

@@ -32,6 +32,7 @@ export const messages = {
   eventNotFound: "Evento non trovato",
   invalidEvent: "Evento non valido",
   eventEnded: "Evento concluso: non è più possibile prenotare un posto",
+  eventCancelled: "Evento annullato: non è più possibile prenotare un posto",
   repeatPlate: "Hai già un posto per questo evento con questa targa",
   holdCapReached: "Hai già troppe prenotazioni in attesa di pagamento: completa o lascia scadere quelle aperte e riprova tra qualche minuto",
   intentAlreadyUsed: "Questo pagamento non può più essere usato: riapri il modulo della prevendita",

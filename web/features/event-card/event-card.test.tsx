@@ -145,6 +145,7 @@ describe("EventCard", () => {
     fireEvent.click(toggle);
     // Expanded: the alert replaces PREVENDITA and TARIFFE DISPONIBILI (fails if the cancelled branch is dropped).
     expect(within(card).getAllByText("Annullato").length).toBeGreaterThan(1);
+    expect(within(card).queryByText("Liberi")).toBeNull();
     expect(within(card).getByText(note)).toBeTruthy();
     expect(within(card).queryByRole("button", { name: /TARIFFE DISPONIBILI/ })).toBeNull();
     expect(within(card).queryByRole("button", { name: /PREVENDITA/ })).toBeNull();

@@ -248,11 +248,14 @@ export function EventCard({ event: given, priority = false }: { event: EventDto;
       <div id={panelId} hidden={!expanded} className="relative z-10 flex min-h-0 flex-1 flex-col px-5 pt-4 pb-5">
         {expanded && view === "details" ? (
           <div className="flex min-h-0 flex-1 flex-col gap-4 transition-opacity duration-300 starting:opacity-0">
-            <div className="grid grid-cols-3 gap-2">
-              <Counter value={event.counters.liberi} label={tr.eventCard.liberi} tone="bg-emerald-50 text-emerald-800 ring-emerald-200" />
-              <Counter value={event.counters.prenotati} label={tr.eventCard.prenotati} tone="bg-amber-50 text-amber-800 ring-amber-200" />
-              <Counter value={event.counters.opzionati} label={tr.eventCard.opzionati} tone="bg-slate-50 text-slate-700 ring-slate-200" />
-            </div>
+            {/* A cancelled event has no spots to offer: its counters would only mislead. */}
+            {event.cancelled ? null : (
+              <div className="grid grid-cols-3 gap-2">
+                <Counter value={event.counters.liberi} label={tr.eventCard.liberi} tone="bg-emerald-50 text-emerald-800 ring-emerald-200" />
+                <Counter value={event.counters.prenotati} label={tr.eventCard.prenotati} tone="bg-amber-50 text-amber-800 ring-amber-200" />
+                <Counter value={event.counters.opzionati} label={tr.eventCard.opzionati} tone="bg-slate-50 text-slate-700 ring-slate-200" />
+              </div>
+            )}
             {event.description ? (
               <div>
                 <p className="line-clamp-3 text-sm leading-6 text-slate-600">{event.description}</p>

@@ -103,6 +103,7 @@ export const messagesEn: Messages = {
   invalidHeldSpots: "Reserved and occupied spaces must be whole numbers, not negative",
   invalidPresalePrice: "Invalid presale price",
   presalePriceRequired: "Give the presale price to make it purchasable",
+  invalidCancelDeadline: "Invalid cancellation deadline: whole hours from 0 to 720 before the start",
   repeatedRate: "Rate repeated",
   tooManyRates: "Too many rates (50 at most)",
   invalidVisibility: "Invalid visibility",

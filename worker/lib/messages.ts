@@ -101,6 +101,7 @@ export const messages = {
   invalidHeldSpots: "I posti riservati e occupati devono essere numeri interi non negativi",
   invalidPresalePrice: "Prezzo della prevendita non valido",
   presalePriceRequired: "Indica il prezzo della prevendita per renderla acquistabile",
+  invalidCancelDeadline: "Termine per l'annullamento non valido: ore intere da 0 a 720 prima dell'inizio",
   repeatedRate: "Tariffa ripetuta",
   tooManyRates: "Troppe tariffe (massimo 50)",
   invalidVisibility: "Visibilità non valida",

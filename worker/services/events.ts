@@ -59,6 +59,8 @@ export type EventDto = {
   prevendita_price: string | null;
   isPrevenditaVisible: boolean;
   isPrevenditaPayable: boolean;
+  /** Customer cancellation closes this many hours before the start (null: the default 24). */
+  cancelDeadlineHours: number | null;
 };
 
 export function toRateDto(rate: Rate): RateDto {
@@ -112,6 +114,7 @@ export function toEventDto(event: Event, category: CategoryDto | null, eventRate
     prevendita_price: event.prevenditaPriceCents == null ? null : centsToDecimal(event.prevenditaPriceCents),
     isPrevenditaVisible: event.isPrevenditaVisible,
     isPrevenditaPayable: event.isPrevenditaPayable,
+    cancelDeadlineHours: event.cancelDeadlineHours,
   };
 }
 
@@ -233,7 +236,8 @@ select coalesce(json_group_array(json(doc)), '[]') as body from (
     'prevendita_description', e.prevendita_description,
     'prevendita_price', case when e.prevendita_price_cents is null then null else ${decimal("e.prevendita_price_cents")} end,
     'isPrevenditaVisible', ${bool("e.is_prevendita_visible")},
-    'isPrevenditaPayable', ${bool("e.is_prevendita_payable")}
+    'isPrevenditaPayable', ${bool("e.is_prevendita_payable")},
+    'cancelDeadlineHours', e.cancel_deadline_hours
   ) as doc
   from (
     select ev.*,

@@ -39,6 +39,7 @@ export function testEvent(overrides: Partial<EventDto> = {}): EventDto {
     prevendita_price: null,
     isPrevenditaVisible: false,
     isPrevenditaPayable: false,
+    cancelDeadlineHours: null,
     ...overrides,
   };
 }

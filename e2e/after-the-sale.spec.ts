@@ -88,9 +88,22 @@ test.describe("after the sale", () => {
     const title = unique("Partita annullata");
     await cancelledEventOnHome(page, title, (t) => createEventViaApi(page.request, { title: t }));
     await withoutLivePopups(page);
-    await page.goto("/");
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    page.on("console", (m) => {
+      if (m.type() === "error") errors.push(m.text());
+    });
+    const response = await page.goto("/");
+    // Painted by the Worker (decision 017), and hydrated without a mismatch.
+    expect(await response!.text()).toContain("Evento annullato: le prenotazioni pagate sono state rimborsate.");
     const card = page.getByTestId("event-card").filter({ has: page.getByRole("heading", { name: title }) });
     await expect(card.getByText("Annullato", { exact: true })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect(errors).toEqual([]);
+    // The hero counts only events on sale.
+    const listed = (await (await page.request.get("/api/events")).json()) as { cancelled: boolean }[];
+    const stats = await (await page.request.get("/api/stats")).json();
+    expect(stats.activeEvents).toBe(listed.filter((e) => !e.cancelled).length);
     await expect(card.getByText("Evento annullato: le prenotazioni pagate sono state rimborsate.")).toBeVisible();
     await expect(card.getByText(/posti liber/)).toHaveCount(0);
     await card.getByRole("button", { name: title }).click();

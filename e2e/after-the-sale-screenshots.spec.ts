@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { loginAsAdmin } from "./admin-helpers";
-import { bookingCodeOf, createBooking, eventByTitle, payBooking, transitionsDone } from "./public-helpers";
+import { createEventViaApi, loginAsAdmin, unique } from "./admin-helpers";
+import { bookingCodeOf, cancelledEventOnHome, createBooking, eventByTitle, imagesLoaded, payBooking, transitionsDone, withoutLivePopups } from "./public-helpers";
 
 const dir = "docs/screenshots";
 
@@ -43,4 +43,26 @@ test("pass page with plate change and cancellation at 390 px @screenshot", async
   await expect(page.getByTestId("pass-actions")).toBeVisible();
   await page.getByTestId("pass-actions").scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${dir}/pass-manage-mobile.png`, fullPage: true });
+});
+
+test("cancelled event card on the home, desktop and 390 px @screenshot", async ({ page }) => {
+  await loginAsAdmin(page);
+  const title = unique("Napoli - Roma");
+  await cancelledEventOnHome(page, title, (t) => createEventViaApi(page.request, { title: t }));
+  await withoutLivePopups(page);
+  await page.goto("/");
+  const card = page.getByTestId("event-card").filter({ has: page.getByRole("heading", { name: title }) });
+  await expect(card.getByText("Annullato", { exact: true })).toBeVisible();
+  await card.scrollIntoViewIfNeeded();
+  await imagesLoaded(page);
+  await card.screenshot({ path: `${dir}/event-card-cancelled.png` });
+  await card.getByRole("button", { name: title }).click();
+  await transitionsDone(page);
+  await card.screenshot({ path: `${dir}/event-card-cancelled-expanded.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  await expect(card.getByText("Annullato", { exact: true })).toBeVisible();
+  await card.scrollIntoViewIfNeeded();
+  await imagesLoaded(page);
+  await card.screenshot({ path: `${dir}/event-card-cancelled-mobile.png` });
 });

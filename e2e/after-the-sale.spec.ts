@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { loginAsAdmin } from "./admin-helpers";
-import { bookingCodeOf, createBooking, eventByTitle, payBooking } from "./public-helpers";
+import { createEventViaApi, loginAsAdmin, unique } from "./admin-helpers";
+import { bookingCodeOf, cancelledEventOnHome, createBooking, eventByTitle, payBooking, withoutLivePopups } from "./public-helpers";
 
 test.describe("after the sale", () => {
   test("a demo payment's confirmation e-mail shows in the admin E-mail view with its pass QR, and Reinvia sends it again", async ({ page }) => {
@@ -82,4 +82,33 @@ test.describe("after the sale", () => {
     await expect(page.getByText("Pass annullato")).toBeVisible();
     await expect(manage.getByRole("button", { name: "Annulla prenotazione" })).toHaveCount(0);
   });
+
+  test("a cancelled event stays on the home as 'Annullato', with the refund note and no booking buttons", async ({ page }) => {
+    await loginAsAdmin(page);
+    const title = unique("Partita annullata");
+    await cancelledEventOnHome(page, title, (t) => createEventViaApi(page.request, { title: t }));
+    await withoutLivePopups(page);
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    page.on("console", (m) => {
+      if (m.type() === "error") errors.push(m.text());
+    });
+    const response = await page.goto("/");
+    // Painted by the Worker (decision 017), and hydrated without a mismatch.
+    expect(await response!.text()).toContain("Evento annullato: le prenotazioni pagate sono state rimborsate.");
+    const card = page.getByTestId("event-card").filter({ has: page.getByRole("heading", { name: title }) });
+    await expect(card.getByText("Annullato", { exact: true })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect(errors).toEqual([]);
+    // The hero counts only events on sale.
+    const listed = (await (await page.request.get("/api/events")).json()) as { cancelled: boolean }[];
+    const stats = await (await page.request.get("/api/stats")).json();
+    expect(stats.activeEvents).toBe(listed.filter((e) => !e.cancelled).length);
+    await expect(card.getByText("Evento annullato: le prenotazioni pagate sono state rimborsate.")).toBeVisible();
+    await expect(card.getByText(/posti liber/)).toHaveCount(0);
+    await card.getByRole("button", { name: title }).click();
+    await expect(card).toHaveAttribute("data-expanded", "true");
+    await expect(card.getByRole("button", { name: /TARIFFE DISPONIBILI|PREVENDITA/ })).toHaveCount(0);
+  });
 });
+

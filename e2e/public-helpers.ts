@@ -111,3 +111,17 @@ export async function fillBookingDialog(
   await dialog.getByLabel("Modello auto").fill(who.car);
   return dialog;
 }
+
+/** Creates an event with a paid booking and runs "Annulla evento" on it (needs a logged-in admin page); waits until the home lists it as cancelled. */
+export async function cancelledEventOnHome(page: Page, title: string, createEvent: (title: string) => Promise<{ id: number; rates: { id: number }[] }>) {
+  const created = await createEvent(title);
+  const booking = await createBooking(page.request, created.id, created.rates[0].id, { name: "Paola Esposito", email: "paola.esposito@example.it" });
+  await payBooking(page.request, booking.id);
+  const res = await page.request.post(`/api/admin/events/${created.id}/cancel`);
+  expect(res.status(), await res.text()).toBe(202);
+  await expect
+    .poll(async () => (await publicEvents(page.request)).find((e) => e.id === created.id) as (SeededEvent & { cancelled?: boolean }) | undefined, { timeout: 20_000 })
+    .toMatchObject({ cancelled: true });
+  await expect.poll(async () => bookingStatus(page.request, booking.id), { timeout: 20_000 }).toBe("refunded");
+  return created;
+}

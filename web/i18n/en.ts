@@ -129,6 +129,8 @@ export const en: Catalogue = {
     backToDetails: "← BACK TO DETAILS",
     soldOut: "Sold out",
     soldOutHint: "There are no free spaces left for this event.",
+    cancelled: "Cancelled",
+    cancelledHint: "Event cancelled: paid bookings have been refunded.",
     freeSpots: (n: number) => (n === 1 ? "1 free space" : `${n} free spaces`),
     fromPrice: (price: string) => `from ${price}`,
     noRates: "No rates available for this event.",

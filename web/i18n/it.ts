@@ -128,6 +128,8 @@ export const it = {
     backToDetails: "← TORNA AI DETTAGLI",
     soldOut: "Posti esauriti",
     soldOutHint: "Non ci sono più posti liberi per questo evento.",
+    cancelled: "Annullato",
+    cancelledHint: "Evento annullato: le prenotazioni pagate sono state rimborsate.",
     freeSpots: (n: number) => (n === 1 ? "1 posto libero" : `${n} posti liberi`),
     fromPrice: (price: string) => `da ${price}`,
     noRates: "Nessuna tariffa disponibile per questo evento.",

@@ -7,6 +7,7 @@ export type ErrorCode =
   | "sold_out"
   | "conflict"
   | "event_ended"
+  | "event_cancelled"
   | "repeat_plate"
   | "unauthorized"
   | "forbidden"

@@ -10,6 +10,8 @@ import { normaliseImagePath } from "../services/uploads";
 // instants in ms) so the service only ever sees an EventSave.
 
 const MAX_PRICE_CENTS = 100_000_00;
+/** 30 days: a longer deadline would close customer cancellation before most events are even on sale. */
+const MAX_CANCEL_DEADLINE_HOURS = 720;
 
 const text = (max: number) => z.string({ error: messages.invalidData }).max(max, messages.textTooLong(max)).nullish();
 const numberish = z.union([z.number(), z.string()], { error: messages.invalidData }).nullish();
@@ -35,6 +37,7 @@ const rawEvent = z.object({
   isPrevenditaPayable: flag,
   categoryId: numberish,
   isActive: z.boolean({ error: messages.invalidData }).optional(),
+  cancelDeadlineHours: numberish,
 });
 
 const rawRate = z.object({
@@ -125,6 +128,15 @@ function normaliseEvent(e: z.output<typeof rawEvent>, ctx: Ctx): EventInput {
     return refuse(ctx, messages.presalePriceRequired, ["event", "prevendita_price"]);
   }
 
+  // Always-active events have no start, so no deadline (the pass can be cancelled until used).
+  let cancelDeadlineHours: number | null = null;
+  if (!isAlwaysActive && !blank(e.cancelDeadlineHours)) {
+    cancelDeadlineHours = toCount(e.cancelDeadlineHours);
+    if (!(cancelDeadlineHours! >= 0 && cancelDeadlineHours! <= MAX_CANCEL_DEADLINE_HOURS)) {
+      return refuse(ctx, messages.invalidCancelDeadline, ["event", "cancelDeadlineHours"]);
+    }
+  }
+
   return {
     title: trimmed(e.title),
     description: trimmed(e.description),
@@ -145,6 +157,7 @@ function normaliseEvent(e: z.output<typeof rawEvent>, ctx: Ctx): EventInput {
     prevenditaPriceCents,
     isPrevenditaVisible: e.isPrevenditaVisible ?? false,
     isPrevenditaPayable,
+    cancelDeadlineHours,
   };
 }
 

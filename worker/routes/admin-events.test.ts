@@ -104,6 +104,20 @@ describe("POST /api/events", () => {
     expect(row?.datetime).toBeNull();
   });
 
+  // Fails when the field is dropped on the way to the column, a blank is stored as 0 (closing cancellation at the start)
+  // instead of "the default 24", or an always-active event keeps a deadline it has no start for.
+  it("saves the customer cancellation deadline in hours, blank as the default, none for always-active events", async () => {
+    const event = await create(payload({ cancelDeadlineHours: "48" }));
+    expect(event.cancelDeadlineHours).toBe(48);
+    expect((await testDb().select().from(events).where(eq(events.id, event.id)).get())?.cancelDeadlineHours).toBe(48);
+    const rateList = event.rates.map((r) => ({ id: r.id, name: r.name, price: r.price }));
+    const cleared = await call("PUT", `/api/events/${event.id}`, payload({ cancelDeadlineHours: "" }, rateList));
+    expect(cleared.status).toBe(200);
+    expect((await cleared.json<EventDto>()).cancelDeadlineHours).toBeNull();
+    expect((await create(payload({ cancelDeadlineHours: 0 }))).cancelDeadlineHours).toBe(0);
+    expect((await create(payload({ isAlwaysActive: true, cancelDeadlineHours: 12 }))).cancelDeadlineHours).toBeNull();
+  });
+
   it("accepts numbers sent as strings, as form inputs give them", async () => {
     const event = await create(payload({ totalSpots: "40", reservedSpots: "", occupiedSpots: "1", categoryId: "" }));
     expect(event).toMatchObject({ totalSpots: 40, reservedSpots: 0, occupiedSpots: 1, categoryId: null });
@@ -129,6 +143,9 @@ describe("POST /api/events", () => {
     ["zero total spots", payload({ totalSpots: 0 }), "I posti totali devono essere un numero intero maggiore di zero"],
     ["an unknown category", payload({ categoryId: 987654 }), "Categoria non trovata"],
     ["a payable presale without price", payload({ prevendita_price: "" }), "Indica il prezzo della prevendita per renderla acquistabile"],
+    ["a negative cancellation deadline", payload({ cancelDeadlineHours: "-1" }), "Termine per l'annullamento non valido: ore intere da 0 a 720 prima dell'inizio"],
+    ["a fractional cancellation deadline", payload({ cancelDeadlineHours: "1,5" }), "Termine per l'annullamento non valido: ore intere da 0 a 720 prima dell'inizio"],
+    ["a cancellation deadline over 30 days", payload({ cancelDeadlineHours: 721 }), "Termine per l'annullamento non valido: ore intere da 0 a 720 prima dell'inizio"],
     ["an outside image", payload({ imageUrl: "https://evil.example.com/x.jpg" }), "Indirizzo immagine non valido"],
     ["an image never uploaded", payload({ imageUrl: "/objects/uploads/missing.jpg" }), "Immagine non trovata: caricala di nuovo"],
   ])("refuses %s with 400 and its message, writing nothing", async (_, body, message) => {
@@ -228,7 +245,7 @@ describe("PUT /api/events/:id", () => {
       event: {
         title: "Mai salvato", description: "d", titleEn: null, descriptionEn: null, datetime: null, isAlwaysActive: true, duration: "1", distance: "1",
         totalSpots: 1, reservedSpots: 0, occupiedSpots: 0, imageUrl: null, categoryId: null,
-        prevenditaTitle: null, prevenditaDescription: null, prevenditaPriceCents: null, isPrevenditaVisible: false, isPrevenditaPayable: false,
+        prevenditaTitle: null, prevenditaDescription: null, prevenditaPriceCents: null, isPrevenditaVisible: false, isPrevenditaPayable: false, cancelDeadlineHours: null,
       },
       rates: [{ id: rateId, name: "Cambiata", description: "", nameEn: null, descriptionEn: null, priceCents: 1, isVisible: true, isPayable: true, sortOrder: 1 }],
     };

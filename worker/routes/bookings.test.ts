@@ -149,6 +149,12 @@ describe("POST /api/bookings — what can be booked", () => {
     expect(await bookingsOf(eventId)).toHaveLength(0);
   });
 
+  it("refuses a cancelled event saying so (an inactive event would only say the rate is unavailable)", async () => {
+    const { eventId, rateId } = await seedEvent({ isActive: false, cancelledAt: Date.now() - 60_000 });
+    await expectError(await book(valid(eventId, rateId)), 409, "Evento annullato: non è più possibile prenotare un posto", "event_cancelled");
+    expect(await bookingsOf(eventId)).toHaveLength(0);
+  });
+
   it.each([
     ["an event that ended (start + 4 hours is past)", { datetime: Date.now() - 4 * 3_600_000 - 60_000 }],
     ["an event whose stated duration is over", { datetime: Date.now() - 3 * 3_600_000, duration: "2 ore" }],

@@ -179,6 +179,9 @@ describe("GET /api/events as one SQL statement", () => {
     await seedEvent({ title: "Spento", isActive: false });
     const ended = await seedEvent({ title: "Concluso", datetime: now - 5 * 3_600_000, duration: "3 ore" });
     const running = await seedEvent({ title: "In corso", datetime: now - 3_600_000, duration: "3 ore" });
+    // Cancelled (issue #12): off sale but still listed as "Annullato" until it ends; once ended it leaves like any other.
+    const cancelled = await seedEvent({ title: "Annullato", isActive: false, cancelledAt: now - 60_000, cancelDeadlineHours: 48 });
+    const cancelledEnded = await seedEvent({ title: "Annullato e concluso", isActive: false, cancelledAt: now - 86_400_000, datetime: now - 5 * 3_600_000, duration: "3 ore" });
 
     const fromSql = JSON.parse(await publicEventsJson(testDb(), now));
     const rowByRow = await listEvents(testDb(), now, { includeInactive: false });
@@ -197,6 +200,9 @@ describe("GET /api/events as one SQL statement", () => {
     // Ended events leave the list in both; a running one stays, with its end.
     expect(fromSql.map((e: EventDto) => e.id)).not.toContain(ended.eventId);
     expect(fromSql.find((e: EventDto) => e.id === running.eventId)).toMatchObject({ endsAt: new Date(now - 3_600_000 + 3 * 3_600_000).toISOString() });
+    expect(fromSql.find((e: EventDto) => e.id === cancelled.eventId)).toMatchObject({ cancelled: true, isActive: false, cancelDeadlineHours: 48 });
+    expect(fromSql.map((e: EventDto) => e.id)).not.toContain(cancelledEnded.eventId);
+    expect(fromSql.filter((e: EventDto) => e.id !== cancelled.eventId).every((e: EventDto) => e.cancelled === false)).toBe(true);
     expect(await (await api("/api/events")).json()).toEqual(rowByRow);
   });
 });

@@ -133,6 +133,21 @@ describe("POST /api/presales", () => {
     expect(await bookingsOf(eventId)).toHaveLength(0);
   });
 
+  it("refuses a cancelled event's presale, both the intent and a form sent after the event was cancelled", async () => {
+    const { eventId } = await seedEvent(OPEN_PRESALE);
+    const intent = await presaleIntent(api, eventId);
+    // "Annulla evento" ran while the modal was open: the form must not create a booking.
+    await testDb().update(events).set({ isActive: false, cancelledAt: Date.now() }).where(eq(events.id, eventId)).run();
+    await expectError(await submit(api, form(eventId, intent.paymentIntentId)), 409, "Evento annullato: non è più possibile prenotare un posto", "event_cancelled");
+    await expectError(
+      await api("/api/create-payment-intent", { method: "POST", json: { eventId, type: "prevendita" } }),
+      409,
+      "Evento annullato: non è più possibile prenotare un posto",
+      "event_cancelled",
+    );
+    expect(await bookingsOf(eventId)).toHaveLength(0);
+  });
+
   it("refuses when the presale price changed after the intent was made", async () => {
     const { eventId } = await seedEvent(OPEN_PRESALE);
     const intent = await presaleIntent(api, eventId);

@@ -61,6 +61,18 @@ describe("GET /api/stats", () => {
     expect(await res.json()).toEqual({ activeEvents: 2, totalSpots: 15, occupiedSpots: 5, freeSpots: 10, todayRevenue: "25.00" });
   });
 
+  it("leaves a cancelled event out of the counters, though the home still lists it as Annullato", async () => {
+    await env.DB.exec("DELETE FROM bookings; DELETE FROM rates; DELETE FROM events;");
+    await seedEvent({ totalSpots: 5 });
+    const cancelled = await seedEvent({ totalSpots: 30, isActive: false, cancelledAt: Date.now() - 60_000 });
+    expect(await (await api("/api/stats")).json()).toMatchObject({ activeEvents: 1, totalSpots: 5, freeSpots: 5 });
+    const listed = await (await api("/api/events")).json<{ id: number; cancelled: boolean }[]>();
+    expect(listed.find((e) => e.id === cancelled.eventId)).toMatchObject({ cancelled: true });
+    // The Worker-rendered home counts from the same list: the hero must say 1 event, 5 free spots.
+    const { loadHomeData } = await import("../services/home");
+    expect((await loadHomeData(testDb(), Date.now())).stats).toMatchObject({ activeEvents: 1, freeSpots: 5 });
+  });
+
   it("puts a payment at 23:30 UTC in winter on the next Rome day", async () => {
     const { eventId, rateId } = await seedEvent();
     // 2026-01-15 23:30 UTC is 2026-01-16 00:30 in Rome.

@@ -42,6 +42,8 @@ export type EventInput = {
   prevenditaPriceCents: number | null;
   isPrevenditaVisible: boolean;
   isPrevenditaPayable: boolean;
+  /** Hours before the start until which a customer may cancel (null: the default 24; always null for always-active events). */
+  cancelDeadlineHours: number | null;
 };
 
 export type EventSave = { kind: "full"; event: EventInput; rates: RateInput[] };
@@ -68,6 +70,7 @@ function eventColumns(e: EventInput) {
     prevenditaPriceCents: e.prevenditaPriceCents,
     isPrevenditaVisible: e.isPrevenditaVisible,
     isPrevenditaPayable: e.isPrevenditaPayable,
+    cancelDeadlineHours: e.cancelDeadlineHours,
     ...(e.isActive === undefined ? {} : { isActive: e.isActive }),
   };
 }

@@ -170,6 +170,7 @@ export async function createBooking(
     const row: NewHold = { ...hold, eventId: target.eventId, rateId: target.rateId, kind: "booking", ...inserted };
     return ok({ created: true, booking: toBookingDto(row, event, { id: target.rateId, name: target.rateName }, now) });
   }
+  if (target.cancelledAt != null) return fail(409, "event_cancelled", messages.eventCancelled);
   if (target.isActive === 1 && hasEnded({ ...event, duration: target.duration }, now)) return ended();
   const bookable = target.isVisible === 1 && target.isPayable === 1 && target.isActive === 1;
   if (!bookable) return fail(409, "conflict", messages.rateUnavailable);
@@ -212,6 +213,7 @@ export async function createPresaleBooking(
     if (!same) return fail(409, "conflict", messages.intentBoundToOtherBooking);
     return ok({ created: false, booking: (await getBooking(db, previous.id, now))! });
   }
+  if (event.cancelledAt != null) return fail(409, "event_cancelled", messages.eventCancelled);
   if (event.isActive && hasEnded(event, now)) return ended();
   if (!isPresaleOpen(event, now)) return fail(409, "conflict", messages.presaleUnavailable);
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableName, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, getTableName, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { bookings, categories, events, rates, type Category, type Event, type Rate } from "../../db/schema";
 import type { Db } from "../db";
 import { centsToDecimal } from "../lib/money";
@@ -50,6 +50,8 @@ export type EventDto = {
   categoryId: number | null;
   category: CategoryDto | null;
   isActive: boolean;
+  /** "Annullato" (issue #12): cancelled by the garage, shown on the home until it ends, never bookable. */
+  cancelled: boolean;
   sortOrder: number;
   rates: RateDto[];
   prevendita_title: string | null;
@@ -57,6 +59,8 @@ export type EventDto = {
   prevendita_price: string | null;
   isPrevenditaVisible: boolean;
   isPrevenditaPayable: boolean;
+  /** Customer cancellation closes this many hours before the start (null: the default 24). */
+  cancelDeadlineHours: number | null;
 };
 
 export function toRateDto(rate: Rate): RateDto {
@@ -102,6 +106,7 @@ export function toEventDto(event: Event, category: CategoryDto | null, eventRate
     categoryId: event.categoryId,
     category: category ? { id: category.id, name: category.name, color: category.color } : null,
     isActive: event.isActive,
+    cancelled: event.cancelledAt != null,
     sortOrder: event.sortOrder,
     rates: eventRates.map(toRateDto),
     prevendita_title: event.prevenditaTitle,
@@ -109,16 +114,18 @@ export function toEventDto(event: Event, category: CategoryDto | null, eventRate
     prevendita_price: event.prevenditaPriceCents == null ? null : centsToDecimal(event.prevenditaPriceCents),
     isPrevenditaVisible: event.isPrevenditaVisible,
     isPrevenditaPayable: event.isPrevenditaPayable,
+    cancelDeadlineHours: event.cancelDeadlineHours,
   };
 }
 
 /**
  * Events with category, rates and availability: three queries in one D1 batch (one round trip),
- * however many events there are. Public: active events that have not ended, visible rates only.
+ * however many events there are. Public: active or cancelled events that have not ended (a cancelled
+ * one stays visible as "Annullato"), visible rates only.
  * Admin: everything.
  */
 export async function listEvents(db: Db, now: number, opts: { includeInactive: boolean }): Promise<EventDto[]> {
-  const isPublic = and(eq(events.isActive, true), eventOpenSql(now, `"${getTableName(events)}"`));
+  const isPublic = and(or(eq(events.isActive, true), isNotNull(events.cancelledAt)), eventOpenSql(now, `"${getTableName(events)}"`));
   const activeIds = db.select({ id: events.id }).from(events).where(isPublic);
   // Category columns are aliased: drizzle's D1 batch mixes up same-named columns of joined tables.
   const [eventRows, rateRows, usageRows] = await db.batch([
@@ -216,6 +223,7 @@ select coalesce(json_group_array(json(doc)), '[]') as body from (
     'categoryId', e.category_id,
     'category', json(case when c.id is null then null else json_object('id', c.id, 'name', c.name, 'color', c.color) end),
     'isActive', ${bool("e.is_active")},
+    'cancelled', ${bool("e.cancelled_at is not null")},
     'sortOrder', e.sort_order,
     'rates', json((select coalesce(json_group_array(json(rate)), '[]') from (
       select json_object(
@@ -228,13 +236,14 @@ select coalesce(json_group_array(json(doc)), '[]') as body from (
     'prevendita_description', e.prevendita_description,
     'prevendita_price', case when e.prevendita_price_cents is null then null else ${decimal("e.prevendita_price_cents")} end,
     'isPrevenditaVisible', ${bool("e.is_prevendita_visible")},
-    'isPrevenditaPayable', ${bool("e.is_prevendita_payable")}
+    'isPrevenditaPayable', ${bool("e.is_prevendita_payable")},
+    'cancelDeadlineHours', e.cancel_deadline_hours
   ) as doc
   from (
     select ev.*,
       (select count(*) from bookings b where b.event_id = ev.id and b.status = 'pending' and b.hold_expires_at > ?1) as holds,
       (select count(*) from bookings b where b.event_id = ev.id and b.status = 'paid') as paid
-    from events ev where ev.is_active = 1 and ${eventOpenSqlText("ev", "?1")}
+    from events ev where (ev.is_active = 1 or ev.cancelled_at is not null) and ${eventOpenSqlText("ev", "?1")}
   ) e
   left join categories c on c.id = e.category_id
   order by e.sort_order, e.id

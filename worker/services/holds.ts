@@ -149,6 +149,7 @@ export type RateTarget = {
   datetime: number | null;
   isAlwaysActive: number;
   isActive: number;
+  cancelledAt: number | null;
   duration: string;
 };
 
@@ -169,7 +170,7 @@ export async function takeRateSpot(
   const targetQuery = sql`
     select r.id as rateId, r.name as rateName, r.event_id as rateEventId, r.is_visible as isVisible, r.is_payable as isPayable,
       e.id as eventId, e.title as title, e.datetime as datetime, e.is_always_active as isAlwaysActive, e.is_active as isActive,
-      e.duration as duration
+      e.duration as duration, e.cancelled_at as cancelledAt
     from rates r join events e on e.id = r.event_id where r.id = ${rateId}`;
   const insertQuery = insertHoldSql(
     h,

@@ -39,8 +39,9 @@ export function todayRevenueCents(db: Db, now: number): Promise<{ cents: number 
   return paidRevenueCents(db, romeDayRange(romeDate(now)));
 }
 
-/** The counters of a list of active events (the home computes them from the list it already has). */
-export function statsOf(active: Pick<EventDto, "totalSpots" | "availableSpots">[], today: { cents: number }): Stats {
+/** The counters of the public list (the home computes them from the list it already has); a cancelled event counts for nothing. */
+export function statsOf(listed: Pick<EventDto, "totalSpots" | "availableSpots" | "cancelled">[], today: { cents: number }): Stats {
+  const active = listed.filter((e) => !e.cancelled);
   const totalSpots = active.reduce((s, e) => s + e.totalSpots, 0);
   const freeSpots = active.reduce((s, e) => s + e.availableSpots, 0);
   return {

@@ -1,4 +1,5 @@
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { COLLAPSED_HEIGHT, EventCard, EXPANDED_HEIGHT } from "./event-card";
 import { testEvent, testRate } from "./test-event";
@@ -125,6 +126,38 @@ describe("EventCard", () => {
     expect(within(card).getByText("Le prenotazioni per questo evento sono chiuse.")).toBeTruthy();
     expect(within(card).queryByRole("button", { name: /TARIFFE DISPONIBILI/ })).toBeNull();
     expect(within(card).queryByRole("button", { name: /PREVENDITA/ })).toBeNull();
+  });
+
+  it("shows a cancelled event as 'Annullato' with the refund note, no free spots, price or booking buttons", () => {
+    const { card, toggle } = renderCard({
+      cancelled: true,
+      isActive: false,
+      isPrevenditaVisible: true,
+      isPrevenditaPayable: true,
+      prevendita_price: "10.00",
+      rates: [testRate({ price: "12.00" })],
+    });
+    const note = "Evento annullato: le prenotazioni pagate sono state rimborsate.";
+    expect(within(card).getByText("Annullato")).toBeTruthy();
+    expect(within(card).getByText(note)).toBeTruthy();
+    expect(within(card).queryByText(/posti liberi/)).toBeNull();
+    expect(within(card).queryByText(/da 12/)).toBeNull();
+    fireEvent.click(toggle);
+    // Expanded: the alert replaces PREVENDITA and TARIFFE DISPONIBILI (fails if the cancelled branch is dropped).
+    expect(within(card).getAllByText("Annullato").length).toBeGreaterThan(1);
+    expect(within(card).queryByText("Liberi")).toBeNull();
+    expect(within(card).getByText(note)).toBeTruthy();
+    expect(within(card).queryByRole("button", { name: /TARIFFE DISPONIBILI/ })).toBeNull();
+    expect(within(card).queryByRole("button", { name: /PREVENDITA/ })).toBeNull();
+  });
+
+  it("renders 'Annullato' from the data alone, so the Worker's HTML and the hydrated card agree (decision 017)", () => {
+    const event = testEvent({ cancelled: true, isActive: false });
+    const html = renderToString(<EventCard event={event} />);
+    expect(html).toContain("Annullato");
+    expect(html).not.toContain("posti liberi");
+    render(<EventCard event={event} />);
+    expect(screen.getByTestId("event-card").textContent).toContain("Annullato");
   });
 
   it("keeps booking open until endsAt", () => {

@@ -183,7 +183,9 @@ export function EventCard({ event: given, priority = false }: { event: EventDto;
         </div>
         <div className="absolute inset-0 -z-10 bg-gradient-to-t from-slate-950/85 via-slate-950/15 to-transparent" aria-hidden="true" />
         <div className="absolute top-3 left-3 flex flex-wrap gap-2">{event.category ? <CategoryTag category={event.category} /> : null}</div>
-        {ended ? (
+        {event.cancelled ? (
+          <span className="absolute top-3 right-3 rounded-full bg-red-700 px-2.5 py-1 text-xs font-bold tracking-wide text-white uppercase shadow">{tr.eventCard.cancelled}</span>
+        ) : ended ? (
           <span className="absolute top-3 right-3 rounded-full bg-slate-900 px-2.5 py-1 text-xs font-bold text-white shadow">{tr.eventCard.ended}</span>
         ) : soldOut ? (
           <span className="absolute top-3 right-3 rounded-full bg-red-600 px-2.5 py-1 text-xs font-bold text-white shadow">{tr.eventCard.soldOut}</span>
@@ -227,7 +229,9 @@ export function EventCard({ event: given, priority = false }: { event: EventDto;
 
       {!expanded ? (
         <div className="mt-auto flex items-center justify-between gap-3 px-5 pb-5">
-          {ended ? (
+          {event.cancelled ? (
+            <span className="text-sm font-semibold text-red-700">{tr.eventCard.cancelledHint}</span>
+          ) : ended ? (
             <span className="text-sm font-semibold text-slate-700">{tr.eventCard.ended}</span>
           ) : soldOut ? (
             <span className="text-sm font-semibold text-red-700">{tr.eventCard.soldOutHint}</span>
@@ -237,18 +241,21 @@ export function EventCard({ event: given, priority = false }: { event: EventDto;
               {tr.eventCard.freeSpots(event.availableSpots)}
             </span>
           )}
-          {fromPrice && !ended ? <span className="text-base font-extrabold text-slate-900">{tr.eventCard.fromPrice(fromPrice)}</span> : null}
+          {fromPrice && !ended && !event.cancelled ? <span className="text-base font-extrabold text-slate-900">{tr.eventCard.fromPrice(fromPrice)}</span> : null}
         </div>
       ) : null}
 
       <div id={panelId} hidden={!expanded} className="relative z-10 flex min-h-0 flex-1 flex-col px-5 pt-4 pb-5">
         {expanded && view === "details" ? (
           <div className="flex min-h-0 flex-1 flex-col gap-4 transition-opacity duration-300 starting:opacity-0">
-            <div className="grid grid-cols-3 gap-2">
-              <Counter value={event.counters.liberi} label={tr.eventCard.liberi} tone="bg-emerald-50 text-emerald-800 ring-emerald-200" />
-              <Counter value={event.counters.prenotati} label={tr.eventCard.prenotati} tone="bg-amber-50 text-amber-800 ring-amber-200" />
-              <Counter value={event.counters.opzionati} label={tr.eventCard.opzionati} tone="bg-slate-50 text-slate-700 ring-slate-200" />
-            </div>
+            {/* A cancelled event has no spots to offer: its counters would only mislead. */}
+            {event.cancelled ? null : (
+              <div className="grid grid-cols-3 gap-2">
+                <Counter value={event.counters.liberi} label={tr.eventCard.liberi} tone="bg-emerald-50 text-emerald-800 ring-emerald-200" />
+                <Counter value={event.counters.prenotati} label={tr.eventCard.prenotati} tone="bg-amber-50 text-amber-800 ring-amber-200" />
+                <Counter value={event.counters.opzionati} label={tr.eventCard.opzionati} tone="bg-slate-50 text-slate-700 ring-slate-200" />
+              </div>
+            )}
             {event.description ? (
               <div>
                 <p className="line-clamp-3 text-sm leading-6 text-slate-600">{event.description}</p>
@@ -265,7 +272,11 @@ export function EventCard({ event: given, priority = false }: { event: EventDto;
               <InfoRow icon={<RouteIcon className="size-4" />} label={tr.eventCard.distance} value={event.distance || "—"} />
             </dl>
             <div className="mt-auto space-y-2">
-              {ended ? (
+              {event.cancelled ? (
+                <Alert tone="error" title={tr.eventCard.cancelled}>
+                  {tr.eventCard.cancelledHint}
+                </Alert>
+              ) : ended ? (
                 <Alert tone="info" title={tr.eventCard.ended}>
                   {tr.eventCard.endedHint}
                 </Alert>

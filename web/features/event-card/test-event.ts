@@ -31,6 +31,7 @@ export function testEvent(overrides: Partial<EventDto> = {}): EventDto {
     categoryId: 1,
     category: { id: 1, name: "Concerti", color: "#8B5CF6" },
     isActive: true,
+    cancelled: false,
     sortOrder: 1,
     rates: [testRate()],
     prevendita_title: null,
@@ -38,6 +39,7 @@ export function testEvent(overrides: Partial<EventDto> = {}): EventDto {
     prevendita_price: null,
     isPrevenditaVisible: false,
     isPrevenditaPayable: false,
+    cancelDeadlineHours: null,
     ...overrides,
   };
 }

@@ -67,6 +67,7 @@ export async function createPresaleIntent(
 ): Promise<IntentResult> {
   const event = await db.select().from(events).where(eq(events.id, eventId)).get();
   if (!event) return fail(404, "not_found", messages.eventNotFound);
+  if (event.cancelledAt != null) return fail(409, "event_cancelled", messages.eventCancelled);
   if (event.isActive && hasEnded(event, now)) return fail(409, "event_ended", messages.eventEnded);
   if (!isPresaleOpen(event, now)) return fail(409, "conflict", messages.presaleUnavailable);
   if ((await freeSpotsNow(db, eventId, now)) < 1) return fail(409, "sold_out", messages.soldOut);

@@ -36,6 +36,8 @@ export type EventDraft = {
   prevenditaPrice: string;
   isPrevenditaVisible: boolean;
   isPrevenditaPayable: boolean;
+  /** Hours before the start until which a customer may cancel; "" is the default (24). */
+  cancelDeadlineHours: string;
   rates: RateDraft[];
 };
 
@@ -59,6 +61,7 @@ export type EventPayload = {
     isPrevenditaVisible: boolean;
     isPrevenditaPayable: boolean;
     categoryId: number | null;
+    cancelDeadlineHours: number | null;
   };
   rates: { id?: number; name: string; description: string; name_en: string | null; description_en: string | null; price: string; isVisible: boolean; isPayable: boolean; sortOrder: number }[];
 };
@@ -89,6 +92,7 @@ export function emptyDraft(): EventDraft {
     prevenditaPrice: "",
     isPrevenditaVisible: false,
     isPrevenditaPayable: false,
+    cancelDeadlineHours: "",
     rates: [newRateDraft()],
   };
 }
@@ -134,11 +138,14 @@ export function draftFromEvent(event: EventDto): EventDraft {
     prevenditaPrice: event.prevendita_price ?? "",
     isPrevenditaVisible: event.isPrevenditaVisible,
     isPrevenditaPayable: event.isPrevenditaPayable,
+    cancelDeadlineHours: event.cancelDeadlineHours == null ? "" : String(event.cancelDeadlineHours),
     rates: event.rates.length > 0 ? event.rates.map(rateToDraft) : [newRateDraft()],
   };
 }
 
 const blank = (v: string) => v.trim() === "";
+/** As the server's limit (worker/routes/admin-events-input.ts): 30 days. */
+export const MAX_CANCEL_DEADLINE_HOURS = 720;
 const isPrice = (v: string) => /^\d+([.,]\d{1,2})?$/.test(v.trim());
 const isCount = (v: string) => /^\d+$/.test(v.trim());
 
@@ -154,6 +161,8 @@ export function validateDraft(d: EventDraft): string | null {
   if (!isCount(d.totalSpots) || Number(d.totalSpots) < 1) return t.invalidTotalSpots;
   if ([d.reservedSpots, d.occupiedSpots].some((v) => !blank(v) && !isCount(v))) return t.negativeSpots;
   if (!blank(d.prevenditaPrice) && !isPrice(d.prevenditaPrice)) return t.invalidPrice;
+  const deadline = d.cancelDeadlineHours;
+  if (!d.isAlwaysActive && !blank(deadline) && (!isCount(deadline) || Number(deadline) > MAX_CANCEL_DEADLINE_HOURS)) return t.invalidCancelDeadline;
   const filled = d.rates.filter((r) => !blank(r.name) || !blank(r.price) || !blank(r.description));
   const valid = filled.filter((r) => !blank(r.name) && isPrice(r.price));
   if (valid.length === 0) return t.validRateRequired;
@@ -199,6 +208,8 @@ export function toPayload(d: EventDraft): EventPayload {
       isPrevenditaVisible: d.isPrevenditaVisible,
       isPrevenditaPayable: d.isPrevenditaPayable,
       categoryId: d.categoryId === "" ? null : Number(d.categoryId),
+      // Always-active events have no start, so no deadline.
+      cancelDeadlineHours: d.isAlwaysActive || blank(d.cancelDeadlineHours) ? null : Number(d.cancelDeadlineHours),
     },
     rates,
   };

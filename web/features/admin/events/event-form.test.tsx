@@ -1,8 +1,9 @@
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { emptyDraft, toPayload, toRomeLocalInput, validateDraft, type EventDraft } from "./event-draft";
+import { draftFromEvent, emptyDraft, toPayload, toRomeLocalInput, validateDraft, type EventDraft } from "./event-draft";
 import { EventForm } from "./event-form";
 import { checkEventImage } from "./image-crop-dialog";
+import { testEvent } from "../../event-card/test-event";
 
 afterEach(cleanup);
 
@@ -133,5 +134,35 @@ describe("event modal validation", () => {
     expect(checkEventImage({ size: 5 * 1024 * 1024 + 1, type: "image/jpeg" })).toBe("Il file è troppo grande. Massimo 5MB.");
     expect(checkEventImage({ size: 1000, type: "image/gif" })).toBe("Formato non supportato. Usa JPG o PNG.");
     expect(checkEventImage({ size: 5 * 1024 * 1024, type: "image/png" })).toBeNull();
+  });
+
+  // Fails when the field's value never reaches the payload, a blank is sent as 0 (cancellation closing at the start
+  // instead of the default 24 h), or an always-active event (no start) gets a deadline.
+  it("edits the customer cancellation deadline: hours sent as a number, blank as null, hidden for always-active events", () => {
+    const onSubmit = renderForm(complete());
+    const hours = screen.getByLabelText("Annullamento cliente (ore prima dell'inizio)") as HTMLInputElement;
+    expect(hours.value).toBe("");
+    expect(hours.getAttribute("aria-describedby")).toBe("event-cancel-deadline-hint");
+    fireEvent.change(hours, { target: { value: "48" } });
+    fireEvent.click(screen.getByRole("button", { name: "salva" }));
+    expect(onSubmit.mock.calls[0][0].event.cancelDeadlineHours).toBe(48);
+
+    fireEvent.click(screen.getByRole("switch", { name: "Sempre Attivo" }));
+    expect(screen.queryByLabelText("Annullamento cliente (ore prima dell'inizio)")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "salva" }));
+    expect(onSubmit.mock.calls[1][0].event.cancelDeadlineHours).toBeNull();
+
+    expect(toPayload(complete()).event.cancelDeadlineHours).toBeNull();
+    expect(toPayload(complete({ cancelDeadlineHours: "0" })).event.cancelDeadlineHours).toBe(0);
+  });
+
+  it("refuses a deadline that is not whole hours from 0 to 720, and reads a saved one back", () => {
+    for (const bad of ["-1", "1.5", "721", "due"]) {
+      expect(validateDraft(complete({ cancelDeadlineHours: bad }))).toBe("Termine per l'annullamento non valido: ore intere da 0 a 720");
+    }
+    expect(validateDraft(complete({ cancelDeadlineHours: "720" }))).toBeNull();
+    expect(validateDraft(complete({ cancelDeadlineHours: "due", isAlwaysActive: true, datetime: "" }))).toBeNull();
+    expect(draftFromEvent(testEvent({ cancelDeadlineHours: 6 })).cancelDeadlineHours).toBe("6");
+    expect(draftFromEvent(testEvent({ cancelDeadlineHours: null })).cancelDeadlineHours).toBe("");
   });
 });

@@ -1,12 +1,12 @@
 import { useLayoutEffect, useRef, useState, type FormEvent, type RefObject } from "react";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
-import { Field, inputClass } from "../../../components/field";
+import { Field, hintId, inputClass } from "../../../components/field";
 import { PhotoIcon } from "../../../components/icons";
 import { Toggle } from "../../../components/toggle";
 import { itAdmin } from "../../../i18n/it-admin";
 import { eventImage } from "../../event-card/card-format";
-import { toPayload, validateDraft, type EventDraft, type EventPayload, type RateDraft } from "./event-draft";
+import { MAX_CANCEL_DEADLINE_HOURS, toPayload, validateDraft, type EventDraft, type EventPayload, type RateDraft } from "./event-draft";
 import { ImageCropDialog } from "./image-crop-dialog";
 import { RatesEditor } from "./rates-editor";
 
@@ -138,6 +138,23 @@ export function EventForm({ formId, initial, categories, disabled, serverError, 
           <Field label={t.distanceLabel} htmlFor="event-distance">
             <input id="event-distance" className={inputClass} placeholder={t.distancePlaceholder} {...text("distance")} />
           </Field>
+          {/* An always-active event has no start, so no deadline: the pass can be cancelled until it is used. */}
+          {draft.isAlwaysActive ? null : (
+            <Field label={t.cancelDeadlineLabel} htmlFor="event-cancel-deadline" hint={t.cancelDeadlineHint}>
+              <input
+                id="event-cancel-deadline"
+                type="number"
+                min={0}
+                max={MAX_CANCEL_DEADLINE_HOURS}
+                step={1}
+                inputMode="numeric"
+                className={inputClass}
+                placeholder={t.cancelDeadlinePlaceholder}
+                aria-describedby={hintId("event-cancel-deadline")}
+                {...text("cancelDeadlineHours")}
+              />
+            </Field>
+          )}
         </div>
       </Section>
 

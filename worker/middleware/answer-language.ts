@@ -1,4 +1,5 @@
-import type { MiddlewareHandler } from "hono";
+import type { HonoRequest, MiddlewareHandler } from "hono";
+import type { Lang } from "../../web/i18n/catalogue";
 import { pickLang } from "../../web/i18n/pick-lang";
 import { messages } from "../lib/messages";
 import { messagesEn } from "../lib/messages-en";
@@ -28,6 +29,11 @@ export function inEnglish(message: string): string {
   return message;
 }
 
+/** The language an API request asks for: `?lang=`, else Accept-Language (the browser's client sends the page's language there). */
+export function requestLang(req: HonoRequest): Lang {
+  return pickLang(req.query("lang"), null, req.header("Accept-Language"));
+}
+
 type ErrorJson = { error?: { message?: string; issues?: { message: string }[] } };
 
 /**
@@ -38,7 +44,7 @@ type ErrorJson = { error?: { message?: string; issues?: { message: string }[] } 
 export const answerInRequestLanguage: MiddlewareHandler = async (c, next) => {
   await next();
   if (c.res.status < 400 || !c.res.headers.get("Content-Type")?.includes("application/json")) return;
-  if (pickLang(c.req.query("lang"), null, c.req.header("Accept-Language")) !== "en") return;
+  if (requestLang(c.req) !== "en") return;
   const body = (await c.res.clone().json().catch(() => null)) as ErrorJson | null;
   if (!body?.error?.message) return;
   body.error.message = inEnglish(body.error.message);

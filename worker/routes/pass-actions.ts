@@ -2,10 +2,9 @@ import { Hono } from "hono";
 import type { ClientErrorStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
-import { pickLang } from "../../web/i18n/pick-lang";
 import { messages } from "../lib/messages";
 import { plateSchema, validate } from "../lib/validate";
-import { inEnglish } from "../middleware/answer-language";
+import { inEnglish, requestLang } from "../middleware/answer-language";
 import { paymentProvider } from "../middleware/payment-provider";
 import { limitRequestRate } from "../middleware/request-rate";
 import { cancelByCustomer, changePlate, getCancellation } from "../services/cancellations";
@@ -25,7 +24,7 @@ export const passActions = new Hono<AppEnv>()
     const result = await getCancellation(c.var.db, c.req.valid("param").secret, Date.now());
     if (!result.ok) return c.json(result.error, result.status as ClientErrorStatusCode);
     // Why the button is gone is read by the customer, in the page's language (errors are swapped by answerInRequestLanguage).
-    const english = pickLang(c.req.query("lang"), null, c.req.header("Accept-Language")) === "en";
+    const english = requestLang(c.req) === "en";
     const { reason } = result.value;
     return c.json({ ...result.value, reason: english && reason ? inEnglish(reason) : reason }, 200);
   })

@@ -3,7 +3,7 @@
 // stands in for the CDN's compression. Prints performance / LCP / TBT, the JS the home loads
 // (gzip, as transferred), and what had to arrive before the first event card was in the page.
 //   BASE_URL (http://localhost:8787) · CHROME_PATH (/usr/bin/chromium) · LH_RUNS (3: the median run is kept)
-//   LH_SAVE (a file: the median run's full Lighthouse report, JSON, for a closer look)
+//   LH_PATH (the page, "/": e.g. "/?lang=it" for the Italian visitor) · LH_SAVE (a file: the median run's full Lighthouse report, JSON, for a closer look)
 import { once } from "node:events";
 import { writeFileSync } from "node:fs";
 import http from "node:http";
@@ -79,7 +79,7 @@ const chrome = await chromeLauncher.launch({
 });
 const runs = [];
 try {
-  const url = `${proxy.url}/`;
+  const url = `${proxy.url}${process.env.LH_PATH ?? "/"}`;
   const cardInHtml = await firstCardInHtml(url);
   for (let i = 0; i < RUNS; i++) {
     const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] });

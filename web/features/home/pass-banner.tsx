@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
+import { AppLink } from "../../components/app-link";
 import { CloseIcon, TicketIcon } from "../../components/icons";
 import { useT } from "../../i18n/lang";
 import { dismissPassBanner, PASS_BANNER_EVENT, passBanner } from "../my-bookings/remembered";
@@ -32,12 +32,12 @@ export function PassBanner() {
             </h2>
             <p className="text-xs text-emerald-900">{b.text}</p>
           </div>
-          <Link
+          <AppLink
             to="/le-mie-prenotazioni"
             className="mt-2 inline-flex items-center rounded-lg bg-emerald-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-emerald-800 sm:mt-0"
           >
             {b.link}
-          </Link>
+          </AppLink>
         </div>
         <button type="button" onClick={close} aria-label={b.close} className="-m-1 rounded-lg p-1.5 text-emerald-800 hover:bg-emerald-100">
           <CloseIcon className="size-5" />

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { AppLink } from "../../components/app-link";
 import { useLang, useT } from "../../i18n/lang";
 
 export function NavLinks({ onNavigate, className }: { onNavigate?: () => void; className: string }) {
@@ -13,9 +13,9 @@ export function NavLinks({ onNavigate, className }: { onNavigate?: () => void; c
   ];
   return links.map((l) =>
     l.internal ? (
-      <Link key={l.href} to={l.href} onClick={onNavigate} className={className}>
+      <AppLink key={l.href} to={l.href} onClick={onNavigate} className={className}>
         {l.label}
-      </Link>
+      </AppLink>
     ) : (
       <a key={l.href} href={l.href} onClick={onNavigate} className={className}>
         {l.label}

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { AppLink } from "../../components/app-link";
 import { EnvelopeIcon, FacebookIcon, InstagramIcon, LockIcon, MapPinIcon, PhoneIcon, TikTokIcon } from "../../components/icons";
 import { useLang, useT } from "../../i18n/lang";
 import { Brand } from "./brand";
@@ -57,14 +57,14 @@ export function SiteFooter() {
               </a>
             </li>
             <li>
-              <Link to="/le-mie-prenotazioni" className="hover:text-white">
+              <AppLink to="/le-mie-prenotazioni" className="hover:text-white">
                 {tr.layout.nav.myBookings}
-              </Link>
+              </AppLink>
             </li>
             <li>
-              <Link to="/admin" className="hover:text-white">
+              <AppLink to="/admin" className="hover:text-white">
                 {tr.layout.nav.admin}
-              </Link>
+              </AppLink>
             </li>
           </ul>
         </div>

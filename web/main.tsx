@@ -1,43 +1,44 @@
+import { createStore } from "jotai";
 import { startTransition, StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/app";
-import { createAppStore, createQueryClient } from "./app/query-client";
-import { readInjectedHomeData, seedHomeQueries } from "./features/home/home-data";
+import { attachQueryLayer, injectedHomeDataAtom } from "./app/query-layer";
+import { readInjectedHomeData } from "./features/home/home-data";
 import type { Catalogue } from "./i18n/catalogue";
 import { it } from "./i18n/it";
-import { loadCatalogue, startLang } from "./i18n/lang";
+import { catalogueAtom, loadCatalogue, startLang } from "./i18n/lang";
 import "./styles.css";
 
+// Loaded by boot.ts: on the home after its first paint, on every other page at once.
 const root = document.getElementById("root")!;
-const queryClient = createQueryClient();
 const homeData = readInjectedHomeData();
-if (homeData) seedHomeQueries(queryClient, homeData);
 // The Worker shows the prerendered home (filled with this request's data) only on `/`; every other
 // page gets the same index.html with that shell hidden, and renders from scratch.
 const serverRendered = !root.hidden && root.firstElementChild !== null;
 const lang = startLang(serverRendered);
 // Said before anything renders or fetches: the API answers in the page's language (web/lib/api.ts).
 document.documentElement.lang = lang;
+const store = createStore();
+store.set(injectedHomeDataAtom, homeData);
+// A page rendered from scratch reads through the query layer at once: load it beside the page's code.
+if (!serverRendered) void attachQueryLayer(store, homeData);
 // English is a lazy chunk, loaded before the first render (the home's HTML is already English).
 if (lang === "en") loadCatalogue("en").then(start, () => start(it));
 else start(it);
 
 function start(t: Catalogue) {
+  store.set(catalogueAtom, { lang, t });
   const app = (
     <StrictMode>
-      <App store={createAppStore(queryClient, { lang, t })} />
+      <App store={store} homeData={homeData} />
     </StrictMode>
   );
   if (serverRendered) {
-    // After the first paint (the HTML already shows the whole page), and as a transition, so hydration
-    // yields to the browser every few milliseconds instead of running as one long task.
-    requestAnimationFrame(() =>
-      setTimeout(() =>
-        startTransition(() => {
-          hydrateRoot(root, app);
-        }),
-      ),
-    );
+    // As a transition, so hydration yields to the browser every few milliseconds instead of running
+    // as one long task.
+    startTransition(() => {
+      hydrateRoot(root, app);
+    });
   } else {
     root.replaceChildren();
     root.hidden = false;

@@ -1,15 +1,17 @@
-import { Provider } from "jotai";
-import { lazy, useState } from "react";
+import { Provider, type createStore } from "jotai";
+import { lazy, useEffect } from "react";
 import { BrowserRouter } from "react-router";
+import type { HomeData } from "../../worker/services/home";
 import { AfterHydration } from "./after-hydration";
-import { createAppStore } from "./query-client";
+import { attachQueryLayer } from "./query-layer";
 import { AppRoutes } from "./router";
 
 // react-hot-toast and the toaster's frame load after the first paint: nothing toasts before it.
 const AppToaster = lazy(() => import("../components/app-toaster").then((m) => ({ default: m.AppToaster })));
 
-export function App({ store: given }: { store?: ReturnType<typeof createAppStore> }) {
-  const [store] = useState(() => given ?? createAppStore());
+export function App({ store, homeData = null }: { store: ReturnType<typeof createStore>; homeData?: HomeData | null }) {
+  // After the first render (on the home: once hydrated) the query cache takes over from the injected data.
+  useEffect(() => void attachQueryLayer(store, homeData), [store, homeData]);
   return (
     <Provider store={store}>
       <BrowserRouter>

@@ -1,8 +1,12 @@
 import { QueryClient } from "@tanstack/query-core";
-import { queryClientAtom } from "jotai-tanstack-query";
 import { createStore } from "jotai";
+import { queryClientAtom } from "jotai-tanstack-query";
+import type { HomeData } from "../../worker/services/home";
+import { seedHomeQueries } from "../features/home/home-data";
 import type { Catalogue, Lang } from "../i18n/catalogue";
 import { catalogueAtom } from "../i18n/lang";
+import * as queryAtoms from "../lib/queries";
+import { markQueryLayerReady, queryAtomsAtom } from "./query-layer";
 
 /** Spec §9: no refetch interval, no refetch on focus, data never goes stale, no retries. */
 export function createQueryClient(): QueryClient {
@@ -14,9 +18,18 @@ export function createQueryClient(): QueryClient {
   });
 }
 
+/** Gives a store its query client (seeded with the home's injected data, if any) and the query atoms. */
+export function attachQueries(store: ReturnType<typeof createStore>, queryClient: QueryClient, homeData: HomeData | null = null) {
+  if (homeData) seedHomeQueries(queryClient, homeData);
+  store.set(queryClientAtom, queryClient);
+  store.set(queryAtomsAtom, queryAtoms);
+  markQueryLayerReady();
+}
+
+/** A store with the query layer already attached: the Worker's islands, the build's prerender and tests. */
 export function createAppStore(queryClient = createQueryClient(), language?: { lang: Lang; t: Catalogue }) {
   const store = createStore();
-  store.set(queryClientAtom, queryClient);
   if (language) store.set(catalogueAtom, language);
+  attachQueries(store, queryClient);
   return store;
 }

@@ -1,18 +1,20 @@
 import { lazy, Suspense, useEffect } from "react";
 import { Route, Routes, useLocation, useNavigationType } from "react-router";
 import { LoadingState } from "../components/spinner";
+import { afterQueryLayer } from "./query-layer";
 import { HomePage } from "../features/home/home-page";
 import { LanguageSync } from "../features/layout/language-switch";
 import { useT } from "../i18n/lang";
 
 // Declarative routes (not the data router): the home's first load carries ~20 KB gzip less router.
-const CheckoutPage = lazy(() => import("../features/checkout/checkout-page").then((m) => ({ default: m.CheckoutPage })));
-const MyBookingsPage = lazy(() => import("../features/my-bookings/my-bookings-page").then((m) => ({ default: m.MyBookingsPage })));
-const PassPage = lazy(() => import("../features/pass/pass-page").then((m) => ({ default: m.PassPage })));
+const CheckoutPage = lazy(() => afterQueryLayer(() => import("../features/checkout/checkout-page")).then((m) => ({ default: m.CheckoutPage })));
+const MyBookingsPage = lazy(() => afterQueryLayer(() => import("../features/my-bookings/my-bookings-page")).then((m) => ({ default: m.MyBookingsPage })));
+const PassPage = lazy(() => afterQueryLayer(() => import("../features/pass/pass-page")).then((m) => ({ default: m.PassPage })));
 const NotFoundPage = lazy(() => import("../components/not-found-page").then((m) => ({ default: m.NotFoundPage })));
+// Screens that read server state wait for the query layer as well (docs/decisions/021).
 // The gate and the admin screens are separate lazy chunks: a visitor's browser never downloads them.
-const GatePage = lazy(() => import("../features/gate/gate-page").then((m) => ({ default: m.GatePage })));
-const AdminRoutes = lazy(() => import("../features/admin/admin-routes").then((m) => ({ default: m.AdminRoutes })));
+const GatePage = lazy(() => afterQueryLayer(() => import("../features/gate/gate-page")).then((m) => ({ default: m.GatePage })));
+const AdminRoutes = lazy(() => afterQueryLayer(() => import("../features/admin/admin-routes")).then((m) => ({ default: m.AdminRoutes })));
 
 /** What a lazy route shows while its chunk loads. */
 function RouteFallback() {

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { afterQueryLayer } from "../../app/query-layer";
 import { Alert } from "../../components/alert";
 import { Button } from "../../components/button";
 import { CalendarIcon, ChevronDownIcon, ClockIcon, PhotoIcon, RouteIcon, TicketIcon } from "../../components/icons";
@@ -22,8 +23,9 @@ import type { EventDto, RateDto } from "./types";
 // Dialogs (and Headless UI with them) load when a visitor first needs one, not with the home page.
 const loadBooking = () => import("../booking/booking-dialog");
 const loadPresale = () => import("../presale/presale-dialog");
-const BookingDialog = lazy(() => loadBooking().then((m) => ({ default: m.BookingDialog })));
-const PresaleDialog = lazy(() => loadPresale().then((m) => ({ default: m.PresaleDialog })));
+// They write through the query cache, so they wait for the query layer too (it loads after the first paint).
+const BookingDialog = lazy(() => afterQueryLayer(loadBooking).then((m) => ({ default: m.BookingDialog })));
+const PresaleDialog = lazy(() => afterQueryLayer(loadPresale).then((m) => ({ default: m.PresaleDialog })));
 const DescriptionDialog = lazy(() => import("./description-dialog").then((m) => ({ default: m.DescriptionDialog })));
 
 export const COLLAPSED_HEIGHT = 400;

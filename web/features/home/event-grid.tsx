@@ -3,7 +3,7 @@ import { Alert } from "../../components/alert";
 import { TicketIcon } from "../../components/icons";
 import { LoadingState } from "../../components/spinner";
 import { useT } from "../../i18n/lang";
-import { categoriesQueryAtom, eventsQueryAtom } from "../../lib/queries";
+import { homeCategoriesAtom, homeEventsAtom } from "./home-reads";
 import { EventCard } from "../event-card/event-card";
 import { selectedCategoryAtom } from "./queries";
 
@@ -25,8 +25,8 @@ function Chip({ pressed, onClick, color, children }: { pressed: boolean; onClick
 
 export function EventGrid() {
   const tr = useT();
-  const events = useAtomValue(eventsQueryAtom);
-  const categories = useAtomValue(categoriesQueryAtom);
+  const events = useAtomValue(homeEventsAtom);
+  const categories = useAtomValue(homeCategoriesAtom);
   const [selected, setSelected] = useAtom(selectedCategoryAtom);
   const e = tr.home.events;
 

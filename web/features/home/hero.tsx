@@ -2,7 +2,7 @@ import { useAtomValue } from "jotai";
 import { buttonClass } from "../../components/button";
 import { CarIcon, CheckIcon, PhoneIcon, TicketIcon } from "../../components/icons";
 import { useT } from "../../i18n/lang";
-import { statsQueryAtom } from "../../lib/queries";
+import { homeStatsAtom } from "./home-reads";
 import { garage } from "../layout/garage";
 
 function Stat({ value, label, icon }: { value: number | undefined; label: string; icon: React.ReactNode }) {
@@ -22,7 +22,7 @@ function Stat({ value, label, icon }: { value: number | undefined; label: string
 /** Live figures: rendered by the Worker with the request's data (`[data-island]`), hydrated by the browser. */
 export function HeroStats() {
   const tr = useT();
-  const stats = useAtomValue(statsQueryAtom);
+  const stats = useAtomValue(homeStatsAtom);
   const h = tr.home.hero;
   return (
     <div data-island="hero-stats" aria-label={h.statsLabel} role="group" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-1">

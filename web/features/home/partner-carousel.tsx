@@ -1,7 +1,7 @@
 import { useAtomValue } from "jotai";
 import { useEffect, useRef, useState } from "react";
 import { useT } from "../../i18n/lang";
-import { carouselSettingsQueryAtom, partnersQueryAtom } from "../../lib/queries";
+import { homeCarouselSettingsAtom, homePartnersAtom } from "./home-reads";
 import { useMediaQuery } from "../../lib/use-media-query";
 
 type Partner = { id: number; name: string; imageUrl: string };
@@ -63,8 +63,8 @@ function Logo({ partner, hidden }: { partner: Partner; hidden?: boolean }) {
 
 export function PartnerCarousel() {
   const tr = useT();
-  const partners = useAtomValue(partnersQueryAtom);
-  const settings = useAtomValue(carouselSettingsQueryAtom);
+  const partners = useAtomValue(homePartnersAtom);
+  const settings = useAtomValue(homeCarouselSettingsAtom);
   const reducedMotion = useMediaQuery("(prefers-reduced-motion: reduce)");
   const track = useRef<HTMLUListElement>(null);
   const paused = useRef(false);

@@ -1,0 +1,34 @@
+import { atom, type createStore } from "jotai";
+import type { HomeData } from "../../worker/services/home";
+
+type Store = ReturnType<typeof createStore>;
+/** The app's query atoms (web/lib/queries.ts); their module brings TanStack Query with it. */
+export type QueryAtoms = typeof import("../lib/queries");
+
+// The home arrives rendered with its data, so its first render needs no query cache: TanStack Query
+// and the query atoms (~13 KB gzip) load after it (docs/decisions/021). Until then the home reads
+// the data the Worker put into the page.
+
+/** The query atoms once the query layer is attached to the store; null before. */
+export const queryAtomsAtom = atom<QueryAtoms | null>(null);
+/** The home's data as the Worker injected it into this page (null on other pages and in `npm run dev`). */
+export const injectedHomeDataAtom = atom<HomeData | null>(null);
+
+let markReady: () => void = () => undefined;
+/** Resolves once a store has its query client and query atoms. */
+export const queryLayerReady = new Promise<void>((resolve) => {
+  markReady = resolve;
+});
+export const markQueryLayerReady = () => markReady();
+
+let attaching: Promise<void> | null = null;
+/** Loads the query layer and attaches it to the app's store, its cache seeded with the injected data. Once. */
+export function attachQueryLayer(store: Store, homeData: HomeData | null): Promise<void> {
+  attaching ??= import("./query-client").then(({ attachQueries, createQueryClient }) => attachQueries(store, createQueryClient(), homeData));
+  return attaching;
+}
+
+/** A lazy screen or dialog that reads or writes server state: its code, once the query layer is there. */
+export function afterQueryLayer<T>(load: () => Promise<T>): Promise<T> {
+  return Promise.all([load(), queryLayerReady]).then(([module]) => module);
+}

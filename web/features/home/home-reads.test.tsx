@@ -1,0 +1,69 @@
+import { Provider, createStore } from "jotai";
+import { renderToString } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import type { HomeData } from "../../../worker/services/home";
+import { attachQueries, createAppStore, createQueryClient } from "../../app/query-client";
+import { injectedHomeDataAtom } from "../../app/query-layer";
+import { queryKeys } from "../../lib/query-keys";
+import { testEvent } from "../event-card/test-event";
+import { EventGrid } from "./event-grid";
+import { HeroStats } from "./hero";
+import { homeQueries } from "./home-data";
+import { homeEventsAtom, homeStatsAtom } from "./home-reads";
+
+function homeData(title = "Concerto nel page"): HomeData {
+  return {
+    events: [testEvent({ title, categoryId: 1 })],
+    categories: [{ id: 1, name: "Concerti", color: "#8B5CF6" }],
+    stats: { activeEvents: 1, totalSpots: 100, occupiedSpots: 20, freeSpots: 80, todayRevenue: "0.00" },
+    partners: [],
+    carouselSettings: { isEnabled: false, scrollSpeed: 1, frameRate: 16 },
+    liveConfig: { isEnabled: false } as HomeData["liveConfig"],
+  };
+}
+
+describe("the home's reads before and after the query layer", () => {
+  it("read the Worker's injected data before the query layer is there, and are pending without any", () => {
+    const store = createStore();
+    // Fails if the first render waited for TanStack Query: the home would hydrate to a spinner.
+    expect(store.get(homeEventsAtom)).toEqual({ data: undefined, isPending: true, isError: false });
+    const data = homeData();
+    store.set(injectedHomeDataAtom, data);
+    expect(store.get(homeEventsAtom)).toEqual({ data: data.events, isPending: false, isError: false });
+    expect(store.get(homeStatsAtom).data?.freeSpots).toBe(80);
+  });
+
+  it("follow the query cache once it is attached, so a booking's refetch shows the new availability", async () => {
+    const store = createStore();
+    const data = homeData();
+    store.set(injectedHomeDataAtom, data);
+    const client = createQueryClient();
+    attachQueries(store, client, data);
+    // Read as a mounted component reads it (subscribed), which is when a query observes its cache.
+    store.sub(homeEventsAtom, () => undefined);
+    expect(store.get(homeEventsAtom).data?.[0]?.title).toBe("Concerto nel page");
+    // Fails if the reads kept the injected data: the cards would never change after a booking.
+    client.setQueryData(queryKeys.events, [testEvent({ title: "Dopo la prenotazione" })]);
+    await new Promise((resolve) => setTimeout(resolve)); // TanStack Query notifies on the next tick
+    expect(store.get(homeEventsAtom).data?.[0]?.title).toBe("Dopo la prenotazione");
+  });
+
+  it("render the same markup from the injected data as the Worker renders from its query cache (the hydration contract)", () => {
+    const data = homeData();
+    const client = createQueryClient();
+    for (const [key, value] of homeQueries(data)) client.setQueryData(key, value);
+    const worker = createAppStore(client);
+    const browser = createStore();
+    browser.set(injectedHomeDataAtom, data);
+    const html = (store: ReturnType<typeof createStore>) =>
+      renderToString(
+        <Provider store={store}>
+          <HeroStats />
+          <EventGrid />
+        </Provider>,
+      );
+    // Fails if the two paths disagree in any field the islands show: React would re-render the page.
+    expect(html(browser)).toBe(html(worker));
+    expect(html(browser)).toContain("Concerto nel page");
+  });
+});

@@ -25,6 +25,10 @@ function prerenderHomeShell(): Plugin {
     name: "prerender-home-shell",
     apply: "build",
     applyToEnvironment: (environment) => environment.name === "client",
+    // The home's boot script (web/boot.ts): its own entry, named on the app's script tag for the Worker.
+    buildStart() {
+      this.emitFile({ type: "chunk", id: "/web/boot.ts", name: "boot" });
+    },
     transformIndexHtml: {
       order: "post",
       async handler(html, ctx) {
@@ -45,7 +49,10 @@ function prerenderHomeShell(): Plugin {
         // The page paints from the HTML alone; its scripts only hydrate it, so they yield bandwidth
         // to the HTML and the first card's image on a slow connection.
         const lowScripts = withCss.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
-        return lowScripts.replace('<div id="root"></div>', `<div id="root" hidden>${shell}</div>`);
+        const boot = Object.values(ctx.bundle ?? {}).find((out) => out.type === "chunk" && out.isEntry && out.name === "boot");
+        if (!boot) throw new Error("the boot chunk (web/boot.ts) is missing from the build");
+        const withBoot = lowScripts.replace(/<script type="module"/, `<script data-boot="/${boot.fileName}" type="module"`);
+        return withBoot.replace('<div id="root"></div>', `<div id="root" hidden>${shell}</div>`);
       },
     },
     // The English page: the same file with the English shell, <html lang="en"> and English meta.

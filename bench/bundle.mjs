@@ -39,6 +39,8 @@ const attr = (tag, name) => new RegExp(`${name}\\s*=\\s*"([^"]+)"`).exec(tag)?.[
 const entries = [];
 for (const [tag] of html.matchAll(/<(script|link)\b[^>]*>/g)) {
   if (tag.startsWith("<script") && attr(tag, "src")) entries.push(attr(tag, "src"));
+  // On `/` the Worker starts with the boot script, which loads the app: both count.
+  if (tag.startsWith("<script") && attr(tag, "data-boot")) entries.push(attr(tag, "data-boot"));
   else if (tag.startsWith("<link") && /rel="(stylesheet|modulepreload)"/.test(tag)) entries.push(attr(tag, "href"));
 }
 

@@ -63,3 +63,39 @@ test("other pages never show the home's shell, with or without JavaScript", asyn
   await expect(noJs.getByRole("heading", { name: "Il tuo posto auto per ogni grande evento" })).toBeHidden();
   await context.close();
 });
+
+test("the app's code is fetched only after the home's first paint, and the query layer after hydration", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("request", (r) => {
+    if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+  });
+  await page.goto("/");
+  await page.waitForLoadState("networkidle");
+  const timing = await page.evaluate(() => {
+    const fcp = performance.getEntriesByName("first-contentful-paint")[0]!.startTime;
+    const resources = performance.getEntriesByType("resource").filter((r) => r.name.includes("/assets/") && r.name.endsWith(".js"));
+    const boot = resources.find((r) => /\/boot-[^/]+\.js$/.test(r.name))!;
+    return { fcp, bootStart: boot.startTime, appStarts: resources.filter((r) => r !== boot).map((r) => r.startTime) };
+  });
+  // Fails if the app's chunks were still fetched beside the HTML (a <script src> or modulepreload left in place).
+  expect(timing.appStarts.length).toBeGreaterThan(0);
+  for (const start of timing.appStarts) expect(start).toBeGreaterThanOrEqual(timing.fcp);
+  expect(scripts[0]).toMatch(/\/assets\/boot-[^/]+\.js$/);
+  // TanStack Query arrives in its own chunk after hydration, not with the app's first chunks.
+  expect(scripts.some((s) => /\/assets\/query-client-[^/]+\.js$/.test(s))).toBe(true);
+});
+
+test("a button pressed before the app has loaded is pressed again once it hydrates", async ({ page }) => {
+  // The app's main chunk arrives late, as on a slow connection.
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto("/", { waitUntil: "commit" });
+  const card = page.getByTestId("event-card").first();
+  const toggle = card.getByRole("heading", { level: 3 }).getByRole("button");
+  await toggle.click();
+  // Fails if the early press were lost: the card would stay closed after hydration.
+  await expect(card).toHaveAttribute("data-expanded", "true", { timeout: 15_000 });
+  await expect(page.locator("[data-early-click]")).toHaveCount(0);
+});

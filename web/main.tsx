@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/app";
 import { attachQueryLayer, injectedHomeDataAtom } from "./app/query-layer";
 import { readInjectedHomeData } from "./features/home/home-data";
+import { rememberLongDates } from "./lib/format-basic";
 import type { Catalogue } from "./i18n/catalogue";
 import { it } from "./i18n/it";
 import { catalogueAtom, loadCatalogue, startLang } from "./i18n/lang";
@@ -12,6 +13,7 @@ import "./styles.css";
 // Loaded by boot.ts: on the home after its first paint, on every other page at once.
 const root = document.getElementById("root")!;
 const homeData = readInjectedHomeData();
+if (homeData?.longDates) rememberLongDates(homeData.longDates.locale, homeData.longDates.texts);
 // The Worker shows the prerendered home (filled with this request's data) only on `/`; every other
 // page gets the same index.html with that shell hidden, and renders from scratch.
 const serverRendered = !root.hidden && root.firstElementChild !== null;
@@ -39,6 +41,12 @@ function start(t: Catalogue) {
     startTransition(() => {
       hydrateRoot(root, app);
     });
+    // React listens from here on, and replays a click on a part it has not hydrated yet: the button
+    // a visitor pressed while the app was still loading (boot.ts) is pressed again.
+    root.dataset.app = "on";
+    const early = document.querySelector<HTMLElement>("[data-early-click]");
+    early?.removeAttribute("data-early-click");
+    early?.click();
   } else {
     root.replaceChildren();
     root.hidden = false;

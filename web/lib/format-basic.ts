@@ -19,6 +19,14 @@ export function truncate(text: string, max: number): string {
 export type DateStyle = { locale: string; at: (date: string, time: string) => string };
 const ITALIAN: DateStyle = { locale: "it-IT", at: (date, time) => `${date} ore ${time}` };
 
+// Long dates the Worker already formatted for this page, by locale and instant: the home hydrates
+// without touching Intl, whose first use in a page costs tens of milliseconds (ICU starting up).
+const preformatted = new Map<string, string>();
+/** Remembers dates formatted elsewhere with `formatLongDateTime` (the home's injected data). */
+export function rememberLongDates(locale: string, texts: Record<string, string>) {
+  for (const [iso, text] of Object.entries(texts)) preformatted.set(`${locale} ${iso}`, text);
+}
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function partsOf(locale: string, at: Date) {
   let format = formatters.get(locale);
@@ -36,6 +44,8 @@ function partsOf(locale: string, at: Date) {
  * the garage's time zone; the words and their order come from the catalogue's `dates`.
  */
 export function formatLongDateTime(iso: string, style: DateStyle = ITALIAN): string {
+  const known = preformatted.get(`${style.locale} ${iso}`);
+  if (known !== undefined) return known;
   const part = partsOf(style.locale, new Date(iso));
   return style.at(`${part("weekday")} ${part("day")} ${part("month")} ${part("year")}`, `${part("hour")}:${part("minute")}`);
 }

@@ -77,3 +77,14 @@ describe("English dates", () => {
     expect(formatLongDateTime("2026-07-01T22:30:00.000Z", en.dates)).toBe("Thursday 2 July 2026, 00:30 (Italian time)");
   });
 });
+
+describe("dates the Worker formatted for the page", () => {
+  it("are used as given for their locale, so hydration needs no Intl; other locales still format", async () => {
+    const { rememberLongDates } = await import("./format-basic");
+    const { en } = await import("../i18n/en");
+    rememberLongDates("it-IT", { "2031-01-02T20:00:00.000Z": "giovedì 2 gennaio 2031 ore 21:00 (dal server)" });
+    // Fails if the remembered text were ignored: the browser would start ICU while hydrating.
+    expect(formatLongDateTime("2031-01-02T20:00:00.000Z")).toBe("giovedì 2 gennaio 2031 ore 21:00 (dal server)");
+    expect(formatLongDateTime("2031-01-02T20:00:00.000Z", en.dates)).toBe("Thursday 2 January 2031, 21:00 (Italian time)");
+  });
+});

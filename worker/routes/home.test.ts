@@ -2,9 +2,14 @@ import { describe, expect, it } from "vitest";
 import { loadHomeData } from "../services/home";
 import { renderHomePage, scriptSafeJson } from "../services/home-page";
 import { api, seedEvent, testDb } from "../test/helpers";
+import type { InjectedHomeData } from "../../web/features/home/home-data";
+import { en } from "../../web/i18n/en";
+import { it as italian } from "../../web/i18n/it";
+import { formatLongDateTime } from "../../web/lib/format-basic";
 
-// The build's shell, reduced to what the Worker rewrites: a hidden root and the three islands.
-const SHELL = `<!doctype html><html><head><title>t</title></head><body><div id="root" hidden><div class="x">
+// The build's shell, reduced to what the Worker rewrites: the app's script, a hidden root and the three islands.
+const SHELL = `<!doctype html><html><head><title>t</title><script data-boot="/assets/boot-b.js" type="module" crossorigin src="/assets/index-a.js"></script>
+<link rel="modulepreload" crossorigin href="/assets/hooks-h.js"></head><body><div id="root" hidden><div class="x">
 <div data-island="hero-stats">–</div><div data-island="partners"><!--$--><!--/$--></div>
 <section id="eventi" data-island="events">Caricamento…</section><footer>081 552 1847</footer></div></body></html>`;
 
@@ -32,7 +37,7 @@ describe("the home page the Worker serves", () => {
   it("renders the islands in English for an English visitor, with the event's English title", async () => {
     await seedEvent({ title: "Concerto al Maradona in italiano", titleEn: "Concert at the Maradona", totalSpots: 3 });
     // What the page shows, without the data for the browser's cache (which holds both titles).
-    const html = (await homeHtml("en")).replace(/<script[\s\S]*?<\/script>/, "");
+    const html = (await homeHtml("en")).replace(/<script type="application\/json"[\s\S]*?<\/script>/, "");
     expect(html).toContain("Concert at the Maradona");
     expect(html).not.toContain("Concerto al Maradona in italiano");
     expect(html).toContain("3 free spaces");
@@ -50,6 +55,29 @@ describe("the home page the Worker serves", () => {
     expect(html).toContain("081 552 1847");
     const data = injected(html);
     expect(data.events.find((e) => e.id === eventId)?.availableSpots).toBe(7);
+  });
+
+  // Fails if the home fetched its code before its first paint (the script or a modulepreload left as built).
+  it("starts with the boot script, which loads the app and its imports after the first paint", async () => {
+    const html = await homeHtml();
+    expect(html).toContain('<script type="module" crossorigin src="/assets/boot-b.js" data-app="/assets/index-a.js">');
+    expect(html).not.toContain("data-boot");
+    expect(html).toContain('<meta name="pe-modulepreload" content="/assets/hooks-h.js">');
+    expect(html).not.toContain('rel="modulepreload"');
+  });
+
+  // Fails if the browser had to format the cards' dates itself while hydrating (Intl's first use is slow).
+  it("gives the browser the cards' dates exactly as it rendered them, in the page's language", async () => {
+    const { eventId } = await seedEvent({ title: "Concerto con data" });
+    for (const [lang, t] of [["it", italian], ["en", en]] as const) {
+      const html = await homeHtml(lang);
+      const data = injected(html) as InjectedHomeData;
+      const datetime = data.events.find((e) => e.id === eventId)!.datetime!;
+      const text = formatLongDateTime(datetime, t.dates);
+      expect(data.longDates).toEqual(expect.objectContaining({ locale: t.dates.locale }));
+      expect(data.longDates?.texts[datetime]).toBe(text);
+      expect(html).toContain(text);
+    }
   });
 
   it("injects exactly what the API answers, part by part", async () => {

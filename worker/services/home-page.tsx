@@ -4,7 +4,8 @@ import { renderToString } from "react-dom/server";
 import { createAppStore, createQueryClient } from "../../web/app/query-client";
 import { EventGrid } from "../../web/features/home/event-grid";
 import { HeroStats } from "../../web/features/home/hero";
-import { HOME_DATA_ID, seedHomeQueries } from "../../web/features/home/home-data";
+import { HOME_DATA_ID, seedHomeQueries, type InjectedHomeData } from "../../web/features/home/home-data";
+import { formatLongDateTime } from "../../web/lib/format-basic";
 import type { Lang } from "../../web/i18n/catalogue";
 import { en } from "../../web/i18n/en";
 import { it } from "../../web/i18n/it";
@@ -33,15 +34,35 @@ export function scriptSafeJson(value: unknown): string {
  * (the database failed) the bare shell goes out and the browser fetches as before.
  */
 export function renderHomePage(shell: Response, data: HomeData | null, lang: Lang = "it"): Response {
-  let rewriter = new HTMLRewriter().on("#root", {
-    element(el) {
-      el.removeAttribute("hidden");
-    },
-  });
+  let rewriter = new HTMLRewriter()
+    .on("#root", {
+      element(el) {
+        el.removeAttribute("hidden");
+      },
+    })
+    // The page is painted without its scripts: the boot script (web/boot.ts) loads the app after
+    // that first paint, and the app's static imports wait for it as inert <meta>s instead of
+    // modulepreloads that would be fetched at once.
+    .on("script[data-boot]", {
+      element(el) {
+        el.setAttribute("data-app", el.getAttribute("src") ?? "");
+        el.setAttribute("src", el.getAttribute("data-boot") ?? "");
+        el.removeAttribute("data-boot");
+      },
+    })
+    .on('link[rel="modulepreload"]', {
+      element(el) {
+        const href = el.getAttribute("href");
+        if (href) el.replace(`<meta name="pe-modulepreload" content="${href}">`, { html: true });
+      },
+    });
   if (data) {
     const queryClient = createQueryClient();
     seedHomeQueries(queryClient, data);
-    const store = createAppStore(queryClient, { lang, t: lang === "en" ? en : it });
+    const t = lang === "en" ? en : it;
+    const store = createAppStore(queryClient, { lang, t });
+    // The cards' dates as rendered here: the browser hydrates them without starting Intl.
+    const longDates = { locale: t.dates.locale, texts: Object.fromEntries(data.events.flatMap((e) => (e.datetime ? [[e.datetime, formatLongDateTime(e.datetime, t.dates)]] : []))) };
     let hoisted = "";
     for (const [name, render] of Object.entries(islands())) {
       // React puts the preload of the first card's image (fetchpriority high) before a fragment's
@@ -56,7 +77,7 @@ export function renderHomePage(shell: Response, data: HomeData | null, lang: Lan
     }
     rewriter = rewriter.on("head", {
       element(el) {
-        el.append(`${hoisted}<script type="application/json" id="${HOME_DATA_ID}">${scriptSafeJson(data)}</script>`, { html: true });
+        el.append(`${hoisted}<script type="application/json" id="${HOME_DATA_ID}">${scriptSafeJson({ ...data, longDates } satisfies InjectedHomeData)}</script>`, { html: true });
       },
     });
   }

@@ -1,4 +1,5 @@
 import { useAtom, useAtomValue } from "jotai";
+import { HydrateApart } from "../../app/hydrate-apart";
 import { Alert } from "../../components/alert";
 import { TicketIcon } from "../../components/icons";
 import { LoadingState } from "../../components/spinner";
@@ -76,7 +77,9 @@ export function EventGrid() {
             <ul className="grid grid-cols-1 items-start gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {shown.map((event, index) => (
                 <li key={event.id}>
-                  <EventCard event={event} priority={index === 0} />
+                  <HydrateApart>
+                    <EventCard event={event} priority={index === 0} />
+                  </HydrateApart>
                 </li>
               ))}
             </ul>

@@ -20,12 +20,15 @@ export function seedHomeQueries(queryClient: QueryClient, data: HomeData) {
   for (const [key, value] of homeQueries(data)) queryClient.setQueryData(key, value);
 }
 
+/** What the Worker puts into the home: the API's data, and the cards' dates as it formatted them. */
+export type InjectedHomeData = HomeData & { longDates?: { locale: string; texts: Record<string, string> } };
+
 /** The data the Worker injected into this page, if any (not in `npm run dev` pages or other routes). */
-export function readInjectedHomeData(doc: Document = document): HomeData | null {
+export function readInjectedHomeData(doc: Document = document): InjectedHomeData | null {
   const text = doc.getElementById(HOME_DATA_ID)?.textContent;
   if (!text) return null;
   try {
-    return JSON.parse(text) as HomeData;
+    return JSON.parse(text) as InjectedHomeData;
   } catch {
     return null;
   }

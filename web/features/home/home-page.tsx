@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from "react";
 import { useSearchParams } from "react-router";
 import { AfterHydration } from "../../app/after-hydration";
+import { HydrateApart } from "../../app/hydrate-apart";
 import { useT } from "../../i18n/lang";
 import { PublicLayout } from "../layout/public-layout";
 import { EventGrid } from "./event-grid";
@@ -33,9 +34,13 @@ export function HomePage() {
       <AfterHydration>
         <PassBanner />
       </AfterHydration>
-      <Hero />
+      <HydrateApart>
+        <Hero />
+      </HydrateApart>
       <PartnerSlot />
-      <EventGrid />
+      <HydrateApart>
+        <EventGrid />
+      </HydrateApart>
       <Suspense fallback={null}>
         <Reviews />
       </Suspense>

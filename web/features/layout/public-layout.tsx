@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { HydrateApart } from "../../app/hydrate-apart";
 import { useT } from "../../i18n/lang";
 import { ChatButton } from "./chat-button";
 import { SiteFooter } from "./site-footer";
@@ -15,11 +16,15 @@ export function PublicLayout({ children, chat = true }: { children: ReactNode; c
       >
         {tr.layout.skipToContent}
       </a>
-      <SiteHeader />
+      <HydrateApart>
+        <SiteHeader />
+      </HydrateApart>
       <main id="contenuto" className="flex-1">
         {children}
       </main>
-      <SiteFooter />
+      <HydrateApart>
+        <SiteFooter />
+      </HydrateApart>
       {chat ? <ChatButton /> : null}
     </div>
   );

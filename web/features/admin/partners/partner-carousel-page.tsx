@@ -1,7 +1,8 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
 import { useAtomValue } from "jotai";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { Alert } from "../../../components/alert";
+import { AppLink } from "../../../components/app-link";
 import { Card } from "../../../components/card";
 import { ArrowLeftIcon } from "../../../components/icons";
 import { LoadingState } from "../../../components/spinner";
@@ -27,10 +28,10 @@ export function PartnerCarouselPage() {
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold text-slate-900">{t.title}</h1>
-        <Link to="/admin" className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50">
+        <AppLink to="/admin" className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50">
           <ArrowLeftIcon className="size-4" />
           {itAdmin.backToAdmin}
-        </Link>
+        </AppLink>
       </div>
       {partners.isPending || settings.isPending ? (
         <LoadingState text={t.loading} />

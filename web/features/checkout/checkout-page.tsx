@@ -1,7 +1,7 @@
 import { useAtomValue, useSetAtom } from "jotai";
 import { QRCodeSVG } from "qrcode.react";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
-import { useNavigate, useSearchParams } from "react-router";
+import { useNavigate } from "react-router";
 import { Alert } from "../../components/alert";
 import { AppLink } from "../../components/app-link";
 import { Button, buttonClass } from "../../components/button";
@@ -16,6 +16,7 @@ import { useT } from "../../i18n/lang";
 import { ApiError, errorMessage, newIdempotencyKey } from "../../lib/api";
 import { bookingCode, formatCountdown, formatEuroCompact, formatLongDateTime } from "../../lib/format";
 import { passUrl } from "../../lib/pass-url";
+import { useAppSearchParams } from "../../lib/search-params";
 import { PublicLayout } from "../layout/public-layout";
 import { showPassBanner } from "../my-bookings/remembered";
 import { checkoutBookingIdAtom, checkoutBookingQueryAtom } from "./queries";
@@ -26,7 +27,7 @@ export const REDIRECT_AFTER_SUCCESS_MS = 2000;
 export function CheckoutPage() {
   const tr = useT();
   const c = tr.checkout;
-  const [params] = useSearchParams();
+  const [params] = useAppSearchParams();
   const bookingId = params.get("bookingId");
   const amount = params.get("amount");
   const navigate = useNavigate();

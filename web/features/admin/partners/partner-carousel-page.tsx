@@ -1,6 +1,5 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
 import { useAtomValue } from "jotai";
-import { useSearchParams } from "react-router";
 import { Alert } from "../../../components/alert";
 import { AppLink } from "../../../components/app-link";
 import { Card } from "../../../components/card";
@@ -8,6 +7,7 @@ import { ArrowLeftIcon } from "../../../components/icons";
 import { LoadingState } from "../../../components/spinner";
 import { itAdmin } from "../../../i18n/it-admin";
 import { carouselSettingsQueryAtom, partnersQueryAtom } from "../../../lib/queries";
+import { useAppSearchParams } from "../../../lib/search-params";
 import { CarouselSettingsForm } from "./carousel-settings-form";
 import { PartnersPanel } from "./partners-panel";
 
@@ -21,7 +21,7 @@ const tabClass =
 export function PartnerCarouselPage() {
   const partners = useAtomValue(partnersQueryAtom);
   const settings = useAtomValue(carouselSettingsQueryAtom);
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAppSearchParams();
   const index = Math.max(0, TABS.indexOf((params.get("tab") ?? "partner") as (typeof TABS)[number]));
 
   return (

@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { useT } from "../i18n/lang";
+import { AppLink } from "./app-link";
 import { cardClass } from "./card";
 
 /** The one "page not found": full screen on the public site, inside the layout in the admin (`framed`). */
@@ -9,9 +9,9 @@ export function NotFoundPage({ backTo = "/", backLabel, framed = false }: { back
     <div className={`${cardClass} w-full max-w-md p-8`}>
       <h1 className="text-2xl font-bold text-slate-900">{tr.notFound.title}</h1>
       <p className="mt-4 text-sm text-slate-600">{tr.notFound.hint}</p>
-      <Link to={backTo} className="mt-6 inline-block text-sm font-medium text-blue-700 underline">
+      <AppLink to={backTo} className="mt-6 inline-block text-sm font-medium text-blue-700 underline">
         {backLabel ?? tr.notFound.home}
-      </Link>
+      </AppLink>
     </div>
   );
   if (framed) return <div className="flex justify-center py-10">{card}</div>;

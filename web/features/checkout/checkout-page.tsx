@@ -1,8 +1,9 @@
 import { useAtomValue, useSetAtom } from "jotai";
 import { QRCodeSVG } from "qrcode.react";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { useNavigate } from "react-router";
 import { Alert } from "../../components/alert";
+import { AppLink } from "../../components/app-link";
 import { Button, buttonClass } from "../../components/button";
 import { cardClass } from "../../components/card";
 import { ArrowLeftIcon, CheckCircleIcon, ClockIcon, LockIcon } from "../../components/icons";
@@ -15,6 +16,7 @@ import { useT } from "../../i18n/lang";
 import { ApiError, errorMessage, newIdempotencyKey } from "../../lib/api";
 import { bookingCode, formatCountdown, formatEuroCompact, formatLongDateTime } from "../../lib/format";
 import { passUrl } from "../../lib/pass-url";
+import { useAppSearchParams } from "../../lib/search-params";
 import { PublicLayout } from "../layout/public-layout";
 import { showPassBanner } from "../my-bookings/remembered";
 import { checkoutBookingIdAtom, checkoutBookingQueryAtom } from "./queries";
@@ -25,7 +27,7 @@ export const REDIRECT_AFTER_SUCCESS_MS = 2000;
 export function CheckoutPage() {
   const tr = useT();
   const c = tr.checkout;
-  const [params] = useSearchParams();
+  const [params] = useAppSearchParams();
   const bookingId = params.get("bookingId");
   const amount = params.get("amount");
   const navigate = useNavigate();
@@ -41,10 +43,10 @@ export function CheckoutPage() {
     <PublicLayout chat={false}>
       <div className="bg-gradient-to-b from-slate-950 to-slate-900 pt-10 pb-24 text-white">
         <div className="mx-auto max-w-5xl px-4 sm:px-6 lg:px-8">
-          <Link to="/" className="inline-flex items-center gap-2 rounded-lg text-sm font-medium text-slate-300 hover:text-white">
+          <AppLink to="/" className="inline-flex items-center gap-2 rounded-lg text-sm font-medium text-slate-300 hover:text-white">
             <ArrowLeftIcon className="size-4" />
             {c.back}
-          </Link>
+          </AppLink>
           <h1 className="mt-4 text-3xl font-black tracking-tight sm:text-4xl">{c.title}</h1>
           <p className="mt-2 text-slate-300">{c.subtitle}</p>
         </div>
@@ -138,9 +140,9 @@ function CheckoutFlow({ booking }: { booking: BookingDto }) {
               <Alert tone="warning" role="alert" title={c.holdLapsedTitle}>
                 {phase.kind === "lapsed" && phase.message ? phase.message : c.holdLapsed}
               </Alert>
-              <Link to="/" className={`${buttonClass("primary", "lg")} w-full`}>
+              <AppLink to="/" className={`${buttonClass("primary", "lg")} w-full`}>
                 {c.back}
-              </Link>
+              </AppLink>
             </div>
           ) : phase.kind === "preparing" ? (
             <LoadingState text={c.preparing} />
@@ -255,9 +257,9 @@ function PaymentForm({ booking, intent, remaining, onPaid }: { booking: BookingD
         </Alert>
       ) : null}
       <div className="flex flex-col-reverse gap-3 sm:flex-row">
-        <Link to="/" className={`${buttonClass("secondary", "lg")} whitespace-nowrap sm:flex-1`}>
+        <AppLink to="/" className={`${buttonClass("secondary", "lg")} whitespace-nowrap sm:flex-1`}>
           {c.back}
-        </Link>
+        </AppLink>
         <Button type="submit" disabled={processing || !cardReady} size="lg" className="sm:flex-[1.4]">
           {processing ? (
             <>
@@ -296,17 +298,17 @@ function Success({ booking, justNow }: { booking: BookingDto; justNow: boolean }
         <div className="mt-4 flex w-full flex-col items-center gap-2 rounded-2xl bg-white p-4 ring-1 ring-slate-200">
           <QRCodeSVG value={passUrl(booking.passSecret)} size={160} marginSize={2} role="img" aria-label={c.passQrLabel} className="rounded-lg bg-white" />
           <p className="text-sm text-slate-600">{c.passHint}</p>
-          <Link to={`/p/${booking.passSecret}`} className="text-sm font-semibold text-blue-700 underline-offset-2 hover:underline">
+          <AppLink to={`/p/${booking.passSecret}`} className="text-sm font-semibold text-blue-700 underline-offset-2 hover:underline">
             {c.openPass}
-          </Link>
+          </AppLink>
         </div>
       ) : null}
       {justNow ? (
         <p className="mt-4 text-sm text-slate-500">{c.redirecting}</p>
       ) : (
-        <Link to="/le-mie-prenotazioni" className={`${buttonClass("primary", "lg")} mt-6 w-full`}>
+        <AppLink to="/le-mie-prenotazioni" className={`${buttonClass("primary", "lg")} mt-6 w-full`}>
           {tr.layout.nav.myBookings}
-        </Link>
+        </AppLink>
       )}
     </div>
   );

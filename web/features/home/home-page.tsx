@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect } from "react";
-import { useSearchParams } from "react-router";
 import { AfterHydration } from "../../app/after-hydration";
 import { HydrateApart } from "../../app/hydrate-apart";
 import { useT } from "../../i18n/lang";
+import { useAppSearchParams } from "../../lib/search-params";
 import { PublicLayout } from "../layout/public-layout";
 import { EventGrid } from "./event-grid";
 import { Hero } from "./hero";
@@ -16,7 +16,7 @@ const LivePopups = lazy(() => import("../live-popups/live-popups").then((m) => (
 /** Stripe returns here (`/?payment=success`) after a payment that needed a redirect; the webhook settles it. */
 function usePaymentReturn() {
   const tr = useT();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAppSearchParams();
   const returned = params.get("payment") === "success";
   useEffect(() => {
     if (!returned) return;

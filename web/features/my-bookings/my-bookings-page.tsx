@@ -1,8 +1,8 @@
 import { useAtomValue } from "jotai";
 import { QRCodeSVG } from "qrcode.react";
 import { useEffect, useState, type FormEvent } from "react";
-import { Link } from "react-router";
 import { Alert } from "../../components/alert";
+import { AppLink } from "../../components/app-link";
 import { Button } from "../../components/button";
 import { cardClass } from "../../components/card";
 import { TextField } from "../../components/field";
@@ -78,9 +78,9 @@ function Pass({ booking }: { booking: MyBooking }) {
               <p className="font-mono text-lg font-bold tracking-[0.2em] text-slate-900">{booking.code}</p>
               <p className="text-center text-xs text-slate-500">{m.showAtGate}</p>
               {booking.checkedInAt ? <p className="text-sm font-semibold text-emerald-800">{m.enteredAt(formatTime(booking.checkedInAt))}</p> : null}
-              <Link to={`/p/${booking.passSecret}`} className="text-sm font-semibold text-blue-700 underline-offset-2 hover:underline print:hidden">
+              <AppLink to={`/p/${booking.passSecret}`} className="text-sm font-semibold text-blue-700 underline-offset-2 hover:underline print:hidden">
                 {m.openPass}
-              </Link>
+              </AppLink>
             </>
           ) : (
             <>

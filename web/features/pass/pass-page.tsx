@@ -1,8 +1,9 @@
 import { useAtomValue, useSetAtom } from "jotai";
 import { QRCodeSVG } from "qrcode.react";
 import { useEffect } from "react";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
 import { Alert } from "../../components/alert";
+import { AppLink } from "../../components/app-link";
 import { CalendarIcon, CarIcon } from "../../components/icons";
 import { LoadingState } from "../../components/spinner";
 import { buttonClass } from "../../components/button";
@@ -99,9 +100,9 @@ export function PassPage() {
         ) : (
           <LoadingState text={p.loading} />
         )}
-        <Link to="/le-mie-prenotazioni" className={`${buttonClass("secondary", "lg")} w-full`}>
+        <AppLink to="/le-mie-prenotazioni" className={`${buttonClass("secondary", "lg")} w-full`}>
           {p.myBookings}
-        </Link>
+        </AppLink>
       </div>
     </PublicLayout>
   );

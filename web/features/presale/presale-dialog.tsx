@@ -1,7 +1,7 @@
 import { useAtomValue } from "jotai";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
-import { Link } from "react-router";
 import { Alert } from "../../components/alert";
+import { AppLink } from "../../components/app-link";
 import { Button, buttonClass } from "../../components/button";
 import { TextField } from "../../components/field";
 import { PhoneIcon, TicketIcon } from "../../components/icons";
@@ -122,9 +122,9 @@ function PresaleFlow({ event, onClose, busy }: { event: EventDto; onClose: () =>
             <p className="mt-2 text-xs text-slate-500">{tr.checkout.codeHint}</p>
           </div>
           <div className="flex flex-col gap-2 sm:flex-row-reverse">
-            <Link to="/le-mie-prenotazioni" className={buttonClass("primary", "lg")}>
+            <AppLink to="/le-mie-prenotazioni" className={buttonClass("primary", "lg")}>
               {tr.layout.nav.myBookings}
-            </Link>
+            </AppLink>
             <Button onClick={onClose} variant="secondary" size="lg">
               {tr.common.close}
             </Button>

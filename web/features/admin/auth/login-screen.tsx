@@ -1,7 +1,7 @@
 import { useAtomValue } from "jotai";
 import { useState, type FormEvent } from "react";
-import { Link } from "react-router";
 import { Alert } from "../../../components/alert";
+import { AppLink } from "../../../components/app-link";
 import { Button } from "../../../components/button";
 import { cardClass } from "../../../components/card";
 import { inputClass, labelClass } from "../../../components/field";
@@ -79,9 +79,9 @@ export function LoginScreen() {
           </Button>
         </form>
         <p className="mt-4 text-center text-sm">
-          <Link to="/" className="text-slate-600 underline-offset-2 hover:text-slate-900 hover:underline">
+          <AppLink to="/" className="text-slate-600 underline-offset-2 hover:text-slate-900 hover:underline">
             ← {itAdmin.backToSite}
-          </Link>
+          </AppLink>
         </p>
       </div>
     </main>

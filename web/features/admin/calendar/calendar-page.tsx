@@ -1,12 +1,12 @@
 import { useAtomValue } from "jotai";
 import { useMemo, useState } from "react";
-import { useSearchParams } from "react-router";
 import { Alert } from "../../../components/alert";
 import { Card } from "../../../components/card";
 import { IconButton } from "../../../components/icon-button";
 import { LoadingState } from "../../../components/spinner";
 import { it } from "../../../i18n/it";
 import { itAdmin } from "../../../i18n/it-admin";
+import { useAppSearchParams } from "../../../lib/search-params";
 import { useMediaQuery } from "../../../lib/use-media-query";
 import { allBookingsQueryAtom } from "../bookings/queries";
 import { ChevronLeftIcon, ChevronRightIcon } from "../components/admin-icons";
@@ -24,7 +24,7 @@ const SHOWN_STATUSES = new Set(["paid", "pending"]);
 export function CalendarPage() {
   const events = useAtomValue(adminEventsQueryAtom);
   const bookings = useAtomValue(allBookingsQueryAtom);
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAppSearchParams();
   const [selected, setSelected] = useState<PlainDate | null>(null);
   const today = todayInRomeDate();
   const view = params.get("vista") === "settimana" ? "week" : "month";

@@ -1,7 +1,7 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
 import { useAtomValue } from "jotai";
 import { useState, type ReactNode } from "react";
-import { Link, NavLink } from "react-router";
+import { AppLink, AppNavLink } from "../../../components/app-link";
 import { ChevronDownIcon } from "../../../components/icons";
 import { it } from "../../../i18n/it";
 import { itAdmin } from "../../../i18n/it-admin";
@@ -23,7 +23,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
     <div className="min-h-dvh bg-slate-100">
       <header className="bg-slate-900 text-white">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 sm:px-6">
-          <Link to="/admin" className="flex items-center gap-2.5">
+          <AppLink to="/admin" className="flex items-center gap-2.5">
             <span className="flex size-8 items-center justify-center rounded-lg bg-blue-500 font-bold" aria-hidden="true">
               P
             </span>
@@ -31,23 +31,23 @@ export function AdminLayout({ children }: { children: ReactNode }) {
               <span className="block text-sm font-semibold">{it.common.appName}</span>
               <span className="block text-xs text-slate-400">{t.title}</span>
             </span>
-          </Link>
+          </AppLink>
           <nav aria-label={t.nav} className="order-3 flex w-full gap-1 overflow-x-auto sm:order-none sm:w-auto">
-            <NavLink to="/admin" end className={navClass}>
+            <AppNavLink to="/admin" end className={navClass}>
               {t.dashboard}
-            </NavLink>
-            <NavLink to="/admin/calendario" className={navClass}>
+            </AppNavLink>
+            <AppNavLink to="/admin/calendario" className={navClass}>
               {t.calendar}
-            </NavLink>
-            <NavLink to="/admin/partner-carousel" className={navClass}>
+            </AppNavLink>
+            <AppNavLink to="/admin/partner-carousel" className={navClass}>
               {t.partners}
-            </NavLink>
+            </AppNavLink>
           </nav>
           <div className="ml-auto hidden items-center gap-3 text-sm sm:flex">
             <span className="text-slate-300">{t.greeting(who)}</span>
-            <Link to="/" className="rounded-md px-2 py-1.5 text-slate-300 hover:bg-white/10 hover:text-white">
+            <AppLink to="/" className="rounded-md px-2 py-1.5 text-slate-300 hover:bg-white/10 hover:text-white">
               {itAdmin.backToSite}
-            </Link>
+            </AppLink>
             <button type="button" onClick={() => setChangingPassword(true)} className="rounded-md px-2 py-1.5 text-slate-300 hover:bg-white/10 hover:text-white">
               {t.changePassword}
             </button>
@@ -72,9 +72,9 @@ export function AdminLayout({ children }: { children: ReactNode }) {
             <MenuItems anchor="bottom end" className="z-50 mt-1 w-60 rounded-lg bg-white p-1 text-sm text-slate-800 shadow-lg ring-1 ring-slate-200 focus:outline-none">
               <p className="border-b border-slate-100 px-3 py-2 text-slate-600">{t.greeting(who)}</p>
               <MenuItem>
-                <Link to="/" className="block rounded-md px-3 py-2 data-focus:bg-slate-100">
+                <AppLink to="/" className="block rounded-md px-3 py-2 data-focus:bg-slate-100">
                   {itAdmin.backToSite}
-                </Link>
+                </AppLink>
               </MenuItem>
               <MenuItem>
                 <button type="button" onClick={() => setChangingPassword(true)} className="block w-full rounded-md px-3 py-2 text-left data-focus:bg-slate-100">

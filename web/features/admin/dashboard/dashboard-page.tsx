@@ -1,6 +1,7 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
-import { Navigate, useSearchParams } from "react-router";
+import { Navigate } from "react-router";
 import { itAdmin } from "../../../i18n/it-admin";
+import { useAppSearchParams } from "../../../lib/search-params";
 import { BookingsTab } from "../bookings/bookings-tab";
 import { CategoriesTab } from "../categories/categories-tab";
 import { EmailsTab } from "../emails/emails-tab";
@@ -29,7 +30,7 @@ export const DASHBOARD_TABS = [
 ] as const;
 
 export function DashboardPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAppSearchParams();
   const staff = useStaff();
   const tabs = DASHBOARD_TABS.filter((tab) => !("ownerOnly" in tab) || staff.role === "owner");
   const requested = params.get("tab") ?? "overview";

@@ -1,6 +1,6 @@
 import { useAtomValue } from "jotai";
-import { Link } from "react-router";
 import { Alert } from "../../../components/alert";
+import { AppLink } from "../../../components/app-link";
 import { Card, cardClass, CardHeader } from "../../../components/card";
 import { CalendarIcon } from "../../../components/icons";
 import { LoadingState } from "../../../components/spinner";
@@ -48,10 +48,10 @@ export function OverviewTab() {
         <CardHeader
           title={t.recentActivity}
           actions={
-            <Link to="/admin/calendario" className="inline-flex items-center gap-1.5 text-sm font-medium text-blue-700 hover:text-blue-900">
+            <AppLink to="/admin/calendario" className="inline-flex items-center gap-1.5 text-sm font-medium text-blue-700 hover:text-blue-900">
               <CalendarIcon className="size-5" />
               {t.openCalendar}
-            </Link>
+            </AppLink>
           }
         />
         <ListState query={bookings} empty={t.noActivity}>

@@ -1,6 +1,6 @@
 import { useAtomValue } from "jotai";
-import { Link } from "react-router";
 import { Alert } from "../../../components/alert";
+import { AppLink } from "../../../components/app-link";
 import { Card, CardHeader } from "../../../components/card";
 import { ArrowLeftIcon } from "../../../components/icons";
 import { LoadingState } from "../../../components/spinner";
@@ -15,10 +15,10 @@ export function CarouselPage() {
   const settings = useAtomValue(carouselSettingsQueryAtom);
   return (
     <div className="space-y-4">
-      <Link to="/admin" className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900">
+      <AppLink to="/admin" className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900">
         <ArrowLeftIcon className="size-4" />
         {itAdmin.backToAdmin}
-      </Link>
+      </AppLink>
       <Card className="max-w-4xl">
         <CardHeader title={t.title} />
         <div className="px-5 py-5">

@@ -1,12 +1,13 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
 import { useAtomValue } from "jotai";
-import { Link, useSearchParams } from "react-router";
 import { Alert } from "../../../components/alert";
+import { AppLink } from "../../../components/app-link";
 import { Card } from "../../../components/card";
 import { ArrowLeftIcon } from "../../../components/icons";
 import { LoadingState } from "../../../components/spinner";
 import { itAdmin } from "../../../i18n/it-admin";
 import { carouselSettingsQueryAtom, partnersQueryAtom } from "../../../lib/queries";
+import { useAppSearchParams } from "../../../lib/search-params";
 import { CarouselSettingsForm } from "./carousel-settings-form";
 import { PartnersPanel } from "./partners-panel";
 
@@ -20,17 +21,17 @@ const tabClass =
 export function PartnerCarouselPage() {
   const partners = useAtomValue(partnersQueryAtom);
   const settings = useAtomValue(carouselSettingsQueryAtom);
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAppSearchParams();
   const index = Math.max(0, TABS.indexOf((params.get("tab") ?? "partner") as (typeof TABS)[number]));
 
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold text-slate-900">{t.title}</h1>
-        <Link to="/admin" className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50">
+        <AppLink to="/admin" className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50">
           <ArrowLeftIcon className="size-4" />
           {itAdmin.backToAdmin}
-        </Link>
+        </AppLink>
       </div>
       {partners.isPending || settings.isPending ? (
         <LoadingState text={t.loading} />

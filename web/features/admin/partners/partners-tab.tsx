@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { AppLink } from "../../../components/app-link";
 import { Card, CardHeader } from "../../../components/card";
 import { itAdmin } from "../../../i18n/it-admin";
 
@@ -9,9 +9,9 @@ export function PartnersTab() {
     <Card className="max-w-2xl">
       <CardHeader title={t.title} description={t.description} />
       <div className="px-5 py-5">
-        <Link to="/admin/partner-carousel" className="inline-flex items-center gap-2 rounded-lg bg-blue-600 px-4 py-2 text-sm font-medium text-white hover:bg-blue-700">
+        <AppLink to="/admin/partner-carousel" className="inline-flex items-center gap-2 rounded-lg bg-blue-600 px-4 py-2 text-sm font-medium text-white hover:bg-blue-700">
           {t.open} →
-        </Link>
+        </AppLink>
       </div>
     </Card>
   );

@@ -1,6 +1,6 @@
 import { Provider, type createStore } from "jotai";
 import { lazy, useEffect } from "react";
-import { BrowserRouter } from "react-router";
+import { AppBrowserRouter } from "../components/app-browser-router";
 import type { HomeData } from "../../worker/services/home";
 import { AfterHydration } from "./after-hydration";
 import { attachQueryLayer } from "./query-layer";
@@ -14,9 +14,9 @@ export function App({ store, homeData = null }: { store: ReturnType<typeof creat
   useEffect(() => void attachQueryLayer(store, homeData), [store, homeData]);
   return (
     <Provider store={store}>
-      <BrowserRouter>
+      <AppBrowserRouter>
         <AppRoutes />
-      </BrowserRouter>
+      </AppBrowserRouter>
       <AfterHydration>
         <AppToaster />
       </AfterHydration>

@@ -6,11 +6,12 @@ import { useAppSearchParams } from "../../lib/search-params";
 import { PublicLayout } from "../layout/public-layout";
 import { EventGrid } from "./event-grid";
 import { Hero } from "./hero";
-import { PassBanner } from "./pass-banner";
 import { PartnerSlot } from "./partner-slot";
 
 // Below the cards or not needed to paint them: their code loads after the first paint.
 const Reviews = lazy(() => import("./reviews").then((m) => ({ default: m.Reviews })));
+// The pass banner reads this device's storage, so it shows only after hydration anyway.
+const PassBanner = lazy(() => import("./pass-banner").then((m) => ({ default: m.PassBanner })));
 const LivePopups = lazy(() => import("../live-popups/live-popups").then((m) => ({ default: m.LivePopups })));
 
 /** Stripe returns here (`/?payment=success`) after a payment that needed a redirect; the webhook settles it. */

@@ -6,6 +6,8 @@ test("Escape or a click outside a changed event form asks 'Scartare le modifiche
   await page.getByRole("button", { name: "Crea Nuovo Evento" }).click();
   const modal = page.getByRole("dialog", { name: "Nuovo evento" });
   await expect(modal).toBeVisible();
+  // The dialog has taken focus: its handlers are in place (a busy machine otherwise loses the key).
+  await expect.poll(() => modal.evaluate((el) => el.contains(document.activeElement))).toBe(true);
   await page.keyboard.press("Escape");
   await expect(modal).toBeHidden();
 

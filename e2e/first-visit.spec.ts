@@ -99,3 +99,23 @@ test("a button pressed before the app has loaded is pressed again once it hydrat
   await expect(card).toHaveAttribute("data-expanded", "true", { timeout: 15_000 });
   await expect(page.locator("[data-early-click]")).toHaveCount(0);
 });
+
+test("the partner logos scroll as a Web Animation at the admin's pace, not a script loop", async ({ page, request }) => {
+  const settings = (await (await request.get("/api/carousel-settings")).json()) as { isEnabled: boolean; scrollSpeed: number; frameRate: number };
+  test.skip(!settings.isEnabled, "the carousel is off in this database");
+  await page.goto("/");
+  const track = page.getByTestId("partner-carousel").locator("ul");
+  await expect(track).toBeVisible();
+  // Fails if the marquee went back to moving the track from requestAnimationFrame.
+  await expect.poll(() => track.evaluate((el) => el.getAnimations().length)).toBe(1);
+  const timing = await track.evaluate((el) => {
+    const copy = el.children[el.children.length / 2] as HTMLElement;
+    const period = copy.offsetLeft - (el.children[0] as HTMLElement).offsetLeft;
+    const t = el.getAnimations()[0]!.effect!.getTiming();
+    return { period, duration: t.duration, easing: t.easing, iterations: t.iterations };
+  });
+  const frames = Math.round(timing.period / settings.scrollSpeed);
+  expect(timing).toEqual({ period: timing.period, duration: frames * settings.frameRate, easing: `steps(${frames})`, iterations: Infinity });
+  const first = await track.evaluate((el) => getComputedStyle(el).transform);
+  await expect.poll(() => track.evaluate((el) => getComputedStyle(el).transform)).not.toBe(first);
+});

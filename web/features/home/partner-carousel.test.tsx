@@ -49,22 +49,22 @@ describe("PartnerCarousel", () => {
     expect(document.querySelectorAll("[data-testid=partner-carousel] li")).toHaveLength(2);
   });
 
-  it("moves speed px every frame interval, and not while hovered", async () => {
-    const frames: FrameRequestCallback[] = [];
-    vi.spyOn(window, "requestAnimationFrame").mockImplementation((cb) => frames.push(cb));
-    vi.spyOn(window, "cancelAnimationFrame").mockImplementation(() => {});
-    vi.spyOn(performance, "now").mockReturnValue(0);
+  it("moves one copy's width in steps of speed px every frame interval, off the main thread, and not while hovered", () => {
+    // happy-dom lays nothing out: each logo sits 200 px after the previous one.
+    vi.spyOn(HTMLElement.prototype, "offsetLeft", "get").mockImplementation(function (this: HTMLElement) {
+      return this.tagName === "LI" ? [...this.parentElement!.children].indexOf(this) * 200 : 0;
+    });
+    const animation = { pause: vi.fn(), play: vi.fn(), cancel: vi.fn(), currentTime: null, playState: "running" };
+    const animate = vi.spyOn(HTMLElement.prototype, "animate").mockReturnValue(animation as unknown as Animation);
     mount({ isEnabled: true, scrollSpeed: 2.5, frameRate: 33 });
-    const track = screen.getByTestId("partner-carousel").querySelector("ul")!;
-    const frame = (t: number) => act(() => frames.shift()!(t));
-    frame(20); // under 33 ms since the last step: no move
-    expect(track.style.transform).toBe("");
-    frame(40);
-    expect(track.style.transform).toBe("translate3d(-2.5px,0,0)");
-    frame(80);
-    expect(track.style.transform).toBe("translate3d(-5px,0,0)");
+    // Two logos, doubled: the copy starts 400 px in, so one loop is 400 px in 160 frames of 2.5 px.
+    // Fails if the pace were not the admin's: the animation would run longer or shorter than 160 × 33 ms.
+    const [keyframes, options] = animate.mock.calls.at(-1)!;
+    expect(keyframes).toEqual([{ transform: "translate3d(0,0,0)" }, { transform: "translate3d(-400px,0,0)" }]);
+    expect(options).toEqual({ duration: 160 * 33, iterations: Infinity, easing: "steps(160)" });
     act(() => screen.getByTestId("partner-carousel").dispatchEvent(new MouseEvent("mouseover", { bubbles: true })));
-    frame(120);
-    expect(track.style.transform).toBe("translate3d(-5px,0,0)");
+    expect(animation.pause).toHaveBeenCalled();
+    act(() => screen.getByTestId("partner-carousel").dispatchEvent(new MouseEvent("mouseout", { bubbles: true })));
+    expect(animation.play).toHaveBeenCalled();
   });
 });

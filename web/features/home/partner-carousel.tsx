@@ -8,42 +8,44 @@ type Partner = { id: number; name: string; imageUrl: string };
 
 
 /**
- * Moves the track `speed` px every `frameRate` ms on requestAnimationFrame. The list is doubled,
- * so when the first copy has scrolled out the offset wraps and the loop is seamless.
+ * Moves the track `speed` px every `frameRate` ms (spec: pixels per frame, ms between frames) as a
+ * Web Animation, which the browser runs off the main thread; a frame-by-frame script loop cost a
+ * phone's main thread about half its work in the home's first seconds. The list is doubled, so one
+ * period is where the second copy starts and the loop is seamless. Returns pause/resume.
  */
-export function useMarquee(track: React.RefObject<HTMLElement | null>, speed: number, frameRate: number, running: boolean, paused: React.RefObject<boolean>) {
+export function useMarquee(track: React.RefObject<HTMLElement | null>, speed: number, frameRate: number, running: boolean) {
+  const animation = useRef<Animation | null>(null);
   useEffect(() => {
     const el = track.current;
-    if (!el || !running) return;
-    let offset = 0;
-    let last = performance.now();
-    // One period = where the second copy starts: wrapping there is invisible. Measured once and on
-    // resize, not every frame (a layout read per frame kept the main thread busy).
-    let period = 0;
-    const measure = () => {
+    if (!el || !running || typeof el.animate !== "function") return;
+    const start = () => {
+      const previous = animation.current;
+      previous?.cancel();
+      animation.current = null;
       const copy = el.children[el.children.length / 2] as HTMLElement | undefined;
-      period = copy ? copy.offsetLeft - (el.children[0] as HTMLElement).offsetLeft : 0;
+      const period = copy ? copy.offsetLeft - (el.children[0] as HTMLElement).offsetLeft : 0;
+      if (period <= 0 || speed <= 0 || frameRate <= 0) return;
+      const frames = Math.max(1, Math.round(period / speed));
+      const next = el.animate([{ transform: "translate3d(0,0,0)" }, { transform: `translate3d(${-period}px,0,0)` }], {
+        duration: frames * frameRate,
+        iterations: Infinity,
+        easing: `steps(${frames})`,
+      });
+      // Measured again on resize: carry on from where the logos were, paused if they were.
+      if (previous?.currentTime != null) next.currentTime = previous.currentTime;
+      if (previous?.playState === "paused") next.pause();
+      animation.current = next;
     };
-    measure();
-    const resized = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(measure);
+    start();
+    const resized = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(start);
     resized?.observe(el);
-    let raf = requestAnimationFrame(function step(now) {
-      if (now - last >= frameRate) {
-        last = now;
-        if (!paused.current) {
-          offset += speed;
-          if (period > 0 && offset >= period) offset -= period;
-          el.style.transform = `translate3d(${-offset}px,0,0)`;
-        }
-      }
-      raf = requestAnimationFrame(step);
-    });
     return () => {
-      cancelAnimationFrame(raf);
       resized?.disconnect();
-      el.style.transform = "";
+      animation.current?.cancel();
+      animation.current = null;
     };
-  }, [track, speed, frameRate, running, paused]);
+  }, [track, speed, frameRate, running]);
+  return (paused: boolean) => (paused ? animation.current?.pause() : animation.current?.play());
 }
 
 function Logo({ partner, hidden }: { partner: Partner; hidden?: boolean }) {
@@ -67,17 +69,14 @@ export function PartnerCarousel() {
   const settings = useAtomValue(homeCarouselSettingsAtom);
   const reducedMotion = useMediaQuery("(prefers-reduced-motion: reduce)");
   const track = useRef<HTMLUListElement>(null);
-  const paused = useRef(false);
 
   const list = partners.data ?? [];
   const enabled = settings.data?.isEnabled === true && list.length > 0;
   const animated = enabled && !reducedMotion;
-  useMarquee(track, settings.data?.scrollSpeed ?? 1, settings.data?.frameRate ?? 16, animated, paused);
+  const setPaused = useMarquee(track, settings.data?.scrollSpeed ?? 1, settings.data?.frameRate ?? 16, animated);
 
   if (!enabled) return null;
-  const pause = (value: boolean) => () => {
-    paused.current = value;
-  };
+  const pause = (value: boolean) => () => setPaused(value);
 
   return (
     <section aria-labelledby="partner-title" className="border-b border-slate-200 bg-slate-50 py-10">

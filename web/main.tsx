@@ -23,7 +23,7 @@ document.documentElement.lang = lang;
 const store = createStore();
 store.set(injectedHomeDataAtom, homeData);
 // A page rendered from scratch reads through the query layer at once: load it beside the page's code.
-if (!serverRendered) void attachQueryLayer(store, homeData);
+if (!serverRendered) void attachQueryLayer(store, homeData).catch(() => undefined);
 // English is a lazy chunk, loaded before the first render (the home's HTML is already English).
 if (lang === "en") loadCatalogue("en").then(start, () => start(it));
 else start(it);

@@ -11,7 +11,8 @@ const AppToaster = lazy(() => import("../components/app-toaster").then((m) => ({
 
 export function App({ store, homeData = null }: { store: ReturnType<typeof createStore>; homeData?: HomeData | null }) {
   // After the first render (on the home: once hydrated) the query cache takes over from the injected data.
-  useEffect(() => void attachQueryLayer(store, homeData), [store, homeData]);
+  // A failed load is retried when a screen or dialog needs the layer (afterQueryLayer).
+  useEffect(() => void attachQueryLayer(store, homeData).catch(() => undefined), [store, homeData]);
   return (
     <Provider store={store}>
       <AppBrowserRouter>

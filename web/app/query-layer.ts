@@ -22,13 +22,24 @@ export const queryLayerReady = new Promise<void>((resolve) => {
 export const markQueryLayerReady = () => markReady();
 
 let attaching: Promise<void> | null = null;
-/** Loads the query layer and attaches it to the app's store, its cache seeded with the injected data. Once. */
+let target: { store: Store; homeData: HomeData | null } | null = null;
+/**
+ * Loads the query layer and attaches it to the app's store, its cache seeded with the injected data.
+ * Once; if its chunk failed to load (a dropped connection), the next call tries again.
+ */
 export function attachQueryLayer(store: Store, homeData: HomeData | null): Promise<void> {
-  attaching ??= import("./query-client").then(({ attachQueries, createQueryClient }) => attachQueries(store, createQueryClient(), homeData));
+  target = { store, homeData };
+  attaching ??= import("./query-client")
+    .then(({ attachQueries, createQueryClient }) => attachQueries(store, createQueryClient(), homeData))
+    .catch((err: unknown) => {
+      attaching = null;
+      throw err;
+    });
   return attaching;
 }
 
 /** A lazy screen or dialog that reads or writes server state: its code, once the query layer is there. */
 export function afterQueryLayer<T>(load: () => Promise<T>): Promise<T> {
-  return Promise.all([load(), queryLayerReady]).then(([module]) => module);
+  const layer = target ? attachQueryLayer(target.store, target.homeData) : queryLayerReady;
+  return Promise.all([load(), layer]).then(([module]) => module);
 }

@@ -86,4 +86,11 @@ export default defineConfig({
   ],
   // Every browser the shop supports has modulepreload: the polyfill would only add bytes to the home.
   build: { chunkSizeWarningLimit: 600, modulePreload: { polyfill: false } },
+  environments: {
+    client: {
+      // React DOM in a chunk of its own: the home's boot script evaluates the app's chunks one per
+      // task (web/boot.ts), and React DOM is the largest of them.
+      build: { rolldownOptions: { output: { codeSplitting: { groups: [{ name: "react-dom", test: /node_modules[\\/](react-dom|scheduler)[\\/]/ }] } } } },
+    },
+  },
 });

@@ -5,18 +5,25 @@
 const app = document.querySelector<HTMLScriptElement>("script[data-app]")?.dataset.app;
 let started = false;
 
-function start() {
+async function start() {
   if (started || !app) return;
   started = true;
   // The app's static imports, which the HTML listed as inert <meta>s: fetched beside the app itself.
-  for (const meta of document.querySelectorAll<HTMLMetaElement>('meta[name="pe-modulepreload"]')) {
+  const chunks = [...document.querySelectorAll<HTMLMetaElement>('meta[name="pe-modulepreload"]')].map((meta) => meta.content);
+  for (const href of chunks) {
     const link = document.createElement("link");
     link.rel = "modulepreload";
     link.crossOrigin = "";
-    link.href = meta.content;
+    link.href = href;
     document.head.appendChild(link);
   }
-  void import(/* @vite-ignore */ app);
+  // Evaluated one chunk per task (React DOM has a chunk of its own): one evaluation of the whole
+  // app would be a single long task, in which a tap waits.
+  for (const href of chunks) {
+    await import(/* @vite-ignore */ href);
+    await new Promise((resolve) => setTimeout(resolve));
+  }
+  await import(/* @vite-ignore */ app);
 }
 
 // A tap on a button before the app is there is not lost: it starts the app at once, and the app
@@ -30,19 +37,19 @@ document.addEventListener(
     if (!button) return;
     document.querySelector("[data-early-click]")?.removeAttribute("data-early-click");
     button.setAttribute("data-early-click", "");
-    start();
+    void start();
   },
   true,
 );
 
 // A hidden tab paints nothing, and old browsers do not report paints: a timer starts the app anyway.
-setTimeout(start, 1500);
+setTimeout(() => void start(), 1500);
 try {
   new PerformanceObserver((list, observer) => {
     if (list.getEntriesByName("first-contentful-paint").length === 0) return;
     observer.disconnect();
-    setTimeout(start);
+    setTimeout(() => void start());
   }).observe({ type: "paint", buffered: true });
 } catch {
-  start();
+  void start();
 }

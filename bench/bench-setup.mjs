@@ -7,14 +7,15 @@ export const BASE_URL = (process.env.BASE_URL ?? "http://localhost:8787").replac
 /** Not a route: the app's JSON 404 under /api — same Worker, same middleware, no database. The baseline. */
 export const TRIVIAL_PATH = "/api/bench-trivial-baseline";
 
-function adminPassword() {
-  if (process.env.ADMIN_PASSWORD) return process.env.ADMIN_PASSWORD;
+/** The owner account's ADMIN_EMAIL / ADMIN_PASSWORD: from the environment, else .dev.vars. */
+function ownerSetting(name) {
+  if (process.env[name]) return process.env[name];
   for (const file of [".dev.vars", ".dev.vars.example"]) {
     if (!existsSync(file)) continue;
-    const match = /^ADMIN_PASSWORD=(.*)$/m.exec(readFileSync(file, "utf8"));
+    const match = new RegExp(`^${name}=(.*)$`, "m").exec(readFileSync(file, "utf8"));
     if (match) return match[1].trim();
   }
-  throw new Error("ADMIN_PASSWORD not set and no .dev.vars found");
+  throw new Error(`${name} not set and no .dev.vars found`);
 }
 
 export async function assertServerUp() {
@@ -41,7 +42,7 @@ export async function adminLogin() {
   const res = await fetch(`${BASE_URL}/api/admin/login`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ password: adminPassword() }),
+    body: JSON.stringify({ email: ownerSetting("ADMIN_EMAIL"), password: ownerSetting("ADMIN_PASSWORD") }),
   });
   if (!res.ok) throw new Error(`admin login failed: ${res.status} ${await res.text()}`);
   const cookie = res.headers.get("set-cookie")?.split(";")[0];

@@ -20,6 +20,9 @@ export const en: Catalogue = {
     locale: "en-GB",
     at: (date: string, time: string) => `${date}, ${time} (Italian time)`,
     justNow: "just now",
+    minutesAgo: (n: number) => (n === 1 ? "1 minute ago" : `${n} minutes ago`),
+    hoursAgo: (n: number) => (n === 1 ? "1 hour ago" : `${n} hours ago`),
+    daysAgo: (n: number) => (n === 1 ? "yesterday" : `${n} days ago`),
   },
   language: { label: "Language", it: "Italiano", en: "English" },
   meta: {

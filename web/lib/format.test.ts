@@ -88,3 +88,19 @@ describe("dates the Worker formatted for the page", () => {
     expect(formatLongDateTime("2031-01-02T20:00:00.000Z", en.dates)).toBe("Thursday 2 January 2031, 21:00 (Italian time)");
   });
 });
+
+describe("how long ago, in English", () => {
+  it("reads as Intl.RelativeTimeFormat would say it, without starting Intl", async () => {
+    const { en } = await import("../i18n/en");
+    const now = Date.parse("2026-03-14T20:00:00Z");
+    const ago = (iso: string) => formatTimeAgo(iso, now, en.dates);
+    // Fails if a hand-written phrase drifted from what Intl says for the same span.
+    for (const iso of ["2026-03-14T19:59:00Z", "2026-03-14T19:55:00Z", "2026-03-14T19:00:00Z", "2026-03-14T17:00:00Z", "2026-03-13T19:00:00Z", "2026-03-11T19:00:00Z"]) {
+      const minutes = Math.floor((now - Date.parse(iso)) / 60_000);
+      const unit: [number, Intl.RelativeTimeFormatUnit] = minutes < 60 ? [minutes, "minute"] : minutes < 1440 ? [Math.floor(minutes / 60), "hour"] : [Math.floor(minutes / 1440), "day"];
+      expect(ago(iso)).toBe(new Intl.RelativeTimeFormat("en-GB", { numeric: "auto" }).format(-unit[0], unit[1]));
+      expect(formatTimeAgo(iso, now)).toBe(new Intl.RelativeTimeFormat("it-IT", { numeric: "auto" }).format(-unit[0], unit[1]));
+    }
+    expect(ago("2026-03-14T19:59:40Z")).toBe("just now");
+  });
+});

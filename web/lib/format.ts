@@ -7,6 +7,8 @@ import * as PlainDateFns from "temporal-polyfill/fns/PlainDate";
 import * as ZonedFns from "temporal-polyfill/fns/ZonedDateTime";
 
 import { GARAGE_TIME_ZONE } from "./format-basic";
+import type { Catalogue } from "../i18n/catalogue";
+import { it } from "../i18n/it";
 
 /** The API's decimal amount ("15.00", "7.5", "-3") as integer cents, without floating-point sums. */
 export function toCents(amount: string): number {
@@ -50,16 +52,17 @@ export function formatCountdown(ms: number): string {
   return `${String(d.minutes).padStart(2, "0")}:${String(d.seconds).padStart(2, "0")}`;
 }
 
+type AgoWords = Pick<Catalogue["dates"], "justNow" | "minutesAgo" | "hoursAgo" | "daysAgo">;
+
 /** "adesso", "5 minuti fa", "2 ore fa", "ieri": how long ago `iso` was, seen from `nowMs` (words of `style`). */
-export function formatTimeAgo(iso: string, nowMs: number, style: { locale: string; justNow: string } = { locale: "it-IT", justNow: "adesso" }): string {
-  const relative = new Intl.RelativeTimeFormat(style.locale, { numeric: "auto" });
+export function formatTimeAgo(iso: string, nowMs: number, style: AgoWords = it.dates): string {
   const elapsed = InstantFns.diff(instantOf(iso), instantOf(nowMs), { largestUnit: "hour" });
   const minutes = Math.floor(DurationFns.total(elapsed, "minute"));
   if (minutes < 1) return style.justNow;
-  if (minutes < 60) return relative.format(-minutes, "minute");
+  if (minutes < 60) return style.minutesAgo(minutes);
   const hours = Math.floor(DurationFns.total(elapsed, "hour"));
-  if (hours < 24) return relative.format(-hours, "hour");
-  return relative.format(-Math.floor(hours / 24), "day");
+  if (hours < 24) return style.hoursAgo(hours);
+  return style.daysAgo(Math.floor(hours / 24));
 }
 
 /** The code a customer keeps and shows at the gate (the server computes the same). */

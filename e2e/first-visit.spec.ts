@@ -91,7 +91,8 @@ test("a button pressed before the app has loaded is pressed again once it hydrat
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await route.continue();
   });
-  await page.goto("/", { waitUntil: "commit" });
+  // DOMContentLoaded comes after the boot script has run (a module script), not after the app.
+  await page.goto("/", { waitUntil: "domcontentloaded" });
   const card = page.getByTestId("event-card").first();
   const toggle = card.getByRole("heading", { level: 3 }).getByRole("button");
   await toggle.click();

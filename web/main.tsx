@@ -7,7 +7,7 @@ import { readInjectedHomeData } from "./features/home/home-data";
 import { rememberLongDates } from "./lib/format-basic";
 import type { Catalogue } from "./i18n/catalogue";
 import { it } from "./i18n/it";
-import { catalogueAtom, loadCatalogue, startLang } from "./i18n/lang";
+import { catalogueAtom, loadCatalogue, setPageLang, startLang } from "./i18n/lang";
 import "./styles.css";
 
 // Loaded by boot.ts: on the home after its first paint, on every other page at once.
@@ -19,7 +19,7 @@ if (homeData?.longDates) rememberLongDates(homeData.longDates.locale, homeData.l
 const serverRendered = !root.hidden && root.firstElementChild !== null;
 const lang = startLang(serverRendered);
 // Said before anything renders or fetches: the API answers in the page's language (web/lib/api.ts).
-document.documentElement.lang = lang;
+setPageLang(lang);
 const store = createStore();
 store.set(injectedHomeDataAtom, homeData);
 // A page rendered from scratch reads through the query layer at once: load it beside the page's code.

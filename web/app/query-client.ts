@@ -1,5 +1,6 @@
 import { QueryClient } from "@tanstack/query-core";
 import { createStore } from "jotai";
+import { startTransition } from "react";
 import { queryClientAtom } from "jotai-tanstack-query";
 import type { HomeData } from "../../worker/services/home";
 import { seedHomeQueries } from "../features/home/home-data";
@@ -22,7 +23,9 @@ export function createQueryClient(): QueryClient {
 export function attachQueries(store: ReturnType<typeof createStore>, queryClient: QueryClient, homeData: HomeData | null = null) {
   if (homeData) seedHomeQueries(queryClient, homeData);
   store.set(queryClientAtom, queryClient);
-  store.set(queryAtomsAtom, queryAtoms);
+  // Every home read re-renders onto the query atoms (the same data): as a transition, React does
+  // that in short slices instead of one task a tap would wait behind.
+  startTransition(() => store.set(queryAtomsAtom, queryAtoms));
   markQueryLayerReady();
 }
 

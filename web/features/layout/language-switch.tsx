@@ -2,7 +2,7 @@ import { useSetAtom } from "jotai";
 import { useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
 import type { Lang } from "../../i18n/catalogue";
-import { catalogueAtom, loadCatalogue, rememberLang, useLang, useT } from "../../i18n/lang";
+import { catalogueAtom, loadCatalogue, rememberLang, setPageLang, useLang, useT } from "../../i18n/lang";
 
 const choices: { lang: Lang; short: string }[] = [
   { lang: "it", short: "IT" },
@@ -46,7 +46,7 @@ export function LanguageSync() {
   const location = useLocation();
   const navigate = useNavigate();
   useEffect(() => {
-    document.documentElement.lang = lang;
+    setPageLang(lang);
   }, [lang]);
   useEffect(() => {
     if (location.pathname.startsWith("/admin") || location.pathname.startsWith("/gate")) return;

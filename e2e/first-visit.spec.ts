@@ -120,3 +120,15 @@ test("the partner logos scroll as a Web Animation at the admin's pace, not a scr
   const first = await track.evaluate((el) => getComputedStyle(el).transform);
   await expect.poll(() => track.evaluate((el) => getComputedStyle(el).transform)).not.toBe(first);
 });
+
+test("below the first screen the cards wait to be laid out until they come near, then show whole", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  const last = page.getByTestId("event-card").last();
+  // The browser skips it (content-visibility: auto): fails if the whole page is laid out at once.
+  expect(await last.evaluate((el) => el.checkVisibility({ contentVisibilityAuto: true }))).toBe(false);
+  await last.scrollIntoViewIfNeeded();
+  await expect(last).toBeVisible();
+  await expect.poll(() => last.evaluate((el) => el.checkVisibility({ contentVisibilityAuto: true }))).toBe(true);
+  await expect(last.getByRole("heading", { level: 3 })).toBeVisible();
+});

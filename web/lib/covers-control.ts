@@ -12,6 +12,9 @@ export function coversControl(floating: HTMLElement): boolean {
   const box = floating.getBoundingClientRect();
   for (const control of document.querySelectorAll<HTMLElement>(CONTROLS)) {
     if (floating.contains(control) || control.contains(floating)) continue;
+    // Not yet rendered (off screen, `render-when-near-*`): measuring it would lay that part of the
+    // page out, and off screen it cannot be under the floating element anyway.
+    if (control.checkVisibility?.({ contentVisibilityAuto: true }) === false) continue;
     const r = control.getBoundingClientRect();
     if (r.width === 0 || r.height === 0) continue;
     if (overlaps(box, r)) return true;

@@ -76,7 +76,7 @@ export function EventGrid() {
           ) : (
             <ul className="grid grid-cols-1 items-start gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {shown.map((event, index) => (
-                <li key={event.id}>
+                <li key={event.id} className="render-when-near-[400px]">
                   <HydrateApart>
                     <EventCard event={event} priority={index === 0} />
                   </HydrateApart>

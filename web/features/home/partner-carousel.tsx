@@ -79,7 +79,7 @@ export function PartnerCarousel() {
   const pause = (value: boolean) => () => setPaused(value);
 
   return (
-    <section aria-labelledby="partner-title" className="border-b border-slate-200 bg-slate-50 py-10">
+    <section aria-labelledby="partner-title" className="render-when-near-[230px] border-b border-slate-200 bg-slate-50 py-10">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <div className="mb-6 flex flex-col items-center text-center">
           <h2 id="partner-title" className="text-sm font-bold tracking-[0.2em] text-slate-500 uppercase">

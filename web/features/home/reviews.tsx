@@ -16,7 +16,7 @@ export function Reviews() {
   const tr = useT();
   const r = tr.home.reviews;
   return (
-    <section aria-labelledby="recensioni-title" className="bg-white py-14 sm:py-20">
+    <section aria-labelledby="recensioni-title" className="render-when-near-[1000px] bg-white py-14 sm:py-20">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <div className="flex flex-col items-start justify-between gap-6 sm:flex-row sm:items-end">
           <h2 id="recensioni-title" className="text-3xl font-black tracking-tight text-slate-900 sm:text-4xl">

@@ -10,12 +10,15 @@ async function start() {
   started = true;
   // The app's static imports, which the HTML listed as inert <meta>s: fetched beside the app itself.
   const chunks = [...document.querySelectorAll<HTMLMetaElement>('meta[name="pe-modulepreload"]')].map((meta) => meta.content);
+  // One link per task: each starts a fetch from script, and the seven in one task measured 9–44 ms
+  // in Lighthouse's traces (a long task on a phone).
   for (const href of chunks) {
     const link = document.createElement("link");
     link.rel = "modulepreload";
     link.crossOrigin = "";
     link.href = href;
     document.head.appendChild(link);
+    await new Promise((resolve) => setTimeout(resolve));
   }
   // Evaluated one chunk per task (React DOM has a chunk of its own): one evaluation of the whole
   // app would be a single long task, in which a tap waits.

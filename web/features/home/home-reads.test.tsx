@@ -48,6 +48,21 @@ describe("the home's reads before and after the query layer", () => {
     expect(store.get(homeEventsAtom).data?.[0]?.title).toBe("Dopo la prenotazione");
   });
 
+  it("stay on the injected data, with no query observer, until a home query changes", async () => {
+    const store = createStore();
+    const data = homeData();
+    store.set(injectedHomeDataAtom, data);
+    const client = createQueryClient();
+    attachQueries(store, client, data);
+    store.sub(homeEventsAtom, () => undefined);
+    // Fails if attaching moved every read onto the cache at once: a long task right after hydration.
+    expect(client.getQueryCache().find({ queryKey: queryKeys.events })?.getObserversCount()).toBe(0);
+    expect(store.get(homeEventsAtom).data).toBe(data.events);
+    await client.invalidateQueries({ queryKey: queryKeys.stats, refetchType: "none" });
+    // An invalidation moves them: the mounted reads observe the cache, which refetches what is stale.
+    expect(client.getQueryCache().find({ queryKey: queryKeys.events })?.getObserversCount()).toBe(1);
+  });
+
   it("render the same markup from the injected data as the Worker renders from its query cache (the hydration contract)", () => {
     const data = homeData();
     const client = createQueryClient();

@@ -19,7 +19,7 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/** Gives a store its query client (seeded with the home's injected data, if any) and the query atoms. */
+/** Gives a store its query client (seeded with the home's injected data, if any) and the query atoms (on the home, once one of its queries changes). */
 export function attachQueries(store: ReturnType<typeof createStore>, queryClient: QueryClient, homeData: HomeData | null = null) {
   store.set(queryClientAtom, queryClient);
   if (homeData) {

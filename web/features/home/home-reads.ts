@@ -7,9 +7,10 @@ export type QueryRead<T> = { data: T | undefined; isPending: boolean; isError: b
 type DataOf<N extends keyof QueryAtoms> = NonNullable<ExtractAtomValue<QueryAtoms[N]>["data"]>;
 
 /**
- * One of the home's reads: its query atom once the query layer is attached, before that the data
- * the Worker injected into the page (the same JSON as the query's API route). The two give the same
- * markup, so the page hydrates on the injected data and the query cache takes over unseen.
+ * One of the home's reads: the data the Worker injected into the page (the same JSON as the query's
+ * API route) until one of the home's queries changes in the cache (attachQueries), its query atom
+ * from then on. The two give the same markup, so the page hydrates on the injected data and the
+ * query cache takes over unseen.
  */
 function homeRead<N extends keyof QueryAtoms>(query: N, injected: (data: HomeData) => unknown) {
   return atom((get): QueryRead<DataOf<N>> => {

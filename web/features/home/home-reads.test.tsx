@@ -33,7 +33,8 @@ describe("the home's reads before and after the query layer", () => {
     expect(store.get(homeStatsAtom).data?.freeSpots).toBe(80);
   });
 
-  it("follow the query cache once it is attached, so a booking's refetch shows the new availability", async () => {
+  /** A hydrated home: injected data, the query layer attached, the events read as a mounted card grid reads them. */
+  function attachedHome() {
     const store = createStore();
     const data = homeData();
     store.set(injectedHomeDataAtom, data);
@@ -41,6 +42,11 @@ describe("the home's reads before and after the query layer", () => {
     attachQueries(store, client, data);
     // Read as a mounted component reads it (subscribed), which is when a query observes its cache.
     store.sub(homeEventsAtom, () => undefined);
+    return { store, data, client };
+  }
+
+  it("follow the query cache once it is attached, so a booking's refetch shows the new availability", async () => {
+    const { store, client } = attachedHome();
     expect(store.get(homeEventsAtom).data?.[0]?.title).toBe("Concerto nel page");
     // Fails if the reads kept the injected data: the cards would never change after a booking.
     client.setQueryData(queryKeys.events, [testEvent({ title: "Dopo la prenotazione" })]);
@@ -49,12 +55,7 @@ describe("the home's reads before and after the query layer", () => {
   });
 
   it("stay on the injected data, with no query observer, until a home query changes", async () => {
-    const store = createStore();
-    const data = homeData();
-    store.set(injectedHomeDataAtom, data);
-    const client = createQueryClient();
-    attachQueries(store, client, data);
-    store.sub(homeEventsAtom, () => undefined);
+    const { store, data, client } = attachedHome();
     // Fails if attaching moved every read onto the cache at once: a long task right after hydration.
     expect(client.getQueryCache().find({ queryKey: queryKeys.events })?.getObserversCount()).toBe(0);
     expect(store.get(homeEventsAtom).data).toBe(data.events);

@@ -45,6 +45,21 @@ export async function imagesLoaded(page: Page) {
   );
 }
 
+/**
+ * A picture of the whole page as a visitor scrolling it sees it. Playwright's `fullPage` captures
+ * before the browser renders what lies below the screen (`render-when-near-*`: content-visibility),
+ * which then shows as an empty band; a viewport as tall as the page brings it all near first.
+ */
+export async function wholePageScreenshot(page: Page, path: string) {
+  const viewport = page.viewportSize()!;
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: viewport.width, height });
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await imagesLoaded(page);
+  await page.screenshot({ path });
+  await page.setViewportSize(viewport);
+}
+
 /** Waits until no finite CSS transition or animation is running (dialogs in, cards expanded). */
 export async function transitionsDone(page: Page) {
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity));

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { createBooking, eventByTitle, expandCard, imagesLoaded, transitionsDone, withoutLivePopups } from "./public-helpers";
+import { createBooking, eventByTitle, expandCard, imagesLoaded, transitionsDone, wholePageScreenshot, withoutLivePopups } from "./public-helpers";
 
 const dir = "docs/screenshots";
 
@@ -10,7 +10,7 @@ test("home desktop @screenshot", async ({ page }) => {
   await page.goto("/");
   await expect(page.getByTestId("event-card").first()).toBeVisible();
   await imagesLoaded(page);
-  await page.screenshot({ path: `${dir}/home-desktop.png`, fullPage: true });
+  await wholePageScreenshot(page, `${dir}/home-desktop.png`);
 });
 
 test("home mobile @screenshot", async ({ page }) => {
@@ -18,7 +18,7 @@ test("home mobile @screenshot", async ({ page }) => {
   await page.goto("/");
   await expect(page.getByTestId("event-card").first()).toBeVisible();
   await imagesLoaded(page);
-  await page.screenshot({ path: `${dir}/home-mobile.png`, fullPage: true });
+  await wholePageScreenshot(page, `${dir}/home-mobile.png`);
 });
 
 test("event card expanded @screenshot", async ({ page }) => {
@@ -51,7 +51,7 @@ for (const [name, viewport] of [
     await page.goto("/?lang=en");
     await expect(page.getByRole("heading", { name: "Your parking space for every big event" })).toBeVisible();
     await imagesLoaded(page);
-    await page.screenshot({ path: `${dir}/home-en-${name}.png`, fullPage: true });
+    await wholePageScreenshot(page, `${dir}/home-en-${name}.png`);
   });
 
   test(`checkout in English ${name} @screenshot`, async ({ page, request }) => {

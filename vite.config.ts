@@ -76,16 +76,45 @@ function prerenderHomeShell(): Plugin {
   };
 }
 
+/**
+ * The parts the home mounts after hydration (web/app/after-hydration.tsx, the partner slot, the
+ * reviews): nothing waits for them, so importing one adds no `<link rel=modulepreload>` per chunk it
+ * needs. Each such link starts a fetch from script, in the task that renders the part; traces showed
+ * them as a third to a half of those tasks. The browser fetches what they import itself instead,
+ * a round trip later. Every other lazy chunk (dialogs, pages, the query layer) keeps its preloads.
+ */
+function noPreloadsAfterHydration(): Plugin {
+  const names = ["partner-carousel", "reviews", "pass-banner", "live-popups", "app-toaster"];
+  const afterHydration = new RegExp(`^assets/(${names.join("|")})-[^/]+\\.js$`);
+  return {
+    name: "no-preloads-after-hydration",
+    apply: "build",
+    config: () => ({
+      build: {
+        modulePreload: { polyfill: false, resolveDependencies: (chunk, deps, { hostType }) => (hostType === "js" && afterHydration.test(chunk) ? [] : deps) },
+      },
+    }),
+    // A renamed module would quietly get its preloads back: the build says so instead.
+    generateBundle(_options, bundle) {
+      if (this.environment.name !== "client") return;
+      const missing = names.filter((name) => !Object.keys(bundle).some((file) => afterHydration.test(file) && file.startsWith(`assets/${name}-`)));
+      if (missing.length) throw new Error(`no-preloads-after-hydration: no chunk named ${missing.join(", ")}; update the list in vite.config.ts`);
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
     prerenderHomeShell(),
+    noPreloadsAfterHydration(),
     // `npm start` and the browser tests pass their local D1/R2 folder (same layout as wrangler's --persist-to).
     cloudflare({ persistState: process.env.PE_PERSIST_TO ? { path: process.env.PE_PERSIST_TO } : true }),
   ],
-  // Every browser the shop supports has modulepreload: the polyfill would only add bytes to the home.
-  build: { chunkSizeWarningLimit: 600, modulePreload: { polyfill: false } },
+  // Every browser the shop supports has modulepreload: the polyfill would only add bytes to the home
+  // (modulePreload itself: noPreloadsAfterHydration).
+  build: { chunkSizeWarningLimit: 600 },
   environments: {
     client: {
       // React DOM in a chunk of its own: the home's boot script evaluates the app's chunks one per

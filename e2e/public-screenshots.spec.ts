@@ -9,7 +9,6 @@ test("home desktop @screenshot", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto("/");
   await expect(page.getByTestId("event-card").first()).toBeVisible();
-  await imagesLoaded(page);
   await wholePageScreenshot(page, `${dir}/home-desktop.png`);
 });
 
@@ -17,7 +16,6 @@ test("home mobile @screenshot", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/");
   await expect(page.getByTestId("event-card").first()).toBeVisible();
-  await imagesLoaded(page);
   await wholePageScreenshot(page, `${dir}/home-mobile.png`);
 });
 
@@ -50,7 +48,6 @@ for (const [name, viewport] of [
     await page.setViewportSize(viewport);
     await page.goto("/?lang=en");
     await expect(page.getByRole("heading", { name: "Your parking space for every big event" })).toBeVisible();
-    await imagesLoaded(page);
     await wholePageScreenshot(page, `${dir}/home-en-${name}.png`);
   });
 

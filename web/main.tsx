@@ -32,7 +32,7 @@ function start(t: Catalogue) {
   store.set(catalogueAtom, { lang, t });
   const app = (
     <StrictMode>
-      <App store={store} homeData={homeData} />
+      <App store={store} />
     </StrictMode>
   );
   if (serverRendered) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { api, seedBooking, seedEvent, testDb, typedApi } from "../test/helpers";
-import { listEvents, publicEventsJson, type EventDto } from "../services/events";
+import { listEvents, PUBLIC_EVENTS_SQL, publicEventsJson, type EventDto } from "../services/events";
 
 // Through the typed client: the answers' fields are the route's own types.
 const publicEvents = async () => (await typedApi().events.$get()).json();
@@ -204,5 +204,13 @@ describe("GET /api/events as one SQL statement", () => {
     expect(fromSql.map((e: EventDto) => e.id)).not.toContain(cancelledEnded.eventId);
     expect(fromSql.filter((e: EventDto) => e.id !== cancelled.eventId).every((e: EventDto) => e.cancelled === false)).toBe(true);
     expect(await (await api("/api/events")).json()).toEqual(rowByRow);
+  });
+
+  it("counts each event's holds and paid bookings once, not at each of the document's six uses", async () => {
+    // A flattened subquery runs its counts wherever the outer query names them: 4× over an event's
+    // bookings index, which costs 3× the whole statement for an event with thousands of bookings.
+    const plan = await testDb().$client.prepare(`explain query plan ${PUBLIC_EVENTS_SQL}`).bind(Date.now()).all<{ detail: string }>();
+    const countSearches = plan.results.filter((step) => step.detail.includes("bookings_event_status_idx"));
+    expect(countSearches).toHaveLength(2);
   });
 });

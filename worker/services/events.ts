@@ -192,9 +192,17 @@ const decimal = (cents: string) => `printf('%d.%02d', ${cents} / 100, ${cents} %
  * GET /api/events in ONE statement that answers the JSON text itself: the same document as
  * `listEvents(db, now, { includeInactive: false })` (a test compares the two), without building
  * queries, mapping rows or serialising in the Worker. Holds and paid bookings are counted per event
- * on the (event_id, status, hold_expires_at) index. `?1` is now (epoch ms).
+ * on the (event_id, status, hold_expires_at) index, once per event: the counts are materialised
+ * before the document uses them six times (a flattened subquery would run each count at every use).
+ * `?1` is now (epoch ms).
  */
 export const PUBLIC_EVENTS_SQL = `
+with e as materialized (
+  select ev.*,
+    (select count(*) from bookings b where b.event_id = ev.id and b.status = 'pending' and b.hold_expires_at > ?1) as holds,
+    (select count(*) from bookings b where b.event_id = ev.id and b.status = 'paid') as paid
+  from events ev where (ev.is_active = 1 or ev.cancelled_at is not null) and ${eventOpenSqlText("ev", "?1")}
+)
 select coalesce(json_group_array(json(doc)), '[]') as body from (
   select json_object(
     'id', e.id,
@@ -239,12 +247,7 @@ select coalesce(json_group_array(json(doc)), '[]') as body from (
     'isPrevenditaPayable', ${bool("e.is_prevendita_payable")},
     'cancelDeadlineHours', e.cancel_deadline_hours
   ) as doc
-  from (
-    select ev.*,
-      (select count(*) from bookings b where b.event_id = ev.id and b.status = 'pending' and b.hold_expires_at > ?1) as holds,
-      (select count(*) from bookings b where b.event_id = ev.id and b.status = 'paid') as paid
-    from events ev where (ev.is_active = 1 or ev.cancelled_at is not null) and ${eventOpenSqlText("ev", "?1")}
-  ) e
+  from e
   left join categories c on c.id = e.category_id
   order by e.sort_order, e.id
 )`;

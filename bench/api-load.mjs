@@ -3,6 +3,9 @@
 // (`npm start`, or BASE_URL). Prints requests/s, p50/p99 and the ratios the README targets.
 // The machine is shared and noisy: each scenario runs LOAD_ROUNDS times, each time right after its
 // trivial route, and the verdicts take the median of those rounds' ratios.
+// Beside the list runs a route that reads the database once and does nothing else (the rates of an
+// event that does not exist: one primary-key lookup, then the JSON 404): the floor of every route
+// that reads D1 at all, so the list's own cost shows apart from the runtime's round trip.
 //   LOAD_SECONDS (10) · LOAD_CONNECTIONS ("1,50") · LOAD_ROUNDS (3) · BASE_URL (http://localhost:8787)
 import { randomUUID } from "node:crypto";
 import autocannon from "autocannon";
@@ -11,6 +14,7 @@ import { BASE_URL, TRIVIAL_PATH, adminLogin, assertServerUp, bookingBody, client
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 10);
 const CONNECTIONS = (process.env.LOAD_CONNECTIONS ?? "1,50").split(",").map(Number);
 const ROUNDS = Number(process.env.LOAD_ROUNDS ?? 3);
+const ONE_READ = "one D1 read (JSON 404 after a primary-key lookup)";
 
 async function load(title, connections, opts) {
   const result = await autocannon({ url: BASE_URL, connections, duration: SECONDS, title, ...opts });
@@ -54,6 +58,7 @@ try {
     for (let round = 0; round < ROUNDS; round++) {
       rows.push(await load("trivial (JSON 404, no DB)", c, { requests: [{ method: "GET", path: TRIVIAL_PATH }], expectedStatus: 404 }));
       rows.push(await load("GET /api/events", c, { requests: [{ method: "GET", path: "/api/events" }] }));
+      rows.push(await load(ONE_READ, c, { requests: [{ method: "GET", path: "/api/events/2147483647/rates" }], expectedStatus: 404 }));
     }
   }
   for (const c of CONNECTIONS) {
@@ -91,6 +96,14 @@ for (const title of ["GET /api/events", "POST /api/bookings"]) {
     const target = title === "GET /api/events" ? 0.6 : 0.4;
     const each = ratios.length > 1 ? ` (rounds: ${ratios.map(percent).join(", ")})` : "";
     verdicts.push(`${title} @${c}: median ${percent(ratio)} of trivial req/s${each} (target ≥ ${percent(target)}) ${ratio >= target ? "✓" : "✗"}`);
+    if (title === "GET /api/events") {
+      // The same rounds: the one-read route ran right after the list, beside the same trivial run.
+      const reads = rows.filter((r) => r.title === ONE_READ && r.connections === c);
+      const readRatios = reads.map((r) => r.rps / baselineFor(r).rps);
+      const listOverRead = runs.map((r, i) => r.rps / reads[i].rps);
+      verdicts.push(`  one D1 read and nothing else @${c}: median ${percent(median(readRatios))} of trivial req/s (rounds: ${readRatios.map(percent).join(", ")}) — the ceiling of any route that reads the database`);
+      verdicts.push(`  GET /api/events ÷ one D1 read @${c}: median ${percent(median(listOverRead))} (rounds: ${listOverRead.map(percent).join(", ")})`);
+    }
     if (title === "GET /api/events" && c === 1) {
       const p99 = median(runs.map((r) => r.p99));
       verdicts.push(`GET /api/events @1: median p99 ${p99} ms (target ≤ 15 ms) ${p99 <= 15 ? "✓" : "✗"}`);

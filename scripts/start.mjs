@@ -19,6 +19,10 @@ const env = {
   WRANGLER_SEND_ERROR_REPORTS: "false",
   CLOUDFLARE_CF_FETCH_ENABLED: "false",
   NO_UPDATE_NOTIFIER: "1",
+  // The Cloudflare Vite plugin records every invocation's trace into a local SQLite store for its
+  // dev explorer (default on): per request, a tail stream and a write, more for each D1 call. Nothing
+  // here reads those traces, and production has no such collector.
+  X_LOCAL_OBSERVABILITY: process.env.X_LOCAL_OBSERVABILITY ?? "false",
   CI: process.env.CI ?? "1",
 };
 const persist = ["--persist-to", args["persist-to"]];

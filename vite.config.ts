@@ -2,7 +2,7 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { appendFileSync, copyFileSync, existsSync, readFileSync } from "node:fs";
-import { defineConfig, runnerImport, type Plugin } from "vite";
+import { defineConfig, runnerImport, type Plugin, type Rollup } from "vite";
 
 // Local runs read their secrets from .dev.vars, which the build copies beside the built Worker:
 // create it from the local-only example before any build or dev server needs it.
@@ -13,6 +13,16 @@ const newVars = readFileSync(".dev.vars.example", "utf8")
   .split("\n")
   .filter((line) => /^[A-Z_]+=/.test(line) && !new RegExp(`^${line.split("=")[0]}=`, "m").test(localVars));
 if (newVars.length) appendFileSync(".dev.vars", `${localVars.endsWith("\n") ? "" : "\n"}${newVars.join("\n")}\n`);
+
+/** The file of a language's catalogue (web/i18n/it.ts, en.ts): a chunk of its own, imported by web/i18n/lang.ts. */
+function catalogueFile(bundle: Rollup.OutputBundle | undefined, lang: "it" | "en"): string {
+  const facade = `/web/i18n/${lang}.ts`;
+  const chunk = Object.values(bundle ?? {}).find((out) => out.type === "chunk" && out.facadeModuleId?.replaceAll("\\", "/").endsWith(facade));
+  if (!chunk) throw new Error(`the catalogue chunk of web/i18n/${lang}.ts is missing from the build: the page could not preload it`);
+  return chunk.fileName;
+}
+
+const catalogueLink = (file: string) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`;
 
 /**
  * Build only: renders the home's static shell (web/app/prerender.tsx, react-dom/server) into
@@ -52,11 +62,17 @@ function prerenderHomeShell(): Plugin {
         const boot = Object.values(ctx.bundle ?? {}).find((out) => out.type === "chunk" && out.isEntry && out.name === "boot");
         if (!boot) throw new Error("the boot chunk (web/boot.ts) is missing from the build");
         const withBoot = lowScripts.replace(/<script type="module"/, `<script data-boot="/${boot.fileName}" type="module"`);
-        return withBoot.replace('<div id="root"></div>', `<div id="root" hidden>${shell}</div>`);
+        // The page's catalogue is a dynamic import of main.tsx: preloaded after the app's own chunks,
+        // it arrives with them instead of a round trip after the app runs. en/index.html links en.ts.
+        const lastPreload = /<link rel="modulepreload"[^>]*>(?![\s\S]*<link rel="modulepreload")/;
+        if (!lastPreload.test(withBoot)) throw new Error("index.html has no modulepreload links to put the catalogue's beside");
+        const withCatalogue = withBoot.replace(lastPreload, (tag) => `${tag}\n    ${catalogueLink(catalogueFile(ctx.bundle, "it"))}`);
+        return withCatalogue.replace('<div id="root"></div>', `<div id="root" hidden>${shell}</div>`);
       },
     },
-    // The English page: the same file with the English shell, <html lang="en"> and English meta.
-    // The Worker serves it on `/` when the visitor chose English (`?lang=en`, the switch, the browser).
+    // The English page: the same file with the English shell, <html lang="en">, English meta and the
+    // English catalogue's preload. The Worker serves it on `/` when the visitor chose English
+    // (`?lang=en`, the switch, the browser).
     generateBundle: {
       order: "post",
       handler(_options, bundle) {
@@ -64,12 +80,14 @@ function prerenderHomeShell(): Plugin {
         if (!shells || index?.type !== "asset") return;
         const { it, en, meta } = shells;
         const html = String(index.source);
+        const [itLink, enLink] = [catalogueLink(catalogueFile(bundle, "it")), catalogueLink(catalogueFile(bundle, "en"))];
         const english = html
+          .replace(itLink, () => enLink)
           .replace(`<div id="root" hidden>${it}</div>`, () => `<div id="root" hidden>${en}</div>`)
           .replace('<html lang="it">', '<html lang="en">')
           .replace(/<title>[^<]*<\/title>/, () => `<title>${meta.title}</title>`)
           .replace(/(<meta name="description" content=")[^"]*"/, (_m, start: string) => `${start}${meta.description}"`);
-        if (!english.includes(en) || !english.includes('<html lang="en">')) throw new Error("the English home page could not be built from index.html");
+        if (!english.includes(en) || !english.includes('<html lang="en">') || !english.includes(enLink) || english.includes(itLink)) throw new Error("the English home page could not be built from index.html");
         this.emitFile({ type: "asset", fileName: "en/index.html", source: english });
       },
     },

@@ -37,6 +37,7 @@ export default defineConfig({
           name: "web",
           environment: "happy-dom",
           include: ["web/**/*.test.{ts,tsx}"],
+          setupFiles: ["./web/test/italian-default-store.ts"],
         },
       },
     ],

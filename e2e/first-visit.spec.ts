@@ -85,6 +85,27 @@ test("the app's code is fetched only after the home's first paint, and the query
   expect(scripts.some((s) => /\/assets\/query-client-[^/]+\.js$/.test(s))).toBe(true);
 });
 
+test("each home loads its own language's catalogue, fetched beside the app's chunks, and never the other one", async ({ page }) => {
+  for (const [path, own, other] of [["/", "it", "en"], ["/?lang=en", "en", "it"]] as const) {
+    const html = await (await page.goto(path))!.text();
+    // The catalogue waits with the app's chunks for the first paint (boot.ts).
+    expect(html).toMatch(new RegExp(`<meta name="pe-modulepreload" content="/assets/${own}-[^"/]+\\.js">`));
+    await expect(page.locator("#root[data-app=on]")).toHaveCount(1);
+    await page.waitForLoadState("networkidle");
+    const starts = await page.evaluate(() =>
+      performance.getEntriesByType("resource").flatMap((r) => {
+        const file = /\/assets\/([^/]+)\.js$/.exec(new URL(r.name).pathname)?.[1];
+        return file ? [[file, r.startTime] as const] : [];
+      }),
+    );
+    // A chunk's file is its name and an 8-character hash (so "it" is not it-admin's chunk).
+    const started = (name: string) => starts.find(([file]) => new RegExp(`^${name}-[\\w-]{8}$`).test(file))?.[1];
+    // Fails if the catalogue were fetched only once the app runs (a round trip before hydration) or both were.
+    expect(started(own)).toBeLessThan(started("index")!);
+    expect(started(other)).toBeUndefined();
+  }
+});
+
 test("a button pressed before the app has loaded is pressed again once it hydrates", async ({ page }) => {
   // The app's main chunk arrives late, as on a slow connection.
   await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {

@@ -6,7 +6,6 @@ import { attachQueryLayer, injectedHomeDataAtom } from "./app/query-layer";
 import { readInjectedHomeData } from "./features/home/home-data";
 import { rememberLongDates } from "./lib/format-basic";
 import type { Catalogue } from "./i18n/catalogue";
-import { it } from "./i18n/it";
 import { catalogueAtom, loadCatalogue, setPageLang, startLang } from "./i18n/lang";
 import "./styles.css";
 
@@ -24,9 +23,11 @@ const store = createStore();
 store.set(injectedHomeDataAtom, homeData);
 // A page rendered from scratch reads through the query layer at once: load it beside the page's code.
 if (!serverRendered) void attachQueryLayer(store, homeData).catch(() => undefined);
-// English is a lazy chunk, loaded before the first render (the home's HTML is already English).
-if (lang === "en") loadCatalogue("en").then(start, () => start(it));
-else start(it);
+// The page's catalogue is a chunk of its own, which the page preloads beside the app (vite.config.ts):
+// set before the first render, so hydration reads the language the Worker rendered.
+loadCatalogue(lang)
+  .catch(() => loadCatalogue("it"))
+  .then(start);
 
 function start(t: Catalogue) {
   store.set(catalogueAtom, { lang, t });

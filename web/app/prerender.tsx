@@ -6,7 +6,7 @@ import { AppRoutes } from "./router";
 import type { Catalogue, Lang } from "../i18n/catalogue";
 import { en } from "../i18n/en";
 import { it } from "../i18n/it";
-import { createAppStore } from "./query-client";
+import { createAppStore, createQueryClient } from "./query-client";
 
 /**
  * The home page as it is before any data (header, hero, section titles, reviews, footer), rendered
@@ -25,7 +25,7 @@ async function renderHomeShell(lang: Lang, t: Catalogue): Promise<string> {
 function tree(lang: Lang, t: Catalogue) {
   return (
     <StrictMode>
-      <Provider store={createAppStore(undefined, { lang, t })}>
+      <Provider store={createAppStore(createQueryClient(), { lang, t })}>
         <StaticRouter location="/">
           <AppRoutes />
         </StaticRouter>

@@ -4,8 +4,7 @@ import { startTransition } from "react";
 import { queryClientAtom } from "jotai-tanstack-query";
 import type { HomeData } from "../../worker/services/home";
 import { homeQueries, seedHomeQueries } from "../features/home/home-data";
-import type { Catalogue, Lang } from "../i18n/catalogue";
-import { catalogueAtom } from "../i18n/lang";
+import { catalogueAtom, type Language } from "../i18n/lang";
 import * as queryAtoms from "../lib/queries";
 import { markQueryLayerReady, queryAtomsAtom } from "./query-layer";
 
@@ -48,9 +47,9 @@ function moveHomeReadsOnFirstChange(store: ReturnType<typeof createStore>, query
 }
 
 /** A store with the query layer already attached: the Worker's islands, the build's prerender and tests. */
-export function createAppStore(queryClient = createQueryClient(), language?: { lang: Lang; t: Catalogue }) {
+export function createAppStore(queryClient: QueryClient, language: Language) {
   const store = createStore();
-  if (language) store.set(catalogueAtom, language);
+  store.set(catalogueAtom, language);
   attachQueries(store, queryClient);
   return store;
 }

@@ -1,18 +1,33 @@
 import { atom, useAtomValue } from "jotai";
 import type { Catalogue, Lang } from "./catalogue";
-import { it } from "./it";
 import { cookieValue, LANG_COOKIE, pickLang } from "./pick-lang";
 
-/** The public side's current language and its catalogue; Italian unless English was loaded. */
-export const catalogueAtom = atom<{ lang: Lang; t: Catalogue }>({ lang: "it", t: it });
+export type Language = { lang: Lang; t: Catalogue };
+
+// No catalogue by default: a default would put it.ts in every visitor's home chunks (an English
+// visitor has no use for it). main.tsx sets the page's catalogue before the first render.
+const loadedAtom = atom<Language | null>(null);
+
+/** The public side's current language and its catalogue (it.ts or en.ts, whichever was loaded). */
+export const catalogueAtom = atom(
+  (get) => get(loadedAtom) ?? noCatalogue(),
+  (_get, set, language: Language) => set(loadedAtom, language),
+);
+
+function noCatalogue(): never {
+  throw new Error("no catalogue yet: set catalogueAtom (main.tsx does, after loadCatalogue) before rendering");
+}
 
 /** The current catalogue (it.ts or en.ts), for every public component. */
 export const useT = () => useAtomValue(catalogueAtom).t;
 export const useLang = () => useAtomValue(catalogueAtom).lang;
 
-/** en.ts is its own chunk: the Italian visitor never downloads it. */
+/**
+ * Each catalogue is a chunk of its own: a visitor downloads only the page's language (the build
+ * preloads it beside the app, vite.config.ts) and the other one only on a switch.
+ */
 export function loadCatalogue(lang: Lang): Promise<Catalogue> {
-  return lang === "en" ? import("./en").then((m) => m.en) : Promise.resolve(it);
+  return lang === "en" ? import("./en").then((m) => m.en) : import("./it").then((m) => m.it);
 }
 
 /**

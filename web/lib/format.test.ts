@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { it as italian } from "../i18n/it";
 import { bookingCode, formatCountdown, formatEuroCompact, fromCents, formatLongDateTime, formatShortDateTime, formatTime, formatTimeAgo, todayInRome, toCents, truncate } from "./format";
 
 describe("format", () => {
@@ -51,11 +52,11 @@ describe("format", () => {
 
   it("says how long ago something happened, in Italian", () => {
     const now = Date.parse("2026-03-14T20:00:00Z");
-    expect(formatTimeAgo("2026-03-14T19:59:30Z", now)).toBe("adesso");
-    expect(formatTimeAgo("2026-03-14T19:55:00Z", now)).toBe("5 minuti fa");
-    expect(formatTimeAgo("2026-03-14T19:59:00Z", now)).toBe("1 minuto fa");
-    expect(formatTimeAgo("2026-03-14T17:00:00Z", now)).toBe("3 ore fa");
-    expect(formatTimeAgo("2026-03-13T19:00:00Z", now)).toBe("ieri");
+    expect(formatTimeAgo("2026-03-14T19:59:30Z", now, italian.dates)).toBe("adesso");
+    expect(formatTimeAgo("2026-03-14T19:55:00Z", now, italian.dates)).toBe("5 minuti fa");
+    expect(formatTimeAgo("2026-03-14T19:59:00Z", now, italian.dates)).toBe("1 minuto fa");
+    expect(formatTimeAgo("2026-03-14T17:00:00Z", now, italian.dates)).toBe("3 ore fa");
+    expect(formatTimeAgo("2026-03-13T19:00:00Z", now, italian.dates)).toBe("ieri");
   });
 
   it("derives the booking code from the booking id", () => {
@@ -99,7 +100,7 @@ describe("how long ago, in English", () => {
       const minutes = Math.floor((now - Date.parse(iso)) / 60_000);
       const unit: [number, Intl.RelativeTimeFormatUnit] = minutes < 60 ? [minutes, "minute"] : minutes < 1440 ? [Math.floor(minutes / 60), "hour"] : [Math.floor(minutes / 1440), "day"];
       expect(ago(iso)).toBe(new Intl.RelativeTimeFormat("en-GB", { numeric: "auto" }).format(-unit[0], unit[1]));
-      expect(formatTimeAgo(iso, now)).toBe(new Intl.RelativeTimeFormat("it-IT", { numeric: "auto" }).format(-unit[0], unit[1]));
+      expect(formatTimeAgo(iso, now, italian.dates)).toBe(new Intl.RelativeTimeFormat("it-IT", { numeric: "auto" }).format(-unit[0], unit[1]));
     }
     expect(ago("2026-03-14T19:59:40Z")).toBe("just now");
   });

@@ -8,7 +8,6 @@ import * as ZonedFns from "temporal-polyfill/fns/ZonedDateTime";
 
 import { GARAGE_TIME_ZONE } from "./format-basic";
 import type { Catalogue } from "../i18n/catalogue";
-import { it } from "../i18n/it";
 
 /** The API's decimal amount ("15.00", "7.5", "-3") as integer cents, without floating-point sums. */
 export function toCents(amount: string): number {
@@ -55,7 +54,7 @@ export function formatCountdown(ms: number): string {
 type AgoWords = Pick<Catalogue["dates"], "justNow" | "minutesAgo" | "hoursAgo" | "daysAgo">;
 
 /** "adesso", "5 minuti fa", "2 ore fa", "ieri": how long ago `iso` was, seen from `nowMs` (words of `style`). */
-export function formatTimeAgo(iso: string, nowMs: number, style: AgoWords = it.dates): string {
+export function formatTimeAgo(iso: string, nowMs: number, style: AgoWords): string {
   const elapsed = InstantFns.diff(instantOf(iso), instantOf(nowMs), { largestUnit: "hour" });
   const minutes = Math.floor(DurationFns.total(elapsed, "minute"));
   if (minutes < 1) return style.justNow;

@@ -1,5 +1,4 @@
 import type { Catalogue } from "../../i18n/catalogue";
-import { it } from "../../i18n/it";
 import { normalisePlate, PLATE_PATTERN } from "../../../shared/rules";
 
 // The same rules and messages as the server (worker/lib/validate.ts), checked before sending.
@@ -20,12 +19,12 @@ function check<K extends string>(values: Record<K, string>, required: K[], email
 
 export type BookingValues = { customerName: string; customerEmail: string; licensePlate: string; carModel: string };
 
-export function checkBooking(values: BookingValues, tr: Catalogue = it): FieldProblem<keyof BookingValues> {
+export function checkBooking(values: BookingValues, tr: Catalogue): FieldProblem<keyof BookingValues> {
   return check(values, ["customerName", "customerEmail", "licensePlate", "carModel"], "customerEmail", "licensePlate", tr.booking.required, tr);
 }
 
 export type PresaleValues = { nome: string; cognome: string; email: string; telefono: string; targa: string; modelloAuto: string; note: string };
 
-export function checkPresale(values: PresaleValues, tr: Catalogue = it): FieldProblem<keyof PresaleValues> {
+export function checkPresale(values: PresaleValues, tr: Catalogue): FieldProblem<keyof PresaleValues> {
   return check(values, ["nome", "cognome", "email", "targa", "modelloAuto"], "email", "targa", tr.presale.required, tr);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { eventDuration, eventImage, eventWhen, inLanguage, isSoldOut, lowestPayablePrice, needsReadMore, price, rateLabel, unavailableMessage } from "./card-format";
+import { it as italian } from "../../i18n/it";
 import { testEvent, testRate } from "./test-event";
 
 describe("event card formatting", () => {
@@ -16,15 +17,15 @@ describe("event card formatting", () => {
   });
 
   it("writes dates in Italian long form in Rome time, 'Attivo' or 'Data non specificata'", () => {
-    expect(eventWhen({ isAlwaysActive: false, datetime: "2026-03-14T20:00:00.000Z" })).toBe("sabato 14 marzo 2026 ore 21:00");
-    expect(eventWhen({ isAlwaysActive: true, datetime: null })).toBe("Attivo");
-    expect(eventWhen({ isAlwaysActive: false, datetime: null })).toBe("Data non specificata");
+    expect(eventWhen({ isAlwaysActive: false, datetime: "2026-03-14T20:00:00.000Z" }, italian)).toBe("sabato 14 marzo 2026 ore 21:00");
+    expect(eventWhen({ isAlwaysActive: true, datetime: null }, italian)).toBe("Attivo");
+    expect(eventWhen({ isAlwaysActive: false, datetime: null }, italian)).toBe("Data non specificata");
   });
 
   it("defaults a missing duration to '4 ore'", () => {
-    expect(eventDuration({ duration: "" })).toBe("4 ore");
-    expect(eventDuration({ duration: "   " })).toBe("4 ore");
-    expect(eventDuration({ duration: "5 ore" })).toBe("5 ore");
+    expect(eventDuration({ duration: "" }, italian)).toBe("4 ore");
+    expect(eventDuration({ duration: "   " }, italian)).toBe("4 ore");
+    expect(eventDuration({ duration: "5 ore" }, italian)).toBe("5 ore");
   });
 
   it("offers 'leggi altro' only above 80 characters", () => {
@@ -53,8 +54,8 @@ describe("event card formatting", () => {
   });
 
   it("explains a non-payable rate, in presale words when its name says prevendita", () => {
-    expect(unavailableMessage({ name: "Posto auto" })).toBe("Tariffa non disponibile per questo evento");
-    expect(unavailableMessage({ name: "PREVENDITA in loco" })).toBe("Prevendita non disponibile per questo evento");
+    expect(unavailableMessage({ name: "Posto auto" }, italian)).toBe("Tariffa non disponibile per questo evento");
+    expect(unavailableMessage({ name: "PREVENDITA in loco" }, italian)).toBe("Prevendita non disponibile per questo evento");
   });
 });
 

@@ -4,7 +4,6 @@ import elodieImage from "../../assets/fallback/elodie.webp";
 import napoliImage from "../../assets/fallback/napoli.webp";
 import pinguiniImage from "../../assets/fallback/pinguini.webp";
 import type { Catalogue, Lang } from "../../i18n/catalogue";
-import { it } from "../../i18n/it";
 import { formatEuroCompact, formatLongDateTime, truncate } from "../../lib/format-basic";
 import type { EventDto, RateDto } from "./types";
 
@@ -51,13 +50,13 @@ export function hasEnded(event: Pick<EventDto, "endsAt">, now: number): boolean 
   return event.endsAt !== null && Date.parse(event.endsAt) <= now;
 }
 
-/** 'Attivo' for always-active events, the Italian long date, or 'Data non specificata'. */
-export function eventWhen(event: Pick<EventDto, "isAlwaysActive" | "datetime">, tr: Catalogue = it): string {
+/** 'Attivo' for always-active events, the long date, or 'Data non specificata' (in `tr`'s words). */
+export function eventWhen(event: Pick<EventDto, "isAlwaysActive" | "datetime">, tr: Catalogue): string {
   if (event.isAlwaysActive) return tr.eventCard.alwaysActive;
   return event.datetime ? formatLongDateTime(event.datetime, tr.dates) : tr.eventCard.noDate;
 }
 
-export function eventDuration(event: Pick<EventDto, "duration">, tr: Catalogue = it): string {
+export function eventDuration(event: Pick<EventDto, "duration">, tr: Catalogue): string {
   return event.duration?.trim() || tr.eventCard.defaultDuration;
 }
 
@@ -73,6 +72,6 @@ export function lowestPayablePrice(rates: Pick<RateDto, "price" | "isPayable">[]
 }
 
 /** Why a rate cannot be paid online: presale rates say so in their own words. */
-export function unavailableMessage(rate: Pick<RateDto, "name">, tr: Catalogue = it): string {
+export function unavailableMessage(rate: Pick<RateDto, "name">, tr: Catalogue): string {
   return rate.name.toLowerCase().includes("prevendita") ? tr.booking.presaleNotAvailable : tr.booking.rateNotAvailable;
 }

@@ -3,6 +3,7 @@ import { Provider } from "jotai";
 import { afterEach, describe, expect, it } from "vitest";
 import { createAppStore, createQueryClient } from "../../app/query-client";
 import { queryKeys } from "../../lib/query-keys";
+import { italianLanguage } from "../../test/italian";
 import { testEvent } from "../event-card/test-event";
 import { EventGrid } from "./event-grid";
 
@@ -17,7 +18,7 @@ function mount(events: ReturnType<typeof testEvent>[]) {
     { id: 3, name: "Teatro", color: "#F59E0B" },
   ]);
   render(
-    <Provider store={createAppStore(queryClient)}>
+    <Provider store={createAppStore(queryClient, italianLanguage)}>
       <EventGrid />
     </Provider>,
   );

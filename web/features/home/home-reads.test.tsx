@@ -4,7 +4,9 @@ import { describe, expect, it } from "vitest";
 import type { HomeData } from "../../../worker/services/home";
 import { attachQueries, createAppStore, createQueryClient } from "../../app/query-client";
 import { injectedHomeDataAtom } from "../../app/query-layer";
+import { catalogueAtom } from "../../i18n/lang";
 import { queryKeys } from "../../lib/query-keys";
+import { italianLanguage } from "../../test/italian";
 import { testEvent } from "../event-card/test-event";
 import { EventGrid } from "./event-grid";
 import { HeroStats } from "./hero";
@@ -68,8 +70,9 @@ describe("the home's reads before and after the query layer", () => {
     const data = homeData();
     const client = createQueryClient();
     for (const [key, value] of homeQueries(data)) client.setQueryData(key, value);
-    const worker = createAppStore(client);
+    const worker = createAppStore(client, italianLanguage);
     const browser = createStore();
+    browser.set(catalogueAtom, italianLanguage);
     browser.set(injectedHomeDataAtom, data);
     const html = (store: ReturnType<typeof createStore>) =>
       renderToString(

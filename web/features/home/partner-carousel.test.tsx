@@ -3,6 +3,7 @@ import { Provider } from "jotai";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createAppStore, createQueryClient } from "../../app/query-client";
 import { queryKeys } from "../../lib/query-keys";
+import { italianLanguage } from "../../test/italian";
 import { PartnerCarousel } from "./partner-carousel";
 
 const partners = [
@@ -18,7 +19,7 @@ function mount(settings: { isEnabled: boolean; scrollSpeed: number; frameRate: n
   queryClient.setQueryData(queryKeys.partners, partners);
   queryClient.setQueryData(queryKeys.carouselSettings, settings);
   render(
-    <Provider store={createAppStore(queryClient)}>
+    <Provider store={createAppStore(queryClient, italianLanguage)}>
       <PartnerCarousel />
     </Provider>,
   );

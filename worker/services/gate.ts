@@ -23,12 +23,20 @@ export type GateEventDto = { id: number; title: string; datetime: string | null;
 
 type EventRow = typeof events.$inferSelect;
 
-/** Today's events (Rome), those still running from yesterday, and the always-active ones. */
-export function isGateEvent(event: EventRow, now: number): boolean {
+/** Cars arrive hours before a match or a concert (the demo's gates open four hours before)… */
+export const GATE_OPENS_BEFORE_MS = 6 * 3_600_000;
+/** …and leave after it ends, past midnight after an evening concert. */
+export const GATE_CLOSES_AFTER_MS = 6 * 3_600_000;
+
+/**
+ * On the gate's list: today's events (Rome), the always-active ones, and any event from
+ * GATE_OPENS_BEFORE_MS before its start to GATE_CLOSES_AFTER_MS after its end, across midnight.
+ */
+export function isGateEvent(event: Pick<EventRow, "isActive" | "isAlwaysActive" | "datetime" | "duration">, now: number): boolean {
   if (!event.isActive) return false;
   if (event.isAlwaysActive || event.datetime == null) return true;
   const end = eventEndsAt(event) ?? event.datetime;
-  return romeDate(event.datetime).equals(romeDate(now)) || (event.datetime <= now && now < end);
+  return romeDate(event.datetime).equals(romeDate(now)) || (event.datetime - GATE_OPENS_BEFORE_MS <= now && now < end + GATE_CLOSES_AFTER_MS);
 }
 
 export async function listGateEvents(db: Db, now: number): Promise<GateEventDto[]> {

@@ -57,8 +57,12 @@ async function gzipProxy() {
   return { url: `http://127.0.0.1:${server.address().port}`, close: () => server.close() };
 }
 
+// The page as Lighthouse's browser gets it: its Chrome asks for en-US, so on `/` the Worker serves the
+// English page (LH_PATH=/?lang=it for the Italian one), with its own catalogue among the scripts.
+const pageHtml = async (url) => (await fetch(url, { headers: { "Accept-Language": "en-US,en;q=0.9" } })).text();
+
 async function firstCardInHtml(url) {
-  const html = await (await fetch(url)).text();
+  const html = await pageHtml(url);
   return html.includes('data-testid="event-card"');
 }
 
@@ -68,7 +72,7 @@ async function firstCardInHtml(url) {
  * hydrates the home. Anything else the page fetches is a lazy chunk, loaded after hydration.
  */
 async function homeStaticScripts(url) {
-  const html = await (await fetch(url)).text();
+  const html = await pageHtml(url);
   const named = [
     ...[...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]),
     ...[...html.matchAll(/\bdata-app="([^"]+)"/g)].map((m) => m[1]),
@@ -124,6 +128,7 @@ const runs = [];
 try {
   const url = `${proxy.url}${process.env.LH_PATH ?? "/"}`;
   const cardInHtml = await firstCardInHtml(url);
+  const pageLang = /<html lang="(\w+)"/.exec(await pageHtml(url))?.[1] ?? "?";
   const staticScripts = await homeStaticScripts(url);
   const noJs = process.env.LH_NO_JS === "1";
   for (let i = 0; i < RUNS; i++) {
@@ -139,7 +144,7 @@ try {
   const median = { ...runs[0], score: medianOf("score"), lcpMs: medianOf("lcpMs"), tbtMs: medianOf("tbtMs"), jsGzipKb: medianOf("jsGzipKb"), lazyGzipKb: medianOf("lazyGzipKb") };
   const byScore = [...runs].sort((a, b) => (a.score ?? -1) - (b.score ?? -1) || b.lcpMs - a.lcpMs)[Math.floor(runs.length / 2)];
   if (process.env.LH_SAVE) writeFileSync(process.env.LH_SAVE, JSON.stringify(byScore.lhr));
-  console.log(`lighthouse (mobile, simulated throttling) on ${BASE_URL}${process.env.LH_PATH ?? "/"} through a gzip proxy, ${RUNS} run(s)${noJs ? ", THE APP'S SCRIPTS BLOCKED" : ""}; medians of each figure:\n`);
+  console.log(`lighthouse (mobile, simulated throttling) on ${BASE_URL}${process.env.LH_PATH ?? "/"} (the ${pageLang === "en" ? "English" : pageLang === "it" ? "Italian" : pageLang} page) through a gzip proxy, ${RUNS} run(s)${noJs ? ", THE APP'S SCRIPTS BLOCKED" : ""}; medians of each figure:\n`);
   const fixed = (v, digits, scale = 1) => (typeof v === "number" ? (v / scale).toFixed(digits) : "n/a");
   console.table(
     runs.map((r) => ({ score: r.score, "FCP s": fixed(r.fcpMs, 2, 1000), "LCP s": fixed(r.lcpMs, 2, 1000), "TBT ms": fixed(r.tbtMs, 0), CLS: fixed(r.clsValue, 3), "JS KB gzip": fixed(r.jsGzipKb, 1), "lazy JS KB": fixed(r.lazyGzipKb, 1), error: r.error ?? "" })),

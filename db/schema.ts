@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { bookingStatuses, refundStatuses, type BookingStatus, type RefundStatus } from "../shared/lifecycle/booking";
 
 // Instants are stored as UTC epoch milliseconds; money as integer euro cents.
 const createdAt = () =>
@@ -26,6 +27,9 @@ export const events = sqliteTable(
     datetime: integer("datetime"),
     isAlwaysActive: integer("is_always_active", { mode: "boolean" }).notNull().default(false),
     duration: text("duration").notNull().default("4 ore"),
+    // The duration text as minutes (shared/lifecycle/event.ts durationMinutesOf), written beside it:
+    // the event's end is datetime + this, in TypeScript and SQL alike.
+    durationMinutes: integer("duration_minutes").notNull().default(240),
     distance: text("distance").notNull().default(""),
     totalSpots: integer("total_spots").notNull().default(0),
     reservedSpots: integer("reserved_spots").notNull().default(0),
@@ -70,9 +74,8 @@ export const rates = sqliteTable(
 );
 
 export const bookingKinds = ["booking", "prevendita"] as const;
-export const bookingStatuses = ["pending", "paid", "freed", "expired", "cancelled", "refunded"] as const;
 export type BookingKind = (typeof bookingKinds)[number];
-export type BookingStatus = (typeof bookingStatuses)[number];
+export { bookingStatuses, refundStatuses, type BookingStatus, type RefundStatus };
 export const gateStates = ["inside", "exited"] as const;
 export type GateState = (typeof gateStates)[number];
 
@@ -171,6 +174,19 @@ export const demoPaymentIntents = sqliteTable("demo_payment_intents", {
   refundedAt: integer("refunded_at"),
   createdAt: createdAt(),
 });
+
+// Refunds of the demo provider: like Stripe's, they never exceed what the intent took.
+export const demoRefunds = sqliteTable(
+  "demo_refunds",
+  {
+    id: text("id").primaryKey(),
+    paymentIntentId: text("payment_intent_id").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    metadata: text("metadata", { mode: "json" }).$type<Record<string, string>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index("demo_refunds_intent_idx").on(t.paymentIntentId)],
+);
 
 export const partners = sqliteTable("partners", {
   id: integer("id").primaryKey({ autoIncrement: true }),
@@ -341,7 +357,13 @@ export const refunds = sqliteTable(
     source: text("source", { enum: refundSources }).notNull(),
     // The provider's refund id (Stripe re_…, demo rf_demo_…) once the provider has it.
     providerRefundId: text("provider_refund_id"),
-    // The refund exists at the provider (null: recorded, provider call owed — the cron retries it).
+    // pending: recorded, the provider has not confirmed it (a failed call is retried by the cron);
+    // succeeded: the money went back; failed: the provider refused it (failureReason), retried only by staff.
+    status: text("status", { enum: refundStatuses }).notNull().default("pending"),
+    failureReason: text("failure_reason"),
+    // Provider calls made for this row: each retry after a refusal uses a key of its own.
+    attempts: integer("attempts").notNull().default(0),
+    // When the money went back (status succeeded).
     completedAt: integer("completed_at"),
     staffId: integer("staff_id"),
     createdAt: createdAt(),

@@ -1,0 +1,43 @@
+/**
+ * Money as integer euro cents, and every way the product writes an amount. The Worker and the SPA
+ * import these; no other file formats or parses money.
+ */
+
+/** 1500 → "15.00": the API's decimal form (spec §3). */
+export function centsToDecimal(cents: number): string {
+  const sign = cents < 0 ? "-" : "";
+  const abs = Math.abs(Math.trunc(cents));
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+/** The API's decimal amount ("15.00", "7.5", "-3") as integer cents, without floating-point sums. */
+export function decimalToCentsExact(amount: string): number {
+  const text = amount.trim();
+  const [whole, fraction = ""] = text.replace(/^-/, "").split(".");
+  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, "0").slice(0, 2));
+  return text.startsWith("-") ? -cents : cents;
+}
+
+/** What a person typed ("15.5", 15.5, "15,50") → 1550; null unless a non-negative amount with at most 2 decimals. */
+export function parseAmountToCents(value: string | number): number | null {
+  const text = typeof value === "number" ? String(value) : value.trim().replace(",", ".");
+  if (!/^\d+(\.\d{1,2})?$/.test(text)) {
+    if (typeof value === "number" && Number.isFinite(value) && value >= 0) return Math.round(value * 100);
+    return null;
+  }
+  const [whole, frac = ""] = text.split(".");
+  return Number(whole) * 100 + Number(frac.padEnd(2, "0"));
+}
+
+const asCents = (amount: string | number) => (typeof amount === "number" ? amount : decimalToCentsExact(amount));
+
+/** "€15.00": the spec's compact form (cards, pay buttons, English e-mails). `amount`: cents or the API's decimal string. */
+export function formatEuroCompact(amount: string | number): string {
+  return `€${centsToDecimal(asCents(amount))}`;
+}
+
+/** "€ 15,50" in Italian (decimal comma), "€15.50" in English. `amount`: cents or the API's decimal string. */
+export function formatEuro(amount: string | number, lang: "it" | "en"): string {
+  const decimal = centsToDecimal(asCents(amount));
+  return lang === "en" ? `€${decimal}` : `€ ${decimal.replace(".", ",")}`;
+}

@@ -171,7 +171,6 @@ export const demoPaymentIntents = sqliteTable("demo_payment_intents", {
   idempotencyKey: text("idempotency_key").unique(),
   metadata: text("metadata", { mode: "json" }).$type<Record<string, string>>().notNull().default({}),
   lastError: text("last_error"),
-  refundedAt: integer("refunded_at"),
   createdAt: createdAt(),
 });
 

@@ -11,6 +11,7 @@ ALTER TABLE `events` ADD `duration_minutes` integer DEFAULT 240 NOT NULL;--> sta
 ALTER TABLE `refunds` ADD `status` text DEFAULT 'pending' NOT NULL;--> statement-breakpoint
 ALTER TABLE `refunds` ADD `failure_reason` text;--> statement-breakpoint
 ALTER TABLE `refunds` ADD `attempts` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE `demo_payment_intents` DROP COLUMN `refunded_at`;--> statement-breakpoint
 -- The durations written so far were "N ore"/"N ora" (else 4 hours): their minutes.
 UPDATE `events` SET `duration_minutes` = CAST(ltrim(`duration`, ' ') AS integer) * 60
   WHERE ltrim(`duration`, ' ') GLOB '[0-9]*' AND lower(ltrim(ltrim(ltrim(`duration`, ' '), '0123456789'), ' ')) GLOB 'or[ae]*' AND CAST(ltrim(`duration`, ' ') AS integer) > 0;--> statement-breakpoint

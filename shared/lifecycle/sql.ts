@@ -5,6 +5,7 @@
  * Worker only: the SPA imports the plain modules, never this one (it pulls in drizzle).
  */
 import { sql, type SQL } from "drizzle-orm";
+import type { Capacity } from "./booking";
 import { DEFAULT_CANCEL_DEADLINE_HOURS, HOUR_MS, MINUTE_MS } from "./event";
 
 const ms = (now: number) => String(Math.trunc(now));
@@ -22,6 +23,9 @@ export const takesSpotSql = (now: number, b = "b") => sql.raw(takesSpotText(b, m
 
 /** freeSpotsOf() as SQL text, for event alias `e` with `holds` and `paid` already counted (may go below zero: callers compare). */
 export const freeSpotsText = (e: string, holds: string, paid: string) => `(${e}.total_spots - ${e}.reserved_spots - ${e}.occupied_spots - ${holds} - ${paid})`;
+
+/** freeSpotsOf() over given figures (e.g. an admin's new capacity) and a SQL count of the spots taken; may go below zero. */
+export const freeSpotsOfSql = (c: Capacity, taken: SQL) => sql`(${c.totalSpots} - ${c.reservedSpots} - ${c.occupiedSpots} - ${taken})`;
 
 /**
  * Free spots of one event as a SQL scalar: the guard of every statement that takes a spot
@@ -63,6 +67,11 @@ export const withinCancelDeadlineText = (e: string, now: string) => `(${e}.is_al
 export const customerCancellableSql = (now: number, b: string) =>
   sql.raw(`(${b}.status = 'paid' and ${b}.gate_state is null and exists (select 1 from events ce where ce.id = ${b}.event_id
     and ce.cancelled_at is null and ${withinCancelDeadlineText("ce", ms(now))}))`);
+
+// ---------- money (money.ts centsToDecimal) ----------
+
+/** centsToDecimal() as SQL text, for non-negative cents: 1505 → '15.05'. */
+export const centsToDecimalText = (cents: string) => `printf('%d.%02d', ${cents} / 100, ${cents} % 100)`;
 
 // ---------- money back (booking.ts refundCounts, refundClaims) ----------
 

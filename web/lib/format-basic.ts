@@ -5,10 +5,7 @@ import { GARAGE_TIME_ZONE } from "../../shared/rules";
 
 export { GARAGE_TIME_ZONE };
 
-/** "15.00" | 15 → "€15.00": the spec's compact form used on cards and pay buttons. */
-export function formatEuroCompact(amount: string | number): string {
-  return `€${(typeof amount === "number" ? amount : Number(amount)).toFixed(2)}`;
-}
+export { formatEuroCompact } from "../../shared/lifecycle/money";
 
 /** Cuts `text` to `max` characters followed by an ellipsis when longer. */
 export function truncate(text: string, max: number): string {

@@ -9,19 +9,7 @@ import * as ZonedFns from "temporal-polyfill/fns/ZonedDateTime";
 import { GARAGE_TIME_ZONE } from "./format-basic";
 import type { Catalogue } from "../i18n/catalogue";
 
-/** The API's decimal amount ("15.00", "7.5", "-3") as integer cents, without floating-point sums. */
-export function toCents(amount: string): number {
-  const [whole, fraction = ""] = amount.trim().replace(/^-/, "").split(".");
-  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, "0").slice(0, 2));
-  return amount.trim().startsWith("-") ? -cents : cents;
-}
-
-/** Integer cents → the API's decimal form: 1505 → "15.05". */
-export function fromCents(cents: number): string {
-  const sign = cents < 0 ? "-" : "";
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
-}
+export { centsToDecimal as fromCents, decimalToCentsExact as toCents } from "../../shared/lifecycle/money";
 
 export { formatEuroCompact, formatLongDateTime, GARAGE_TIME_ZONE, truncate, type DateStyle } from "./format-basic";
 

@@ -15,6 +15,7 @@ export type ErrorCode =
   | "payload_too_large"
   | "unsupported_media_type"
   | "payment_failed"
+  | "refund_failed"
   | "internal";
 
 export type ErrorIssue = { path: string; message: string };

@@ -4,7 +4,7 @@ import { pickLang } from "../../web/i18n/pick-lang";
 import { messages } from "../lib/messages";
 import { messagesEn } from "../lib/messages-en";
 
-type Param = (n: number) => string;
+type Param = (x: number | string) => string;
 const exact = new Map<string, string>();
 const parametrised: { pattern: RegExp; english: Param }[] = [];
 const MARK = 918273645;
@@ -14,7 +14,7 @@ for (const key of Object.keys(messages) as (keyof typeof messages)[]) {
   if (typeof italian === "string") exact.set(italian, english as string);
   else {
     const escaped = (italian as Param)(MARK).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-    parametrised.push({ pattern: new RegExp(`^${escaped.replace(String(MARK), "(\\d+)")}$`), english: english as Param });
+    parametrised.push({ pattern: new RegExp(`^${escaped.replace(String(MARK), "(.+?)")}$`), english: english as Param });
   }
 }
 
@@ -24,7 +24,7 @@ export function inEnglish(message: string): string {
   if (found !== undefined) return found;
   for (const { pattern, english } of parametrised) {
     const match = pattern.exec(message);
-    if (match) return english(Number(match[1]));
+    if (match) return english(/^\d+$/.test(match[1]) ? Number(match[1]) : match[1]);
   }
   return message;
 }

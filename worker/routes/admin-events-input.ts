@@ -2,7 +2,7 @@ import { Temporal } from "temporal-polyfill";
 import { z } from "zod";
 import { GARAGE_TIME_ZONE } from "../../shared/rules";
 import { messages } from "../lib/messages";
-import { decimalToCents } from "../lib/money";
+import { parseAmountToCents } from "../../shared/lifecycle/money";
 import type { EventInput, EventSave, EventToggle, RateInput } from "../services/admin-events";
 import { normaliseImagePath } from "../services/uploads";
 
@@ -119,7 +119,7 @@ function normaliseEvent(e: z.output<typeof rawEvent>, ctx: Ctx): EventInput {
   const isPrevenditaPayable = e.isPrevenditaPayable ?? false;
   let prevenditaPriceCents: number | null = null;
   if (!blank(e.prevendita_price)) {
-    prevenditaPriceCents = decimalToCents(e.prevendita_price!);
+    prevenditaPriceCents = parseAmountToCents(e.prevendita_price!);
     if (prevenditaPriceCents === null || prevenditaPriceCents > MAX_PRICE_CENTS) {
       return refuse(ctx, messages.invalidPresalePrice, ["event", "prevendita_price"]);
     }
@@ -168,7 +168,7 @@ function normaliseRates(list: z.output<typeof rawRate>[], ctx: Ctx): RateInput[]
   const ids = new Set<number>();
   for (const [i, r] of rows.entries()) {
     if (blank(r.name) || blank(r.price)) return refuse(ctx, rows.length === 1 ? messages.rateRequired : messages.rateIncomplete, ["rates", i]);
-    const priceCents = decimalToCents(r.price!);
+    const priceCents = parseAmountToCents(r.price!);
     if (priceCents === null || priceCents > MAX_PRICE_CENTS) return refuse(ctx, messages.invalidRatePrice, ["rates", i, "price"]);
     if (r.id != null) {
       if (ids.has(r.id)) return refuse(ctx, messages.repeatedRate, ["rates", i, "id"]);

@@ -2,15 +2,16 @@ import { Hono } from "hono";
 import type { ClientErrorStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
-import { decimalToCents } from "../lib/money";
+import { parseAmountToCents } from "../../shared/lifecycle/money";
 import { validate } from "../lib/validate";
 import { audited } from "../middleware/audit";
 import { requireAdmin } from "../middleware/require-admin";
 import { dispatchQueued } from "../services/email/outbox";
 import { createPaymentProvider } from "../services/payments/provider";
-import { refundBooking, refundsOfBooking } from "../services/refunds";
+import { refundBooking, refundsOfBooking, retryRefund } from "../services/refunds";
 
 const bookingParam = z.object({ id: z.uuid("Prenotazione non valida") });
+const refundParam = z.object({ id: z.string().regex(/^(provider:)?[\w-]{1,100}$/, "Rimborso non valido") });
 const AMOUNT = "Importo non valido: usa euro con al massimo due decimali (es. 7,50)";
 const refundInput = z.object({
   // Empty or missing: the whole amount still refundable.
@@ -20,7 +21,7 @@ const refundInput = z.object({
     .optional()
     .transform((s, ctx) => {
       if (!s?.trim()) return null;
-      const cents = decimalToCents(s);
+      const cents = parseAmountToCents(s);
       if (cents == null) {
         ctx.addIssue({ code: "custom", message: AMOUNT });
         return z.NEVER;
@@ -44,5 +45,14 @@ export const adminRefunds = new Hono<AppEnv>()
     );
     if (!result.ok) return c.json(result.error, result.status as ClientErrorStatusCode);
     c.executionCtx.waitUntil(dispatchQueued(c.env, db, Date.now()));
-    return c.json(result.value, 201);
+    // 202: recorded, the provider has not confirmed it yet (the cron and its webhooks follow it).
+    return result.value.refund.status === "succeeded" ? c.json(result.value, 201) : c.json(result.value, 202);
+  })
+  // "Riprova" on a refund the provider refused.
+  .post("/refunds/:id/retry", requireAdmin, audited("refund.retry"), validate("param", refundParam), async (c) => {
+    const db = c.var.db;
+    const result = await retryRefund(db, createPaymentProvider(c.env, db), c.req.valid("param").id, Date.now());
+    if (!result.ok) return c.json(result.error, result.status as ClientErrorStatusCode);
+    c.executionCtx.waitUntil(dispatchQueued(c.env, db, Date.now()));
+    return c.json(result.value, 200);
   });

@@ -1,7 +1,7 @@
 import { and, count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { bookings, demoPaymentIntents } from "../../db/schema";
-import { takesSpotSql } from "../services/availability";
+import { takesSpotSql } from "../../shared/lifecycle/sql";
 import type { BookingDto } from "../services/bookings";
 import { freeSpotsNow } from "../services/holds";
 import { api, seedBooking, seedEvent, testDb, typedApi } from "../test/helpers";

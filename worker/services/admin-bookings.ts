@@ -2,7 +2,7 @@ import { and, desc, eq, gt, lte, or, sql, type SQL } from "drizzle-orm";
 import { bookings, events, rates, type Booking, type BookingStatus, type GateState } from "../../db/schema";
 import type { Db } from "../db";
 import { toIso } from "../lib/time";
-import { takesSpotSql } from "./availability";
+import { takesSpotSql } from "../../shared/lifecycle/sql";
 import { toBookingDto, type BookingDto } from "./bookings";
 
 /** Spec §3 Booking for the admin: the public shape plus the contact and payment fields. */

@@ -1,10 +1,12 @@
-import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { bookings, categories, events, rates } from "../../db/schema";
 import type { Db } from "../db";
 import { fail, ok, type Failure, type Outcome } from "../lib/errors";
 import { messages } from "../lib/messages";
-import { spotUsageByEvent, takesSpotSql } from "./availability";
+import { durationMinutesOf, isEventEditable } from "../../shared/lifecycle/event";
+import { freeSpotsOfSql, takesSpotSql } from "../../shared/lifecycle/sql";
+import { spotUsageByEvent } from "./availability";
 import { toRateDto, type RateDto } from "./events";
 import { findUpload } from "./uploads";
 
@@ -60,6 +62,7 @@ function eventColumns(e: EventInput) {
     datetime: e.datetime,
     isAlwaysActive: e.isAlwaysActive,
     duration: e.duration,
+    durationMinutes: durationMinutesOf(e.duration),
     distance: e.distance,
     reservedSpots: e.reservedSpots,
     occupiedSpots: e.occupiedSpots,
@@ -122,8 +125,9 @@ function causedBy(err: unknown, text: string): boolean {
  */
 export async function updateEvent(db: Db, id: number, save: EventSave, now: number): Promise<Outcome<null>> {
   const e = save.event;
-  const current = await db.select({ id: events.id }).from(events).where(eq(events.id, id)).get();
+  const current = await db.select({ id: events.id, cancelledAt: events.cancelledAt }).from(events).where(eq(events.id, id)).get();
   if (!current) return fail(404, "not_found", messages.eventNotFound);
+  if (!isEventEditable(current)) return fail(409, "conflict", messages.eventCancelledReadOnly);
   const refused = await checkReferences(db, e);
   if (refused) return refused;
 
@@ -148,14 +152,14 @@ export async function updateEvent(db: Db, id: number, save: EventSave, now: numb
 export async function writeEventUpdate(db: Db, id: number, save: EventSave, removedIds: number[], now: number): Promise<Outcome<null>> {
   const e = save.event;
   const takenNow = sql`(select count(*) from bookings b where b.event_id = ${id} and ${takesSpotSql(now)})`;
-  const guardedTotal: SQL = sql`case when ${e.totalSpots} - ${e.reservedSpots} - ${e.occupiedSpots} - ${takenNow} >= 0 then ${e.totalSpots} else null end`;
+  const guardedTotal: SQL = sql`case when ${freeSpotsOfSql(e, takenNow)} >= 0 then ${e.totalSpots} else null end`;
   const referenced = sql`exists (select 1 from ${bookings} where ${bookings.rateId} = ${rates.id})`;
 
   const statements: BatchItem<"sqlite">[] = [
     db
       .update(events)
       .set({ ...eventColumns(e), totalSpots: guardedTotal as unknown as number })
-      .where(eq(events.id, id)),
+      .where(and(eq(events.id, id), isNull(events.cancelledAt))),
     ...save.rates.map((r) =>
       r.id === null
         ? db.insert(rates).values({ ...rateColumns(r), eventId: id })
@@ -178,9 +182,12 @@ export async function writeEventUpdate(db: Db, id: number, save: EventSave, remo
   return ok(null);
 }
 
+/** A cancelled event stays off: switching it on again would sell spots of an event that will not happen. */
 export async function setEventActive(db: Db, id: number, isActive: boolean): Promise<Outcome<null>> {
-  const res = await db.update(events).set({ isActive }).where(eq(events.id, id)).run();
-  return res.meta.changes > 0 ? ok(null) : fail(404, "not_found", messages.eventNotFound);
+  const res = await db.update(events).set({ isActive }).where(and(eq(events.id, id), isNull(events.cancelledAt))).run();
+  if (res.meta.changes > 0) return ok(null);
+  const row = await db.select({ id: events.id }).from(events).where(eq(events.id, id)).get();
+  return row ? fail(409, "conflict", messages.eventCancelledReadOnly) : fail(404, "not_found", messages.eventNotFound);
 }
 
 /** Only an event nobody has booked can go (its rates go with it); otherwise deactivate it. */

@@ -1,5 +1,7 @@
 import { and, inArray, sql, type SQL } from "drizzle-orm";
 import { bookings } from "../../db/schema";
+import { freeSpotsOf, type Capacity } from "../../shared/lifecycle/booking";
+import { activeHoldSql, paidText } from "../../shared/lifecycle/sql";
 import type { Db } from "../db";
 
 export type SpotUsage = { activeHolds: number; paid: number };
@@ -14,29 +16,12 @@ export type Availability = {
   paidSpots: number;
 };
 
-type Counters = { totalSpots: number; reservedSpots: number; occupiedSpots: number };
 
-/**
- * A booking takes a spot while it is paid, or pending with a hold that has not lapsed yet.
- * Expiry is logical: a lapsed hold stops counting at `holdExpiresAt`, whether or not the cron ran.
- */
-export function takesSpotSql(now: number, alias = "b"): SQL {
-  return sql.raw(`(${alias}.status = 'paid' or (${alias}.status = 'pending' and ${alias}.hold_expires_at > ${Math.trunc(now)}))`);
-}
-
-/**
- * Free spots of one event as a SQL scalar: the guard of every statement that takes a spot.
- * D1 runs one statement at a time, so `INSERT … SELECT … WHERE (freeSpotsSql) >= 1` is atomic.
- */
-export function freeSpotsSql(eventId: number | SQL, now: number): SQL {
-  return sql`(select e.total_spots - e.reserved_spots - e.occupied_spots - (select count(*) from bookings b where b.event_id = e.id and ${takesSpotSql(now)}) from events e where e.id = ${eventId})`;
-}
-
-export function computeAvailability(counters: Counters, usage: SpotUsage | undefined): Availability {
+export function computeAvailability(counters: Capacity, usage: SpotUsage | undefined): Availability {
   const activeHolds = usage?.activeHolds ?? 0;
   const paid = usage?.paid ?? 0;
   return {
-    availableSpots: Math.max(0, counters.totalSpots - counters.reservedSpots - counters.occupiedSpots - activeHolds - paid),
+    availableSpots: freeSpotsOf(counters, activeHolds, paid),
     prenotati: counters.reservedSpots + paid,
     opzionati: counters.occupiedSpots + activeHolds,
     activeHolds,
@@ -58,8 +43,8 @@ export function spotUsageQuery(db: Db, now: number, eventScope?: number[] | SQL)
   return db
     .select({
       eventId: bookings.eventId,
-      activeHolds: sql<number>`sum(case when ${bookings.status} = 'pending' and ${bookings.holdExpiresAt} > ${now} then 1 else 0 end)`,
-      paid: sql<number>`sum(case when ${bookings.status} = 'paid' then 1 else 0 end)`,
+      activeHolds: sql<number>`sum(case when ${activeHoldSql(now, "bookings")} then 1 else 0 end)`,
+      paid: sql<number>`sum(case when ${sql.raw(paidText("bookings"))} then 1 else 0 end)`,
     })
     .from(bookings)
     .where(and(inArray(bookings.status, ["pending", "paid"]), scope))

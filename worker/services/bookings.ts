@@ -3,9 +3,10 @@ import { bookings, events, rates, spentPaymentIntents, type Booking, type Bookin
 import type { Db } from "../db";
 import { fail, ok, type Outcome } from "../lib/errors";
 import { messages } from "../lib/messages";
-import { centsToDecimal } from "../lib/money";
+import { centsToDecimal } from "../../shared/lifecycle/money";
 import { toIso } from "../lib/time";
-import { hasEnded, isPresaleOpen } from "./event-time";
+import { hasEnded } from "../../shared/lifecycle/event";
+import { isPresaleOpen } from "./event-time";
 import { freeSpotsNow, overHoldCap, takePresaleSpot, takeRateSpot, type HoldClient, type HoldFields } from "./holds";
 import type { PaymentProvider } from "./payments/provider";
 
@@ -64,10 +65,9 @@ export type BookingDto = {
 type EventRef = Pick<Event, "id" | "title" | "datetime" | "isAlwaysActive">;
 type RateRef = { id: number; name: string } | null;
 
-/** Expiry is logical: a pending booking whose hold lapsed is shown as expired, cron or not. */
-export function effectiveStatus(b: Pick<Booking, "status" | "holdExpiresAt">, now: number): BookingStatus {
-  return b.status === "pending" && b.holdExpiresAt <= now ? "expired" : b.status;
-}
+import { effectiveStatus } from "../../shared/lifecycle/booking";
+
+export { effectiveStatus };
 
 /** The columns the answer is made of. */
 type BookingFields = Pick<
@@ -171,7 +171,7 @@ export async function createBooking(
     return ok({ created: true, booking: toBookingDto(row, event, { id: target.rateId, name: target.rateName }, now) });
   }
   if (target.cancelledAt != null) return fail(409, "event_cancelled", messages.eventCancelled);
-  if (target.isActive === 1 && hasEnded({ ...event, duration: target.duration }, now)) return ended();
+  if (target.isActive === 1 && hasEnded({ ...event, durationMinutes: target.durationMinutes }, now)) return ended();
   const bookable = target.isVisible === 1 && target.isPayable === 1 && target.isActive === 1;
   if (!bookable) return fail(409, "conflict", messages.rateUnavailable);
   if (free < 1) return soldOut();

@@ -1,5 +1,8 @@
 import { messages } from "../lib/messages";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, getTableName, isNull, sql } from "drizzle-orm";
+import { passStatusOf } from "../../shared/lifecycle/booking";
+import { cancelDeadline, deadlineHoursOf, withinCancelDeadline } from "../../shared/lifecycle/event";
+import { customerCancellableSql } from "../../shared/lifecycle/sql";
 import { auditLog, bookings, events } from "../../db/schema";
 import type { Db } from "../db";
 import { fail, ok, type Outcome } from "../lib/errors";
@@ -8,8 +11,6 @@ import { toIso } from "../lib/time";
 import type { PaymentProvider } from "./payments/provider";
 import { emailCatalogues } from "./email/catalogue";
 import { refundBooking, type RefundResult } from "./refunds";
-
-export const DEFAULT_CANCEL_DEADLINE_HOURS = 24;
 
 export type CancellationDto = {
   /** The customer can cancel now (full automatic refund). */
@@ -23,15 +24,8 @@ export type CancellationDto = {
 };
 
 
-/**
- * The rule, as SQL over `bookings` (in scope): paid, never through the gate, and either an
- * always-active event or `now` before start − deadline hours. The refund INSERT evaluates it as it
- * writes, so a request one second late cannot slip in between a check and the write.
- */
-export const cancellableSql = (now: number) => sql`(${bookings.gateState} is null and exists (
-  select 1 from ${events} e where e.id = ${bookings.eventId}
-    and (e.is_always_active = 1 or (e.datetime is not null and ${now} < e.datetime - coalesce(e.cancel_deadline_hours, ${DEFAULT_CANCEL_DEADLINE_HOURS}) * 3600000)
-      or (e.postpone_cancel_until is not null and ${now} < e.postpone_cancel_until))))`;
+/** The rule in the statement that refunds: customerCancellableSql over the booking being refunded. */
+export const cancellableSql = (now: number) => customerCancellableSql(now, `"${getTableName(bookings)}"`);
 
 async function bookingOfPass(db: Db, secret: string) {
   return db
@@ -40,10 +34,11 @@ async function bookingOfPass(db: Db, secret: string) {
       status: bookings.status,
       gateState: bookings.gateState,
       licensePlate: bookings.licensePlate,
-      eventAt: events.datetime,
+      datetime: events.datetime,
       isAlwaysActive: events.isAlwaysActive,
-      deadlineHours: events.cancelDeadlineHours,
+      cancelDeadlineHours: events.cancelDeadlineHours,
       postponeCancelUntil: events.postponeCancelUntil,
+      cancelledAt: events.cancelledAt,
     })
     .from(bookings)
     .innerJoin(events, eq(events.id, bookings.eventId))
@@ -55,15 +50,12 @@ type PassBooking = NonNullable<Awaited<ReturnType<typeof bookingOfPass>>>;
 
 /** The same rule as cancellableSql, for showing the button (or why it is gone). */
 export function cancellationOf(b: PassBooking, now: number): CancellationDto {
-  const hours = b.deadlineHours ?? DEFAULT_CANCEL_DEADLINE_HOURS;
-  const usual = b.isAlwaysActive || b.eventAt == null ? null : b.eventAt - hours * 3_600_000;
-  // A postponed event opens a window of its own: the later of the two ends counts.
-  const deadline = usual == null ? null : Math.max(usual, b.postponeCancelUntil ?? 0);
-  const plateChangeAllowed = b.status === "paid" && (b.isAlwaysActive || (b.eventAt != null && now < b.eventAt));
+  const deadline = cancelDeadline(b);
+  const plateChangeAllowed = b.status === "paid" && b.cancelledAt == null && (b.isAlwaysActive || (b.datetime != null && now < b.datetime));
   const base = { deadline: toIso(deadline), plateChangeAllowed };
-  if (b.status !== "paid") return { ...base, allowed: false, reason: messages.cancelNotActive };
+  if (passStatusOf(b.status, b.cancelledAt != null) !== "valid") return { ...base, allowed: false, reason: messages.cancelNotActive };
   if (b.gateState != null) return { ...base, allowed: false, reason: messages.cancelPassUsed };
-  if (!b.isAlwaysActive && (deadline == null || now >= deadline)) return { ...base, allowed: false, reason: messages.cancelDeadlinePassed(hours) };
+  if (!withinCancelDeadline(b, now)) return { ...base, allowed: false, reason: messages.cancelDeadlinePassed(deadlineHoursOf(b)) };
   return { ...base, allowed: true, reason: null };
 }
 
@@ -95,7 +87,7 @@ export async function changePlate(db: Db, secret: string, plate: string, now: nu
           eq(bookings.id, b.id),
           eq(bookings.status, "paid"),
           isNull(bookings.plateAnonymizedAt),
-          sql`exists (select 1 from ${events} e where e.id = ${bookings.eventId} and (e.is_always_active = 1 or ${now} < e.datetime))`,
+          sql`exists (select 1 from ${events} e where e.id = ${bookings.eventId} and e.cancelled_at is null and (e.is_always_active = 1 or ${now} < e.datetime))`,
         ),
       ),
     insertWhere(

@@ -1,11 +1,12 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { bookings, eventCancellations, events, refunds } from "../../db/schema";
 import type { Db } from "../db";
 import { fail, ok, type Outcome } from "../lib/errors";
 import { toIso } from "../lib/time";
 import type { PaymentProvider } from "./payments/provider";
 import { emailCatalogues } from "./email/catalogue";
-import { refundBooking } from "./refunds";
+import { refundBooking, retryRefund } from "./refunds";
+import { settleIntent } from "./payments/settle";
 
 export type CancellationProgress = {
   eventId: number;
@@ -18,35 +19,71 @@ export type CancellationProgress = {
 };
 
 /**
- * Step 1 of "Annulla evento": the event goes off sale (cancelled_at, inactive), every hold is
- * released, and the progress row is (re)opened. Answers the bookings still to refund. Idempotent:
- * a retried or resumed step does the same again.
+ * Step 1 of "Annulla evento": the event closes to new holds and payments (cancelled_at, inactive),
+ * every hold is released, and the progress row is (re)opened. The paid bookings are read only after
+ * that write: from then on no payment can make another one paid (settleIntent refunds it instead).
+ * Idempotent: a retried or resumed step does the same again.
  */
 export async function startEventCancellation(db: Db, eventId: number, instanceId: string, now: number): Promise<string[]> {
-  const paid = await db.select({ id: bookings.id }).from(bookings).where(and(eq(bookings.eventId, eventId), eq(bookings.status, "paid")));
-  const alreadyRefunded = await db
-    .select({ n: sql<number>`count(distinct ${refunds.bookingId})` })
-    .from(refunds)
-    .innerJoin(bookings, eq(bookings.id, refunds.bookingId))
-    .where(and(eq(bookings.eventId, eventId), eq(refunds.source, "event_cancelled")))
-    .get();
   await db.batch([
     db.update(events).set({ cancelledAt: sql`coalesce(${events.cancelledAt}, ${now})`, isActive: false }).where(eq(events.id, eventId)),
     db.update(bookings).set({ status: "cancelled", updatedAt: now }).where(and(eq(bookings.eventId, eventId), eq(bookings.status, "pending"))),
-    db
-      .insert(eventCancellations)
-      .values({ eventId, instanceId, status: "running", total: paid.length + Number(alreadyRefunded?.n ?? 0), failures: [], startedAt: now })
-      .onConflictDoUpdate({ target: eventCancellations.eventId, set: { instanceId, status: "running", failures: [], finishedAt: null } }),
   ]);
+  // Paid ones, and ones whose refund the provider refused in an earlier run.
+  const paid = await db
+    .selectDistinct({ id: bookings.id })
+    .from(bookings)
+    .leftJoin(refunds, and(eq(refunds.bookingId, bookings.id), eq(refunds.status, "failed")))
+    .where(and(eq(bookings.eventId, eventId), or(eq(bookings.status, "paid"), isNotNull(refunds.id))));
+  // Refunded by an earlier run: still part of the cancellation's total.
+  const earlier = await db
+    .selectDistinct({ id: refunds.bookingId })
+    .from(refunds)
+    .innerJoin(bookings, eq(bookings.id, refunds.bookingId))
+    .where(and(eq(bookings.eventId, eventId), eq(refunds.source, "event_cancelled")));
+  await db
+    .insert(eventCancellations)
+    .values({ eventId, instanceId, status: "running", total: new Set([...paid, ...earlier].map((b) => b.id)).size, failures: [], startedAt: now })
+    .onConflictDoUpdate({ target: eventCancellations.eventId, set: { instanceId, status: "running", failures: [], finishedAt: null } })
+    .run();
   return paid.map((b) => b.id);
 }
 
-/** One booking's full refund for the cancelled event; "already refunded" counts as done. */
+/**
+ * Step 2: the intents of the released holds are cancelled at the provider, so no card is charged
+ * for a cancelled event. One that already took the money (not cancelable) is settled now, which
+ * refunds it in full; its webhook, arriving later, finds it settled.
+ */
+export async function cancelOpenPayments(db: Db, provider: PaymentProvider, eventId: number, now: number): Promise<{ canceled: number; refunded: number }> {
+  const open = await db
+    .select({ paymentIntentId: bookings.paymentIntentId })
+    .from(bookings)
+    .where(and(eq(bookings.eventId, eventId), inArray(bookings.status, ["cancelled", "expired"]), isNotNull(bookings.paymentIntentId), isNull(bookings.refundedAt)));
+  let canceled = 0;
+  let refunded = 0;
+  for (const { paymentIntentId } of open) {
+    const result = await provider.cancelIntent(paymentIntentId!);
+    if (result === "canceled") canceled++;
+    if (result !== "not_cancelable") continue;
+    const intent = await provider.retrieveIntent(paymentIntentId!);
+    if (intent?.status === "succeeded" && (await settleIntent(db, provider, intent, now)).outcome.startsWith("refunded")) refunded++;
+  }
+  return { canceled, refunded };
+}
+
+/**
+ * One booking's full refund for the cancelled event; "already refunded" counts as done. A refund the
+ * provider refused is asked again (a rerun of the cancellation is the staff's retry); a refusal
+ * again throws, so the booking is listed among the failures with the provider's words.
+ */
 export async function refundForCancelledEvent(db: Db, provider: PaymentProvider, bookingId: string, now: number): Promise<"refunded" | "already"> {
-  const result = await refundBooking(db, provider, { bookingId, amountCents: null, reason: emailCatalogues.it.reasons.eventCancelled, source: "event_cancelled" }, now);
+  const failed = await db.select({ id: refunds.id }).from(refunds).where(and(eq(refunds.bookingId, bookingId), eq(refunds.status, "failed"))).get();
+  const result = failed
+    ? await retryRefund(db, provider, failed.id, now)
+    : await refundBooking(db, provider, { bookingId, amountCents: null, reason: emailCatalogues.it.reasons.eventCancelled, source: "event_cancelled" }, now);
   if (result.ok) return "refunded";
   const row = await db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, bookingId)).get();
-  if (row?.status === "refunded") return "already";
+  if (result.error.error.code !== "refund_failed" && row?.status === "refunded") return "already";
   throw new Error(result.error.error.message);
 }
 
@@ -71,7 +108,7 @@ export async function cancellationProgress(db: Db, eventId: number): Promise<Out
     .select({ n: sql<number>`count(distinct ${refunds.bookingId})` })
     .from(refunds)
     .innerJoin(bookings, eq(bookings.id, refunds.bookingId))
-    .where(and(eq(bookings.eventId, eventId), inArray(refunds.source, ["event_cancelled"]), eq(bookings.status, "refunded")))
+    .where(and(eq(bookings.eventId, eventId), inArray(refunds.source, ["event_cancelled"]), eq(refunds.status, "succeeded")))
     .get();
   return ok({
     eventId,

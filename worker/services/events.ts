@@ -1,9 +1,10 @@
 import { and, asc, eq, getTableName, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { bookings, categories, events, rates, type Category, type Event, type Rate } from "../../db/schema";
 import type { Db } from "../db";
-import { centsToDecimal } from "../lib/money";
+import { centsToDecimal } from "../../shared/lifecycle/money";
 import { toIso } from "../lib/time";
-import { eventEndsAt, eventEndsAtSqlText, eventOpenSql, eventOpenSqlText } from "./event-time";
+import { eventEndsAt } from "../../shared/lifecycle/event";
+import { activeHoldText, centsToDecimalText, eventEndsAtText, eventNotEndedSql, eventNotEndedText, freeSpotsText, paidText } from "../../shared/lifecycle/sql";
 import { computeAvailability, spotUsageByEvent, spotUsageQuery, toUsageMap, type SpotUsage } from "./availability";
 
 export type RateDto = {
@@ -125,7 +126,7 @@ export function toEventDto(event: Event, category: CategoryDto | null, eventRate
  * Admin: everything.
  */
 export async function listEvents(db: Db, now: number, opts: { includeInactive: boolean }): Promise<EventDto[]> {
-  const isPublic = and(or(eq(events.isActive, true), isNotNull(events.cancelledAt)), eventOpenSql(now, `"${getTableName(events)}"`));
+  const isPublic = and(or(eq(events.isActive, true), isNotNull(events.cancelledAt)), eventNotEndedSql(now, `"${getTableName(events)}"`));
   const activeIds = db.select({ id: events.id }).from(events).where(isPublic);
   // Category columns are aliased: drizzle's D1 batch mixes up same-named columns of joined tables.
   const [eventRows, rateRows, usageRows] = await db.batch([
@@ -173,9 +174,9 @@ export async function getEvent(db: Db, id: number, now: number, opts: { includeI
   return toEventDto(row.event, row.category, rateRows, usage.get(id));
 }
 
-/** Visible rates of an active event; null when the event is not public. */
+/** Visible rates of a public event (on sale, or cancelled and still listed as such); null otherwise. */
 export async function listPublicRates(db: Db, eventId: number): Promise<RateDto[] | null> {
-  const event = await db.select({ id: events.id }).from(events).where(and(eq(events.id, eventId), eq(events.isActive, true))).get();
+  const event = await db.select({ id: events.id }).from(events).where(and(eq(events.id, eventId), or(eq(events.isActive, true), isNotNull(events.cancelledAt)))).get();
   if (!event) return null;
   const rows = await db
     .select()
@@ -186,7 +187,6 @@ export async function listPublicRates(db: Db, eventId: number): Promise<RateDto[
 }
 
 const bool = (column: string) => `json(case when ${column} then 'true' else 'false' end)`;
-const decimal = (cents: string) => `printf('%d.%02d', ${cents} / 100, ${cents} % 100)`;
 
 /**
  * GET /api/events in ONE statement that answers the JSON text itself: the same document as
@@ -199,9 +199,9 @@ const decimal = (cents: string) => `printf('%d.%02d', ${cents} / 100, ${cents} %
 export const PUBLIC_EVENTS_SQL = `
 with e as materialized (
   select ev.*,
-    (select count(*) from bookings b where b.event_id = ev.id and b.status = 'pending' and b.hold_expires_at > ?1) as holds,
-    (select count(*) from bookings b where b.event_id = ev.id and b.status = 'paid') as paid
-  from events ev where (ev.is_active = 1 or ev.cancelled_at is not null) and ${eventOpenSqlText("ev", "?1")}
+    (select count(*) from bookings b where b.event_id = ev.id and ${activeHoldText("b", "?1")}) as holds,
+    (select count(*) from bookings b where b.event_id = ev.id and ${paidText("b")}) as paid
+  from events ev where (ev.is_active = 1 or ev.cancelled_at is not null) and ${eventNotEndedText("ev", "?1")}
 )
 select coalesce(json_group_array(json(doc)), '[]') as body from (
   select json_object(
@@ -213,18 +213,18 @@ select coalesce(json_group_array(json(doc)), '[]') as body from (
     'datetime', case when e.is_always_active or e.datetime is null then null
                      else strftime('%Y-%m-%dT%H:%M:%fZ', e.datetime / 1000.0, 'unixepoch') end,
     'endsAt', case when e.is_always_active or e.datetime is null then null
-                   else strftime('%Y-%m-%dT%H:%M:%fZ', ${eventEndsAtSqlText("e")} / 1000.0, 'unixepoch') end,
+                   else strftime('%Y-%m-%dT%H:%M:%fZ', ${eventEndsAtText("e")} / 1000.0, 'unixepoch') end,
     'isAlwaysActive', ${bool("e.is_always_active")},
     'duration', e.duration,
     'distance', e.distance,
     'totalSpots', e.total_spots,
     'reservedSpots', e.reserved_spots,
     'occupiedSpots', e.occupied_spots,
-    'availableSpots', max(0, e.total_spots - e.reserved_spots - e.occupied_spots - e.holds - e.paid),
+    'availableSpots', max(0, ${freeSpotsText("e", "e.holds", "e.paid")}),
     'heldSpots', e.holds,
     'paidSpots', e.paid,
     'counters', json_object(
-      'liberi', max(0, e.total_spots - e.reserved_spots - e.occupied_spots - e.holds - e.paid),
+      'liberi', max(0, ${freeSpotsText("e", "e.holds", "e.paid")}),
       'prenotati', e.reserved_spots + e.paid,
       'opzionati', e.occupied_spots + e.holds),
     'imageUrl', e.image_url,
@@ -237,12 +237,12 @@ select coalesce(json_group_array(json(doc)), '[]') as body from (
       select json_object(
         'id', r.id, 'eventId', r.event_id, 'name', r.name, 'description', r.description,
         'nameEn', r.name_en, 'descriptionEn', r.description_en,
-        'price', ${decimal("r.price_cents")}, 'isVisible', ${bool("r.is_visible")},
+        'price', ${centsToDecimalText("r.price_cents")}, 'isVisible', ${bool("r.is_visible")},
         'isPayable', ${bool("r.is_payable")}, 'sortOrder', r.sort_order) as rate
       from rates r where r.event_id = e.id and r.is_visible = 1 order by r.sort_order, r.id))),
     'prevendita_title', e.prevendita_title,
     'prevendita_description', e.prevendita_description,
-    'prevendita_price', case when e.prevendita_price_cents is null then null else ${decimal("e.prevendita_price_cents")} end,
+    'prevendita_price', case when e.prevendita_price_cents is null then null else ${centsToDecimalText("e.prevendita_price_cents")} end,
     'isPrevenditaVisible', ${bool("e.is_prevendita_visible")},
     'isPrevenditaPayable', ${bool("e.is_prevendita_payable")},
     'cancelDeadlineHours', e.cancel_deadline_hours

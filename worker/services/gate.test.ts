@@ -1,3 +1,4 @@
+import { durationMinutesOf } from "../../shared/lifecycle/event";
 import { describe, expect, it } from "vitest";
 import { Temporal } from "temporal-polyfill";
 import { GARAGE_TIME_ZONE } from "../../shared/rules";
@@ -5,7 +6,7 @@ import { isGateEvent } from "./gate";
 
 /** Epoch ms of a wall-clock time in Naples. */
 const rome = (wallClock: string) => Temporal.PlainDateTime.from(wallClock).toZonedDateTime(GARAGE_TIME_ZONE).epochMilliseconds;
-const event = (start: string, duration = "4 ore") => ({ isActive: true, isAlwaysActive: false, datetime: rome(start), duration });
+const event = (start: string, duration = "4 ore") => ({ isActive: true, isAlwaysActive: false, datetime: rome(start), durationMinutes: durationMinutesOf(duration) });
 
 describe("isGateEvent: which events the gate may scan", () => {
   it("keeps an evening concert on the list after midnight while its cars leave, then drops it", () => {
@@ -30,8 +31,8 @@ describe("isGateEvent: which events the gate may scan", () => {
 
   it("always lists always-active and undated events, never inactive ones", () => {
     const now = rome("2026-11-24T08:00");
-    expect(isGateEvent({ isActive: true, isAlwaysActive: true, datetime: null, duration: "4 ore" }, now)).toBe(true);
-    expect(isGateEvent({ isActive: true, isAlwaysActive: false, datetime: null, duration: "4 ore" }, now)).toBe(true);
+    expect(isGateEvent({ isActive: true, isAlwaysActive: true, datetime: null, durationMinutes: 240 }, now)).toBe(true);
+    expect(isGateEvent({ isActive: true, isAlwaysActive: false, datetime: null, durationMinutes: 240 }, now)).toBe(true);
     expect(isGateEvent({ ...event("2026-11-24T10:00"), isActive: false }, now)).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, notExists, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableName, isNull, notExists, or, sql } from "drizzle-orm";
 import {
   bookings,
   events,
@@ -12,9 +12,11 @@ import {
 import type { Db } from "../db";
 import { romeDate, toIso } from "../lib/time";
 import { normalisePlate } from "../../shared/rules";
-import { eventEndsAt } from "./event-time";
+import { eventEndsAt } from "../../shared/lifecycle/event";
 import { bookingCodeOf } from "./my-bookings";
-import { passHash, passStatusOf, secretOfScan, type PassStatus } from "./passes";
+import { passHash, secretOfScan } from "./passes";
+import { passStatusOf, VOID_STATUSES, type PassStatus } from "../../shared/lifecycle/booking";
+import { passValidText } from "../../shared/lifecycle/sql";
 
 /** An offline scan older than this is stored at the time it reached us (a wrong phone clock). */
 const MAX_OFFLINE_AGE_MS = 24 * 3_600_000;
@@ -32,7 +34,7 @@ export const GATE_CLOSES_AFTER_MS = 6 * 3_600_000;
  * On the gate's list: today's events (Rome), the always-active ones, and any event from
  * GATE_OPENS_BEFORE_MS before its start to GATE_CLOSES_AFTER_MS after its end, across midnight.
  */
-export function isGateEvent(event: Pick<EventRow, "isActive" | "isAlwaysActive" | "datetime" | "duration">, now: number): boolean {
+export function isGateEvent(event: Pick<EventRow, "isActive" | "isAlwaysActive" | "datetime" | "durationMinutes">, now: number): boolean {
   if (!event.isActive) return false;
   if (event.isAlwaysActive || event.datetime == null) return true;
   const end = eventEndsAt(event) ?? event.datetime;
@@ -146,7 +148,7 @@ async function toGatePass({ booking: b, event, rateName }: Found, now: number, d
     licensePlate: b.licensePlate,
     customerName: b.customerName,
     rateName,
-    pass: passStatusOf(b.status),
+    pass: passStatusOf(b.status, event.cancelledAt != null),
     gateState: b.gateState,
     checkedInAt: toIso(b.checkedInAt),
     checkedOutAt: toIso(b.checkedOutAt),
@@ -174,7 +176,7 @@ async function resolveScan(db: Db, input: ScanInput): Promise<Resolved> {
     matches = all.filter((_, i) => hashes[i] === input.passHash);
   }
   if (matches.length === 0) return { kind: "none" };
-  const valid = matches.filter((f) => f.booking.status === "paid");
+  const valid = matches.filter((f) => passStatusOf(f.booking.status, f.event.cancelledAt != null) === "valid");
   if (valid.length === 1) return { kind: "one", found: valid[0] };
   if (valid.length > 1) return { kind: "many", found: valid };
   // No valid pass for this plate: the last one paid (else the newest) explains the refusal.
@@ -182,7 +184,8 @@ async function resolveScan(db: Db, input: ScanInput): Promise<Resolved> {
 }
 
 const resultOfStatusSql = (bookingId: string) =>
-  sql`(select case when b.status = 'paid' then 'already_in' when b.status in ('freed', 'cancelled', 'refunded') then 'void' else 'not_paid' end from bookings b where b.id = ${bookingId})`;
+  sql`(select case when ${sql.raw(passValidText("b", "e"))} then 'already_in' when b.status in ${VOID_STATUSES} or e.cancelled_at is not null then 'void' else 'not_paid' end
+    from bookings b join events e on e.id = b.event_id where b.id = ${bookingId})`;
 
 /**
  * One scan at the gate. The check-in is ONE guarded UPDATE (paid, of this event, not inside, and
@@ -208,7 +211,7 @@ export async function scanPass(db: Db, input: ScanInput, ctx: { now: number; ses
     await db.insert(gateScans).values({ ...scanRow, bookingId: null, result: "unknown" }).onConflictDoNothing();
     return (await storedAnswer(db, scanId, now))!;
   }
-  const { booking } = resolved.found;
+  const { booking, event } = resolved.found;
   const recordWithoutChange = async (result: GateResult) => {
     await db.insert(gateScans).values({ ...scanRow, bookingId: booking.id, result }).onConflictDoNothing();
     return (await storedAnswer(db, scanId, now, input.direction))!;
@@ -218,12 +221,19 @@ export async function scanPass(db: Db, input: ScanInput, ctx: { now: number; ses
   const unseen = notExists(db.select({ one: sql`1` }).from(gateScans).where(eq(gateScans.id, scanId)));
   const mine = and(eq(bookings.id, booking.id), eq(bookings.eventId, input.eventId), unseen);
   if (input.direction === "in") {
-    if (booking.status !== "paid") return recordWithoutChange(passStatusOf(booking.status) === "void" ? "void" : "not_paid");
+    const pass = passStatusOf(booking.status, event.cancelledAt != null);
+    if (pass !== "valid") return recordWithoutChange(pass);
     await db.batch([
       db
         .update(bookings)
         .set({ gateState: "inside", checkedInAt: at, checkedOutAt: null, updatedAt: now })
-        .where(and(mine, eq(bookings.status, "paid"), or(isNull(bookings.gateState), eq(bookings.gateState, "exited")))),
+        .where(
+          and(
+            mine,
+            sql`exists (select 1 from events ge where ge.id = ${bookings.eventId} and ${sql.raw(passValidText(`"${getTableName(bookings)}"`, "ge"))})`,
+            or(isNull(bookings.gateState), eq(bookings.gateState, "exited")),
+          ),
+        ),
       db
         .insert(gateScans)
         .values({ ...scanRow, bookingId: booking.id, result: sql`case when changes() = 1 then 'ok' else ${resultOfStatusSql(booking.id)} end` })

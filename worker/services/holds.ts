@@ -2,8 +2,7 @@ import { and, eq, lte, sql, type SQL } from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { bookings, type BookingKind } from "../../db/schema";
 import type { Db } from "../db";
-import { freeSpotsSql, takesSpotSql } from "./availability";
-import { eventOpenSql } from "./event-time";
+import { activeHoldText, eventSellsSql, freeSpotsSql, takesSpotSql } from "../../shared/lifecycle/sql";
 import type { PaymentProvider } from "./payments/provider";
 import { clientKeyOf, hashedClientKey } from "./rate-limit";
 
@@ -62,7 +61,7 @@ function plateTakesSpotSql(eventId: number, plate: string, now: number): SQL {
  */
 function clientHoldsSql(h: HoldFields, eventId: number | null): SQL {
   const onEvent = eventId === null ? sql`` : sql` and c.event_id = ${eventId}`;
-  const active = sql`c.status = 'pending' and c.hold_expires_at > ${h.now}${onEvent}`;
+  const active = sql`${sql.raw(activeHoldText("c", String(Math.trunc(h.now))))}${onEvent}`;
   return sql`(select count(*) from (
     select c.id from bookings c where c.client_key = ${h.clientKey} and ${active}
     union select c.id from bookings c where c.customer_email = ${h.customerEmail} and ${active}))`;
@@ -120,7 +119,7 @@ function insertHoldSql(h: HoldFields, s: HoldSpec, cap: HoldCap): SQL {
       ${h.clientKey}, ${h.now}, ${h.now}, ${h.lang}
     ${s.source}
     where ${s.guard}
-      and ${eventOpenSql(h.now)}
+      and ${eventSellsSql(h.now)}
       and ${freeSpotsSql(s.eventId, h.now)} >= 1
       and ${underHoldCapSql(h, s.eventId, cap)}
     on conflict do nothing
@@ -150,7 +149,7 @@ export type RateTarget = {
   isAlwaysActive: number;
   isActive: number;
   cancelledAt: number | null;
-  duration: string;
+  durationMinutes: number;
 };
 
 /**
@@ -170,7 +169,7 @@ export async function takeRateSpot(
   const targetQuery = sql`
     select r.id as rateId, r.name as rateName, r.event_id as rateEventId, r.is_visible as isVisible, r.is_payable as isPayable,
       e.id as eventId, e.title as title, e.datetime as datetime, e.is_always_active as isAlwaysActive, e.is_active as isActive,
-      e.duration as duration, e.cancelled_at as cancelledAt
+      e.duration_minutes as durationMinutes, e.cancelled_at as cancelledAt
     from rates r join events e on e.id = r.event_id where r.id = ${rateId}`;
   const insertQuery = insertHoldSql(
     h,
@@ -180,7 +179,7 @@ export async function takeRateSpot(
       rateId: sql`r.id`,
       amountCents: sql`r.price_cents`,
       source: sql`from rates r join events e on e.id = r.event_id`,
-      guard: sql`r.id = ${rateId} and e.id = ${eventId} and r.is_visible = 1 and r.is_payable = 1 and e.is_active = 1
+      guard: sql`r.id = ${rateId} and e.id = ${eventId} and r.is_visible = 1 and r.is_payable = 1
         ${warnRepeatPlate ? sql`and not ${plateTakesSpotSql(eventId, h.licensePlate, h.now)}` : sql``}`,
       idempotencyKey: key,
     },
@@ -225,7 +224,7 @@ export async function takePresaleSpot(
         amountCents: sql`e.prevendita_price_cents`,
         source: sql`from events e`,
         // An intent whose money already went back (spent_payment_intents) can never take a spot.
-        guard: sql`e.id = ${eventId} and e.is_active = 1 and e.is_prevendita_visible = 1 and e.is_prevendita_payable = 1
+        guard: sql`e.id = ${eventId} and e.is_prevendita_visible = 1 and e.is_prevendita_payable = 1
           and e.prevendita_price_cents = ${intent.amountCents}
           and not exists (select 1 from spent_payment_intents s where s.id = ${intent.id})`,
         presale: { nome, cognome, telefono, note },

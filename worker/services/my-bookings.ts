@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray, like, or, sql } from "drizzle-orm";
 import { bookings, events, rates, type BookingKind, type BookingStatus } from "../../db/schema";
 import type { Db } from "../db";
-import { centsToDecimal } from "../lib/money";
+import { centsToDecimal } from "../../shared/lifecycle/money";
 import { toIso } from "../lib/time";
 import { eventTitleInBookingLang, rateNameInBookingLang } from "./events";
 import type { RateLimit } from "./rate-limit";

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import { bookings, events, rates, type BookingStatus, type GateState } from "../../db/schema";
+import { bookings, events, rates, type GateState } from "../../db/schema";
+import { passStatusOf, type PassStatus } from "../../shared/lifecycle/booking";
 import type { Db } from "../db";
 import { toIso } from "../lib/time";
 import { eventTitleInBookingLang, rateNameInBookingLang } from "./events";
@@ -35,15 +36,6 @@ export async function passHash(secret: string): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-export const VOID_STATUSES: BookingStatus[] = ["freed", "cancelled", "refunded"];
-
-export type PassStatus = "valid" | "void" | "not_paid";
-
-export function passStatusOf(status: BookingStatus): PassStatus {
-  if (status === "paid") return "valid";
-  return VOID_STATUSES.includes(status) ? "void" : "not_paid";
-}
-
 /** What anyone holding the pass link sees: no name, e-mail, phone or payment details. */
 export type PassDto = {
   status: PassStatus;
@@ -69,6 +61,7 @@ export async function getPass(db: Db, secret: string): Promise<PassDto | null> {
       checkedOutAt: bookings.checkedOutAt,
       eventTitle: eventTitleInBookingLang,
       eventDatetime: events.datetime,
+      eventCancelledAt: events.cancelledAt,
       isAlwaysActive: events.isAlwaysActive,
       rateName: rateNameInBookingLang,
     })
@@ -79,7 +72,7 @@ export async function getPass(db: Db, secret: string): Promise<PassDto | null> {
     .get();
   if (!row) return null;
   return {
-    status: passStatusOf(row.status),
+    status: passStatusOf(row.status, row.eventCancelledAt != null),
     code: row.id.slice(0, 8).toUpperCase(),
     eventTitle: row.eventTitle,
     eventDatetime: row.isAlwaysActive ? null : toIso(row.eventDatetime),

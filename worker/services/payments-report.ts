@@ -2,7 +2,7 @@ import { and, desc, eq, gte, inArray, lt, or, sql } from "drizzle-orm";
 import { Temporal } from "temporal-polyfill";
 import { bookings, events, rates, refunds, type BookingKind, type BookingStatus } from "../../db/schema";
 import type { Db } from "../db";
-import { centsToDecimal } from "../lib/money";
+import { centsToDecimal } from "../../shared/lifecycle/money";
 import { GARAGE_TIME_ZONE, romeDate, romeDayRange, romeMonthRange, toIso } from "../lib/time";
 import { paidRevenueCents, REVENUE_STATUSES } from "./stats";
 

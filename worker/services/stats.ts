@@ -1,7 +1,7 @@
 import { and, gte, inArray, lt, sql } from "drizzle-orm";
 import { bookings, refunds, type BookingStatus } from "../../db/schema";
 import type { Db } from "../db";
-import { centsToDecimal } from "../lib/money";
+import { centsToDecimal } from "../../shared/lifecycle/money";
 import { romeDate, romeDayRange } from "../lib/time";
 import { listEvents, type EventDto } from "./events";
 

@@ -5,6 +5,7 @@ import { app } from "../app";
 import { bookings, categories, events, rates, type BookingStatus } from "../../db/schema";
 import { createDb } from "../db";
 import { newPassSecret } from "../services/passes";
+import { durationMinutesOf } from "../../shared/lifecycle/event";
 
 export const testDb = () => createDb(env.DB);
 
@@ -73,6 +74,7 @@ export async function seedEvent(input: SeedEventInput = {}) {
       totalSpots: 10,
       categoryId: cat?.id ?? null,
       ...eventInput,
+      durationMinutes: durationMinutesOf(eventInput.duration ?? "4 ore"),
     })
     .returning()
     .get();

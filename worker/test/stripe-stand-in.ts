@@ -113,6 +113,10 @@ export async function startStripeStandIn(): Promise<StandIn> {
       intent.canceled_at = nowSeconds();
       return { status: 200, body: intent };
     }
+    if (method === "GET" && path === "/v1/refunds") {
+      const data = refunds.filter((r) => params.payment_intent === undefined || r.payment_intent === params.payment_intent);
+      return { status: 200, body: { object: "list", url: "/v1/refunds", has_more: false, data } };
+    }
     if (method === "POST" && path === "/v1/refunds") {
       const intent = intents.get(String(params.payment_intent));
       if (!intent) return stripeError(404, "resource_missing", `No such payment_intent: '${String(params.payment_intent)}'`);

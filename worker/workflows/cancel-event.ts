@@ -1,7 +1,7 @@
 import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep } from "cloudflare:workers";
 import { createDb } from "../db";
 import { dispatchQueued } from "../services/email/outbox";
-import { finishEventCancellation, recordCancellationFailure, refundForCancelledEvent, startEventCancellation } from "../services/event-cancellation";
+import { cancelOpenPayments, finishEventCancellation, recordCancellationFailure, refundForCancelledEvent, startEventCancellation } from "../services/event-cancellation";
 import { createPaymentProvider } from "../services/payments/provider";
 
 export type CancelEventParams = { eventId: number };
@@ -18,6 +18,7 @@ export class CancelEventWorkflow extends WorkflowEntrypoint<Env, CancelEventPara
     const { eventId } = event.payload;
     const db = () => createDb(this.env.DB);
     const toRefund = await step.do("stop sales", () => startEventCancellation(db(), eventId, event.instanceId, Date.now()));
+    await step.do("cancel open payments", REFUND_RETRIES, () => cancelOpenPayments(db(), createPaymentProvider(this.env, db()), eventId, Date.now()));
     let refunded = 0;
     for (const bookingId of toRefund) {
       try {

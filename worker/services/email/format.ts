@@ -1,3 +1,4 @@
+import { formatEuro } from "../../../shared/lifecycle/money";
 import { GARAGE_TIME_ZONE } from "../../lib/time";
 
 /** A catalogue's `dates`: the Intl locale and how the date and the time join. */
@@ -31,10 +32,7 @@ export function romeLongDateTime(ms: number, words: DateWords = ITALIAN): string
 }
 
 /** 1550 → "€ 15,50" (Italian decimal comma) or "€15.50" (English: the site's compact form). */
-export function euro(cents: number, locale: "it" | "en" = "it"): string {
-  if (locale === "en") return `€${(cents / 100).toFixed(2)}`;
-  return `€ ${(cents / 100).toFixed(2).replace(".", ",")}`;
-}
+export const euro = (cents: number, locale: "it" | "en" = "it") => formatEuro(cents, locale);
 
 export const escapeHtml = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");

@@ -37,6 +37,8 @@ export function icsOf(entry: CalendarEntry): string {
     "BEGIN:VEVENT",
     `UID:${entry.uid}`,
     `DTSTAMP:${utcStamp(entry.stamp)}`,
+    // The same UID with a higher SEQUENCE replaces the entry: a postponement moves it in the calendar.
+    `SEQUENCE:${Math.floor(entry.stamp / 1000)}`,
     `DTSTART:${utcStamp(entry.start)}`,
     `DTEND:${utcStamp(entry.end)}`,
     `SUMMARY:${escapeText(entry.summary)}`,

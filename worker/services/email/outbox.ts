@@ -4,6 +4,8 @@ import type { Db } from "../../db";
 import { fail, ok, type Outcome } from "../../lib/errors";
 import { insertWhere } from "../../lib/insert-where";
 import { toIso } from "../../lib/time";
+import { messages } from "../../lib/messages";
+import { passStatusOf } from "../../../shared/lifecycle/booking";
 import { bookingCodeOf } from "../my-bookings";
 import { previewHtml, renderOutboxRow } from "./render";
 
@@ -174,6 +176,15 @@ export async function outboxPreview(db: Db, env: Env, id: number): Promise<Outco
 
 /** "Reinvia": the row goes back to queued (attempts kept) and to the queue now. */
 export async function resendOutbox(db: Db, env: Env, id: number, now: number): Promise<Outcome<OutboxItem>> {
+  // A confirmation carries the pass: never sent again once the pass is void (refunded, cancelled, event cancelled…).
+  const pass = await db
+    .select({ kind: emailOutbox.kind, status: bookings.status, cancelledAt: events.cancelledAt })
+    .from(emailOutbox)
+    .innerJoin(bookings, eq(bookings.id, emailOutbox.bookingId))
+    .innerJoin(events, eq(events.id, bookings.eventId))
+    .where(eq(emailOutbox.id, id))
+    .get();
+  if (pass?.kind === "confirmation" && passStatusOf(pass.status, pass.cancelledAt != null) !== "valid") return fail(409, "conflict", messages.resendRefused);
   const updated = await db
     .update(emailOutbox)
     .set({ status: "queued", lastError: null, enqueuedAt: null, updatedAt: now })
@@ -191,9 +202,14 @@ export async function resendOutbox(db: Db, env: Env, id: number, now: number): P
 
 /** "Reinvia" from a booking: its confirmation again (written now if it never was). */
 export async function resendConfirmation(db: Db, env: Env, bookingId: string, now: number): Promise<Outcome<OutboxItem>> {
-  const booking = await db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, bookingId)).get();
-  if (!booking) return fail(404, "not_found", "Prenotazione non trovata");
-  if (booking.status !== "paid") return fail(409, "conflict", "Solo una prenotazione pagata ha la conferma");
+  const booking = await db
+    .select({ status: bookings.status, cancelledAt: events.cancelledAt })
+    .from(bookings)
+    .innerJoin(events, eq(events.id, bookings.eventId))
+    .where(eq(bookings.id, bookingId))
+    .get();
+  if (!booking) return fail(404, "not_found", messages.bookingNotFound);
+  if (booking.status !== "paid" || booking.cancelledAt != null) return fail(409, "conflict", booking.status === "pending" || booking.status === "expired" ? messages.resendOnlyPaid : messages.resendRefused);
   await outboxInsert(db, { bookingId, kind: "confirmation", dedupeKey: confirmationKey(bookingId), now }).run();
   const row = (await db.select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.dedupeKey, confirmationKey(bookingId))).get())!;
   return resendOutbox(db, env, row.id, now);

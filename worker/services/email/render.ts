@@ -6,6 +6,8 @@ import { bookingCodeOf } from "../my-bookings";
 import { emailCatalogues, type EmailCatalogue } from "./catalogue";
 import { escapeHtml, euro, romeLongDateTime } from "./format";
 import { icsOf } from "./ics";
+import { passStatusOf } from "../../../shared/lifecycle/booking";
+import { cancelDeadline, eventEndsAt } from "../../../shared/lifecycle/event";
 import { qrPng } from "./qr-png";
 
 export type RenderedEmail = {
@@ -19,8 +21,6 @@ export type RenderedEmail = {
 const QR_CID = "pass-qr";
 const mapsUrl = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(garage.address)}`;
 
-/** "4 ore" → 4 h; anything else 4 h (the calendar entry's length only). */
-const durationMs = (duration: string) => (Number(/(\d+)/.exec(duration)?.[1]) || 4) * 3_600_000;
 
 function base64(bytes: Uint8Array): string {
   let s = "";
@@ -41,7 +41,11 @@ async function bookingFacts(db: Db, bookingId: string) {
       eventTitleEn: events.titleEn,
       eventAt: events.datetime,
       isAlwaysActive: events.isAlwaysActive,
-      duration: events.duration,
+      durationMinutes: events.durationMinutes,
+      cancelDeadlineHours: events.cancelDeadlineHours,
+      postponeCancelUntil: events.postponeCancelUntil,
+      cancelledAt: events.cancelledAt,
+      status: bookings.status,
       rateName: rates.name,
       rateNameEn: rates.nameEn,
       lang: bookings.lang,
@@ -96,7 +100,23 @@ export async function renderOutboxRow(db: Db, env: Env, row: Pick<EmailOutboxRow
   };
   const code = bookingCodeOf(b.id);
   const when = b.isAlwaysActive || b.eventAt == null ? t.labels.alwaysActive : romeLongDateTime(b.eventAt, t.dates);
-  const passUrl = b.passSecret ? `${env.PUBLIC_BASE_URL.replace(/\/$/, "")}/p/${b.passSecret}` : null;
+  const passUrl = b.passSecret && passStatusOf(b.status, b.cancelledAt != null) === "valid" ? `${env.PUBLIC_BASE_URL.replace(/\/$/, "")}/p/${b.passSecret}` : null;
+  /** The booking in the calendar, at the event's time as it is now (the same UID, so an update moves it). */
+  const calendarOf = (e: typeof b): EmailAttachment[] => {
+    const end = eventEndsAt({ ...e, datetime: e.eventAt });
+    if (e.eventAt == null || end == null) return [];
+    const ics = icsOf({
+      uid: `${e.id}@parcheggieventi.it`,
+      start: e.eventAt,
+      end,
+      summary: t.confirmation.calendarSummary(e.eventTitle),
+      location: garage.address,
+      description: `${t.labels.code}: ${code}\n${t.labels.plate}: ${e.licensePlate}${passUrl ? `\n${t.labels.pass}: ${passUrl}` : ""}`,
+      url: passUrl ?? env.PUBLIC_BASE_URL,
+      stamp: Date.now(),
+    });
+    return [{ disposition: "attachment", filename: t.confirmation.calendarFile, type: "text/calendar", content: ics }];
+  };
   const base: Row[] = [
     { label: t.labels.event, value: b.eventTitle },
     { label: t.labels.when, value: when },
@@ -121,19 +141,7 @@ export async function renderOutboxRow(db: Db, env: Env, row: Pick<EmailOutboxRow
       tail.push(`${t.labels.pass}: ${passUrl}`, t.labels.passHint, "");
     }
     tail.push(t.signature);
-    if (b.eventAt != null && !b.isAlwaysActive) {
-      const ics = icsOf({
-        uid: `${b.id}@parcheggieventi.it`,
-        start: b.eventAt,
-        end: b.eventAt + durationMs(b.duration),
-        summary: t.confirmation.calendarSummary(b.eventTitle),
-        location: garage.address,
-        description: `${t.labels.code}: ${code}\n${t.labels.plate}: ${b.licensePlate}${passUrl ? `\n${t.labels.pass}: ${passUrl}` : ""}`,
-        url: passUrl ?? env.PUBLIC_BASE_URL,
-        stamp: Date.now(),
-      });
-      attachments.push({ disposition: "attachment", filename: t.confirmation.calendarFile, type: "text/calendar", content: ics });
-    }
+    attachments.push(...calendarOf(b));
     const subject = t.confirmation.subject(b.eventTitle);
     return {
       to: b.customerEmail,
@@ -145,7 +153,9 @@ export async function renderOutboxRow(db: Db, env: Env, row: Pick<EmailOutboxRow
   }
 
   if (row.kind === "event_postponed") {
-    const until = typeof row.data?.cancelUntil === "number" ? romeLongDateTime(row.data.cancelUntil, t.dates) : null;
+    // The deadline the pass page shows: the event's own, the postponement's window included.
+    const deadline = cancelDeadline({ ...b, datetime: b.eventAt });
+    const until = deadline != null ? romeLongDateTime(deadline, t.dates) : null;
     const paragraphs = [t.greeting(b.customerName), t.postponed.intro(when), ...(until ? [t.postponed.cancelWindow(until)] : [])];
     const rows = [base[0], { label: t.postponed.newDate, value: when }, ...base.slice(2)];
     const subject = t.postponed.subject(b.eventTitle);
@@ -155,7 +165,7 @@ export async function renderOutboxRow(db: Db, env: Env, row: Pick<EmailOutboxRow
       subject,
       html: layout(t, lang, subject, paragraphs, rows, linkHtml + `<p style="margin:16px 0 0;line-height:1.5">${escapeHtml(t.signature).replace(/\n/g, "<br>")}</p>`),
       text: textOf(paragraphs, rows, [...(passUrl ? [`${t.labels.pass}: ${passUrl}`, ""] : []), t.signature]),
-      attachments: [],
+      attachments: calendarOf(b),
     };
   }
 

@@ -1,7 +1,8 @@
-import { and, eq, isNull, notInArray } from "drizzle-orm";
-import { demoPaymentIntents } from "../../../db/schema";
+import { and, eq, notInArray, sql } from "drizzle-orm";
+import { demoPaymentIntents, demoRefunds } from "../../../db/schema";
+import { insertWhere } from "../../lib/insert-where";
 import type { Db } from "../../db";
-import type { CancelResult, PaymentIntentView, PaymentProvider } from "./provider";
+import { RefundRefused, type CancelResult, type PaymentIntentView, type PaymentProvider, type ProviderRefundView } from "./provider";
 import { fail, ok, type Outcome } from "../../lib/errors";
 import { messages } from "../../lib/messages";
 
@@ -64,20 +65,57 @@ export function createDemoProvider(db: Db): PaymentProvider {
       if (!row) return "not_found";
       return row.status === "canceled" ? "canceled" : "not_cancelable";
     },
-    async refundIntent(id) {
-      await db
-        .update(demoPaymentIntents)
-        .set({ refundedAt: Date.now() })
-        .where(and(eq(demoPaymentIntents.id, id), eq(demoPaymentIntents.status, "succeeded"), isNull(demoPaymentIntents.refundedAt)))
-        .run();
+    async refundIntent(id, idempotencyKey) {
+      const left = await refundableCents(db, id);
+      if (left > 0) await refund(db, id, left, idempotencyKey, {});
     },
-    // No money moves in demo mode: the refund id is derived from the key, so a retry gets the same one.
-    async refundAmount(id, _amountCents, idempotencyKey) {
-      const row = await db.select({ status: demoPaymentIntents.status }).from(demoPaymentIntents).where(eq(demoPaymentIntents.id, id)).get();
-      if (row?.status !== "succeeded") throw new Error("demo intent not succeeded: nothing to refund");
-      return { refundId: `rf_demo_${idempotencyKey}` };
+    refundAmount: (id, amountCents, idempotencyKey, metadata) => refund(db, id, amountCents, idempotencyKey, metadata),
+    async listRefunds(paymentIntentId) {
+      return (await db.select().from(demoRefunds).where(eq(demoRefunds.paymentIntentId, paymentIntentId))).map(refundViewOf);
     },
   };
+}
+
+const refundViewOf = (r: typeof demoRefunds.$inferSelect): ProviderRefundView => ({
+  id: r.id,
+  paymentIntentId: r.paymentIntentId,
+  amountCents: r.amountCents,
+  status: "succeeded",
+  failureReason: null,
+  refundRowId: r.metadata.refundRowId ?? null,
+});
+
+const refundedSql = (id: string) => sql`(select coalesce(sum(${demoRefunds.amountCents}), 0) from ${demoRefunds} where ${demoRefunds.paymentIntentId} = ${id})`;
+
+async function refundableCents(db: Db, id: string): Promise<number> {
+  const row = await db
+    .select({ left: sql<number>`${demoPaymentIntents.amountCents} - ${refundedSql(id)}` })
+    .from(demoPaymentIntents)
+    .where(and(eq(demoPaymentIntents.id, id), eq(demoPaymentIntents.status, "succeeded")))
+    .get();
+  return Number(row?.left ?? 0);
+}
+
+/**
+ * A refund the way Stripe makes one: of a succeeded intent, never beyond what is left of it (checked
+ * in the INSERT itself), the same key answering the same refund. No money moves in demo mode.
+ */
+async function refund(db: Db, id: string, amountCents: number, idempotencyKey: string, metadata: Record<string, string>): Promise<ProviderRefundView> {
+  const refundId = `rf_demo_${idempotencyKey}`;
+  await insertWhere(
+    db,
+    demoRefunds,
+    { id: refundId, paymentIntentId: id, amountCents, metadata: JSON.stringify(metadata), createdAt: sql`cast(unixepoch('subsecond') * 1000 as integer)` },
+    sql`${amountCents} > 0 and exists (select 1 from ${demoPaymentIntents} where ${demoPaymentIntents.id} = ${id} and ${demoPaymentIntents.status} = 'succeeded'
+      and ${refundedSql(id)} + ${amountCents} <= ${demoPaymentIntents.amountCents})`,
+  )
+    .onConflictDoNothing()
+    .run();
+  const made = await db.select().from(demoRefunds).where(eq(demoRefunds.id, refundId)).get();
+  if (made) return refundViewOf(made);
+  const intent = await db.select({ status: demoPaymentIntents.status }).from(demoPaymentIntents).where(eq(demoPaymentIntents.id, id)).get();
+  if (intent?.status !== "succeeded") throw new RefundRefused("payment_intent_unexpected_state", messages.refundNothingPaid);
+  throw new RefundRefused("amount_too_large", messages.refundTooLargeAtProvider);
 }
 
 /** What the browser's card form does in demo mode: two test cards, nothing else is a card. */

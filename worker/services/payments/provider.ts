@@ -24,6 +24,28 @@ export type CreateIntentInput = {
 
 export type CancelResult = "canceled" | "not_cancelable" | "not_found";
 
+/** A refund as the provider holds it: its id, amount and outcome, and our refund row's id when we asked for it. */
+export type ProviderRefundView = {
+  id: string;
+  paymentIntentId: string;
+  amountCents: number;
+  status: "pending" | "succeeded" | "failed";
+  failureReason: string | null;
+  /** metadata.refundRowId: the refunds row this refund was made for; null for one made elsewhere (Stripe Dashboard). */
+  refundRowId: string | null;
+};
+
+/** The provider answered "no" (e.g. amount_too_large): asking again the same way will not help. */
+export class RefundRefused extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "RefundRefused";
+  }
+}
+
 export interface PaymentProvider {
   readonly name: ProviderName;
   readonly publishableKey?: string;
@@ -32,8 +54,13 @@ export interface PaymentProvider {
   cancelIntent(id: string): Promise<CancelResult>;
   /** Refunds the whole intent. Safe to repeat: the same idempotency key never refunds twice. */
   refundIntent(id: string, idempotencyKey: string): Promise<void>;
-  /** Refunds `amountCents` of the intent (full or part); the same key never refunds twice. */
-  refundAmount(id: string, amountCents: number, idempotencyKey: string, metadata: Record<string, string>): Promise<{ refundId: string }>;
+  /**
+   * Refunds `amountCents` of the intent (full or part); the same key never refunds twice. Throws
+   * RefundRefused when the provider refuses it, any other error when it could not be asked.
+   */
+  refundAmount(id: string, amountCents: number, idempotencyKey: string, metadata: Record<string, string>): Promise<ProviderRefundView>;
+  /** Every refund of the intent, wherever it was made: what reconciliation reads. */
+  listRefunds(paymentIntentId: string): Promise<ProviderRefundView[]>;
 }
 
 /** Stripe when a secret key is configured, otherwise the demo provider (no real money, intents in D1). */

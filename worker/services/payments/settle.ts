@@ -1,8 +1,9 @@
-import { and, eq, gt, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { bookings, spentPaymentIntents, type Booking } from "../../../db/schema";
 import type { Db } from "../../db";
-import { freeSpotsSql } from "../availability";
+import { PAYABLE_STATUSES } from "../../../shared/lifecycle/booking";
+import { activeHoldSql, freeSpotsSql } from "../../../shared/lifecycle/sql";
 import { confirmationOutboxInsert } from "../email/outbox";
 import { passSecretOnPay } from "../passes";
 import type { PaymentIntentView, PaymentProvider } from "./provider";
@@ -56,9 +57,10 @@ export async function completeRefund(db: Db, provider: PaymentProvider, bookingI
 /**
  * The one path from "the provider says this intent succeeded" to a booking state, shared by
  * confirm-payment, the Stripe webhook and the demo card form. Paid only when the amount and
- * currency are the booking's; a hold that lapsed is kept only if a spot is still free (the same
- * guard as taking one), otherwise the booking is marked refunded FIRST and the money returned
- * after — so no concurrent path can make it paid once the refund is decided.
+ * currency are the booking's and its event is not cancelled; a hold that lapsed is kept only if a
+ * spot is still free (the same guard as taking one). Otherwise — and for a booking cancelled with
+ * its event — the booking is marked refunded FIRST and the money returned after, so no concurrent
+ * path can make it paid once the refund is decided.
  * `record` (e.g. the processed webhook event id) is written in the same batch as the effect.
  */
 export async function settleIntent(
@@ -112,9 +114,11 @@ export async function settleIntent(
         and(
           eq(bookings.id, booking.id),
           or(
-            and(eq(bookings.status, "pending"), gt(bookings.holdExpiresAt, now)),
-            and(inArray(bookings.status, ["pending", "expired", "cancelled"]), sql`${freeSpotsSql(booking.eventId, now)} >= 1`),
+            sql`${activeHoldSql(now, "bookings")}`,
+            and(inArray(bookings.status, PAYABLE_STATUSES), sql`${freeSpotsSql(booking.eventId, now)} >= 1`),
           ),
+          // Money for a cancelled event never buys its spot: it goes back (the UPDATE below).
+          sql`not exists (select 1 from events e where e.id = ${bookings.eventId} and e.cancelled_at is not null)`,
           // An intent whose money already went back never pays anything.
           sql`not exists (select 1 from spent_payment_intents s where s.id = ${intent.id})`,
         ),

@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import type { CancelResult, PaymentIntentView, PaymentProvider } from "./provider";
+import { RefundRefused, type CancelResult, type PaymentIntentView, type PaymentProvider, type ProviderRefundView } from "./provider";
 
 /**
  * The real SDK over fetch (workerd has no Node http). STRIPE_API_BASE points it elsewhere, e.g.
@@ -28,6 +28,18 @@ export function intentView(pi: Stripe.PaymentIntent): PaymentIntentView {
     currency: pi.currency,
     status: pi.status,
     metadata: { ...pi.metadata },
+  };
+}
+
+export function refundView(r: Stripe.Refund): ProviderRefundView {
+  const status = r.status === "succeeded" ? "succeeded" : r.status === "failed" || r.status === "canceled" ? "failed" : "pending";
+  return {
+    id: r.id,
+    paymentIntentId: typeof r.payment_intent === "string" ? r.payment_intent : (r.payment_intent?.id ?? ""),
+    amountCents: r.amount,
+    status,
+    failureReason: status === "failed" ? (r.failure_reason ?? r.status ?? "failed") : null,
+    refundRowId: r.metadata?.refundRowId ?? null,
   };
 }
 
@@ -75,8 +87,19 @@ export function createStripeProvider(env: Env): PaymentProvider {
       }
     },
     async refundAmount(id, amountCents, idempotencyKey, metadata) {
-      const refund = await stripe.refunds.create({ payment_intent: id, amount: amountCents, metadata }, { idempotencyKey });
-      return { refundId: refund.id };
+      try {
+        return refundView(await stripe.refunds.create({ payment_intent: id, amount: amountCents, metadata }, { idempotencyKey }));
+      } catch (err) {
+        // 4xx: Stripe looked at the request and said no (amount_too_large, charge_already_refunded…).
+        if (err instanceof Stripe.errors.StripeInvalidRequestError || err instanceof Stripe.errors.StripeCardError) {
+          throw new RefundRefused(err.code ?? "refused", err.message);
+        }
+        throw err;
+      }
+    },
+    async listRefunds(paymentIntentId) {
+      const page = await stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 });
+      return page.data.map(refundView);
     },
   };
 }

@@ -3,10 +3,10 @@ import type { BatchItem } from "drizzle-orm/batch";
 import Stripe from "stripe";
 import { auditLog, bookings, processedProviderEvents } from "../../../db/schema";
 import type { Db } from "../../db";
-import { providerRefundStatements } from "../refunds";
+import { providerRefundStatements, reconcileRefunds } from "../refunds";
 import type { PaymentProvider } from "./provider";
 import { completeRefund, settleIntent, type SettleOutcome } from "./settle";
-import { createStripeClient, intentView } from "./stripe";
+import { createStripeClient, intentView, refundView } from "./stripe";
 
 /** The event, if the signature over the raw body is valid and recent (Stripe's 5-minute tolerance). */
 export async function verifyStripeEvent(env: Env, rawBody: string, signature: string | undefined): Promise<Stripe.Event | null> {
@@ -109,13 +109,13 @@ async function apply(db: Db, provider: PaymentProvider, event: Stripe.Event, now
           .set({ status: "refunded", refundedAt: sql`coalesce(${bookings.refundedAt}, ${now})`, updatedAt: now })
           .where(and(eq(bookings.paymentIntentId, pi), or(ne(bookings.status, "refunded"), isNull(bookings.refundedAt)))),
       ]);
+      // The refunds behind it become rows of their own, so the money shown is the provider's.
+      await reconcileRefunds(db, provider, pi, now);
       return "recorded";
     }
     case "refund.created":
     case "refund.updated": {
-      const r = event.data.object;
-      const pi = typeof r.payment_intent === "string" ? r.payment_intent : (r.payment_intent?.id ?? null);
-      await db.batch([record, ...providerRefundStatements(db, { id: r.id, amount: r.amount, paymentIntentId: pi, status: r.status, metadata: r.metadata ?? {} }, now)]);
+      await db.batch([record, ...providerRefundStatements(db, refundView(event.data.object), now)]);
       return "recorded";
     }
     default:

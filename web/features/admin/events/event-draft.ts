@@ -1,6 +1,7 @@
 import * as InstantFns from "temporal-polyfill/fns/Instant";
 import { itAdmin } from "../../../i18n/it-admin";
 import { GARAGE_TIME_ZONE } from "../../../lib/format";
+import { centsToDecimal, parseAmountToCents } from "../../../../shared/lifecycle/money";
 import type { EventDto, RateDto } from "./types";
 
 export type RateDraft = {
@@ -170,7 +171,7 @@ export function validateDraft(d: EventDraft): string | null {
   return null;
 }
 
-const decimal = (v: string) => Number(v.trim().replace(",", ".")).toFixed(2);
+const decimal = (v: string) => centsToDecimal(parseAmountToCents(v) ?? 0);
 const orNull = (v: string) => (blank(v) ? null : v.trim());
 
 /** The spec §7 payload of POST /api/events and PUT /api/events/:id. Rows left entirely empty are dropped. */

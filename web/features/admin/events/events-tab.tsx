@@ -14,7 +14,7 @@ import { Toggle } from "../../../components/toggle";
 import { it } from "../../../i18n/it";
 import { itAdmin } from "../../../i18n/it-admin";
 import { errorMessage } from "../../../lib/api";
-import { formatEuroCompact, formatShortDateTime } from "../../../lib/format";
+import { formatEuroCompact, formatShortDateTime, toCents } from "../../../lib/format";
 import { eventImage } from "../../event-card/card-format";
 import { GripIcon, PencilIcon, PlusIcon, TrashIcon } from "../components/admin-icons";
 import { CategoryTag } from "../components/category-tag";
@@ -31,7 +31,7 @@ const t = itAdmin.events;
 /** "€15.00 – €35.00" from the lowest to the highest rate, or one price when they agree. */
 export function priceRange(rates: { price: string }[]): string | null {
   if (rates.length === 0) return null;
-  const prices = rates.map((r) => Number(r.price));
+  const prices = rates.map((r) => toCents(r.price));
   const min = Math.min(...prices);
   const max = Math.max(...prices);
   return min === max ? formatEuroCompact(min) : `${formatEuroCompact(min)} – ${formatEuroCompact(max)}`;

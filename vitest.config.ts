@@ -26,7 +26,7 @@ export default defineConfig({
         logLevel: "error",
         test: {
           name: "worker",
-          include: ["worker/**/*.test.ts", "db/**/*.test.ts"],
+          include: ["worker/**/*.test.ts", "db/**/*.test.ts", "shared/**/*.test.ts"],
           setupFiles: ["./worker/test/apply-migrations.ts"],
           globalSetup: ["./worker/test/stripe-global-setup.ts"],
         },

@@ -8,40 +8,40 @@ INSERT INTO categories (name, color) VALUES
   ('Parchi divertimento', '#F59E0B'),
   ('Sport e benessere', '#10B981');
 
-INSERT INTO events (title, description, datetime, is_always_active, duration, distance, total_spots, reserved_spots, occupied_spots, image_url, category_id, is_active, sort_order, prevendita_title, prevendita_description, prevendita_price_cents, is_prevendita_visible, is_prevendita_payable) VALUES
+INSERT INTO events (title, description, datetime, is_always_active, duration, duration_minutes, distance, total_spots, reserved_spots, occupied_spots, image_url, category_id, is_active, sort_order, prevendita_title, prevendita_description, prevendita_price_cents, is_prevendita_visible, is_prevendita_payable) VALUES
   ('Pinguini Tattici Nucleari – Stadio Maradona',
    'Il tour negli stadi fa tappa a Napoli. Parcheggio custodito a 800 metri dallo stadio, apertura cancelli quattro ore prima del concerto e uscita assistita a fine serata. Navetta gratuita ogni 10 minuti.',
-   (unixepoch(date('now', '+12 days')) + 19 * 3600) * 1000, 0, '5 ore', '800 m dallo stadio', 120, 10, 6, NULL,
+   (unixepoch(date('now', '+12 days')) + 19 * 3600) * 1000, 0, '5 ore', 300, '800 m dallo stadio', 120, 10, 6, NULL,
    (SELECT id FROM categories WHERE name = 'Concerti'), 1, 1,
    'Prevendita parcheggio concerto', 'Posto garantito con accesso prioritario: paghi ora e presenti la targa all''ingresso.', 1200, 1, 1),
   ('Champions League: Napoli – Real Madrid',
    'Notte di Champions a Fuorigrotta. Posto auto a pochi passi dallo stadio, sorveglianza durante la partita.',
-   (unixepoch(date('now', '+5 days')) + 20 * 3600) * 1000, 0, '4 ore', '600 m dallo stadio', 80, 5, 4, NULL,
+   (unixepoch(date('now', '+5 days')) + 20 * 3600) * 1000, 0, '4 ore', 240, '600 m dallo stadio', 80, 5, 4, NULL,
    (SELECT id FROM categories WHERE name = 'Calcio'), 1, 2,
    'Prevendita Champions', 'Prenota il posto prima dell''apertura delle vendite.', 1800, 1, 0),
   ('Edenlandia – Parcheggio giornaliero',
    'Parcheggio convenzionato per il parco divertimenti di Fuorigrotta, aperto tutti i giorni.',
-   NULL, 1, '4 ore', '300 m dall''ingresso', 40, 0, 2, NULL,
+   NULL, 1, '4 ore', 240, '300 m dall''ingresso', 40, 0, 2, NULL,
    (SELECT id FROM categories WHERE name = 'Parchi divertimento'), 1, 3,
    NULL, NULL, NULL, 0, 0),
   ('Napoli – Inter, Serie A',
    'Big match di campionato. Parcheggio coperto e scoperto, ingresso da via Claudio.',
-   (unixepoch(date('now', '+19 days')) + 17 * 3600) * 1000, 0, '', '700 m dallo stadio', 100, 20, 10, NULL,
+   (unixepoch(date('now', '+19 days')) + 17 * 3600) * 1000, 0, '', 240, '700 m dallo stadio', 100, 20, 10, NULL,
    (SELECT id FROM categories WHERE name = 'Calcio'), 1, 4,
    NULL, NULL, NULL, 0, 0),
   ('Elodie in concerto – Palapartenope',
    'Elodie torna a Napoli con il nuovo tour nei palazzetti.',
-   (unixepoch(date('now', '+26 days')) + 20 * 3600) * 1000, 0, '4 ore', '200 m dal Palapartenope', 60, 0, 0, NULL,
+   (unixepoch(date('now', '+26 days')) + 20 * 3600) * 1000, 0, '4 ore', 240, '200 m dal Palapartenope', 60, 0, 0, NULL,
    (SELECT id FROM categories WHERE name = 'Concerti'), 1, 5,
    'Prevendita parcheggio Elodie', 'Posto riservato fino all''inizio del concerto.', 1000, 1, 1),
   ('Passeggiata del Lungomare – 10 km',
    'Camminata non competitiva da Mergellina a Castel dell''Ovo e ritorno, aperta a tutti. Parcheggio per partecipanti e accompagnatori con deposito borse.',
-   (unixepoch(date('now', '+9 days')) + 8 * 3600) * 1000, 0, '3 ore', '10 km', 50, 0, 0, NULL,
+   (unixepoch(date('now', '+9 days')) + 8 * 3600) * 1000, 0, '3 ore', 180, '10 km', 50, 0, 0, NULL,
    (SELECT id FROM categories WHERE name = 'Sport e benessere'), 1, 6,
    NULL, NULL, NULL, 0, 0),
   ('Capodanno in Piazza del Plebiscito',
    'Evento in preparazione: le tariffe saranno pubblicate a breve.',
-   (unixepoch(date('now', '+40 days')) + 21 * 3600) * 1000, 0, '6 ore', '1,5 km dalla piazza', 70, 0, 0, NULL,
+   (unixepoch(date('now', '+40 days')) + 21 * 3600) * 1000, 0, '6 ore', 360, '1,5 km dalla piazza', 70, 0, 0, NULL,
    NULL, 0, 7,
    NULL, NULL, NULL, 0, 0);
 
@@ -103,6 +103,11 @@ SELECT lower(hex(randomblob(4))) || '-' || lower(hex(randomblob(2))) || '-4' || 
 FROM b
 JOIN events e ON e.title LIKE b.ev
 JOIN rates r ON r.event_id = e.id AND r.sort_order = b.rs;
+
+-- Their payments, as the demo provider holds them: the demo bookings can be refunded like real ones.
+INSERT INTO demo_payment_intents (id, client_secret, amount_cents, currency, status, metadata, created_at)
+SELECT payment_intent_id, payment_intent_id || '_secret_seed', amount_cents, currency, 'succeeded', json_object('bookingId', id, 'kind', 'booking'), created_at
+FROM bookings WHERE payment_intent_id LIKE 'pi_demo_seed_%';
 
 -- Demo gate account (local demo data only: production never loads this file), printed by npm start:
 -- cancello@parcheggi.example / cancello-napoli-demo

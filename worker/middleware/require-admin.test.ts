@@ -1,6 +1,6 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { auditLog, bookings, demoPaymentIntents, staffRoles, uploads, type StaffRole } from "../../db/schema";
+import { auditLog, bookings, demoPaymentIntents, refunds, staffRoles, uploads, type StaffRole } from "../../db/schema";
 import { app } from "../app";
 import { sessionIdOf } from "../services/admin-auth";
 import { outboxInsert } from "../services/email/outbox";
@@ -220,6 +220,17 @@ const CASES: Case[] = [
     request: async () => ({ path: `/api/admin/bookings/${await demoPaidBooking()}/refunds`, json: { amount: "1.00", reason: "Prova" } }),
     ok: 201,
     audit: "booking.refund",
+  },
+  {
+    route: "POST /api/admin/refunds/:id/retry",
+    request: async () => {
+      const bookingId = await demoPaidBooking();
+      const id = crypto.randomUUID();
+      await testDb().insert(refunds).values({ id, bookingId, amountCents: 100, reason: "Prova", source: "admin", status: "failed", failureReason: "Simulata", createdAt: Date.now() });
+      return { path: `/api/admin/refunds/${id}/retry`, json: {} };
+    },
+    ok: 200,
+    audit: "refund.retry",
   },
   { route: "GET /api/admin/events/:id/cancellation", request: async () => ({ path: `/api/admin/events/${(await seedEvent()).eventId}/cancellation` }), ok: 200 },
   { route: "POST /api/admin/events/:id/cancel", request: async () => ({ path: `/api/admin/events/${(await seedEvent()).eventId}/cancel`, json: {} }), ok: 202, audit: "event.cancel" },

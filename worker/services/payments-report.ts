@@ -2,8 +2,9 @@ import { and, desc, eq, gte, inArray, lt, or, sql } from "drizzle-orm";
 import { Temporal } from "temporal-polyfill";
 import { bookings, events, rates, refunds, type BookingKind, type BookingStatus } from "../../db/schema";
 import type { Db } from "../db";
-import { centsToDecimal } from "../../shared/lifecycle/money";
+import { centsToDecimal, decimalToCentsExact } from "../../shared/lifecycle/money";
 import { GARAGE_TIME_ZONE, romeDate, romeDayRange, romeMonthRange, toIso } from "../lib/time";
+import { bookingState, type BookingState } from "../../shared/lifecycle/booking";
 import { paidRevenueCents, REVENUE_STATUSES } from "./stats";
 
 export type PaymentDto = {
@@ -36,6 +37,8 @@ export async function listPayments(db: Db, range: DateRange): Promise<PaymentDto
       list: sql<string>`group_concat(${refunds.amountCents} || '@' || ${refunds.createdAt}, ',')`.as("refund_list"),
     })
     .from(refunds)
+    // Only money that went back: a pending refund is not yet, a failed one never.
+    .where(eq(refunds.status, "succeeded"))
     .groupBy(refunds.bookingId)
     .as("r");
   const rows = await db
@@ -47,7 +50,7 @@ export async function listPayments(db: Db, range: DateRange): Promise<PaymentDto
     .where(
       and(
         // Refunded through the app (it has refund rows): the payment happened and shows with its refunds.
-        or(inArray(bookings.status, REVENUE_STATUSES), and(eq(bookings.status, "refunded"), sql`${refunded.cents} is not null`)),
+        or(inArray(bookings.status, REVENUE_STATUSES), and(eq(bookings.status, "refunded"), sql`exists (select 1 from ${refunds} where ${refunds.bookingId} = ${bookings.id})`)),
         range.from ? gte(bookings.paidAt, romeDayRange(range.from).start) : undefined,
         range.to ? lt(bookings.paidAt, romeDayRange(range.to).end) : undefined,
       ),
@@ -126,7 +129,21 @@ export async function paymentsSummary(db: Db, now: number): Promise<PaymentsSumm
 
 export const CSV_HEADERS = ["Data pagamento", "Cliente", "Email", "Targa", "Evento", "Tariffa", "Tipo", "Importo (€)", "Stato", "ID pagamento", "Rimborsato (€)", "Netto (€)", "Rimborsi"];
 const KIND_LABELS: Record<BookingKind, string> = { booking: "Prenotazione", prevendita: "Prevendita" };
-const STATUS_LABELS: Partial<Record<BookingStatus, string>> = { paid: "Pagato", freed: "Pagato, posto liberato", refunded: "Rimborsato" };
+const STATUS_LABELS: Partial<Record<BookingState, string>> = {
+  paid: "Pagato",
+  partly_refunded: "Rimborsato in parte",
+  freed: "Pagato, posto liberato",
+  refunded: "Rimborsato",
+};
+const REFUND_OWED = "Rimborso non ancora riuscito";
+
+/** The CSV's "Stato": what happened to the money, never "Rimborsato" before it went back. */
+function statusLabel(p: PaymentDto): string {
+  const refunded = decimalToCentsExact(p.refunded);
+  if (p.status === "refunded" && refunded < decimalToCentsExact(p.amount)) return REFUND_OWED;
+  const state = bookingState({ status: p.status, holdExpiresAt: 0, refundedCents: refunded }, 0);
+  return STATUS_LABELS[state] ?? p.status;
+}
 
 /**
  * One CSV field: quoted when it holds the separator, a quote or a line break (quotes doubled).
@@ -155,7 +172,7 @@ export function paymentsCsv(payments: PaymentDto[]): string {
     p.rate?.name ?? "",
     KIND_LABELS[p.kind],
     p.amount.replace(".", ","),
-    STATUS_LABELS[p.status] ?? p.status,
+    statusLabel(p),
     p.stripePaymentIntentId ?? "",
     p.refunded.replace(".", ","),
     p.net.replace(".", ","),

@@ -770,6 +770,11 @@ describe("lifecycle counterexamples", () => {
   // cancelled booking paid.
   it("a card paid after the event was cancelled ends refunded, never paid", () => runLifecycle(stripeNextWeek, [op.hold(0), op.checkout(0), op.cancelEvent(), op.pay(0)]), 60_000);
 
+  // Breaks (b) on the demo provider's path: the demo card form settles at once, and pays the booking
+  // "Annulla evento" had cancelled.
+  it("a demo card paid after the event was cancelled is not accepted as paid", () =>
+    runLifecycle({ ...stripeNextWeek, mode: "demo" }, [op.hold(0), op.checkout(0), op.cancelEvent(), op.pay(0)]), 60_000);
+
   // Breaks "a refund the provider refused is not answered as done" (then (a) and (f) once the
   // Dashboard's webhook lands: D1 counts 30.00 refunded of 15.00). The Dashboard refunded it all,
   // its webhook is still on its way; the customer's cancel records a full refund, Stripe refuses it

@@ -6,11 +6,16 @@ import { startStripeStandIn } from "./stripe-stand-in";
 export default async function setup(project: TestProject) {
   const standIn = await startStripeStandIn();
   project.provide("stripeApiBase", standIn.url);
+  // The lifecycle property's size and seed (scripts/test-lifecycle.mjs): workerd has no process.env.
+  project.provide("lifecycleRuns", Number(process.env.LIFECYCLE_RUNS) || 0);
+  project.provide("lifecycleSeed", process.env.LIFECYCLE_SEED ? Number(process.env.LIFECYCLE_SEED) : null);
   return () => standIn.close();
 }
 
 declare module "vitest" {
   export interface ProvidedContext {
     stripeApiBase: string;
+    lifecycleRuns: number;
+    lifecycleSeed: number | null;
   }
 }

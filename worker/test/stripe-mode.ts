@@ -50,8 +50,40 @@ export async function standIn<T = unknown>(path: string, init: { method?: string
 export const getIntent = (id: string) => standIn<Stripe.PaymentIntent>(`/v1/payment_intents/${id}`);
 export const confirmCard = (id: string, outcome: "succeeded" | "declined" = "succeeded") =>
   standIn<Stripe.PaymentIntent>(`/_test/payment_intents/${id}/confirm`, { json: { outcome } });
-export const refundsOf = async (paymentIntentId: string) =>
-  (await standIn<{ payment_intent: string; amount: number }[]>("/_test/refunds")).filter((r) => r.payment_intent === paymentIntentId);
+export const refundsOf = (paymentIntentId: string) =>
+  standIn<Stripe.Refund[]>(`/_test/refunds?payment_intent=${encodeURIComponent(paymentIntentId)}`);
+
+/**
+ * A refund made at the provider without the Worker, as from the Stripe Dashboard: no idempotency
+ * key, no metadata. `amount` omitted refunds whatever is left. Stripe's refusal is answered, not thrown.
+ */
+export async function dashboardRefund(paymentIntentId: string, amount?: number): Promise<{ ok: true; refund: Stripe.Refund } | { ok: false; code: string }> {
+  const form = new URLSearchParams({ payment_intent: paymentIntentId, ...(amount === undefined ? {} : { amount: String(amount) }) });
+  const res = await fetch(`${inject("stripeApiBase")}/v1/refunds`, {
+    method: "POST",
+    headers: { Authorization: "Bearer sk_test_stand_in", "Content-Type": "application/x-www-form-urlencoded" },
+    body: form.toString(),
+  });
+  const body = await res.json<Stripe.Refund & { error?: { code: string } }>();
+  return res.ok ? { ok: true, refund: body } : { ok: false, code: body.error?.code ?? String(res.status) };
+}
+
+/** The charge of a succeeded intent as charge.refunded carries it, once `refunded` cents went back. */
+export function refundedCharge(intent: Stripe.PaymentIntent, refunded: number) {
+  return {
+    id: intent.latest_charge as string,
+    object: "charge",
+    amount: intent.amount,
+    amount_captured: intent.amount,
+    amount_refunded: refunded,
+    currency: intent.currency,
+    paid: true,
+    payment_intent: intent.id,
+    refunded: refunded >= intent.amount,
+    status: "succeeded",
+    metadata: intent.metadata,
+  };
+}
 
 let eventSequence = 0;
 

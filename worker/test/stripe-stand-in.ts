@@ -6,7 +6,8 @@
  * idempotency-key semantics, which are what the app's correctness depends on.
  *
  * Test-only controls live under /_test (never a Stripe path): confirm a card, tamper with an
- * intent, list refunds, make the next calls to a path fail.
+ * intent, list refunds (all, or one intent's), make the next calls to a path fail. A refund made
+ * "from the Dashboard" is a plain POST /v1/refunds without the Worker's metadata.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -145,7 +146,7 @@ export async function startStripeStandIn(): Promise<StandIn> {
     return stripeError(404, "resource_missing", `Unrecognized request URL (${method}: ${path}).`);
   }
 
-  function handleControl(method: string, path: string, body: Record<string, unknown>): { status: number; body: unknown } {
+  function handleControl(method: string, path: string, query: URLSearchParams, body: Record<string, unknown>): { status: number; body: unknown } {
     let m = /^\/_test\/payment_intents\/([^/]+)\/confirm$/.exec(path);
     if (m && method === "POST") {
       // What the customer's browser does with Stripe.js: the card succeeds or is declined.
@@ -168,7 +169,11 @@ export async function startStripeStandIn(): Promise<StandIn> {
       Object.assign(intent, body);
       return { status: 200, body: intent };
     }
-    if (method === "GET" && path === "/_test/refunds") return { status: 200, body: refunds };
+    if (method === "GET" && path === "/_test/refunds") {
+      // ?payment_intent= narrows the list: a long property run leaves thousands of refunds behind.
+      const of = query.get("payment_intent");
+      return { status: 200, body: of ? refunds.filter((r) => r.payment_intent === of) : refunds };
+    }
     if (method === "POST" && path === "/_test/fail") {
       failures.set(String(body.path), Number(body.times ?? 1));
       return { status: 200, body: { ok: true } };
@@ -192,7 +197,7 @@ export async function startStripeStandIn(): Promise<StandIn> {
     const method = req.method ?? "GET";
     const text = await readBody(req);
     if (url.pathname.startsWith("/_test/")) {
-      const answer = handleControl(method, url.pathname, text ? (JSON.parse(text) as Record<string, unknown>) : {});
+      const answer = handleControl(method, url.pathname, url.searchParams, text ? (JSON.parse(text) as Record<string, unknown>) : {});
       return send(res, answer.status, answer.body);
     }
     if (!/^Bearer sk_test_/.test(req.headers.authorization ?? "")) {

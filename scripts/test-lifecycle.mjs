@@ -1,0 +1,46 @@
+// `npm run test:lifecycle -- --runs 5000 [--seed N]`: the lifecycle property (worker/lifecycle.property.test.ts)
+// alone, with that many random lifecycles, then its figures: runs, steps, time, failures.
+import { spawn } from "node:child_process";
+import { parseArgs } from "node:util";
+
+const { values } = parseArgs({ options: { runs: { type: "string", default: "1000" }, seed: { type: "string" } } });
+const runs = Number(values.runs);
+if (!Number.isInteger(runs) || runs < 1) {
+  console.error(`--runs must be a positive integer, not ${values.runs}`);
+  process.exit(2);
+}
+
+const env = { ...process.env, LIFECYCLE_RUNS: String(runs), WRANGLER_SEND_METRICS: "false" };
+if (values.seed !== undefined) env.LIFECYCLE_SEED = values.seed;
+
+const started = Date.now();
+const child = spawn("vitest", ["run", "worker/lifecycle.property.test.ts", "--project", "worker"], { env, stdio: ["ignore", "pipe", "inherit"] });
+let output = "";
+child.stdout.on("data", (chunk) => {
+  output += chunk;
+  process.stdout.write(chunk);
+});
+const code = await new Promise((resolve) => child.on("close", resolve));
+
+// The test prints one line "lifecycle-figures {json}"; vitest's own summary gives the failures.
+const plain = output.replace(/\x1b\[[0-9;]*m/g, "");
+const line = plain.split("\n").find((l) => l.startsWith("lifecycle-figures "));
+const figures = line ? JSON.parse(line.slice("lifecycle-figures ".length)) : null;
+const failedTests = Number(/Tests\s+(\d+) failed/.exec(plain)?.[1] ?? (code === 0 ? 0 : 1));
+const seconds = ((Date.now() - started) / 1000).toFixed(1);
+
+console.log("\n── lifecycle property ──");
+if (figures) {
+  console.log(`runs asked        ${runs}`);
+  console.log(`runs passed       ${figures.failed ? figures.runs - 1 : figures.runs}${figures.failed ? ` (failed at run ${figures.runs})` : ""}`);
+  console.log(`runs executed     ${figures.executedRuns} (with ${figures.shrinks} shrink steps)`);
+  console.log(`steps             ${figures.steps} (${(figures.steps / Math.max(1, figures.executedRuns)).toFixed(1)} per run, each followed by the invariants)`);
+  console.log(`property time     ${(figures.ms / 1000).toFixed(1)} s (${(figures.ms / Math.max(1, figures.steps)).toFixed(0)} ms per step)`);
+  console.log(`seed              ${figures.seed}`);
+  console.log("answers seen      " + Object.entries(figures.seen).map(([k, n]) => `${k}: ${n}`).join("\n                  "));
+} else {
+  console.log("no figures printed: the property did not run (see the output above)");
+}
+console.log(`wall time         ${seconds} s`);
+console.log(`failures          ${failedTests} test(s) failed${figures?.failed ? ", the property among them" : ""}`);
+process.exit(code ?? 1);

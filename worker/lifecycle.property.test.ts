@@ -1,0 +1,790 @@
+/**
+ * A booking's and an event's lifecycle as a fast-check model-based property, against the real
+ * Worker in workerd (real local D1, the real stripe SDK against the stand-in, signed webhooks, the
+ * cancel-event Workflow, the cron). Each run seeds its own small event and plays a random sequence
+ * of operations; after EVERY step the invariants are read back from D1 and the provider.
+ *
+ * Size: LIFECYCLE_RUNS (default small, for `npm test`); `npm run test:lifecycle -- --runs 5000`.
+ * A failure prints fast-check's seed and path; LIFECYCLE_SEED replays it.
+ */
+import { createExecutionContext, createScheduledController, introspectWorkflow, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { and, eq, inArray } from "drizzle-orm";
+import fc from "fast-check";
+import type Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { bookings, demoPaymentIntents, emailOutbox, events, refunds, type Booking } from "../db/schema";
+import { app } from "./app";
+import worker from "./index";
+import { DEFAULT_CANCEL_DEADLINE_HOURS } from "./services/cancellations";
+import { eventEndsAt } from "./services/event-time";
+import { GATE_CLOSES_AFTER_MS, GATE_OPENS_BEFORE_MS, type ScanAnswer } from "./services/gate";
+import type { IntentDto } from "./services/payments/checkout";
+import type { RefundResult } from "./services/refunds";
+import type { BookingDto } from "./services/bookings";
+import { adminCookie } from "./test/admin";
+import { ORIGIN, randomClientIp, seedEvent, testDb } from "./test/helpers";
+import { confirmCard, dashboardRefund, deliverWebhook, getIntent, refundedCharge, refundsOf, stripeEnv, stripeEvent } from "./test/stripe-mode";
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const DEMO_CARD = "4242424242424242";
+
+type Mode = "stripe" | "demo";
+/** always: no date (gate open, cancel any time); today: starts in 3 h (gate open, past the cancel deadline); nextWeek: in 7 days. */
+type EventKind = "always" | "today" | "nextWeek";
+type Setup = { mode: Mode; kind: EventKind; totalSpots: number; reservedSpots: number; prices: number[] };
+
+type Tracked = { id: string; n: number; plate: string; intentId: string | null };
+type QueuedWebhook = { label: string; event: ReturnType<typeof stripeEvent>; delivered: boolean };
+type ProviderView = { intent: Stripe.PaymentIntent; refunds: Stripe.Refund[] };
+
+type Model = {
+  setup: Setup;
+  tag: string;
+  eventId: number;
+  rateIds: number[];
+  bookings: Tracked[];
+  /** What Stripe has sent or still owes us, in the order it happened; delivered in any order. */
+  webhooks: QueuedWebhook[];
+  intentStatus: Map<string, string>;
+  seenRefunds: Set<string>;
+  provider: Map<string, ProviderView>;
+  /** An "Annulla evento" op has finished: from here on the event must hold no paid booking. */
+  cancelled: boolean;
+};
+type Real = unknown;
+
+// ---------- the Worker, as a client and as its own scheduler ----------
+
+let cookie = "";
+const stats = { runs: 0, steps: 0 };
+/** How often each answer came up, to see that the runs reach the states that matter (printed with the figures). */
+const seen = new Map<string, number>();
+const tally = (what: string) => seen.set(what, (seen.get(what) ?? 0) + 1);
+
+/**
+ * The Workflow and the cron read the Worker's own bindings, not a per-request env, so the provider
+ * of a run is chosen on the bindings themselves (restored after the file).
+ */
+const STRIPE_BINDINGS = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_PUBLISHABLE_KEY", "STRIPE_API_BASE"] as const;
+let demoBindings: Pick<Env, (typeof STRIPE_BINDINGS)[number]>;
+function useProvider(mode: Mode) {
+  const source = mode === "stripe" ? stripeEnv() : demoBindings;
+  for (const key of STRIPE_BINDINGS) env[key] = source[key];
+}
+
+/** The real app with the current bindings; waits for its waitUntil work so every step is settled. */
+async function call(path: string, init: { method?: string; json?: unknown; admin?: boolean } = {}): Promise<Response> {
+  const headers = new Headers({ "CF-Connecting-IP": randomClientIp() });
+  if (init.json !== undefined) {
+    headers.set("Content-Type", "application/json");
+    headers.set("Origin", ORIGIN);
+  }
+  if (init.admin) headers.set("Cookie", cookie);
+  const ctx = createExecutionContext();
+  const res = await app.fetch(
+    new Request(`${ORIGIN}${path}`, { method: init.method ?? (init.json !== undefined ? "POST" : "GET"), headers, body: init.json !== undefined ? JSON.stringify(init.json) : undefined }),
+    env,
+    ctx,
+  );
+  await waitOnExecutionContext(ctx);
+  tally(`${init.method ?? (init.json !== undefined ? "POST" : "GET")} ${path.replace(/\/(\d+|[0-9a-f-]{36}|(?=[\w-]*[\dA-Z_])[\w-]{20,})(?=\/|$)/g, "/:id")} ${res.status}`);
+  return res;
+}
+
+async function runCron() {
+  const ctx = createExecutionContext();
+  await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: "*/5 * * * *" }), env, ctx);
+  await waitOnExecutionContext(ctx);
+}
+
+// ---------- reading the truth back ----------
+
+async function snapshot(m: Model) {
+  const db = testDb();
+  const [[event], rows] = await db.batch([db.select().from(events).where(eq(events.id, m.eventId)), db.select().from(bookings).where(eq(bookings.eventId, m.eventId))]);
+  const ids = rows.map((b) => b.id);
+  const [refundRows, confirmations] = ids.length
+    ? await db.batch([
+        db.select().from(refunds).where(inArray(refunds.bookingId, ids)),
+        db.select().from(emailOutbox).where(and(inArray(emailOutbox.bookingId, ids), eq(emailOutbox.kind, "confirmation"))),
+      ])
+    : [[], []];
+  return { event, bookings: rows, refunds: refundRows, confirmations };
+}
+type Snapshot = Awaited<ReturnType<typeof snapshot>>;
+
+const rowOf = (s: Snapshot, id: string) => s.bookings.find((b) => b.id === id)!;
+const refundedInD1 = (s: Snapshot, id: string) => s.refunds.filter((r) => r.bookingId === id).reduce((sum, r) => sum + r.amountCents, 0);
+const providerRefunded = (view: ProviderView | undefined) => (view?.refunds ?? []).reduce((sum, r) => sum + r.amount, 0);
+
+/** Spots the event can sell at all: what the guarded INSERT compares holds + paid against. */
+const capacityOf = (s: Snapshot) => s.event.totalSpots - s.event.reservedSpots - s.event.occupiedSpots;
+const takenAt = (s: Snapshot, now: number) => s.bookings.filter((b) => b.status === "paid" || (b.status === "pending" && b.holdExpiresAt > now)).length;
+
+/** On the gate's list (services/gate.ts says why): active, and undated or within hours of its time. */
+function onGateList(s: Snapshot, now: number) {
+  const e = s.event;
+  if (!e.isActive) return false;
+  if (e.isAlwaysActive || e.datetime == null) return true;
+  return e.datetime - GATE_OPENS_BEFORE_MS <= now && now < eventEndsAt(e)! + GATE_CLOSES_AFTER_MS;
+}
+
+/** The customer's own cancellation rule (services/cancellations.ts), as the pass page promises it. */
+function customerMayCancel(s: Snapshot, b: Booking, now: number) {
+  const e = s.event;
+  if (b.status !== "paid" || b.gateState != null) return false;
+  if (e.isAlwaysActive) return true;
+  const usual = e.datetime != null && now < e.datetime - (e.cancelDeadlineHours ?? DEFAULT_CANCEL_DEADLINE_HOURS) * HOUR;
+  return usual || (e.postponeCancelUntil != null && now < e.postponeCancelUntil);
+}
+
+async function demoIntentStatus(id: string) {
+  return (await testDb().select({ status: demoPaymentIntents.status }).from(demoPaymentIntents).where(eq(demoPaymentIntents.id, id)).get())?.status ?? null;
+}
+
+// ---------- what Stripe sends ----------
+
+/**
+ * Compares the stand-in with what we saw last and queues the webhooks Stripe would send for each
+ * change: payment_intent.succeeded / .canceled, and per refund refund.created + charge.refunded.
+ * They are delivered later, in any order, by the deliver op (or at the end of the run).
+ */
+async function observeProvider(m: Model) {
+  if (m.setup.mode !== "stripe") return;
+  await Promise.all(
+    m.bookings
+      .filter((b) => b.intentId)
+      .map(async (b) => {
+        const id = b.intentId!;
+        const [intent, list] = await Promise.all([getIntent(id), refundsOf(id)]);
+        m.provider.set(id, { intent, refunds: list });
+        if (m.intentStatus.get(id) !== intent.status) {
+          m.intentStatus.set(id, intent.status);
+          if (intent.status === "succeeded") queueWebhook(m, `succeeded #${b.n}`, stripeEvent("payment_intent.succeeded", intent));
+          if (intent.status === "canceled") queueWebhook(m, `canceled #${b.n}`, stripeEvent("payment_intent.canceled", intent));
+        }
+        let soFar = 0;
+        for (const r of list) {
+          soFar += r.amount;
+          if (m.seenRefunds.has(r.id)) continue;
+          m.seenRefunds.add(r.id);
+          queueWebhook(m, `refund.created #${b.n} ${r.amount}`, stripeEvent("refund.created", r));
+          queueWebhook(m, `charge.refunded #${b.n} ${soFar}/${intent.amount}`, stripeEvent("charge.refunded", refundedCharge(intent, soFar)));
+        }
+      }),
+  );
+}
+
+function queueWebhook(m: Model, label: string, event: ReturnType<typeof stripeEvent>) {
+  m.webhooks.push({ label, event, delivered: false });
+}
+
+async function deliver(w: QueuedWebhook) {
+  const res = await deliverWebhook(w.event);
+  expect(res.status, `webhook ${w.label}: ${await res.clone().text()}`).toBe(200);
+  tally(`webhook ${w.event.type}`);
+  w.delivered = true;
+}
+
+// ---------- the invariants, after every step ----------
+
+function checkInvariants(m: Model, s: Snapshot) {
+  const now = Date.now();
+  for (const b of s.bookings) {
+    const rows = s.refunds.filter((r) => r.bookingId === b.id);
+    const completed = rows.filter((r) => r.completedAt != null).reduce((sum, r) => sum + r.amountCents, 0);
+    // (a) what went back never exceeds what was paid…
+    expect(completed, `(a) booking ${code(m, b.id)}: completed refunds ${completed} > paid ${b.amountCents}`).toBeLessThanOrEqual(b.amountCents);
+    // …nor does the booking's refunded total (the sum of its rows, kept ≤ the amount by design: db/schema.ts).
+    expect(refundedInD1(s, b.id), `(a) booking ${code(m, b.id)}: refund rows total ${refundedInD1(s, b.id)} > paid ${b.amountCents}`).toBeLessThanOrEqual(b.amountCents);
+    const tracked = m.bookings.find((t) => t.id === b.id);
+    const view = tracked?.intentId ? m.provider.get(tracked.intentId) : undefined;
+    if (m.setup.mode === "stripe" && view) {
+      expect(providerRefunded(view), `(a) intent of ${code(m, b.id)} refunded beyond its amount`).toBeLessThanOrEqual(view.intent.amount);
+      // A row marked done is money that went back: the provider holds that very refund.
+      for (const r of rows.filter((row) => row.completedAt != null)) {
+        const there = view.refunds.find((p) => p.id === r.providerRefundId);
+        expect(there?.amount, `(a) booking ${code(m, b.id)}: refund row ${r.source} ${r.amountCents} marked done, provider has ${JSON.stringify(there ?? null)}`).toBe(r.amountCents);
+      }
+    }
+  }
+  // (b) an event whose cancellation finished holds no paid booking, whatever paid after it.
+  if (m.cancelled) {
+    const paid = s.bookings.filter((b) => b.status === "paid").map((b) => code(m, b.id));
+    expect(paid, "(b) paid bookings on a cancelled event").toEqual([]);
+  }
+  // (c) holds + paid never exceed the spots on sale.
+  expect(takenAt(s, now), `(c) holds + paid > ${capacityOf(s)} spots`).toBeLessThanOrEqual(capacityOf(s));
+  // (e) one confirmation per booking (= per payment: one intent per booking), and only for a payment.
+  for (const b of s.bookings) {
+    const mails = s.confirmations.filter((c) => c.bookingId === b.id);
+    expect(mails.length, `(e) booking ${code(m, b.id)}: ${mails.length} confirmations`).toBeLessThanOrEqual(1);
+    if (mails.length) expect(b.paidAt, `(e) booking ${code(m, b.id)} confirmed but never paid`).not.toBeNull();
+  }
+}
+
+/**
+ * (f) At rest (every webhook delivered, the cron run): a payment nobody got a spot for went back in
+ * full, and the provider and D1 agree on how much of each payment went back.
+ */
+function checkAtRest(m: Model, s: Snapshot) {
+  if (m.setup.mode !== "stripe") return;
+  for (const t of m.bookings) {
+    const view = t.intentId ? m.provider.get(t.intentId) : undefined;
+    if (view?.intent.status !== "succeeded") continue;
+    const b = rowOf(s, t.id);
+    const back = providerRefunded(view);
+    if (b.status !== "paid" && b.status !== "freed") {
+      expect(back, `(f) booking #${t.n} is ${b.status} but only ${back} of ${view.intent.amount} went back`).toBe(view.intent.amount);
+    }
+    expect(refundedInD1(s, t.id), `(f) booking #${t.n} (${b.status}): D1 says ${refundedInD1(s, t.id)} refunded, the provider ${back}`).toBe(back);
+  }
+}
+
+const code = (m: Model, id: string) => {
+  const t = m.bookings.find((b) => b.id === id);
+  return t ? `#${t.n}` : id.slice(0, 8);
+};
+
+/** After each op: queue what Stripe would send about it, then check every invariant. */
+async function afterStep(m: Model) {
+  stats.steps++;
+  await observeProvider(m);
+  checkInvariants(m, await snapshot(m));
+}
+
+/** The run's end: deliver everything Stripe owes, run the cron, until nothing is left to happen. */
+async function comeToRest(m: Model) {
+  for (let round = 0; round < 10; round++) {
+    await runCron();
+    await observeProvider(m);
+    const pending = m.webhooks.filter((w) => !w.delivered);
+    if (!pending.length) break;
+    for (const w of pending) {
+      await deliver(w);
+      await afterStep(m);
+    }
+  }
+  expect(m.webhooks.filter((w) => !w.delivered).map((w) => w.label), "webhooks still owed after 10 rounds").toEqual([]);
+  const s = await snapshot(m);
+  checkInvariants(m, s);
+  checkAtRest(m, s);
+}
+
+// ---------- the operations ----------
+
+abstract class Op implements fc.AsyncCommand<Model, Real> {
+  check(_m: Readonly<Model>): boolean {
+    return true;
+  }
+  async run(m: Model): Promise<void> {
+    await this.act(m);
+    await afterStep(m);
+  }
+  protected abstract act(m: Model): Promise<void>;
+  abstract toString(): string;
+  /** How fast-check prints it in a counterexample: as the call that replays it. */
+  [fc.toStringMethod]() {
+    return `op.${this.toString()}`;
+  }
+}
+
+/** An op on one of the run's bookings, picked by index (modulo how many exist, so shrinking keeps it meaningful). */
+abstract class BookingOp extends Op {
+  constructor(readonly pick: number) {
+    super();
+  }
+  check(m: Readonly<Model>) {
+    return m.bookings.length > 0;
+  }
+  protected target(m: Model) {
+    return m.bookings[this.pick % m.bookings.length];
+  }
+}
+
+class Hold extends Op {
+  constructor(readonly rate: number) {
+    super();
+  }
+  protected async act(m: Model) {
+    const before = await snapshot(m);
+    const free = capacityOf(before) - takenAt(before, Date.now());
+    const n = m.bookings.length;
+    const plate = `LC${String(n).padStart(3, "0")}PR`;
+    const res = await call("/api/bookings", {
+      json: {
+        eventId: m.eventId,
+        rateId: m.rateIds[this.rate % m.rateIds.length],
+        customerName: "Cliente Prova",
+        customerEmail: `lc-${m.tag}-${n}@example.it`,
+        licensePlate: plate,
+        carModel: "Fiat Panda",
+      },
+    });
+    const expected = free >= 1 && before.event.isActive && before.event.cancelledAt == null;
+    expect(res.status === 201, `hold answered ${res.status} with ${free} free (cancelled: ${before.event.cancelledAt != null})`).toBe(expected);
+    if (res.status === 201) m.bookings.push({ id: (await res.json<BookingDto>()).id, n, plate, intentId: null });
+  }
+  toString() {
+    return `hold(${this.rate})`;
+  }
+}
+
+/** The checkout opens: POST /api/create-payment-intent. */
+async function openCheckout(m: Model, b: Tracked) {
+  const row = rowOf(await snapshot(m), b.id);
+  const intentStatus = b.intentId ? (m.setup.mode === "stripe" ? (await getIntent(b.intentId)).status : await demoIntentStatus(b.intentId)) : null;
+  const res = await call("/api/create-payment-intent", { json: { bookingId: b.id } });
+  const open = row.status === "pending" && row.holdExpiresAt > Date.now() && intentStatus !== "canceled";
+  expect(res.status === 200, `checkout of #${b.n} (${row.status}) answered ${res.status}`).toBe(open);
+  if (res.status !== 200) return;
+  const { paymentIntentId } = await res.json<IntentDto>();
+  if (b.intentId) expect(paymentIntentId, "one intent per booking").toBe(b.intentId);
+  b.intentId = paymentIntentId;
+}
+
+class Checkout extends BookingOp {
+  protected async act(m: Model) {
+    await openCheckout(m, this.target(m));
+  }
+  toString() {
+    return `checkout(${this.pick})`;
+  }
+}
+
+/** An op on one of the bookings that reached the checkout (has an intent). */
+abstract class IntentOp extends BookingOp {
+  check(m: Readonly<Model>) {
+    return m.bookings.some((b) => b.intentId);
+  }
+  protected target(m: Model) {
+    const withIntent = m.bookings.filter((b) => b.intentId);
+    return withIntent[this.pick % withIntent.length];
+  }
+}
+
+/**
+ * The customer's card goes through at the provider (Stripe.js, or the demo form), opening the
+ * checkout first if it never was. A card on a checkout opened earlier may come late: after the
+ * hold lapsed or the event was cancelled.
+ */
+class PayCard extends BookingOp {
+  protected async act(m: Model) {
+    const b = this.target(m);
+    if (!b.intentId) await openCheckout(m, b);
+    if (!b.intentId) return;
+    const row = rowOf(await snapshot(m), b.id);
+    const lapsed = row.status === "pending" && row.holdExpiresAt <= Date.now() ? " (lapsed)" : "";
+    if (m.setup.mode === "stripe") {
+      // A canceled intent takes no card, a succeeded one no second charge: the browser gets Stripe's error.
+      if ((await getIntent(b.intentId)).status !== "requires_payment_method") return;
+      await confirmCard(b.intentId);
+      tally(`card paid on a ${row.status}${lapsed} booking`);
+      return;
+    }
+    const status = await demoIntentStatus(b.intentId);
+    const res = await call("/api/demo/confirm", { json: { paymentIntentId: b.intentId, cardNumber: DEMO_CARD } });
+    expect(res.status === 200, `demo card on a ${status} intent answered ${res.status}`).toBe(status !== "canceled");
+  }
+  toString() {
+    return `pay(${this.pick})`;
+  }
+}
+
+/** The browser comes back from the checkout: POST /api/confirm-payment. */
+class ConfirmPayment extends IntentOp {
+  protected async act(m: Model) {
+    const b = this.target(m);
+    const res = await call("/api/confirm-payment", { json: { paymentIntentId: b.intentId } });
+    const row = rowOf(await snapshot(m), b.id);
+    expect(res.status === 200, `confirm-payment of #${b.n} answered ${res.status}, booking ${row.status}`).toBe(row.status === "paid" || row.status === "freed");
+  }
+  toString() {
+    return `confirm(${this.pick})`;
+  }
+}
+
+/** Stripe delivers one of the webhooks it owes (any of them: late and out of order), or repeats one. */
+class DeliverWebhook extends Op {
+  constructor(
+    readonly pick: number,
+    readonly again: boolean,
+  ) {
+    super();
+  }
+  check(m: Readonly<Model>) {
+    return m.setup.mode === "stripe" && m.webhooks.some((w) => w.delivered === this.again);
+  }
+  protected async act(m: Model) {
+    const candidates = m.webhooks.filter((w) => w.delivered === this.again);
+    await deliver(candidates[this.pick % candidates.length]);
+  }
+  toString() {
+    return `${this.again ? "redeliver" : "deliver"}(${this.pick})`;
+  }
+}
+
+type RefundPart = "rest" | "half" | "euro";
+const refundCents = (part: RefundPart, amount: number, left: number) => (part === "rest" ? left : part === "half" ? Math.floor(amount / 2) : 100);
+
+/** A refund made from the Stripe Dashboard, outside the app: the Worker hears of it only by webhook. */
+class DashboardRefund extends IntentOp {
+  constructor(
+    pick: number,
+    readonly part: RefundPart,
+  ) {
+    super(pick);
+  }
+  check(m: Readonly<Model>) {
+    return m.setup.mode === "stripe" && super.check(m);
+  }
+  protected async act(m: Model) {
+    const b = this.target(m);
+    const intent = await getIntent(b.intentId!);
+    const left = intent.amount - providerRefunded({ intent, refunds: await refundsOf(b.intentId!) });
+    // Refused by Stripe (not paid, nothing left, too much): nothing happens.
+    await dashboardRefund(b.intentId!, this.part === "rest" ? undefined : refundCents(this.part, intent.amount, left));
+  }
+  toString() {
+    return `dashboardRefund(${this.pick}, "${this.part}")`;
+  }
+}
+
+/**
+ * A refund answered as done must be money that went back: the provider holds a refund for that
+ * row and amount (demo mode: the row is complete).
+ */
+async function expectRefundWentBack(m: Model, b: Tracked, result: RefundResult, what: string) {
+  const cents = Math.round(Number(result.refund.amount) * 100);
+  if (m.setup.mode === "stripe") {
+    const there = (await refundsOf(b.intentId!)).find((r) => r.metadata?.refundRowId === result.refund.id);
+    expect(there?.amount, `${what} of #${b.n} answered done (${JSON.stringify(result)}) but the provider holds ${JSON.stringify(there ?? null)}`).toBe(cents);
+  } else {
+    const row = await testDb().select().from(refunds).where(eq(refunds.id, result.refund.id)).get();
+    expect(row?.completedAt, `${what} of #${b.n} answered done but its row is incomplete`).not.toBeNull();
+  }
+}
+
+/** What the provider would still refund of the booking's payment (demo: what D1 says). */
+async function providerLeft(m: Model, b: Tracked, s: Snapshot) {
+  const row = rowOf(s, b.id);
+  if (m.setup.mode !== "stripe" || !b.intentId) return row.amountCents - refundedInD1(s, b.id);
+  const intent = await getIntent(b.intentId);
+  return intent.status === "succeeded" ? intent.amount - providerRefunded({ intent, refunds: await refundsOf(b.intentId) }) : 0;
+}
+
+/** The admin refunds part or all of a booking: POST /api/admin/bookings/:id/refunds. */
+class AdminRefund extends BookingOp {
+  constructor(
+    pick: number,
+    readonly part: RefundPart | "tooMuch",
+  ) {
+    super(pick);
+  }
+  protected async act(m: Model) {
+    const b = this.target(m);
+    const s = await snapshot(m);
+    const row = rowOf(s, b.id);
+    const left = row.amountCents - refundedInD1(s, b.id);
+    const atProvider = await providerLeft(m, b, s);
+    const cents = this.part === "tooMuch" ? left + 1 : refundCents(this.part, row.amountCents, left);
+    const res = await call(`/api/admin/bookings/${b.id}/refunds`, { admin: true, json: this.part === "rest" ? {} : { amount: (cents / 100).toFixed(2) } });
+    const body = await res.json<RefundResult>();
+    if (row.status !== "paid" || cents > left || cents <= 0) {
+      expect(res.status, `refund ${cents} of #${b.n} (${row.status}, ${left} left) answered`).not.toBe(201);
+    } else if (cents <= atProvider) {
+      expect(res.status, `refund ${cents} of #${b.n} (${left} left) answered ${JSON.stringify(body)}`).toBe(201);
+    }
+    if (res.status === 201) await expectRefundWentBack(m, b, body, `admin refund ${cents} (provider had ${atProvider} left)`);
+  }
+  toString() {
+    return `adminRefund(${this.pick}, "${this.part}")`;
+  }
+}
+
+/** The customer cancels on the pass page: POST /api/passes/:secret/cancel (a full refund). */
+class CustomerCancel extends BookingOp {
+  protected async act(m: Model) {
+    const b = this.target(m);
+    const s = await snapshot(m);
+    const row = rowOf(s, b.id);
+    if (!row.passSecret) return; // never paid: the customer has no pass page
+    const allowed = customerMayCancel(s, row, Date.now());
+    const atProvider = await providerLeft(m, b, s);
+    const left = row.amountCents - refundedInD1(s, b.id);
+    const res = await call(`/api/passes/${row.passSecret}/cancel`, { json: {} });
+    const body = await res.json<RefundResult>();
+    if (!allowed) expect(res.status, `cancel of #${b.n} (${row.status}, gate ${row.gateState}) answered ${JSON.stringify(body)}`).toBe(409);
+    else if (left > 0 && left <= atProvider) expect(res.status, `cancel of #${b.n} answered ${JSON.stringify(body)}`).toBe(200);
+    if (res.status === 200) await expectRefundWentBack(m, b, body, `customer cancel (provider had ${atProvider} left, D1 ${left})`);
+  }
+  toString() {
+    return `customerCancel(${this.pick})`;
+  }
+}
+
+/** "Annulla evento": the admin route starts the Workflow; the op ends when the Workflow has. */
+class CancelEvent extends Op {
+  protected async act(m: Model) {
+    await using workflows = await introspectWorkflow(env.CANCEL_EVENT);
+    await workflows.modifyAll(async (w) => {
+      await w.disableRetryDelays();
+    });
+    const res = await call(`/api/admin/events/${m.eventId}/cancel`, { admin: true, json: {} });
+    expect(res.status).toBe(202);
+    for (const instance of await workflows.get()) await instance.waitForStatus("complete");
+    m.cancelled = true;
+  }
+  toString() {
+    return "cancelEvent()";
+  }
+}
+
+/** "Rinvia evento" to a date `days` ahead, with `windowDays` to cancel for a full refund. */
+class Postpone extends Op {
+  constructor(
+    readonly days: number,
+    readonly windowDays: number,
+  ) {
+    super();
+  }
+  protected async act(m: Model) {
+    const { event } = await snapshot(m);
+    const res = await call(`/api/admin/events/${m.eventId}/postpone`, {
+      admin: true,
+      json: { datetime: new Date(Date.now() + this.days * DAY).toISOString(), cancelWindowDays: this.windowDays },
+    });
+    const refused = event.isAlwaysActive || event.cancelledAt != null;
+    expect(res.status, `postpone answered ${await res.clone().text()}`).toBe(refused ? 409 : 200);
+  }
+  toString() {
+    return `postpone(${this.days}, ${this.windowDays})`;
+  }
+}
+
+/** Time passes up to the event's day: it starts in an hour (stored instants move, not the clock). */
+class EventDay extends Op {
+  check(m: Readonly<Model>) {
+    return m.setup.kind !== "always";
+  }
+  protected async act(m: Model) {
+    await testDb().update(events).set({ datetime: Date.now() + HOUR }).where(eq(events.id, m.eventId)).run();
+  }
+  toString() {
+    return "eventDay()";
+  }
+}
+
+/** A hold's 15 minutes run out (its stored expiry moves into the past; no cron runs by itself). */
+class HoldLapses extends BookingOp {
+  protected async act(m: Model) {
+    const b = this.target(m);
+    await testDb()
+      .update(bookings)
+      .set({ holdExpiresAt: Date.now() - 60_000 })
+      .where(and(eq(bookings.id, b.id), eq(bookings.status, "pending")))
+      .run();
+  }
+  toString() {
+    return `holdLapses(${this.pick})`;
+  }
+}
+
+class Cron extends Op {
+  protected async act() {
+    await runCron();
+  }
+  toString() {
+    return "cron()";
+  }
+}
+
+/** The gate scans a booking's pass (its QR, or its plate when it has none), entering or leaving. */
+class GateScan extends BookingOp {
+  constructor(
+    pick: number,
+    readonly direction: "in" | "out",
+  ) {
+    super(pick);
+  }
+  protected async act(m: Model) {
+    const b = this.target(m);
+    const s = await snapshot(m);
+    const row = rowOf(s, b.id);
+    const listed = onGateList(s, Date.now());
+    const res = await call("/api/gate/scan", {
+      admin: true,
+      json: { eventId: m.eventId, scan: row.passSecret ? `${ORIGIN}/p/${row.passSecret}` : row.licensePlate, direction: this.direction },
+    });
+    expect(res.status, `scan of #${b.n} answered ${res.status}, event on the gate's list: ${listed}`).toBe(listed ? 200 : 404);
+    if (res.status !== 200 || this.direction === "out") return; // an exit is never held up (services/gate.ts)
+    const { result } = await res.json<ScanAnswer>();
+    tally(`scan in: ${result}`);
+    // (d) the gate lets a car in only on a paid pass of an event that is not cancelled.
+    if (result === "ok") {
+      expect(row.status, `(d) #${b.n} entered on a ${row.status} pass`).toBe("paid");
+      expect(s.event.cancelledAt, `(d) #${b.n} entered for a cancelled event`).toBeNull();
+    }
+    expect(result === "ok", `scan in of #${b.n} (${row.status}, ${row.gateState}) answered ${result}`).toBe(row.status === "paid" && row.gateState !== "inside");
+  }
+  toString() {
+    return `scan(${this.pick}, "${this.direction}")`;
+  }
+}
+
+/** The ops by name, so a shrunk counterexample reads (and replays) as `[op.hold(0), op.checkout(0), …]`. */
+const op = {
+  hold: (rate: number) => new Hold(rate),
+  checkout: (i: number) => new Checkout(i),
+  pay: (i: number) => new PayCard(i),
+  confirm: (i: number) => new ConfirmPayment(i),
+  deliver: (i: number) => new DeliverWebhook(i, false),
+  redeliver: (i: number) => new DeliverWebhook(i, true),
+  dashboardRefund: (i: number, part: RefundPart) => new DashboardRefund(i, part),
+  adminRefund: (i: number, part: RefundPart | "tooMuch") => new AdminRefund(i, part),
+  customerCancel: (i: number) => new CustomerCancel(i),
+  cancelEvent: () => new CancelEvent(),
+  postpone: (days: number, windowDays: number) => new Postpone(days, windowDays),
+  eventDay: () => new EventDay(),
+  holdLapses: (i: number) => new HoldLapses(i),
+  cron: () => new Cron(),
+  scan: (i: number, direction: "in" | "out") => new GateScan(i, direction),
+};
+
+const pick = fc.nat(7);
+const weighted = (weight: number, arbitrary: fc.Arbitrary<Op>) => ({ weight, arbitrary });
+/** Weighted towards the steps every lifecycle needs (a booking must be held, checked out, paid, heard of). */
+const opArb: fc.Arbitrary<Op> = fc.oneof(
+  weighted(5, fc.nat(1).map(op.hold)),
+  weighted(2, pick.map(op.checkout)),
+  weighted(4, pick.map(op.pay)),
+  weighted(2, pick.map(op.confirm)),
+  weighted(5, pick.map(op.deliver)),
+  weighted(1, pick.map(op.redeliver)),
+  weighted(2, fc.tuple(pick, fc.constantFrom<RefundPart>("rest", "half", "euro")).map(([i, part]) => op.dashboardRefund(i, part))),
+  weighted(2, fc.tuple(pick, fc.constantFrom<RefundPart | "tooMuch">("rest", "half", "euro", "tooMuch")).map(([i, part]) => op.adminRefund(i, part))),
+  weighted(2, pick.map(op.customerCancel)),
+  weighted(1, fc.constant(null).map(op.cancelEvent)),
+  weighted(1, fc.tuple(fc.integer({ min: 2, max: 20 }), fc.integer({ min: 0, max: 7 })).map(([d, w]) => op.postpone(d, w))),
+  weighted(1, fc.constant(null).map(op.eventDay)),
+  weighted(2, pick.map(op.holdLapses)),
+  weighted(2, fc.constant(null).map(op.cron)),
+  weighted(3, fc.tuple(pick, fc.constantFrom<"in" | "out">("in", "out")).map(([i, d]) => op.scan(i, d))),
+);
+// Plain arrays rather than fc.commands, and a few holds first: ops on bookings are skipped while
+// none exists, so an unprefixed run wastes much of its length. Shrinking drops and simplifies ops alike.
+const opsArb = fc
+  .tuple(fc.array(fc.nat(1).map(op.hold), { minLength: 1, maxLength: 3 }), fc.array(opArb, { maxLength: 30, size: "max" }))
+  .map(([holds, rest]): Op[] => [...holds, ...rest]);
+
+const setupArb: fc.Arbitrary<Setup> = fc.record({
+  mode: fc.oneof({ arbitrary: fc.constant<Mode>("stripe"), weight: 3 }, { arbitrary: fc.constant<Mode>("demo"), weight: 1 }),
+  kind: fc.constantFrom<EventKind>("nextWeek", "always", "today"),
+  totalSpots: fc.integer({ min: 2, max: 3 }),
+  reservedSpots: fc.integer({ min: 0, max: 1 }),
+  prices: fc.uniqueArray(fc.constantFrom(1500, 2250, 990), { minLength: 1, maxLength: 2 }),
+});
+
+let runCounter = 0;
+
+async function newModel(setup: Setup): Promise<Model> {
+  useProvider(setup.mode);
+  const now = Date.now();
+  const { eventId, rates } = await seedEvent({
+    totalSpots: setup.totalSpots,
+    reservedSpots: setup.reservedSpots,
+    isAlwaysActive: setup.kind === "always",
+    datetime: setup.kind === "always" ? null : now + (setup.kind === "today" ? 3 * HOUR : 7 * DAY),
+    rates: setup.prices.map((priceCents) => ({ priceCents })),
+  });
+  return {
+    setup,
+    tag: `${now.toString(36)}-${++runCounter}`,
+    eventId,
+    rateIds: rates.map((r) => r.id),
+    bookings: [],
+    webhooks: [],
+    intentStatus: new Map(),
+    seenRefunds: new Set(),
+    provider: new Map(),
+    cancelled: false,
+  };
+}
+
+/** One lifecycle: a fresh event, the ops one by one (each followed by the invariants), then rest. */
+async function runLifecycle(setup: Setup, ops: Iterable<Op>) {
+  stats.runs++;
+  const model = await newModel(setup);
+  await fc.asyncModelRun(() => ({ model, real: {} }), ops);
+  await comeToRest(model);
+}
+
+// ---------- the tests ----------
+
+beforeAll(async () => {
+  demoBindings = Object.fromEntries(STRIPE_BINDINGS.map((k) => [k, env[k]])) as typeof demoBindings;
+  cookie = await adminCookie();
+});
+afterAll(() => useProvider("demo"));
+
+const RUNS = inject("lifecycleRuns") || 8;
+/** The bounded run inside `npm test` stops shrinking a failure after this long (a long run shrinks to the end). */
+const BOUNDED_TIME_LIMIT_MS = inject("lifecycleRuns") ? undefined : 30_000;
+const SEED = inject("lifecycleSeed") ?? undefined;
+
+describe("booking and event lifecycle (property)", () => {
+  it(
+    `keeps its invariants over ${RUNS} random lifecycles`,
+    async () => {
+      const started = Date.now();
+      const details = await fc.check(
+        fc.asyncProperty(setupArb, opsArb, (setup, ops) => runLifecycle(setup, ops)),
+        { numRuns: RUNS, seed: SEED, interruptAfterTimeLimit: BOUNDED_TIME_LIMIT_MS },
+      );
+      // One line for scripts/test-lifecycle.mjs (runs and steps include the shrinking, if any).
+      console.log(
+        `lifecycle-figures ${JSON.stringify({ runs: details.numRuns, shrinks: details.numShrinks, executedRuns: stats.runs, steps: stats.steps, ms: Date.now() - started, failed: details.failed, seed: details.seed, seen: Object.fromEntries([...seen].sort()) })}`,
+      );
+      if (details.failed) throw new Error(`${fc.defaultReportMessage(details)}\n${String(details.errorInstance)}`);
+    },
+    Math.max(120_000, RUNS * 30_000),
+  );
+});
+
+/**
+ * Counterexamples the property found, shrunk by fast-check and kept as fixed sequences: each
+ * names the invariant it broke.
+ */
+describe("lifecycle counterexamples", () => {
+  const stripeNextWeek: Setup = { mode: "stripe", kind: "nextWeek", totalSpots: 2, reservedSpots: 0, prices: [1500] };
+
+  // Breaks (b). The card went through before "Annulla evento" but its webhook arrives after: the
+  // Workflow refunds only bookings already paid and cancels the hold, then the late settle finds a
+  // free spot and marks the cancelled event's booking paid (the customer is charged for nothing).
+  it("a payment settled after the event was cancelled ends refunded, never paid", () => runLifecycle(stripeNextWeek, [op.hold(0), op.pay(0), op.cancelEvent()]), 60_000);
+
+  // Breaks (b), the late pay itself: the checkout was opened before "Annulla evento", the card is
+  // paid after it (Stripe still accepts it: nothing cancelled the intent), and the settle marks the
+  // cancelled booking paid.
+  it("a card paid after the event was cancelled ends refunded, never paid", () => runLifecycle(stripeNextWeek, [op.hold(0), op.checkout(0), op.cancelEvent(), op.pay(0)]), 60_000);
+
+  // Breaks (b) on the demo provider's path: the demo card form settles at once, and pays the booking
+  // "Annulla evento" had cancelled.
+  it("a demo card paid after the event was cancelled is not accepted as paid", () =>
+    runLifecycle({ ...stripeNextWeek, mode: "demo" }, [op.hold(0), op.checkout(0), op.cancelEvent(), op.pay(0)]), 60_000);
+
+  // Breaks "a refund the provider refused is not answered as done" (then (a) and (f) once the
+  // Dashboard's webhook lands: D1 counts 30.00 refunded of 15.00). The Dashboard refunded it all,
+  // its webhook is still on its way; the customer's cancel records a full refund, Stripe refuses it
+  // (charge_already_refunded), and the answer is 200 with the refund "done".
+  it("a customer cancel the provider refuses is not answered as a refund done", () =>
+    runLifecycle(stripeNextWeek, [op.hold(0), op.pay(0), op.deliver(0), op.dashboardRefund(0, "rest"), op.customerCancel(0)]), 60_000);
+
+  // Breaks the same promise on the admin's route: paid (confirm-payment) after the Dashboard had
+  // refunded the whole charge, the admin's full refund is refused by Stripe yet answered 201.
+  it("an admin refund the provider refuses is not answered 201", () =>
+    runLifecycle(stripeNextWeek, [op.hold(0), op.pay(0), op.dashboardRefund(0, "rest"), op.confirm(0), op.adminRefund(0, "rest")]), 60_000);
+});
+

@@ -16,8 +16,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { bookings, demoPaymentIntents, emailOutbox, events, refunds, type Booking } from "../db/schema";
 import { app } from "./app";
 import worker from "./index";
-import { DEFAULT_CANCEL_DEADLINE_HOURS } from "./services/cancellations";
-import { eventEndsAt } from "./services/event-time";
+import { freeSpotsOf, passStatusOf, refundClaims, refundCounts, takesSpot } from "../shared/lifecycle/booking";
+import { eventEndsAt, withinCancelDeadline } from "../shared/lifecycle/event";
 import { GATE_CLOSES_AFTER_MS, GATE_OPENS_BEFORE_MS, type ScanAnswer } from "./services/gate";
 import type { IntentDto } from "./services/payments/checkout";
 import type { RefundResult } from "./services/refunds";
@@ -116,12 +116,13 @@ async function snapshot(m: Model) {
 type Snapshot = Awaited<ReturnType<typeof snapshot>>;
 
 const rowOf = (s: Snapshot, id: string) => s.bookings.find((b) => b.id === id)!;
-const refundedInD1 = (s: Snapshot, id: string) => s.refunds.filter((r) => r.bookingId === id).reduce((sum, r) => sum + r.amountCents, 0);
+/** What D1 counts against the payment: refunds that went back or may still (a refused one never does). */
+const refundedInD1 = (s: Snapshot, id: string) => s.refunds.filter((r) => r.bookingId === id && refundClaims(r.status)).reduce((sum, r) => sum + r.amountCents, 0);
 const providerRefunded = (view: ProviderView | undefined) => (view?.refunds ?? []).reduce((sum, r) => sum + r.amount, 0);
 
 /** Spots the event can sell at all: what the guarded INSERT compares holds + paid against. */
-const capacityOf = (s: Snapshot) => s.event.totalSpots - s.event.reservedSpots - s.event.occupiedSpots;
-const takenAt = (s: Snapshot, now: number) => s.bookings.filter((b) => b.status === "paid" || (b.status === "pending" && b.holdExpiresAt > now)).length;
+const capacityOf = (s: Snapshot) => freeSpotsOf(s.event, 0, 0);
+const takenAt = (s: Snapshot, now: number) => s.bookings.filter((b) => takesSpot(b, now)).length;
 
 /** On the gate's list (services/gate.ts says why): active, and undated or within hours of its time. */
 function onGateList(s: Snapshot, now: number) {
@@ -133,11 +134,8 @@ function onGateList(s: Snapshot, now: number) {
 
 /** The customer's own cancellation rule (services/cancellations.ts), as the pass page promises it. */
 function customerMayCancel(s: Snapshot, b: Booking, now: number) {
-  const e = s.event;
-  if (b.status !== "paid" || b.gateState != null) return false;
-  if (e.isAlwaysActive) return true;
-  const usual = e.datetime != null && now < e.datetime - (e.cancelDeadlineHours ?? DEFAULT_CANCEL_DEADLINE_HOURS) * HOUR;
-  return usual || (e.postponeCancelUntil != null && now < e.postponeCancelUntil);
+  if (passStatusOf(b.status, s.event.cancelledAt != null) !== "valid" || b.gateState != null) return false;
+  return withinCancelDeadline(s.event, now);
 }
 
 async function demoIntentStatus(id: string) {
@@ -194,17 +192,17 @@ function checkInvariants(m: Model, s: Snapshot) {
   const now = Date.now();
   for (const b of s.bookings) {
     const rows = s.refunds.filter((r) => r.bookingId === b.id);
-    const completed = rows.filter((r) => r.completedAt != null).reduce((sum, r) => sum + r.amountCents, 0);
+    const completed = rows.filter((r) => refundCounts(r.status)).reduce((sum, r) => sum + r.amountCents, 0);
     // (a) what went back never exceeds what was paid…
     expect(completed, `(a) booking ${code(m, b.id)}: completed refunds ${completed} > paid ${b.amountCents}`).toBeLessThanOrEqual(b.amountCents);
-    // …nor does the booking's refunded total (the sum of its rows, kept ≤ the amount by design: db/schema.ts).
+    // …nor do the refunds that still stand (the guard of the refund INSERT keeps them ≤ the amount).
     expect(refundedInD1(s, b.id), `(a) booking ${code(m, b.id)}: refund rows total ${refundedInD1(s, b.id)} > paid ${b.amountCents}`).toBeLessThanOrEqual(b.amountCents);
     const tracked = m.bookings.find((t) => t.id === b.id);
     const view = tracked?.intentId ? m.provider.get(tracked.intentId) : undefined;
     if (m.setup.mode === "stripe" && view) {
       expect(providerRefunded(view), `(a) intent of ${code(m, b.id)} refunded beyond its amount`).toBeLessThanOrEqual(view.intent.amount);
       // A row marked done is money that went back: the provider holds that very refund.
-      for (const r of rows.filter((row) => row.completedAt != null)) {
+      for (const r of rows.filter((row) => refundCounts(row.status))) {
         const there = view.refunds.find((p) => p.id === r.providerRefundId);
         expect(there?.amount, `(a) booking ${code(m, b.id)}: refund row ${r.source} ${r.amountCents} marked done, provider has ${JSON.stringify(there ?? null)}`).toBe(r.amountCents);
       }

@@ -2,6 +2,7 @@
 // only with the screens that compute with dates. Formatting an instant in Rome time is Intl's job
 // either way (Temporal's toLocaleString delegates to it). format.ts re-exports these.
 import { GARAGE_TIME_ZONE } from "../../shared/rules";
+import { ITALIAN_DATES, longDateTime, type DateStyle } from "../../shared/lifecycle/dates";
 
 export { GARAGE_TIME_ZONE };
 
@@ -12,9 +13,7 @@ export function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}...` : text;
 }
 
-/** How a catalogue writes dates (it.ts / en.ts `dates`). */
-export type DateStyle = { locale: string; at: (date: string, time: string) => string };
-const ITALIAN: DateStyle = { locale: "it-IT", at: (date, time) => `${date} ore ${time}` };
+export type { DateStyle } from "../../shared/lifecycle/dates";
 
 // Long dates the Worker already formatted for this page, by locale and instant: the home hydrates
 // without touching Intl, whose first use in a page costs tens of milliseconds (ICU starting up).
@@ -24,25 +23,10 @@ export function rememberLongDates(locale: string, texts: Record<string, string>)
   for (const [iso, text] of Object.entries(texts)) preformatted.set(`${locale} ${iso}`, text);
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function partsOf(locale: string, at: Date) {
-  let format = formatters.get(locale);
-  if (!format) {
-    const options = { weekday: "long", day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" } as const;
-    format = new Intl.DateTimeFormat(locale, { timeZone: GARAGE_TIME_ZONE, ...options });
-    formatters.set(locale, format);
-  }
-  const parts = format.formatToParts(at);
-  return (type: string) => parts.find((p) => p.type === type)?.value ?? "00";
-}
-
 /**
  * "sabato 14 marzo 2026 ore 21:00" (or "Friday 27 November 2026, 21:00 (Italian time)"), always in
  * the garage's time zone; the words and their order come from the catalogue's `dates`.
  */
-export function formatLongDateTime(iso: string, style: DateStyle = ITALIAN): string {
-  const known = preformatted.get(`${style.locale} ${iso}`);
-  if (known !== undefined) return known;
-  const part = partsOf(style.locale, new Date(iso));
-  return style.at(`${part("weekday")} ${part("day")} ${part("month")} ${part("year")}`, `${part("hour")}:${part("minute")}`);
+export function formatLongDateTime(iso: string, style: DateStyle = ITALIAN_DATES): string {
+  return preformatted.get(`${style.locale} ${iso}`) ?? longDateTime(iso, style);
 }

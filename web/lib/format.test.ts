@@ -5,7 +5,7 @@ import { bookingCode, formatCountdown, formatEuroCompact, fromCents, formatLongD
 describe("format", () => {
   it("shows euro amounts with two decimals", () => {
     expect(formatEuroCompact("15")).toBe("€15.00");
-    expect(formatEuroCompact(7.5)).toBe("€7.50");
+    expect(formatEuroCompact(750)).toBe("€7.50"); // a number is cents, never euros with a fraction
   });
 
   it("turns decimal amounts into integer cents and back, so sums are exact", () => {

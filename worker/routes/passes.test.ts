@@ -27,7 +27,7 @@ describe("GET /api/passes/:secret", () => {
       checkedOutAt: null,
     });
     for (const hidden of ["segreta@example.it", "Mario Rossi", booking.id]) expect(text).not.toContain(hidden);
-    expect(JSON.parse(text)).toMatchObject({ state: "paid", eventCancelled: false, refunded: "0.00", refundPending: false, cancellation: { allowed: true } });
+    expect(JSON.parse(text)).toMatchObject({ state: "paid", eventCancelled: false, refundPending: false });
   });
 
   it("voids the pass of a paid booking whose event was cancelled, and says the event was cancelled and what went back (finding 6)", async () => {
@@ -36,7 +36,9 @@ describe("GET /api/passes/:secret", () => {
     await testDb().insert(refunds).values({ id: crypto.randomUUID(), bookingId: booking.id, amountCents: 1000, source: "admin", status: "pending" });
     const res = await api(`/api/passes/${booking.passSecret}`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ status: "void", passStatus: "void", eventCancelled: true, refunded: "0.00", refundPending: true, cancellation: { allowed: false, deadline: null } });
+    const body = await res.json<Record<string, unknown>>();
+    expect(body).toMatchObject({ status: "void", eventCancelled: true, refundPending: true });
+    expect(body).not.toHaveProperty("refunded");
   });
 
   it("turns void once the booking is freed, and shows when the car entered", async () => {

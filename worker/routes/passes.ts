@@ -16,5 +16,8 @@ export const passes = new Hono<AppEnv>().get("/:secret", validate("param", secre
   c.header("Cache-Control", "no-store");
   c.header("Referrer-Policy", "no-referrer");
   // The pass's validity is the lifecycle's (a paid booking of a cancelled event is void), and the page says what happened.
-  return pass && afterSale ? c.json({ ...pass, ...afterSale, status: afterSale.passStatus }, 200) : c.json(errorBody("not_found", messages.passNotFound), 404);
+  // No amounts here: whoever holds the link (a friend driving the car) reads no payment details.
+  if (!pass || !afterSale) return c.json(errorBody("not_found", messages.passNotFound), 404);
+  const { passStatus, state, eventCancelled, refundPending } = afterSale;
+  return c.json({ ...pass, status: passStatus, state, eventCancelled, refundPending }, 200);
 });

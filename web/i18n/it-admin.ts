@@ -112,6 +112,9 @@ export const itAdmin = {
     dragHandle: (title: string) => `Trascina per riordinare: ${title}`,
     dragHint: "Trascina la maniglia (o usa spazio e frecce) per cambiare l'ordine degli eventi sul sito.",
     alwaysActive: "Sempre attivo",
+    cancelled: "Annullato",
+    view: (title: string) => `Vedi evento ${title}`,
+    viewButton: "Vedi",
     noDate: "Data non specificata",
     noCategory: "Senza categoria",
     noRates: "Nessuna tariffa",
@@ -136,6 +139,8 @@ export const itAdmin = {
   eventModal: {
     createTitle: "Nuovo evento",
     editTitle: "Modifica evento",
+    viewTitle: "Evento annullato: sola lettura",
+    close: "Chiudi",
     sectionDetails: "Dettagli",
     sectionSpots: "Posti",
     sectionImage: "Immagine",
@@ -348,6 +353,9 @@ export const itAdmin = {
     failures: "Rimborsi non riusciti",
     retry: "Riprova i rimborsi non riusciti",
     close: "Chiudi",
+    progressButton: "Annullamento",
+    progressOpen: (title: string) => `Stato dell'annullamento di ${title}`,
+    progressLoading: "Rimborsi in corso...",
   },
   emails: {
     title: "E-mail",

@@ -1,8 +1,6 @@
-import type { ClientResponse } from "hono/client";
 import { atom } from "jotai";
 import { atomWithMutation, atomWithQuery, queryClientAtom } from "jotai-tanstack-query";
 import type { BookingStatus } from "../../../../db/schema";
-import type { RefundStatus } from "../../../../shared/lifecycle/booking";
 import { client, unwrap, type OkBody } from "../../../lib/api";
 import { queryKeys } from "../../../lib/query-keys";
 import { invalidateData } from "../queries";
@@ -42,28 +40,19 @@ export const refundBookingAtom = atomWithMutation((get) => ({
 }));
 
 /** A refund as GET /api/admin/bookings/:id/refunds answers it, with its real outcome at the provider. */
-export type RefundRow = OkBody<Awaited<ReturnType<(typeof client.api.admin.bookings)[":id"]["refunds"]["$get"]>>>[number] & {
-  status: RefundStatus;
-  failureReason: string | null;
-};
+export type RefundRow = OkBody<Awaited<ReturnType<(typeof client.api.admin.bookings)[":id"]["refunds"]["$get"]>>>[number];
 
 /** The refunds of one booking, oldest first (one atom per open dialog: make it with useMemo). */
 export const bookingRefundsQueryAtom = (bookingId: string) =>
   atomWithQuery(() => ({
     queryKey: [...queryKeys.admin.bookings(), "refunds", bookingId],
-    queryFn: async () => (await unwrap(client.api.admin.bookings[":id"].refunds.$get({ param: { id: bookingId } }))) as RefundRow[],
+    queryFn: () => unwrap(client.api.admin.bookings[":id"].refunds.$get({ param: { id: bookingId } })),
     // A pending refund settles on its own (webhook, cron): the dialog follows it while it is open.
     refetchInterval: (q: { state: { data?: RefundRow[] } }) => (q.state.data?.some((r) => r.status === "pending") ? 3000 : false),
   }));
 
-// POST /api/admin/refunds/:id/retry is being added beside the other refund routes (worker/routes/admin-refunds.ts);
-// until it is in AppType the typed client is reached through this narrow view of the same object.
-type RetryClient = {
-  refunds: { ":id": { retry: { $post: (args: { param: { id: string } }) => Promise<ClientResponse<{ refund: RefundRow }, 200, "json">> } } };
-};
-
 /** "Riprova": asks the provider again for a refund it refused. */
 export const retryRefundAtom = atomWithMutation((get) => ({
-  mutationFn: (refundId: string) => unwrap((client.api.admin as unknown as RetryClient).refunds[":id"].retry.$post({ param: { id: refundId } })),
+  mutationFn: (refundId: string) => unwrap(client.api.admin.refunds[":id"].retry.$post({ param: { id: refundId } })),
   onSettled: () => invalidateData(get(queryClientAtom)),
 }));

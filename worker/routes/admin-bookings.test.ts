@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { bookings } from "../../db/schema";
+import { bookings, refunds } from "../../db/schema";
 import { adminApi, adminCookie } from "../test/admin";
 import { api, seedBooking, seedEvent, testDb } from "../test/helpers";
 import type { AdminBookingDto } from "../services/admin-bookings";
@@ -63,6 +63,22 @@ describe("GET /api/bookings (admin)", () => {
     const spots = new Map((await list(`?eventId=${eventId}`)).map((b) => [b.id, b.plateSpots]));
     expect([paidA, paidB, hold, lapsed, freed].map((b) => spots.get(b.id))).toEqual([2, 2, 1, 2, 2]);
     expect((await list(`?eventId=${other.eventId}`)).find((b) => b.id === alone.id)!.plateSpots).toBe(1);
+  });
+
+  it("shows a partial refund on the row: refundedAmount counts only money that went back, and pending and failed refunds are flagged (finding 5)", async () => {
+    const { eventId, rateId } = await seedEvent();
+    const partly = await seedBooking({ eventId, rateId, status: "paid", amountCents: 1000 });
+    const untouched = await seedBooking({ eventId, rateId, status: "paid", amountCents: 1000 });
+    const refund = (bookingId: string, amountCents: number, status: "pending" | "succeeded" | "failed") =>
+      testDb()
+        .insert(refunds)
+        .values({ id: crypto.randomUUID(), bookingId, amountCents, source: "admin", status, failureReason: status === "failed" ? "charge_disputed" : null });
+    await refund(partly.id, 400, "succeeded");
+    await refund(partly.id, 300, "failed");
+    await refund(partly.id, 100, "pending");
+    const rows = await list(`?eventId=${eventId}`);
+    expect(rows.find((b) => b.id === partly.id)).toMatchObject({ status: "paid", state: "partly_refunded", refundedAmount: "4.00", refundPending: true, refundFailed: true });
+    expect(rows.find((b) => b.id === untouched.id)).toMatchObject({ status: "paid", state: "paid", refundedAmount: "0.00", refundPending: false, refundFailed: false });
   });
 
   it("refuses an unknown status filter with 400", async () => {

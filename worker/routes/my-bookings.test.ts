@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { bookings, rateLimitHits } from "../../db/schema";
+import { bookings, events, rateLimitHits, refunds } from "../../db/schema";
 import { bookingCodeOf, MY_BOOKINGS_RATE_LIMIT } from "../services/my-bookings";
 import { api, seedBooking, seedEvent, testDb } from "../test/helpers";
 import { messages } from "../lib/messages";
@@ -86,5 +86,41 @@ describe("POST /api/my-bookings/lookup", () => {
     const found = await lookup({ email: "nostore@example.it", code: bookingCodeOf(b.id) }, { "CF-Connecting-IP": "198.51.100.71" });
     expect(found.status).toBe(200);
     expect(found.headers.get("Cache-Control")).toBe("no-store");
+  });
+
+  describe("after the sale (finding 6)", () => {
+    type AfterSaleFound = { bookings: (Found["bookings"][number] & Record<string, unknown>)[] };
+    const refund = (bookingId: string, amountCents: number, status: "pending" | "succeeded" | "failed") =>
+      testDb().insert(refunds).values({ id: crypto.randomUUID(), bookingId, amountCents, source: "admin", status });
+
+    it("hands out no pass for a refunded booking or a paid booking of a cancelled event, and says what happened instead", async () => {
+      const email = `dopo-${crypto.randomUUID().slice(0, 6)}@example.it`;
+      const refunded = await bookingFor(email);
+      await testDb().update(bookings).set({ status: "refunded" }).where(eq(bookings.id, refunded.id));
+      await refund(refunded.id, 1500, "succeeded");
+      const ofCancelledEvent = await bookingFor(email);
+      await testDb().update(events).set({ cancelledAt: Date.now() - 1000 }).where(eq(events.id, ofCancelledEvent.eventId));
+      const partly = await bookingFor(email);
+      await refund(partly.id, 400, "succeeded");
+      const body = await (await lookup({ email, code: bookingCodeOf(refunded.id) })).json<AfterSaleFound>();
+      const byCode = (id: string) => body.bookings.find((x) => x.code === bookingCodeOf(id))!;
+      expect(byCode(refunded.id)).toMatchObject({ passStatus: "void", passSecret: null, state: "refunded", refunded: "15.00", cancellation: { allowed: false } });
+      expect(byCode(ofCancelledEvent.id)).toMatchObject({ status: "paid", passStatus: "void", passSecret: null, eventCancelled: true, cancellation: { allowed: false } });
+      expect(byCode(partly.id)).toMatchObject({ passStatus: "valid", state: "partly_refunded", refunded: "4.00", refundPending: false });
+      expect(byCode(partly.id).passSecret).toBeTypeOf("string");
+    });
+
+    it("lets a paid booking be cancelled until the event's deadline, and tells when it closes; not after it", async () => {
+      const email = `scadenza-${crypto.randomUUID().slice(0, 6)}@example.it`;
+      const early = await bookingFor(email);
+      const start = Date.now() + 3 * 86_400_000;
+      await testDb().update(events).set({ datetime: start, cancelDeadlineHours: 48 }).where(eq(events.id, early.eventId));
+      const late = await bookingFor(email);
+      await testDb().update(events).set({ datetime: Date.now() + 3_600_000 }).where(eq(events.id, late.eventId));
+      const body = await (await lookup({ email, code: bookingCodeOf(early.id) })).json<AfterSaleFound>();
+      const byCode = (id: string) => body.bookings.find((x) => x.code === bookingCodeOf(id))!;
+      expect(byCode(early.id).cancellation).toEqual({ allowed: true, deadline: new Date(start - 48 * 3_600_000).toISOString() });
+      expect(byCode(late.id).cancellation).toEqual({ allowed: false, deadline: null });
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { bookings } from "../../db/schema";
+import { bookings, refunds } from "../../db/schema";
 import type { PassDto } from "../services/passes";
 import { adminApi } from "../test/admin";
 import { api, seedBooking, seedEvent, testDb } from "../test/helpers";
@@ -14,7 +14,7 @@ describe("GET /api/passes/:secret", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("Cache-Control")).toBe("no-store");
     const text = await res.text();
-    expect(JSON.parse(text)).toEqual<PassDto>({
+    expect(JSON.parse(text)).toMatchObject<PassDto>({
       status: "valid",
       code: booking.id.slice(0, 8).toUpperCase(),
       eventTitle: event.title,
@@ -27,6 +27,18 @@ describe("GET /api/passes/:secret", () => {
       checkedOutAt: null,
     });
     for (const hidden of ["segreta@example.it", "Mario Rossi", booking.id]) expect(text).not.toContain(hidden);
+    expect(JSON.parse(text)).toMatchObject({ state: "paid", eventCancelled: false, refundPending: false });
+  });
+
+  it("voids the pass of a paid booking whose event was cancelled, and says the event was cancelled and what went back (finding 6)", async () => {
+    const { eventId, rateId } = await seedEvent({ cancelledAt: Date.now() - 60_000 });
+    const booking = await seedBooking({ eventId, rateId, status: "paid", amountCents: 1000 });
+    await testDb().insert(refunds).values({ id: crypto.randomUUID(), bookingId: booking.id, amountCents: 1000, source: "admin", status: "pending" });
+    const res = await api(`/api/passes/${booking.passSecret}`);
+    expect(res.status).toBe(200);
+    const body = await res.json<Record<string, unknown>>();
+    expect(body).toMatchObject({ status: "void", eventCancelled: true, refundPending: true });
+    expect(body).not.toHaveProperty("refunded");
   });
 
   it("turns void once the booking is freed, and shows when the car entered", async () => {

@@ -4,6 +4,9 @@ import type { Db } from "../db";
 import { toIso } from "../lib/time";
 import { takesSpotSql } from "../../shared/lifecycle/sql";
 import { toBookingDto, type BookingDto } from "./bookings";
+import { bookingState, type BookingState } from "../../shared/lifecycle/booking";
+import { centsToDecimal } from "../../shared/lifecycle/money";
+import { refundedCentsSql } from "../../shared/lifecycle/sql";
 
 /** Spec §3 Booking for the admin: the public shape plus the contact and payment fields. */
 export type AdminBookingDto = BookingDto & {
@@ -21,11 +24,27 @@ export type AdminBookingDto = BookingDto & {
   checkedOutAt: string | null;
   /** Bookings of this event holding or paying a spot with this plate (this one included if it does): over 1 is a repeat. */
   plateSpots: number;
+  /** The state staff read: paid, partly refunded, refunded… (shared/lifecycle bookingState). */
+  state: BookingState;
+  /** Money that went back (succeeded refunds only), decimal like `amount`. */
+  refundedAmount: string;
+  /** A refund the provider has not settled yet. */
+  refundPending: boolean;
+  /** A refund the provider refused: staff should look at it and retry. */
+  refundFailed: boolean;
 };
 
-type Row = { booking: Booking; event: typeof events.$inferSelect; rate: { id: number; name: string } | null; plateSpots: number };
+type Row = {
+  booking: Booking;
+  event: typeof events.$inferSelect;
+  rate: { id: number; name: string } | null;
+  plateSpots: number;
+  refundedCents: number;
+  refundPending: number;
+  refundFailed: number;
+};
 
-function toAdminBookingDto({ booking: b, event, rate, plateSpots }: Row, now: number): AdminBookingDto {
+function toAdminBookingDto({ booking: b, event, rate, plateSpots, refundedCents, refundPending, refundFailed }: Row, now: number): AdminBookingDto {
   return {
     ...toBookingDto(b, event, rate?.id == null ? null : rate, now),
     customerEmail: b.customerEmail,
@@ -41,6 +60,10 @@ function toAdminBookingDto({ booking: b, event, rate, plateSpots }: Row, now: nu
     checkedInAt: toIso(b.checkedInAt),
     checkedOutAt: toIso(b.checkedOutAt),
     plateSpots: Number(plateSpots),
+    state: bookingState({ ...b, refundedCents: Number(refundedCents) }, now),
+    refundedAmount: centsToDecimal(Number(refundedCents)),
+    refundPending: Boolean(refundPending),
+    refundFailed: Boolean(refundFailed),
   };
 }
 
@@ -59,6 +82,10 @@ const select = (db: Db, now: number) =>
       rate: { id: rates.id, name: rates.name },
       plateSpots: sql<number>`(select count(*) from bookings b where b.event_id = ${bookings.eventId}
         and b.license_plate = ${bookings.licensePlate} and b.plate_anonymized_at is null and ${takesSpotSql(now)})`,
+      // The refunds of each row in the same statement (no query per booking).
+      refundedCents: sql<number>`${refundedCentsSql(sql`${bookings.id}`)}`,
+      refundPending: sql<number>`exists (select 1 from refunds rp where rp.booking_id = ${bookings.id} and rp.status = 'pending')`,
+      refundFailed: sql<number>`exists (select 1 from refunds rx where rx.booking_id = ${bookings.id} and rx.status = 'failed')`,
     })
     .from(bookings)
     .innerJoin(events, eq(events.id, bookings.eventId))

@@ -1,8 +1,11 @@
-import { and, desc, eq, gt, inArray, like, or, sql } from "drizzle-orm";
+import { and, desc, eq, getTableName, gt, inArray, like, or, sql } from "drizzle-orm";
 import { bookings, events, rates, type BookingKind, type BookingStatus } from "../../db/schema";
 import type { Db } from "../db";
-import { centsToDecimal } from "../../shared/lifecycle/money";
 import { toIso } from "../lib/time";
+import { bookingState, passStatusOf, type BookingState, type PassStatus } from "../../shared/lifecycle/booking";
+import { cancelDeadline } from "../../shared/lifecycle/event";
+import { centsToDecimal } from "../../shared/lifecycle/money";
+import { customerCancellableSql, refundedCentsSql } from "../../shared/lifecycle/sql";
 import { eventTitleInBookingLang, rateNameInBookingLang } from "./events";
 import type { RateLimit } from "./rate-limit";
 import { bookingCodeOf } from "../../shared/rules";
@@ -27,10 +30,71 @@ export type MyBookingDto = {
   amount: string;
   createdAt: string;
   paidAt: string | null;
-  /** The pass behind /p/<secret>, while the booking is paid. */
+  /** The pass behind /p/<secret>, only while the pass is valid (paid, event not cancelled). */
   passSecret: string | null;
   checkedInAt: string | null;
+} & AfterSale;
+
+/** What happened after the sale, for the customer's screens (the lifecycle module's answers). */
+export type AfterSale = {
+  /** Valid only while paid and the event is not cancelled: otherwise no pass is shown anywhere. */
+  passStatus: PassStatus;
+  state: BookingState;
+  eventCancelled: boolean;
+  /** Money that went back (succeeded refunds), decimal like `amount`. */
+  refunded: string;
+  /** A refund is on its way (the provider has not settled it yet). */
+  refundPending: boolean;
+  /** The customer may cancel now for a full refund, and until when (null: no deadline). */
+  cancellation: { allowed: boolean; deadline: string | null };
 };
+
+/** Columns of a booking's after-sale facts, in the same statement as the booking (no query per row). */
+const afterSaleColumns = (now: number) => ({
+  cancelledAt: events.cancelledAt,
+  cancelDeadlineHours: events.cancelDeadlineHours,
+  postponeCancelUntil: events.postponeCancelUntil,
+  refundedCents: sql<number>`${refundedCentsSql(sql`${bookings.id}`)}`,
+  refundPending: sql<number>`exists (select 1 from refunds rp where rp.booking_id = ${bookings.id} and rp.status = 'pending')`,
+  cancellable: sql<number>`${customerCancellableSql(now, getTableName(bookings))}`,
+});
+
+type AfterSaleRow = {
+  booking: { status: BookingStatus; holdExpiresAt: number };
+  datetime: number | null;
+  isAlwaysActive: boolean;
+  cancelledAt: number | null;
+  cancelDeadlineHours: number | null;
+  postponeCancelUntil: number | null;
+  refundedCents: number;
+  refundPending: number;
+  cancellable: number;
+};
+
+function afterSaleOf(r: AfterSaleRow, now: number): AfterSale {
+  const eventCancelled = r.cancelledAt != null;
+  const refundedCents = Number(r.refundedCents);
+  const allowed = Boolean(r.cancellable);
+  return {
+    passStatus: passStatusOf(r.booking.status, eventCancelled),
+    state: bookingState({ ...r.booking, refundedCents }, now),
+    eventCancelled,
+    refunded: centsToDecimal(refundedCents),
+    refundPending: Boolean(r.refundPending),
+    cancellation: { allowed, deadline: allowed ? toIso(cancelDeadline(r)) : null },
+  };
+}
+
+/** The after-sale facts of the booking behind a pass: the pass page says what happened with them. */
+export async function afterSaleOfPass(db: Db, secret: string, now: number): Promise<AfterSale | null> {
+  const row = await db
+    .select({ booking: { status: bookings.status, holdExpiresAt: bookings.holdExpiresAt }, datetime: events.datetime, isAlwaysActive: events.isAlwaysActive, ...afterSaleColumns(now) })
+    .from(bookings)
+    .innerJoin(events, eq(events.id, bookings.eventId))
+    .where(eq(bookings.passSecret, secret))
+    .get();
+  return row ? afterSaleOf(row, now) : null;
+}
 
 const SHOWN_STATUSES: BookingStatus[] = ["paid", "freed", "refunded"];
 
@@ -49,7 +113,14 @@ export async function lookupMyBookings(db: Db, input: { email: string; code: str
     .get();
   if (!match) return null;
   const rows = await db
-    .select({ booking: bookings, eventTitle: eventTitleInBookingLang, eventDatetime: events.datetime, isAlwaysActive: events.isAlwaysActive, rateName: rateNameInBookingLang })
+    .select({
+      booking: bookings,
+      eventTitle: eventTitleInBookingLang,
+      datetime: events.datetime,
+      isAlwaysActive: events.isAlwaysActive,
+      rateName: rateNameInBookingLang,
+      ...afterSaleColumns(now),
+    })
     .from(bookings)
     .innerJoin(events, eq(bookings.eventId, events.id))
     .leftJoin(rates, eq(bookings.rateId, rates.id))
@@ -60,13 +131,16 @@ export async function lookupMyBookings(db: Db, input: { email: string; code: str
       ),
     )
     .orderBy(desc(bookings.createdAt));
-  return rows.map(({ booking: b, ...r }) => ({
+  return rows.map((r) => {
+    const b = r.booking;
+    const afterSale = afterSaleOf(r, now);
+    return {
     code: bookingCodeOf(b.id),
     kind: b.kind,
     status: b.status,
     eventId: b.eventId,
     eventTitle: r.eventTitle,
-    eventDatetime: r.isAlwaysActive ? null : toIso(r.eventDatetime),
+    eventDatetime: r.isAlwaysActive ? null : toIso(r.datetime),
     isAlwaysActive: r.isAlwaysActive,
     rateName: r.rateName,
     customerName: b.customerName,
@@ -75,7 +149,9 @@ export async function lookupMyBookings(db: Db, input: { email: string; code: str
     amount: centsToDecimal(b.amountCents),
     createdAt: toIso(b.createdAt)!,
     paidAt: toIso(b.paidAt),
-    passSecret: b.status === "paid" ? b.passSecret : null,
+    passSecret: afterSale.passStatus === "valid" ? b.passSecret : null,
     checkedInAt: toIso(b.checkedInAt),
-  }));
+    ...afterSale,
+    };
+  });
 }

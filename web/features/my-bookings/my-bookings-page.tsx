@@ -15,29 +15,36 @@ import { formatEuroCompact, formatLongDateTime, formatTime } from "../../lib/for
 import { passUrl } from "../../lib/pass-url";
 import { PublicLayout } from "../layout/public-layout";
 import { PrinterIcon, SearchIcon } from "./pass-icons";
+import { CancelBooking } from "../pass/cancel-booking";
+import { afterSaleView } from "./after-sale";
 import { lookupDevicePasses, lookupMyBookingsAtom, type MyBooking } from "./queries";
 import { rememberedBooking, rememberedBookings } from "./remembered";
 
-const statusStyle: Record<string, string> = {
+const statusStyle: Record<keyof Catalogue["myBookings"]["status"], string> = {
   paid: "bg-emerald-100 text-emerald-800 ring-emerald-200",
   pending: "bg-amber-100 text-amber-900 ring-amber-200",
   freed: "bg-slate-100 text-slate-700 ring-slate-200",
-  refunded: "bg-slate-100 text-slate-700 ring-slate-200",
+  refunded: "bg-violet-100 text-violet-800 ring-violet-200",
+  partlyRefunded: "bg-violet-100 text-violet-800 ring-violet-200",
+  cancelled: "bg-slate-100 text-slate-700 ring-slate-200",
+  eventCancelled: "bg-red-100 text-red-800 ring-red-200",
+  other: "bg-amber-100 text-amber-900 ring-amber-200",
 };
 
-const statusLabel = (m: Catalogue["myBookings"], status: string) => m.status[status as keyof typeof m.status] ?? m.status.other;
-
-function Pass({ booking }: { booking: MyBooking }) {
+export function BookingPass({ booking, onCancelled }: { booking: MyBooking; onCancelled: () => void }) {
   const tr = useT();
   const m = tr.myBookings;
-  const paid = booking.status === "paid";
+  const view = afterSaleView(booking, m);
+  const showPass = view.showPass && booking.passSecret;
   const when = booking.isAlwaysActive ? tr.eventCard.alwaysActive : booking.eventDatetime ? formatLongDateTime(booking.eventDatetime, tr.dates) : tr.eventCard.noDate;
   return (
     <li data-testid="booking-pass" className={`${cardClass} overflow-hidden break-inside-avoid`}>
       <div className="flex flex-col sm:flex-row">
         <div className="flex-1 p-5 sm:p-6">
           <div className="flex flex-wrap items-center gap-2">
-            <span className={`rounded-full px-2.5 py-1 text-xs font-bold ring-1 ${statusStyle[booking.status] ?? statusStyle.pending}`}>{statusLabel(m, booking.status)}</span>
+            <span data-testid="booking-state" className={`rounded-full px-2.5 py-1 text-xs font-bold ring-1 ${statusStyle[view.label]}`}>
+              {m.status[view.label]}
+            </span>
             {booking.kind === "prevendita" ? (
               <span className="inline-flex items-center gap-1 rounded-full bg-amber-50 px-2.5 py-1 text-xs font-bold text-amber-800 ring-1 ring-amber-200">
                 <TicketIcon className="size-3.5" />
@@ -70,22 +77,34 @@ function Pass({ booking }: { booking: MyBooking }) {
               <dd className="mt-0.5 font-medium text-slate-900">{formatEuroCompact(booking.amount)}</dd>
             </div>
           </dl>
+          {view.notes.length ? (
+            <div data-testid="after-sale" className="mt-4 space-y-1 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-800 ring-1 ring-slate-200">
+              {view.notes.map((note) => (
+                <p key={note}>{note}</p>
+              ))}
+            </div>
+          ) : null}
+          {booking.cancellation.allowed && showPass ? (
+            <div className="mt-4 border-t border-slate-200 pt-4 print:hidden">
+              <CancelBooking secret={booking.passSecret!} deadline={booking.cancellation.deadline} onCancelled={onCancelled} />
+            </div>
+          ) : null}
         </div>
         <div className="flex flex-col items-center justify-center gap-2 border-t border-dashed border-slate-300 bg-slate-50 p-5 sm:w-56 sm:border-t-0 sm:border-l">
-          {paid && booking.passSecret ? (
+          {showPass ? (
             <>
-              <QRCodeSVG value={passUrl(booking.passSecret)} size={132} marginSize={2} role="img" aria-label={m.qrLabel(booking.code)} className="rounded-lg bg-white" />
+              <QRCodeSVG value={passUrl(showPass)} size={132} marginSize={2} role="img" aria-label={m.qrLabel(booking.code)} className="rounded-lg bg-white" />
               <p className="font-mono text-lg font-bold tracking-[0.2em] text-slate-900">{booking.code}</p>
               <p className="text-center text-xs text-slate-500">{m.showAtGate}</p>
               {booking.checkedInAt ? <p className="text-sm font-semibold text-emerald-800">{m.enteredAt(formatTime(booking.checkedInAt))}</p> : null}
-              <AppLink to={`/p/${booking.passSecret}`} className="text-sm font-semibold text-blue-700 underline-offset-2 hover:underline print:hidden">
+              <AppLink to={`/p/${showPass}`} className="text-sm font-semibold text-blue-700 underline-offset-2 hover:underline print:hidden">
                 {m.openPass}
               </AppLink>
             </>
           ) : (
             <>
               <p className="font-mono text-lg font-bold tracking-[0.2em] text-slate-500">{booking.code}</p>
-              <p className="text-center text-xs text-slate-500">{m.noPass}</p>
+              <p className="text-center text-xs text-slate-500">{booking.passStatus === "not_paid" ? m.noPass : m.afterSale.noPass}</p>
             </>
           )}
         </div>
@@ -102,6 +121,13 @@ export function MyBookingsPage() {
   const [problem, setProblem] = useState<string | null>(null);
   const [found, setFound] = useState<MyBooking[] | null>(null);
   const [fromDevice, setFromDevice] = useState(false);
+  const [lastLookup, setLastLookup] = useState<{ email: string; code: string } | null>(null);
+
+  // After a cancellation the list asks the server again: it says what happened now.
+  const refresh = async () => {
+    if (lastLookup && !fromDevice) setFound((await lookup.mutateAsync(lastLookup).catch(() => null))?.bookings ?? found);
+    else setFound(await lookupDevicePasses(rememberedBookings()));
+  };
 
   useEffect(() => {
     const entries = rememberedBookings();
@@ -131,6 +157,7 @@ export function MyBookingsPage() {
       const result = await lookup.mutateAsync({ email, code });
       setFound(result.bookings);
       setFromDevice(false);
+      setLastLookup({ email, code });
     } catch (err) {
       setFound(null);
       setProblem(errorMessage(err, m.errorFallback));
@@ -197,7 +224,7 @@ export function MyBookingsPage() {
             {fromDevice ? <p className="mt-1 text-sm text-slate-600 print:hidden">{m.onThisDevice}</p> : null}
             <ul className="mt-4 space-y-4">
               {found.map((b) => (
-                <Pass key={b.code} booking={b} />
+                <BookingPass key={b.code} booking={b} onCancelled={() => void refresh()} />
               ))}
             </ul>
           </section>

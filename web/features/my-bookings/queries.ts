@@ -1,5 +1,7 @@
 import type { InferResponseType } from "hono/client";
-import { atomWithMutation } from "jotai-tanstack-query";
+import { atom } from "jotai";
+import { atomWithMutation, atomWithQuery } from "jotai-tanstack-query";
+import type { RememberedBooking } from "./remembered";
 import { client, unwrap } from "../../lib/api";
 
 export type MyBooking = InferResponseType<(typeof client.api)["my-bookings"]["lookup"]["$post"], 200>["bookings"][number];
@@ -24,3 +26,23 @@ export async function lookupDevicePasses(entries: { email: string; code: string 
   for (const answer of answers) for (const b of answer?.bookings ?? []) if (!SPENT.has(b.status)) all.set(b.code, b);
   return [...all.values()].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
+
+/** The booking the home's pass banner is about (code and the e-mail this device booked it with). */
+export const bannerEntryAtom = atom<RememberedBooking | null>(null);
+
+/**
+ * The banner's booking as the server sees it now: a pass remembered on the device may since have
+ * been refunded, or its event cancelled. Null when the server no longer answers it.
+ */
+export const bannerBookingQueryAtom = atomWithQuery((get) => {
+  const entry = get(bannerEntryAtom);
+  return {
+    queryKey: ["my-bookings", "banner", entry?.code ?? null],
+    queryFn: async () => {
+      const { bookings } = await unwrap(client.api["my-bookings"].lookup.$post({ json: { email: entry!.email, code: entry!.code } }));
+      return bookings.find((b) => b.code === entry!.code) ?? null;
+    },
+    enabled: entry !== null,
+    retry: false,
+  };
+});

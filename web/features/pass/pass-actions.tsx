@@ -4,21 +4,18 @@ import { Alert } from "../../components/alert";
 import { Button } from "../../components/button";
 import { cardClass } from "../../components/card";
 import { TextField } from "../../components/field";
-import { Modal } from "../../components/modal";
 import { notify } from "../../components/notify";
 import { useT } from "../../i18n/lang";
 import { errorMessage } from "../../lib/api";
-import { formatEuroCompact, formatLongDateTime } from "../../lib/format";
-import { cancellationQueryAtom, cancelPassAtom, changePlateAtom } from "./queries";
+import { CancelBooking } from "./cancel-booking";
+import { cancellationQueryAtom, changePlateAtom } from "./queries";
 
 /** Cancel (full refund) before the deadline and change the plate before the start; the server decides both. */
 export function PassActions({ secret }: { secret: string }) {
   const tr = useT();
   const m = tr.pass.manage;
   const rule = useAtomValue(cancellationQueryAtom);
-  const cancel = useAtomValue(cancelPassAtom);
   const plate = useAtomValue(changePlateAtom);
-  const [confirming, setConfirming] = useState(false);
   const [newPlate, setNewPlate] = useState("");
   if (!rule.data) return null;
   const { allowed, deadline, reason, plateChangeAllowed } = rule.data;
@@ -54,45 +51,14 @@ export function PassActions({ secret }: { secret: string }) {
         </form>
       ) : null}
       {allowed ? (
-        <div className="space-y-3 border-t border-slate-200 pt-4">
-          <p className="text-sm text-slate-700">{deadline ? m.cancelUntil(formatLongDateTime(deadline, tr.dates)) : m.cancelAnytime}</p>
-          <Button variant="danger" onClick={() => setConfirming(true)}>
-            {m.cancel}
-          </Button>
+        <div className="border-t border-slate-200 pt-4">
+          <CancelBooking secret={secret} deadline={deadline} />
         </div>
       ) : reason ? (
         <Alert tone="info" role="status">
           {reason}
         </Alert>
       ) : null}
-      <Modal
-        open={confirming}
-        onClose={() => setConfirming(false)}
-        role="alertdialog"
-        title={m.confirmTitle}
-        footer={
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => setConfirming(false)}>
-              {m.keep}
-            </Button>
-            <Button
-              variant="danger"
-              disabled={cancel.isPending}
-              onClick={() =>
-                cancel.mutate(secret, {
-                  onSuccess: (r) => notify.success(m.cancelled(formatEuroCompact(r.refund.amount))),
-                  onError: (err) => notify.error(errorMessage(err, m.cancelFailed)),
-                  onSettled: () => setConfirming(false),
-                })
-              }
-            >
-              {cancel.isPending ? m.cancelling : m.confirm}
-            </Button>
-          </div>
-        }
-      >
-        <p className="text-sm text-slate-700">{m.confirmText}</p>
-      </Modal>
     </section>
   );
 }

@@ -13,6 +13,7 @@ import { ApiError } from "../../lib/api";
 import { formatLongDateTime, formatTime } from "../../lib/format";
 import { passUrl } from "../../lib/pass-url";
 import { PublicLayout } from "../layout/public-layout";
+import { afterSaleView } from "../my-bookings/after-sale";
 import { PassActions } from "./pass-actions";
 import { passQueryAtom, passSecretAtom, type Pass } from "./queries";
 
@@ -22,11 +23,12 @@ const badge: Record<Pass["status"], { text: "valid" | "void" | "notPaid"; classN
   not_paid: { text: "notPaid", className: "bg-amber-300 text-slate-950" },
 };
 
-function PassCard({ pass, secret }: { pass: Pass; secret: string }) {
+export function PassCard({ pass, secret }: { pass: Pass; secret: string }) {
   const tr = useT();
   const p = tr.pass;
   const when = pass.isAlwaysActive ? p.alwaysActive : pass.eventDatetime ? formatLongDateTime(pass.eventDatetime, tr.dates) : tr.eventCard.noDate;
-  const valid = pass.status === "valid";
+  const view = afterSaleView({ ...pass, passStatus: pass.status }, tr.myBookings);
+  const valid = view.showPass;
   return (
     <article data-testid="pass" className={`${cardClass} overflow-hidden`}>
       <div className={`px-5 py-3 text-center text-lg font-black tracking-wide uppercase ${badge[pass.status].className}`}>{p[badge[pass.status].text]}</div>
@@ -68,7 +70,11 @@ function PassCard({ pass, secret }: { pass: Pass; secret: string }) {
             <p className="text-center text-sm text-slate-600">{p.showAtGate}</p>
           </>
         ) : (
-          <p className="text-center text-sm text-slate-700">{pass.status === "void" ? p.voidHint : tr.myBookings.noPass}</p>
+          <div data-testid="after-sale" className="space-y-1 text-center text-sm text-slate-700">
+            {view.notes.map((note) => (
+              <p key={note}>{note}</p>
+            ))}
+          </div>
         )}
       </div>
     </article>

@@ -9,7 +9,8 @@ import { formatEuroCompact, formatShortDateTime, formatTime } from "../../../lib
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { ListState, TableHead } from "../components/list-state";
 import { BookingEmailsDialog } from "../emails/booking-emails-dialog";
-import { RefundDialog } from "./refund-dialog";
+import { RefundDialog, type RefundDialogBooking } from "./refund-dialog";
+import { formatEuroCompact as euro } from "../../../../shared/lifecycle/money";
 import { adminEventsQueryAtom } from "../events/queries";
 import { bookingFiltersAtom, filteredBookingsQueryAtom, freeBookingAtom, type BookingFilters } from "./queries";
 import { StatusBadge } from "./status-label";
@@ -25,7 +26,7 @@ export function BookingsTab() {
   const events = useAtomValue(adminEventsQueryAtom);
   const free = useAtomValue(freeBookingAtom);
   const [freeing, setFreeing] = useState<Freeing | null>(null);
-  const [refunding, setRefunding] = useState<{ id: string; customerName: string; amount: string } | null>(null);
+  const [refunding, setRefunding] = useState<RefundDialogBooking | null>(null);
   const [mailing, setMailing] = useState<{ id: string; customerName: string; status: string } | null>(null);
 
   function confirmFree() {
@@ -129,6 +130,21 @@ export function BookingsTab() {
                     <td className="whitespace-nowrap px-4 py-3 text-right font-medium tabular-nums">{formatEuroCompact(b.amount)}</td>
                     <td className="px-4 py-3">
                       <StatusBadge status={b.status} />
+                      {b.state === "partly_refunded" ? (
+                        <p data-testid="refunded-amount" className="mt-1 text-xs font-medium text-violet-800">
+                          {t.refundedOf(euro(b.refundedAmount), euro(b.amount))}
+                        </p>
+                      ) : null}
+                      {b.refundPending ? (
+                        <span className="mt-1 block w-fit whitespace-nowrap rounded-full bg-amber-50 px-2 py-0.5 text-[11px] font-semibold text-amber-900 ring-1 ring-amber-300">
+                          {t.refundPendingBadge}
+                        </span>
+                      ) : null}
+                      {b.refundFailed ? (
+                        <span className="mt-1 block w-fit whitespace-nowrap rounded-full bg-red-50 px-2 py-0.5 text-[11px] font-semibold text-red-800 ring-1 ring-red-300">
+                          {t.refundFailedBadge}
+                        </span>
+                      ) : null}
                       {b.checkedInAt && b.gateState === "inside" ? (
                         <p className="mt-1 whitespace-nowrap text-xs text-emerald-800">{t.enteredAt(formatTime(b.checkedInAt))}</p>
                       ) : null}
@@ -147,13 +163,16 @@ export function BookingsTab() {
                           {itAdmin.emails.bookingButton}
                         </button>
                       ) : null}
-                      {b.status === "paid" ? (
+                      {b.status === "paid" || b.refundPending || b.refundFailed || b.state === "refunded" ? (
                         <button
                           type="button"
-                          onClick={() => setRefunding({ id: b.id, customerName: b.customerName, amount: b.amount })}
+                          onClick={() =>
+                            setRefunding({ id: b.id, customerName: b.customerName, amount: b.amount, refundedAmount: b.refundedAmount, refundable: b.status === "paid" })
+                          }
+                          aria-label={b.status === "paid" ? undefined : t.refundsOpen(b.customerName)}
                           className="ml-2 whitespace-nowrap rounded-lg border border-slate-300 px-3 py-1.5 text-xs font-medium text-slate-800 hover:border-red-400 hover:bg-red-50 hover:text-red-800"
                         >
-                          {t.refund}
+                          {b.status === "paid" ? t.refund : t.refunds}
                         </button>
                       ) : null}
                       {b.status === "paid" ? (

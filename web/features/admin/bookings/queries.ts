@@ -1,7 +1,7 @@
 import { atom } from "jotai";
 import { atomWithMutation, atomWithQuery, queryClientAtom } from "jotai-tanstack-query";
 import type { BookingStatus } from "../../../../db/schema";
-import { client, unwrap } from "../../../lib/api";
+import { client, unwrap, type OkBody } from "../../../lib/api";
 import { queryKeys } from "../../../lib/query-keys";
 import { invalidateData } from "../queries";
 
@@ -37,4 +37,22 @@ export const refundBookingAtom = atomWithMutation((get) => ({
   mutationFn: ({ id, amount, reason }: { id: string; amount: string; reason: string }) =>
     unwrap(client.api.admin.bookings[":id"].refunds.$post({ param: { id }, json: { amount, reason } })),
   onSuccess: () => invalidateData(get(queryClientAtom)),
+}));
+
+/** A refund as GET /api/admin/bookings/:id/refunds answers it, with its real outcome at the provider. */
+export type RefundRow = OkBody<Awaited<ReturnType<(typeof client.api.admin.bookings)[":id"]["refunds"]["$get"]>>>[number];
+
+/** The refunds of one booking, oldest first (one atom per open dialog: make it with useMemo). */
+export const bookingRefundsQueryAtom = (bookingId: string) =>
+  atomWithQuery(() => ({
+    queryKey: [...queryKeys.admin.bookings(), "refunds", bookingId],
+    queryFn: () => unwrap(client.api.admin.bookings[":id"].refunds.$get({ param: { id: bookingId } })),
+    // A pending refund settles on its own (webhook, cron): the dialog follows it while it is open.
+    refetchInterval: (q: { state: { data?: RefundRow[] } }) => (q.state.data?.some((r) => r.status === "pending") ? 3000 : false),
+  }));
+
+/** "Riprova": asks the provider again for a refund it refused. */
+export const retryRefundAtom = atomWithMutation((get) => ({
+  mutationFn: (refundId: string) => unwrap(client.api.admin.refunds[":id"].retry.$post({ param: { id: refundId } })),
+  onSettled: () => invalidateData(get(queryClientAtom)),
 }));

@@ -13,7 +13,7 @@ import { invalidateData } from "../queries";
 
 const t = itAdmin.cancelEvent;
 
-const progressAtom = (eventId: number) =>
+export const progressAtom = (eventId: number) =>
   atomWithQuery(() => ({
     queryKey: [...queryKeys.admin.events, eventId, "cancellation"],
     queryFn: () => unwrap(client.api.admin.events[":id"].cancellation.$get({ param: { id: String(eventId) } })),
@@ -27,7 +27,7 @@ const startAtom = atomWithMutation((get) => ({
 }));
 
 /** "Annulla evento": starts the cancel-event Workflow and shows "N di M rimborsate", failures and a retry. */
-export function CancelEventDialog({ event, onClose }: { event: { id: number; title: string }; onClose: () => void }) {
+export function CancelEventDialog({ event, onClose }: { event: { id: number; title: string; cancelled: boolean }; onClose: () => void }) {
   const query = useAtomValue(useMemo(() => progressAtom(event.id), [event.id]));
   const start = useAtomValue(startAtom);
   const progress = query.data?.progress ?? null;
@@ -43,11 +43,11 @@ export function CancelEventDialog({ event, onClose }: { event: { id: number; tit
           <Button variant="secondary" onClick={onClose}>
             {t.close}
           </Button>
-          {!progress ? (
+          {!progress && !event.cancelled ? (
             <Button variant="danger" disabled={start.isPending} onClick={run}>
               {start.isPending ? t.starting : t.confirm}
             </Button>
-          ) : progress.status === "done" && progress.failures.length ? (
+          ) : progress?.status === "done" && progress.failures.length ? (
             <Button variant="danger" disabled={start.isPending} onClick={run}>
               {t.retry}
             </Button>
@@ -56,7 +56,7 @@ export function CancelEventDialog({ event, onClose }: { event: { id: number; tit
       }
     >
       {!progress ? (
-        <p className="text-sm text-slate-700">{t.intro}</p>
+        <p className="text-sm text-slate-700">{event.cancelled ? t.progressLoading : t.intro}</p>
       ) : (
         <div className="space-y-3" data-testid="cancel-progress">
           <p className="font-medium text-slate-900">{progress.status === "running" ? t.running : t.done}</p>

@@ -16,7 +16,7 @@ const t = itAdmin.eventModal;
 const FORM_ID = "admin-event-form";
 
 /** Create (event = null) or edit an event; the form is rebuilt each time the modal opens. */
-export function EventModal({ open, event, onClose }: { open: boolean; event: EventDto | null; onClose: () => void }) {
+export function EventModal({ open, event, onClose, readOnly = false }: { open: boolean; event: EventDto | null; onClose: () => void; readOnly?: boolean }) {
   const categories = useAtomValue(categoriesQueryAtom);
   const save = useAtomValue(saveEventAtom);
   const setRateFlag = useAtomValue(setRateFlagAtom);
@@ -79,20 +79,31 @@ export function EventModal({ open, event, onClose }: { open: boolean; event: Eve
     <Modal
       open={open}
       onClose={() => (save.isPending ? undefined : guard.requestClose())}
-      title={isEdit ? t.editTitle : t.createTitle}
+      title={readOnly ? t.viewTitle : isEdit ? t.editTitle : t.createTitle}
       size="xl"
       footer={
-        <>
-          <Button variant="secondary" onClick={close} disabled={save.isPending}>
-            {t.cancel}
+        readOnly ? (
+          <Button variant="secondary" onClick={close}>
+            {t.close}
           </Button>
-          <Button type="submit" form={FORM_ID} disabled={save.isPending}>
-            {save.isPending ? t.saving : isEdit ? t.save : t.create}
-          </Button>
-        </>
+        ) : (
+          <>
+            <Button variant="secondary" onClick={close} disabled={save.isPending}>
+              {t.cancel}
+            </Button>
+            <Button type="submit" form={FORM_ID} disabled={save.isPending}>
+              {save.isPending ? t.saving : isEdit ? t.save : t.create}
+            </Button>
+          </>
+        )
       }
     >
-      {open ? (
+      {open && readOnly && event ? (
+        // A cancelled event is read-only: everything stays readable (its rates too), nothing can change.
+        <fieldset disabled data-testid="event-read-only" className="contents">
+          <EventForm formId={FORM_ID} initial={draftFromEvent(event)} categories={categories.data ?? []} disabled onSubmit={() => undefined} />
+        </fieldset>
+      ) : open ? (
         <EventForm
           formId={FORM_ID}
           initial={event ? draftFromEvent(event) : emptyDraft()}

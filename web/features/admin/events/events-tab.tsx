@@ -1,7 +1,7 @@
 import { closestCenter, DndContext, type DragEndEvent } from "@dnd-kit/core";
 import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { useAtomValue } from "jotai";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { Card, CardHeader } from "../../../components/card";
@@ -21,12 +21,29 @@ import { CategoryTag } from "../components/category-tag";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { sortAccessibility, transformStyle, useSortSensors } from "../components/sortable";
 import { EventModal } from "./event-modal";
-import { CancelEventDialog } from "./cancel-event-dialog";
+import { CancelEventDialog, progressAtom } from "./cancel-event-dialog";
+import { isEventEditable, isEventPostponable } from "../../../../shared/lifecycle/event";
 import { PostponeEventDialog } from "./postpone-event-dialog";
 import { adminEventsQueryAtom, deleteEventAtom, reorderEventsAtom, setEventActiveAtom } from "./queries";
 import type { EventDto } from "./types";
 
 const t = itAdmin.events;
+
+/** The lifecycle's fields of an admin event: the list says whether it was cancelled, not when. */
+const lifecycleOf = (event: EventDto) => ({ cancelledAt: event.cancelled ? Number.MAX_SAFE_INTEGER : null, isAlwaysActive: event.isAlwaysActive });
+
+/** "N di M rimborsate" under a cancelled event: the cancel-event Workflow's progress, as the dialog shows it. */
+function CancellationLine({ eventId }: { eventId: number }) {
+  const progress = useAtomValue(useMemo(() => progressAtom(eventId), [eventId])).data?.progress;
+  if (!progress) return null;
+  return (
+    <p data-testid="cancellation-progress" className="mt-1 text-xs text-slate-700">
+      {progress.status === "running" ? `${itAdmin.cancelEvent.running} ` : ""}
+      {itAdmin.cancelEvent.progress(progress.refunded, progress.total)}
+      {progress.failures.length ? <span className="font-semibold text-red-700"> · {itAdmin.cancelEvent.failures}</span> : null}
+    </p>
+  );
+}
 
 /** "€15.00 – €35.00" from the lowest to the highest rate, or one price when they agree. */
 export function priceRange(rates: { price: string }[]): string | null {
@@ -44,7 +61,7 @@ export function EventsTab() {
   const sensors = useSortSensors();
   // The order shown while a reorder is being saved; null = the server's order.
   const [localOrder, setLocalOrder] = useState<EventDto[] | null>(null);
-  const [modal, setModal] = useState<{ open: boolean; event: EventDto | null }>({ open: false, event: null });
+  const [modal, setModal] = useState<{ open: boolean; event: EventDto | null; readOnly?: boolean }>({ open: false, event: null });
   const [deleting, setDeleting] = useState<EventDto | null>(null);
   const [cancelling, setCancelling] = useState<EventDto | null>(null);
   const [postponing, setPostponing] = useState<EventDto | null>(null);
@@ -117,7 +134,7 @@ export function EventsTab() {
                       <EventRow
                         key={event.id}
                         event={event}
-                        onEdit={() => setModal({ open: true, event })}
+                        onEdit={() => setModal({ open: true, event, readOnly: !isEventEditable(lifecycleOf(event)) })}
                         onDelete={() => setDeleting(event)}
                         onCancel={() => setCancelling(event)}
                         onPostpone={() => setPostponing(event)}
@@ -133,7 +150,7 @@ export function EventsTab() {
 
       {postponing ? <PostponeEventDialog event={postponing} onClose={() => setPostponing(null)} /> : null}
       {cancelling ? <CancelEventDialog event={cancelling} onClose={() => setCancelling(null)} /> : null}
-      <EventModal open={modal.open} event={modal.event} onClose={() => setModal((m) => ({ ...m, open: false }))} />
+      <EventModal open={modal.open} event={modal.event} readOnly={modal.readOnly} onClose={() => setModal((m) => ({ ...m, open: false }))} />
 
       <ConfirmDialog
         open={deleting !== null}
@@ -156,6 +173,9 @@ function EventRow({ event, onEdit, onDelete, onCancel, onPostpone }: { event: Ev
   const range = priceRange(event.rates);
   // What visitors see: the event's image, else the bundled image its title matches.
   const image = eventImage(event);
+  // A cancelled event is read-only: no switch, no "Rinvia", no second "Annulla evento"; its progress instead.
+  const editable = isEventEditable(lifecycleOf(event));
+  const postponable = isEventPostponable(lifecycleOf(event));
 
   function toggle(isActive: boolean) {
     setActive.mutate(
@@ -204,8 +224,15 @@ function EventRow({ event, onEdit, onDelete, onCancel, onPostpone }: { event: Ev
               ) : (
                 <span className="text-xs text-slate-500">{t.noCategory}</span>
               )}
-              {!event.isActive ? <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-600">{t.inactive}</span> : null}
+              {!editable ? (
+                <span data-testid="event-cancelled" className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800 ring-1 ring-red-200">
+                  {t.cancelled}
+                </span>
+              ) : !event.isActive ? (
+                <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-600">{t.inactive}</span>
+              ) : null}
             </div>
+            {!editable ? <CancellationLine eventId={event.id} /> : null}
           </div>
         </div>
       </td>
@@ -227,13 +254,26 @@ function EventRow({ event, onEdit, onDelete, onCancel, onPostpone }: { event: Ev
       <td className="whitespace-nowrap px-3 py-3 tabular-nums">{range ?? <span className="text-slate-500">{t.noRates}</span>}</td>
       <td className="px-3 py-3">
         <div className="flex items-center justify-end gap-1">
-          <span className="mr-2 inline-flex" title={event.isActive ? t.active : t.inactive}>
-            <Toggle checked={event.isActive} onChange={toggle} disabled={setActive.isPending} label={event.isActive ? t.deactivate(event.title) : t.activate(event.title)} srOnlyLabel />
-          </span>
-          <IconButton label={t.edit(event.title)} onClick={onEdit}>
-            <PencilIcon />
-          </IconButton>
-          {!event.isAlwaysActive ? (
+          {editable ? (
+            <span className="mr-2 inline-flex" title={event.isActive ? t.active : t.inactive}>
+              <Toggle checked={event.isActive} onChange={toggle} disabled={setActive.isPending} label={event.isActive ? t.deactivate(event.title) : t.activate(event.title)} srOnlyLabel />
+            </span>
+          ) : null}
+          {editable ? (
+            <IconButton label={t.edit(event.title)} onClick={onEdit}>
+              <PencilIcon />
+            </IconButton>
+          ) : (
+            <button
+              type="button"
+              aria-label={t.view(event.title)}
+              onClick={onEdit}
+              className="mr-1 whitespace-nowrap rounded-lg border border-slate-300 px-2.5 py-1 text-xs font-medium text-slate-800 hover:border-sky-400 hover:bg-sky-50 hover:text-sky-800"
+            >
+              {t.viewButton}
+            </button>
+          )}
+          {postponable ? (
             <button
               type="button"
               aria-label={itAdmin.postponeEvent.open(event.title)}
@@ -245,15 +285,17 @@ function EventRow({ event, onEdit, onDelete, onCancel, onPostpone }: { event: Ev
           ) : null}
           <button
             type="button"
-            aria-label={itAdmin.cancelEvent.open(event.title)}
+            aria-label={editable ? itAdmin.cancelEvent.open(event.title) : itAdmin.cancelEvent.progressOpen(event.title)}
             onClick={onCancel}
             className="mr-1 whitespace-nowrap rounded-lg border border-slate-300 px-2.5 py-1 text-xs font-medium text-slate-800 hover:border-red-400 hover:bg-red-50 hover:text-red-800"
           >
-            {itAdmin.cancelEvent.button}
+            {editable ? itAdmin.cancelEvent.button : itAdmin.cancelEvent.progressButton}
           </button>
-          <IconButton label={t.remove(event.title)} onClick={onDelete} className="hover:text-red-600">
-            <TrashIcon />
-          </IconButton>
+          {editable ? (
+            <IconButton label={t.remove(event.title)} onClick={onDelete} className="hover:text-red-600">
+              <TrashIcon />
+            </IconButton>
+          ) : null}
         </div>
       </td>
     </tr>

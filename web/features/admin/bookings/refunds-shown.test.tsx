@@ -1,0 +1,126 @@
+import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { Provider } from "jotai";
+import type { ReactNode } from "react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { AdminBookingDto } from "../../../../worker/services/admin-bookings";
+import { createAppStore, createQueryClient } from "../../../app/query-client";
+import { italianLanguage } from "../../../test/italian";
+import { BookingsTab } from "./bookings-tab";
+import type { RefundRow } from "./queries";
+import { RefundDialog } from "./refund-dialog";
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** Answers the API by method and path; records every call. */
+function serve(routes: Record<string, unknown>) {
+  const calls: string[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const key = `${init?.method ?? "GET"} ${new URL(String(input instanceof Request ? input.url : input)).pathname}`;
+      calls.push(key);
+      return key in routes ? Response.json(routes[key]) : new Response("{}", { status: 404 });
+    }),
+  );
+  return calls;
+}
+
+const mount = (node: ReactNode) => render(<Provider store={createAppStore(createQueryClient(), italianLanguage)}>{node}</Provider>);
+
+function row(overrides: Partial<AdminBookingDto>): AdminBookingDto {
+  return {
+    id: "11111111-2222-4333-8444-555555555555",
+    eventId: 1,
+    rateId: 1,
+    kind: "booking",
+    status: "paid",
+    amount: "10.00",
+    currency: "eur",
+    holdExpiresAt: "2026-11-20T10:15:00.000Z",
+    createdAt: "2026-11-20T10:00:00.000Z",
+    paidAt: "2026-11-20T10:01:00.000Z",
+    customerName: "Anna Bianchi",
+    licensePlate: "NA123AB",
+    carModel: "Fiat Panda",
+    event: { id: 1, title: "Napoli – Inter", datetime: "2026-12-20T19:45:00.000Z" },
+    rate: { id: 1, name: "Auto" },
+    passSecret: null,
+    customerEmail: "anna@example.it",
+    stripePaymentIntentId: "pi_1",
+    paymentProvider: "demo",
+    nome: null,
+    cognome: null,
+    telefono: null,
+    note: null,
+    freedAt: null,
+    refundedAt: null,
+    gateState: null,
+    checkedInAt: null,
+    checkedOutAt: null,
+    plateSpots: 1,
+    state: "paid",
+    refundedAmount: "0.00",
+    refundPending: false,
+    refundFailed: false,
+    ...overrides,
+  } as AdminBookingDto;
+}
+
+const refund = (overrides: Partial<RefundRow>): RefundRow => ({
+  id: crypto.randomUUID(),
+  bookingId: "11111111-2222-4333-8444-555555555555",
+  amount: "4.00",
+  reason: "",
+  source: "admin",
+  completed: false,
+  createdAt: "2026-11-21T09:00:00.000Z",
+  status: "succeeded",
+  failureReason: null,
+  ...overrides,
+});
+
+describe("partial refunds in the admin (finding 5)", () => {
+  it("shows on the bookings row the money that went back and flags a failed refund", async () => {
+    serve({
+      "GET /api/bookings": [row({ state: "partly_refunded", refundedAmount: "4.00", refundFailed: true })],
+      "GET /api/admin/events": [],
+    });
+    mount(<BookingsTab />);
+    const bookingRow = await screen.findByTestId("booking-row");
+    expect(within(bookingRow).getByText("Opzionato")).toBeTruthy();
+    expect(within(bookingRow).getByTestId("refunded-amount").textContent).toBe("Rimborsato parzialmente €4.00 di €10.00");
+    expect(within(bookingRow).getByText("Rimborso non riuscito")).toBeTruthy();
+  });
+
+  it("lets staff open the refunds of a fully refunded booking, which has no 'Rimborsa' any more", async () => {
+    serve({ "GET /api/bookings": [row({ status: "refunded", state: "refunded", refundedAmount: "10.00" })], "GET /api/admin/events": [] });
+    mount(<BookingsTab />);
+    const bookingRow = await screen.findByTestId("booking-row");
+    expect(within(bookingRow).queryByRole("button", { name: "Rimborsa" })).toBeNull();
+    expect(within(bookingRow).getByRole("button", { name: "Rimborsi di Anna Bianchi" })).toBeTruthy();
+  });
+
+  it("lists the booking's refunds with their real outcome, the provider's reason of a failure, and retries it with Riprova", async () => {
+    const failed = refund({ amount: "3.00", status: "failed", failureReason: "charge_disputed" });
+    const calls = serve({
+      "GET /api/admin/bookings/11111111-2222-4333-8444-555555555555/refunds": [refund({}), refund({ amount: "1.00", status: "pending" }), failed],
+      [`POST /api/admin/refunds/${failed.id}/retry`]: { refund: { ...failed, status: "pending", failureReason: null } },
+    });
+    mount(<RefundDialog booking={{ id: "11111111-2222-4333-8444-555555555555", customerName: "Anna Bianchi", amount: "10.00", refundedAmount: "4.00", refundable: true }} onClose={() => {}} />);
+    const items = await screen.findAllByTestId("refund-item");
+    expect(items.map((i) => i.dataset.status)).toEqual(["succeeded", "pending", "failed"]);
+    expect(within(items[0]).getByText("Rimborsato")).toBeTruthy();
+    expect(within(items[1]).getByText("In corso")).toBeTruthy();
+    expect(within(items[2]).getByText("Non riuscito")).toBeTruthy();
+    expect(within(items[2]).getByText("Il fornitore dei pagamenti ha risposto: charge_disputed")).toBeTruthy();
+    expect(within(items[0]).queryByRole("button", { name: "Riprova" })).toBeNull();
+    await act(async () => {
+      fireEvent.click(within(items[2]).getByRole("button", { name: "Riprova" }));
+      await new Promise((r) => setTimeout(r, 20));
+    });
+    expect(calls).toContain(`POST /api/admin/refunds/${failed.id}/retry`);
+  });
+});

@@ -101,7 +101,7 @@ export function eventPhase(e: EventPhaseFields, now: number): EventPhase {
 }
 
 /** What staff may still change: a cancelled event is read-only (no toggle, no Rinvia, no edits to its sale). */
-export const isEventEditable = (e: Pick<EventPhaseFields, "cancelledAt">) => e.cancelledAt == null;
+export const isEventEditable = (e: { cancelled: boolean }) => !e.cancelled;
 
 /** "Rinvia" needs a dated, live event. */
-export const isEventPostponable = (e: Pick<EventPhaseFields, "cancelledAt" | "isAlwaysActive">) => e.cancelledAt == null && !e.isAlwaysActive;
+export const isEventPostponable = (e: { cancelled: boolean; isAlwaysActive: boolean }) => !e.cancelled && !e.isAlwaysActive;

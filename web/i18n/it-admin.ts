@@ -297,7 +297,7 @@ export const itAdmin = {
     repeatedPlateHint: (n: number) => `${n} posti riservati o pagati con questa targa per questo evento`,
     refund: "Rimborsa",
     refundTitle: (name: string) => `Rimborso a ${name}`,
-    refundIntro: (amount: string) => `Pagato ${amount}. Lascia vuoto l'importo per rimborsare tutto quello che resta: il posto viene liberato e il pass annullato. Un rimborso parziale lascia validi posto e pass.`,
+    refundIntro: (amount: string, left: string) => `Pagato ${amount}, ancora rimborsabili ${left}. Lascia vuoto l'importo per rimborsare tutto quello che resta: il posto viene liberato e il pass annullato. Un rimborso parziale lascia validi posto e pass.`,
     refundAmount: "Importo da rimborsare (€)",
     refundAmountHint: "Vuoto = rimborso totale",
     refundReason: "Motivo",

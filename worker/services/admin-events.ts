@@ -127,7 +127,7 @@ export async function updateEvent(db: Db, id: number, save: EventSave, now: numb
   const e = save.event;
   const current = await db.select({ id: events.id, cancelledAt: events.cancelledAt }).from(events).where(eq(events.id, id)).get();
   if (!current) return fail(404, "not_found", messages.eventNotFound);
-  if (!isEventEditable(current)) return fail(409, "conflict", messages.eventCancelledReadOnly);
+  if (!isEventEditable({ cancelled: current.cancelledAt != null })) return fail(409, "conflict", messages.eventCancelledReadOnly);
   const refused = await checkReferences(db, e);
   if (refused) return refused;
 

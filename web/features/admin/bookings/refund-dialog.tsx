@@ -8,7 +8,7 @@ import { notify } from "../../../components/notify";
 import { itAdmin } from "../../../i18n/it-admin";
 import { errorMessage } from "../../../lib/api";
 import { formatShortDateTime } from "../../../lib/format";
-import { formatEuroCompact } from "../../../../shared/lifecycle/money";
+import { centsToDecimal, decimalToCentsExact, formatEuroCompact } from "../../../../shared/lifecycle/money";
 import { bookingRefundsQueryAtom, refundBookingAtom, retryRefundAtom, type RefundRow } from "./queries";
 
 const t = itAdmin.bookings;
@@ -60,6 +60,8 @@ export function RefundDialog({ booking, onClose }: { booking: RefundDialogBookin
   const refund = useAtomValue(refundBookingAtom);
   const refunds = useAtomValue(useMemo(() => bookingRefundsQueryAtom(booking.id), [booking.id]));
   const [amount, setAmount] = useState("");
+  // What the server will still refund (it decides; this is the hint and the "leave empty" amount).
+  const left = decimalToCentsExact(booking.amount) - decimalToCentsExact(booking.refundedAmount);
   const [reason, setReason] = useState("");
 
   function submit() {
@@ -80,7 +82,7 @@ export function RefundDialog({ booking, onClose }: { booking: RefundDialogBookin
       open
       onClose={onClose}
       title={booking.refundable ? t.refundTitle(booking.customerName) : t.refundsTitle(booking.customerName)}
-      description={booking.refundable ? t.refundIntro(formatEuroCompact(booking.amount)) : t.refundsIntro(formatEuroCompact(booking.amount), formatEuroCompact(booking.refundedAmount))}
+      description={booking.refundable ? t.refundIntro(formatEuroCompact(booking.amount), formatEuroCompact(left)) : t.refundsIntro(formatEuroCompact(booking.amount), formatEuroCompact(booking.refundedAmount))}
       footer={
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>
@@ -119,7 +121,7 @@ export function RefundDialog({ booking, onClose }: { booking: RefundDialogBookin
               submit();
             }}
           >
-            <TextField label={t.refundAmount} hint={t.refundAmountHint} value={amount} onChange={setAmount} inputMode="decimal" placeholder={booking.amount.replace(".", ",")} maxLength={12} />
+            <TextField label={t.refundAmount} hint={t.refundAmountHint} value={amount} onChange={setAmount} inputMode="decimal" placeholder={centsToDecimal(left).replace(".", ",")} maxLength={12} />
             <TextField label={t.refundReason} value={reason} onChange={setReason} maxLength={300} />
           </form>
         ) : null}

@@ -30,7 +30,6 @@ import type { EventDto } from "./types";
 const t = itAdmin.events;
 
 /** The lifecycle's fields of an admin event: the list says whether it was cancelled, not when. */
-const lifecycleOf = (event: EventDto) => ({ cancelledAt: event.cancelled ? Number.MAX_SAFE_INTEGER : null, isAlwaysActive: event.isAlwaysActive });
 
 /** "N di M rimborsate" under a cancelled event: the cancel-event Workflow's progress, as the dialog shows it. */
 function CancellationLine({ eventId }: { eventId: number }) {
@@ -134,7 +133,7 @@ export function EventsTab() {
                       <EventRow
                         key={event.id}
                         event={event}
-                        onEdit={() => setModal({ open: true, event, readOnly: !isEventEditable(lifecycleOf(event)) })}
+                        onEdit={() => setModal({ open: true, event, readOnly: !isEventEditable(event) })}
                         onDelete={() => setDeleting(event)}
                         onCancel={() => setCancelling(event)}
                         onPostpone={() => setPostponing(event)}
@@ -174,8 +173,8 @@ function EventRow({ event, onEdit, onDelete, onCancel, onPostpone }: { event: Ev
   // What visitors see: the event's image, else the bundled image its title matches.
   const image = eventImage(event);
   // A cancelled event is read-only: no switch, no "Rinvia", no second "Annulla evento"; its progress instead.
-  const editable = isEventEditable(lifecycleOf(event));
-  const postponable = isEventPostponable(lifecycleOf(event));
+  const editable = isEventEditable(event);
+  const postponable = isEventPostponable(event);
 
   function toggle(isActive: boolean) {
     setActive.mutate(

@@ -1,12 +1,11 @@
-import { and, desc, eq, gt, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, getTableName, or, sql, type SQL } from "drizzle-orm";
 import { bookings, events, rates, type Booking, type BookingStatus, type GateState } from "../../db/schema";
 import type { Db } from "../db";
 import { toIso } from "../lib/time";
-import { takesSpotSql } from "../../shared/lifecycle/sql";
 import { toBookingDto, type BookingDto } from "./bookings";
 import { bookingState, type BookingState } from "../../shared/lifecycle/booking";
 import { centsToDecimal } from "../../shared/lifecycle/money";
-import { refundedCentsSql } from "../../shared/lifecycle/sql";
+import { activeHoldSql, refundedCentsSql, takesSpotSql } from "../../shared/lifecycle/sql";
 
 /** Spec §3 Booking for the admin: the public shape plus the contact and payment fields. */
 export type AdminBookingDto = BookingDto & {
@@ -69,8 +68,8 @@ function toAdminBookingDto({ booking: b, event, rate, plateSpots, refundedCents,
 
 /** The status a person sees: a pending booking whose hold lapsed is expired, cron or not. */
 function statusFilter(status: BookingStatus, now: number): SQL | undefined {
-  if (status === "pending") return and(eq(bookings.status, "pending"), gt(bookings.holdExpiresAt, now));
-  if (status === "expired") return or(eq(bookings.status, "expired"), and(eq(bookings.status, "pending"), lte(bookings.holdExpiresAt, now)));
+  if (status === "pending") return activeHoldSql(now, `"${getTableName(bookings)}"`);
+  if (status === "expired") return or(eq(bookings.status, "expired"), and(eq(bookings.status, "pending"), sql`not ${activeHoldSql(now, `"${getTableName(bookings)}"`)}`));
   return eq(bookings.status, status);
 }
 

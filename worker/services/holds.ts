@@ -1,8 +1,8 @@
-import { and, eq, lte, sql, type SQL } from "drizzle-orm";
+import { and, eq, getTableName, sql, type SQL } from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { bookings, type BookingKind } from "../../db/schema";
 import type { Db } from "../db";
-import { activeHoldText, eventSellsSql, freeSpotsSql, takesSpotSql } from "../../shared/lifecycle/sql";
+import { activeHoldSql, activeHoldText, eventSellsSql, freeSpotsSql, takesSpotSql } from "../../shared/lifecycle/sql";
 import type { PaymentProvider } from "./payments/provider";
 import { clientKeyOf, hashedClientKey } from "./rate-limit";
 
@@ -246,7 +246,7 @@ export async function expireLapsedHolds(db: Db, provider: PaymentProvider, now: 
   const lapsed = await db
     .update(bookings)
     .set({ status: "expired", updatedAt: now })
-    .where(and(eq(bookings.status, "pending"), lte(bookings.holdExpiresAt, now)))
+    .where(and(eq(bookings.status, "pending"), sql`not ${activeHoldSql(now, `"${getTableName(bookings)}"`)}`))
     .returning({ id: bookings.id, paymentIntentId: bookings.paymentIntentId });
   let intentsCanceled = 0;
   for (const { paymentIntentId } of lapsed) {

@@ -1,11 +1,11 @@
-import { and, desc, eq, getTableName, gt, inArray, like, or, sql } from "drizzle-orm";
+import { and, desc, eq, getTableName, inArray, like, or, sql } from "drizzle-orm";
 import { bookings, events, rates, type BookingKind, type BookingStatus } from "../../db/schema";
 import type { Db } from "../db";
 import { toIso } from "../lib/time";
 import { bookingState, passStatusOf, type BookingState, type PassStatus } from "../../shared/lifecycle/booking";
 import { cancelDeadline } from "../../shared/lifecycle/event";
 import { centsToDecimal } from "../../shared/lifecycle/money";
-import { customerCancellableSql, refundedCentsSql } from "../../shared/lifecycle/sql";
+import { activeHoldSql, customerCancellableSql, refundedCentsSql } from "../../shared/lifecycle/sql";
 import { eventTitleInBookingLang, rateNameInBookingLang } from "./events";
 import type { RateLimit } from "./rate-limit";
 import { bookingCodeOf } from "../../shared/rules";
@@ -127,7 +127,7 @@ export async function lookupMyBookings(db: Db, input: { email: string; code: str
     .where(
       and(
         sameEmail,
-        or(inArray(bookings.status, SHOWN_STATUSES), and(eq(bookings.status, "pending"), gt(bookings.holdExpiresAt, now)), eq(bookings.id, match.id)),
+        or(inArray(bookings.status, SHOWN_STATUSES), activeHoldSql(now, `"${getTableName(bookings)}"`), eq(bookings.id, match.id)),
       ),
     )
     .orderBy(desc(bookings.createdAt));

@@ -28,60 +28,49 @@ export function PassBanner() {
     setData(null);
   };
   const view = afterSaleView(booking, tr.myBookings);
-  if (!view.showPass) {
-    return (
-      <section aria-labelledby="pass-banner-title" data-testid="pass-banner" data-state={view.label} className="border-b border-amber-200 bg-amber-50">
-        <div className="mx-auto flex max-w-7xl items-start gap-3 px-4 py-3 sm:items-center sm:px-6 lg:px-8">
-          <TicketIcon className="mt-0.5 size-6 shrink-0 text-amber-700 sm:mt-0" />
-          <div className="min-w-0 flex-1 sm:flex sm:items-center sm:gap-4">
-            <div className="min-w-0 flex-1">
-              <h2 id="pass-banner-title" className="text-sm font-bold text-amber-950">
-                {b.endedTitle}: <span className="font-mono tracking-widest">{data.code}</span>
-                <span className="font-normal text-amber-900"> · {booking.eventTitle}</span>
-              </h2>
-              {view.notes.map((note) => (
-                <p key={note} className="text-xs text-amber-950">
-                  {note}
-                </p>
-              ))}
-            </div>
-            <AppLink
-              to="/le-mie-prenotazioni"
-              className="mt-2 inline-flex items-center rounded-lg border border-amber-400 bg-white px-3 py-1.5 text-sm font-semibold text-amber-950 hover:bg-amber-100 sm:mt-0"
-            >
-              {b.details}
-            </AppLink>
-          </div>
-          <button type="button" onClick={close} aria-label={b.close} className="-m-1 rounded-lg p-1.5 text-amber-800 hover:bg-amber-100">
-            <CloseIcon className="size-5" />
-          </button>
-        </div>
-      </section>
-    );
-  }
+  const tone = view.showPass ? VALID : ENDED;
   return (
-    <section aria-labelledby="pass-banner-title" data-testid="pass-banner" data-state={view.label} className="border-b border-emerald-200 bg-emerald-50">
+    <section aria-labelledby="pass-banner-title" data-testid="pass-banner" data-state={view.label} className={`border-b ${tone.section}`}>
       <div className="mx-auto flex max-w-7xl items-start gap-3 px-4 py-3 sm:items-center sm:px-6 lg:px-8">
-        <TicketIcon className="mt-0.5 size-6 shrink-0 text-emerald-700 sm:mt-0" />
+        <TicketIcon className={`mt-0.5 size-6 shrink-0 sm:mt-0 ${tone.icon}`} />
         <div className="min-w-0 flex-1 sm:flex sm:items-center sm:gap-4">
           <div className="min-w-0 flex-1">
-            <h2 id="pass-banner-title" className="text-sm font-bold text-emerald-950">
-              {b.title}: <span className="font-mono tracking-widest">{data.code}</span>
-              <span className="font-normal text-emerald-900"> · {data.eventTitle}</span>
+            <h2 id="pass-banner-title" className={`text-sm font-bold ${tone.title}`}>
+              {view.showPass ? b.title : b.endedTitle}: <span className="font-mono tracking-widest">{data.code}</span>
+              <span className={`font-normal ${tone.text}`}> · {view.showPass ? data.eventTitle : booking.eventTitle}</span>
             </h2>
-            <p className="text-xs text-emerald-900">{b.text}</p>
+            {(view.showPass ? [b.text] : view.notes).map((note) => (
+              <p key={note} className={`text-xs ${tone.text}`}>
+                {note}
+              </p>
+            ))}
           </div>
-          <AppLink
-            to="/le-mie-prenotazioni"
-            className="mt-2 inline-flex items-center rounded-lg bg-emerald-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-emerald-800 sm:mt-0"
-          >
-            {b.link}
+          <AppLink to="/le-mie-prenotazioni" className={`mt-2 inline-flex items-center rounded-lg px-3 py-1.5 text-sm font-semibold sm:mt-0 ${tone.link}`}>
+            {view.showPass ? b.link : b.details}
           </AppLink>
         </div>
-        <button type="button" onClick={close} aria-label={b.close} className="-m-1 rounded-lg p-1.5 text-emerald-800 hover:bg-emerald-100">
+        <button type="button" onClick={close} aria-label={b.close} className={`-m-1 rounded-lg p-1.5 ${tone.close}`}>
           <CloseIcon className="size-5" />
         </button>
       </div>
     </section>
   );
 }
+
+// A valid pass is good news (green); a booking that ended says so without alarm (amber).
+const VALID = {
+  section: "border-emerald-200 bg-emerald-50",
+  icon: "text-emerald-700",
+  title: "text-emerald-950",
+  text: "text-emerald-900",
+  link: "bg-emerald-700 text-white hover:bg-emerald-800",
+  close: "text-emerald-800 hover:bg-emerald-100",
+};
+const ENDED = {
+  section: "border-amber-200 bg-amber-50",
+  icon: "text-amber-700",
+  title: "text-amber-950",
+  text: "text-amber-950",
+  link: "border border-amber-400 bg-white text-amber-950 hover:bg-amber-100",
+  close: "text-amber-800 hover:bg-amber-100",
+};

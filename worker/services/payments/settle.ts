@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { bookings, spentPaymentIntents, type Booking } from "../../../db/schema";
 import type { Db } from "../../db";
-import { PAYABLE_STATUSES } from "../../../shared/lifecycle/booking";
+import { isActiveHold, PAYABLE_STATUSES } from "../../../shared/lifecycle/booking";
 import { activeHoldSql, freeSpotsSql } from "../../../shared/lifecycle/sql";
 import { confirmationOutboxInsert } from "../email/outbox";
 import { passSecretOnPay } from "../passes";
@@ -131,7 +131,7 @@ export async function settleIntent(
       .where(and(eq(bookings.id, booking.id), inArray(bookings.status, ["pending", "expired", "cancelled"]))),
   ]);
   const [paid, refunded] = [changesOf(results[record.length]), changesOf(results[record.length + 2])];
-  if (paid) return done(booking.status === "pending" && booking.holdExpiresAt > now ? "paid" : "late_paid");
+  if (paid) return done(isActiveHold(booking, now) ? "paid" : "late_paid");
   if (refunded) {
     await completeRefund(db, provider, booking.id, intent.id, now);
     return done("refunded_late");

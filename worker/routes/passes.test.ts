@@ -25,9 +25,11 @@ describe("GET /api/passes/:secret", () => {
       gateState: null,
       checkedInAt: null,
       checkedOutAt: null,
+      state: "paid",
+      eventCancelled: false,
+      refundPending: false,
     });
     for (const hidden of ["segreta@example.it", "Mario Rossi", booking.id]) expect(text).not.toContain(hidden);
-    expect(JSON.parse(text)).toMatchObject({ state: "paid", eventCancelled: false, refundPending: false });
   });
 
   it("voids the pass of a paid booking whose event was cancelled, and says the event was cancelled and what went back (finding 6)", async () => {

@@ -50,7 +50,7 @@ export type AfterSale = {
 };
 
 /** Columns of a booking's after-sale facts, in the same statement as the booking (no query per row). */
-const afterSaleColumns = (now: number) => ({
+export const afterSaleColumns = (now: number) => ({
   cancelledAt: events.cancelledAt,
   cancelDeadlineHours: events.cancelDeadlineHours,
   postponeCancelUntil: events.postponeCancelUntil,
@@ -71,7 +71,7 @@ type AfterSaleRow = {
   cancellable: number;
 };
 
-function afterSaleOf(r: AfterSaleRow, now: number): AfterSale {
+export function afterSaleOf(r: AfterSaleRow, now: number): AfterSale {
   const eventCancelled = r.cancelledAt != null;
   const refundedCents = Number(r.refundedCents);
   const allowed = Boolean(r.cancellable);
@@ -83,17 +83,6 @@ function afterSaleOf(r: AfterSaleRow, now: number): AfterSale {
     refundPending: Boolean(r.refundPending),
     cancellation: { allowed, deadline: allowed ? toIso(cancelDeadline(r)) : null },
   };
-}
-
-/** The after-sale facts of the booking behind a pass: the pass page says what happened with them. */
-export async function afterSaleOfPass(db: Db, secret: string, now: number): Promise<AfterSale | null> {
-  const row = await db
-    .select({ booking: { status: bookings.status, holdExpiresAt: bookings.holdExpiresAt }, datetime: events.datetime, isAlwaysActive: events.isAlwaysActive, ...afterSaleColumns(now) })
-    .from(bookings)
-    .innerJoin(events, eq(events.id, bookings.eventId))
-    .where(eq(bookings.passSecret, secret))
-    .get();
-  return row ? afterSaleOf(row, now) : null;
 }
 
 const SHOWN_STATUSES: BookingStatus[] = ["paid", "freed", "refunded"];

@@ -1,6 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { bookings, events, rates, type GateState } from "../../db/schema";
-import { passStatusOf, type PassStatus } from "../../shared/lifecycle/booking";
+import type { PassStatus } from "../../shared/lifecycle/booking";
+import { bookingCodeOf } from "../../shared/rules";
+import { afterSaleColumns, afterSaleOf, type AfterSale } from "./my-bookings";
 import type { Db } from "../db";
 import { toIso } from "../lib/time";
 import { eventTitleInBookingLang, rateNameInBookingLang } from "./events";
@@ -37,7 +39,8 @@ export async function passHash(secret: string): Promise<string> {
 }
 
 /** What anyone holding the pass link sees: no name, e-mail, phone or payment details. */
-export type PassDto = {
+/** What anyone holding the link reads: the pass, and what happened to it (no amounts: a friend driving the car may hold it). */
+export type PassDto = Pick<AfterSale, "state" | "eventCancelled" | "refundPending"> & {
   status: PassStatus;
   code: string;
   eventTitle: string;
@@ -50,18 +53,19 @@ export type PassDto = {
   checkedOutAt: string | null;
 };
 
-export async function getPass(db: Db, secret: string): Promise<PassDto | null> {
+/** The pass and its booking's after-sale facts, in one statement. */
+export async function getPass(db: Db, secret: string, now: number): Promise<PassDto | null> {
   const row = await db
     .select({
+      booking: { status: bookings.status, holdExpiresAt: bookings.holdExpiresAt },
       id: bookings.id,
-      status: bookings.status,
+      datetime: events.datetime,
+      ...afterSaleColumns(now),
       licensePlate: bookings.licensePlate,
       gateState: bookings.gateState,
       checkedInAt: bookings.checkedInAt,
       checkedOutAt: bookings.checkedOutAt,
       eventTitle: eventTitleInBookingLang,
-      eventDatetime: events.datetime,
-      eventCancelledAt: events.cancelledAt,
       isAlwaysActive: events.isAlwaysActive,
       rateName: rateNameInBookingLang,
     })
@@ -71,11 +75,15 @@ export async function getPass(db: Db, secret: string): Promise<PassDto | null> {
     .where(eq(bookings.passSecret, secret))
     .get();
   if (!row) return null;
+  const { passStatus, state, eventCancelled, refundPending } = afterSaleOf(row, now);
   return {
-    status: passStatusOf(row.status, row.eventCancelledAt != null),
-    code: row.id.slice(0, 8).toUpperCase(),
+    status: passStatus,
+    state,
+    eventCancelled,
+    refundPending,
+    code: bookingCodeOf(row.id),
     eventTitle: row.eventTitle,
-    eventDatetime: row.isAlwaysActive ? null : toIso(row.eventDatetime),
+    eventDatetime: row.isAlwaysActive ? null : toIso(row.datetime),
     isAlwaysActive: row.isAlwaysActive,
     rateName: row.rateName,
     licensePlate: row.licensePlate,

@@ -323,7 +323,6 @@ export const en: Catalogue = {
     valid: "Valid pass",
     void: "Pass cancelled",
     notPaid: "Payment not completed",
-    voidHint: "This booking was released, cancelled or refunded: the pass no longer gives access to the car park.",
     showAtGate: "Show this QR code at the car park gate.",
     qrLabel: (code: string) => `QR code of pass ${code}`,
     event: "Event",

@@ -324,7 +324,6 @@ export const it = {
     valid: "Pass valido",
     void: "Pass annullato",
     notPaid: "Pagamento non completato",
-    voidHint: "Questa prenotazione è stata liberata, annullata o rimborsata: il pass non dà più accesso al parcheggio.",
     showAtGate: "Mostra questo codice QR al varco del parcheggio.",
     qrLabel: (code: string) => `Codice QR del pass ${code}`,
     event: "Evento",

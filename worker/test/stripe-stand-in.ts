@@ -188,7 +188,10 @@ export async function startStripeStandIn(): Promise<StandIn> {
   }
 
   function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
-    res.writeHead(status, { "Content-Type": "application/json", "Request-Id": newId("req"), ...headers });
+    // No keep-alive: workerd would reuse a pooled connection just as Node closes it after its idle
+    // timeout, and the request fails with "Network connection lost" (seen once in 31,000 steps of the
+    // lifecycle property on a loaded machine). A local connection per request costs nothing here.
+    res.writeHead(status, { "Content-Type": "application/json", "Request-Id": newId("req"), Connection: "close", ...headers });
     res.end(JSON.stringify(body));
   }
 

@@ -53,6 +53,9 @@ export async function gateEvent(db: Db, eventId: number, now: number): Promise<E
   return event && isGateEvent(event, now) ? event : null;
 }
 
+/** The lifecycle's "this pass scans", over the joined booking and event rows. */
+const validPass = sql.raw(passValidText(`"${getTableName(bookings)}"`, `"${getTableName(events)}"`));
+
 export type GateSummary = { expected: number; inside: number; exited: number };
 
 /** Valid passes of the event and where their cars are. */
@@ -64,7 +67,8 @@ export async function gateSummary(db: Db, eventId: number): Promise<GateSummary>
       exited: sql<number>`coalesce(sum(case when ${bookings.gateState} = 'exited' then 1 else 0 end), 0)`,
     })
     .from(bookings)
-    .where(and(eq(bookings.eventId, eventId), eq(bookings.status, "paid")))
+    .innerJoin(events, eq(events.id, bookings.eventId))
+    .where(and(eq(bookings.eventId, eventId), validPass))
     .get();
   return { expected: row?.expected ?? 0, inside: row?.inside ?? 0, exited: row?.exited ?? 0 };
 }
@@ -82,8 +86,9 @@ export async function offlinePasses(db: Db, eventId: number): Promise<OfflinePas
       checkedInAt: bookings.checkedInAt,
     })
     .from(bookings)
+    .innerJoin(events, eq(events.id, bookings.eventId))
     .leftJoin(rates, eq(rates.id, bookings.rateId))
-    .where(and(eq(bookings.eventId, eventId), eq(bookings.status, "paid")));
+    .where(and(eq(bookings.eventId, eventId), validPass));
   return Promise.all(
     rows
       .filter((r) => r.secret)

@@ -10,6 +10,7 @@ import { confirmCard, standIn, stripeApi, stripeEnv } from "../test/stripe-mode"
 import { createStripeClient } from "./payments/stripe";
 import type { BookingDto } from "./bookings";
 import { romeLongDateTime } from "./email/format";
+import { gateSummary, offlinePasses } from "./gate";
 import { renderOutboxRow } from "./email/render";
 import type { IntentDto } from "./payments/checkout";
 
@@ -178,6 +179,9 @@ describe("finding 6 (server): a pass of a cancelled event is void", () => {
     expect((await (await api(`/api/passes/${secret}`)).json<{ status: string }>()).status).toBe("valid");
     await testDb().update(events).set({ cancelledAt: Date.now(), isActive: false }).where(eq(events.id, eventId)).run();
     expect((await (await api(`/api/passes/${secret}`)).json<{ status: string }>()).status).toBe("void");
+    // Nor does a gate phone keep it among the passes it checks offline.
+    expect(await offlinePasses(testDb(), eventId)).toEqual([]);
+    expect((await gateSummary(testDb(), eventId)).expected).toBe(0);
   });
 });
 

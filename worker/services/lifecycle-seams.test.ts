@@ -11,6 +11,8 @@ import { createStripeClient } from "./payments/stripe";
 import type { BookingDto } from "./bookings";
 import { romeLongDateTime } from "./email/format";
 import { gateSummary, offlinePasses } from "./gate";
+import { createPaymentProvider } from "./payments/provider";
+import { retryIncompleteRefunds } from "./refunds";
 import { renderOutboxRow } from "./email/render";
 import type { IntentDto } from "./payments/checkout";
 
@@ -137,6 +139,23 @@ describe("findings 2 and 3: a refund is what the provider did, reconciled by its
       ["provider", 600, "succeeded"],
     ]);
     expect((await row(booking.id)).status).toBe("refunded");
+  });
+
+  it("a refund the provider could not be asked about stays pending (202), and the cron completes it once", async () => {
+    const { booking, paymentIntentId } = await paidStripeBooking(1000);
+    // The list before the refund and the refund itself both hit an outage.
+    await standIn("/_test/fail", { json: { path: "/v1/refunds", times: 2 } });
+    const answer = await adminRefund(booking.id);
+    expect(answer.status).toBe(202);
+    const [pending] = await refundRows(booking.id);
+    expect(pending).toMatchObject({ status: "pending", completedAt: null });
+    const provider = createPaymentProvider(stripeEnv(), testDb());
+    expect(await retryIncompleteRefunds(testDb(), provider, Date.now())).toEqual({ completed: 1, pending: 0 });
+    expect(await retryIncompleteRefunds(testDb(), provider, Date.now())).toEqual({ completed: 0, pending: 0 });
+    expect((await refundRows(booking.id)).map((r) => [r.amountCents, r.status])).toEqual([[1000, "succeeded"]]);
+    const atStripe = await createStripeClient(stripeEnv()).refunds.list({ payment_intent: paymentIntentId });
+    expect(atStripe.data.map((r) => r.amount)).toEqual([1000]);
+    expect(await testDb().select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `refund:${pending.id}`))).toHaveLength(1);
   });
 
   it("the demo provider refuses more than was paid, like Stripe", async () => {

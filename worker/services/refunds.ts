@@ -259,10 +259,11 @@ export async function retryIncompleteRefunds(db: Db, provider: PaymentProvider, 
   let done = 0;
   for (const { refund, paymentIntentId } of owed) {
     if (!paymentIntentId) continue;
-    const row = refund.providerRefundId
-      ? (await reconcileRefunds(db, provider, paymentIntentId, now), (await db.select().from(refunds).where(eq(refunds.id, refund.id)).get())!)
-      : await askProvider(db, provider, refund.id, { paymentIntentId }, refund.amountCents, refund.attempts, now);
-    if (row.status !== "pending") done++;
+    // Asked already (the provider has its id): read what it decided. Never asked: ask, with the same key.
+    if (refund.providerRefundId) await reconcileRefunds(db, provider, paymentIntentId, now);
+    else await askProvider(db, provider, refund.id, { paymentIntentId }, refund.amountCents, refund.attempts, now);
+    const row = await db.select({ status: refunds.status }).from(refunds).where(eq(refunds.id, refund.id)).get();
+    if (row?.status !== "pending") done++;
   }
   return { completed: done, pending: owed.length - done };
 }

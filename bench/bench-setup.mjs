@@ -95,7 +95,7 @@ export async function publicEvent(eventId) {
  * CF-Connecting-IP itself, so no client can choose its address there.
  */
 export function clientAddress(i) {
-  return `2001:db8::${(i >>> 16).toString(16)}:${(i & 0xffff).toString(16)}`;
+  return `2001:db8:${(i >>> 16).toString(16)}:${(i & 0xffff).toString(16)}::1`;
 }
 
 export function bookingBody(eventId, rateId, i) {

@@ -11,3 +11,25 @@ test("the SPA itself is served with a CSP and secure headers", async ({ request 
     expect(headers["x-frame-options"]).toBe("DENY");
   }
 });
+
+// Issue #22: through the local server `npm start` runs (vite preview → Miniflare), a chunked 10 MB
+// body was a 500 page listing the machine's paths; now it is the Worker's 413, as in production.
+test("a chunked 10 MB body gets the 413 error shape, no page with paths", async ({ baseURL }) => {
+  const { request } = await import("node:http");
+  const url = new URL("/api/bookings", baseURL);
+  const answer = await new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
+    const req = request(url, { method: "POST", headers: { "Content-Type": "application/json", Origin: url.origin, "Transfer-Encoding": "chunked" } }, (res) => {
+      let body = "";
+      res.on("data", (chunk) => (body += chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, type: String(res.headers["content-type"]), body }));
+    });
+    req.on("error", reject);
+    const chunk = Buffer.alloc(64 * 1024, 97);
+    for (let i = 0; i < 160; i++) req.write(chunk);
+    req.end();
+  });
+  expect(answer.status).toBe(413);
+  expect(answer.type).toContain("application/json");
+  expect(JSON.parse(answer.body)).toEqual({ error: { code: "payload_too_large", message: "Il corpo della richiesta è troppo grande" } });
+  expect(answer.body).not.toMatch(/node_modules|\/work\/|at async/);
+});

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import type { AppEnv } from "./app-env";
 import { errorBody } from "./lib/errors";
+import { limitBody } from "./middleware/body-limit";
 import { d1Session } from "./middleware/d1-session";
 import { writeGuard } from "./middleware/write-guard";
 import { adminAudit } from "./routes/admin-audit";
@@ -30,7 +30,7 @@ import { passActions } from "./routes/pass-actions";
 import { passes } from "./routes/passes";
 import { payments } from "./routes/payments";
 import { presales } from "./routes/presales";
-import { stats } from "./routes/stats";
+import { adminStats, stats } from "./routes/stats";
 import { stripeWebhook } from "./routes/stripe-webhook";
 import { uploadRoutes } from "./routes/uploads";
 import { messages } from "./lib/messages";
@@ -41,10 +41,8 @@ export const JSON_BODY_LIMIT = 64 * 1024;
 /** Stripe's event payloads can be larger than ours, never this large. */
 const WEBHOOK_BODY_LIMIT = 512 * 1024;
 
-const tooLarge = (maxSize: number) =>
-  bodyLimit({ maxSize, onError: (c) => c.json(errorBody("payload_too_large", messages.bodyTooLarge), 413) });
-const jsonBodyLimit = tooLarge(JSON_BODY_LIMIT);
-const webhookBodyLimit = tooLarge(WEBHOOK_BODY_LIMIT);
+const jsonBodyLimit = limitBody(JSON_BODY_LIMIT);
+const webhookBodyLimit = limitBody(WEBHOOK_BODY_LIMIT);
 
 const STRIPE_SCRIPTS = ["https://js.stripe.com", "https://*.js.stripe.com"];
 
@@ -88,6 +86,12 @@ export const app = new Hono<AppEnv>()
     if (path.startsWith("/api/uploads/")) return next();
     return (path === "/api/stripe/webhook" ? webhookBodyLimit : jsonBodyLimit)(c, next);
   })
+  // Booking ids, pass secrets, client secrets and sessions travel in API answers: none may be kept
+  // by a browser's or a proxy's cache unless its route says otherwise.
+  .use("/api/*", async (c, next) => {
+    await next();
+    if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
+  })
   .use("/api/*", writeGuard)
   .route("/api/admin", adminAuth)
   .route("/api/admin/audit", adminAudit)
@@ -99,6 +103,7 @@ export const app = new Hono<AppEnv>()
   .route("/api/admin/emails", adminEmails)
   .route("/api/admin", adminRefunds)
   .route("/api/admin/events", adminEventCancellation)
+  .route("/api/admin/stats", adminStats)
   .route("/api/events", events)
   .route("/api/categories", categories)
   .route("/api/stats", stats)

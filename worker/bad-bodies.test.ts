@@ -88,7 +88,8 @@ describe("every JSON route answers every bad body with a clean 4xx, in Italian, 
       }
     }
     expect(await rowCounts()).toEqual(before);
-  });
+    // 20 routes × a body of up to 1 MB, each read to its end: seconds on a busy 2-core machine.
+  }, 30_000);
 
   it("refuses an oversized body by its Content-Length, without parsing it", async () => {
     let pulled = 0;
@@ -110,5 +111,53 @@ describe("every JSON route answers every bad body with a clean 4xx, in Italian, 
     );
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ error: { code: "payload_too_large", message: "Il corpo della richiesta è troppo grande" } });
+  });
+});
+
+/** Issue #22: hostile text in each free-text field, [what, text, also refused in multi-line fields]. */
+const HOSTILE_TEXT: [string, string, boolean][] = [
+  ["NUL", "Napoli\u0000Inter", true],
+  ["a lone surrogate", "Napoli \ud83d", true],
+  ["an escape sequence", "Napoli \u001b[31m", true],
+  ["CR LF and a header", "Napoli\r\nBcc: spia@evil.example", false],
+  ["a bidi override", "Napoli \u202enretnI", false],
+  ["a zero-width space", "Nap\u200boli", false],
+];
+
+/** [field, route, body with the text in that field, multi-line]. */
+const TEXT_FIELDS: [string, string, (ids: Ids, text: string) => unknown, boolean][] = [
+  ["customer name", "/api/bookings", (ids, text) => ({ eventId: ids.eventId, rateId: ids.rateId, customerName: text, customerEmail: "a@example.it", licensePlate: "AB123CD", carModel: "Panda" }), false],
+  ["car model", "/api/bookings", (ids, text) => ({ eventId: ids.eventId, rateId: ids.rateId, customerName: "Mario", customerEmail: "a@example.it", licensePlate: "AB123CD", carModel: text }), false],
+  ["event title", "/api/events", (_ids, text) => ({ event: { title: text, datetime: "2031-05-01T20:00", totalSpots: 10 }, rates: [] }), false],
+  ["event description", "/api/events", (_ids, text) => ({ event: { title: "Ok", description: text, datetime: "2031-05-01T20:00", totalSpots: 10 }, rates: [] }), true],
+  ["rate name", "/api/events", (_ids, text) => ({ event: { title: "Ok", datetime: "2031-05-01T20:00", totalSpots: 10 }, rates: [{ name: text, price: "10" }] }), false],
+  ["category name", "/api/categories", (_ids, text) => ({ name: text, color: "#123456" }), false],
+  ["partner name", "/api/partners", (_ids, text) => ({ name: text, imageUrl: "/objects/uploads/x.png" }), false],
+  ["staff name", "/api/admin/users", (_ids, text) => ({ email: "nuovo@test.example", name: text, role: "gate", password: "gabbiano-vesuvio-tramonto" }), false],
+];
+
+describe("every free-text field refuses hostile text with a 400 in Italian, writing nothing", () => {
+  it.each(HOSTILE_TEXT)("%s", async (_what, text, multilineToo) => {
+    const { eventId, rateId, category } = await seedEvent();
+    const ids = { eventId, rateId: rateId!, categoryId: category!.id };
+    const cookie = await adminCookie();
+    const before = await rowCounts();
+    for (const [field, path, body, multiline] of TEXT_FIELDS) {
+      if (multiline && !multilineToo) continue;
+      const res = await exports.default.fetch(
+        new Request(`${ORIGIN}${path}`, {
+          method: "POST",
+          headers: { Origin: ORIGIN, "CF-Connecting-IP": randomClientIp(), "Content-Type": "application/json", Cookie: cookie },
+          body: JSON.stringify(body(ids, text)),
+        }),
+      );
+      expect(res.status, field).toBe(400);
+      const answer = await res.json<{ error: { code: string; message: string } }>();
+      expect(answer.error.code, field).toBe("validation_failed");
+      expect(answer.error.message, field).not.toMatch(ENGLISH);
+      // Refused for the text itself, not for another field of the body.
+      expect(answer.error.message, field).toMatch(/caratteri|una sola riga/);
+    }
+    expect(await rowCounts()).toEqual(before);
   });
 });

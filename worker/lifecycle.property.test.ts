@@ -95,7 +95,7 @@ async function call(path: string, init: { method?: string; json?: unknown; admin
 
 async function runCron() {
   const ctx = createExecutionContext();
-  await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: "*/5 * * * *" }), env, ctx);
+  await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: "* * * * *" }), env, ctx);
   await waitOnExecutionContext(ctx);
 }
 

@@ -382,6 +382,10 @@ export const itAdmin = {
     sentAt: (when: string) => `inviata il ${when}`,
     lastError: (error: string) => `Ultimo errore: ${error}`,
     count: (n: number) => (n === 1 ? "1 messaggio" : `${n} messaggi`),
+    backlogNone: "Nessuna e-mail in attesa di invio.",
+    backlog: (n: number, minutes: number) =>
+      `${n === 1 ? "1 e-mail in attesa" : `${n} e-mail in attesa`} di invio, la più vecchia da ${minutes < 1 ? "meno di un minuto" : minutes === 1 ? "1 minuto" : `${minutes} minuti`}.`,
+    backlogFailed: (n: number) => (n === 1 ? "1 non inviata dopo tutti i tentativi." : `${n} non inviate dopo tutti i tentativi.`),
     bookingButton: "E-mail",
     bookingTitle: (name: string) => `E-mail di ${name}`,
     sendConfirmation: "Reinvia la conferma",

@@ -15,6 +15,7 @@ export const queryKeys = {
   session: ["admin-session"] as const,
   admin: {
     all: ["admin"] as const,
+    stats: ["admin", "stats"] as const,
     events: ["admin", "events"] as const,
     /** Without filters: every bookings list. */
     bookings: (filters?: object) => (filters === undefined ? (["admin", "bookings"] as const) : (["admin", "bookings", filters] as const)),

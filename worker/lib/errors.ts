@@ -9,6 +9,7 @@ export type ErrorCode =
   | "event_ended"
   | "event_cancelled"
   | "repeat_plate"
+  | "booking_cap"
   | "unauthorized"
   | "forbidden"
   | "rate_limited"

@@ -1,4 +1,32 @@
-import type { Messages } from "./messages";
+import { fieldLabels, type Messages } from "./messages";
+
+const fieldLabelsEn: Record<keyof typeof fieldLabels, string> = {
+  title: "Title",
+  description: "Description",
+  titleEn: "Title (English)",
+  descriptionEn: "Description (English)",
+  duration: "Duration",
+  distance: "Distance",
+  presaleTitle: "Presale title",
+  presaleDescription: "Presale text",
+  rateName: "Rate name",
+  rateDescription: "Rate description",
+  rateNameEn: "Rate name (English)",
+  rateDescriptionEn: "Rate description (English)",
+  categoryName: "Category name",
+  partnerName: "Partner name",
+  name: "Name",
+  surname: "Surname",
+  carModel: "Car model",
+  phone: "Phone",
+  note: "Notes",
+  reason: "Reason",
+};
+
+function fieldInEnglish(label: string): string {
+  const key = (Object.keys(fieldLabels) as (keyof typeof fieldLabels)[]).find((k) => fieldLabels[k] === label);
+  return key ? fieldLabelsEn[key] : label;
+}
 
 /**
  * messages.ts in English, key for key (typed against it: a missing key fails typecheck). The API
@@ -152,13 +180,21 @@ export const messagesEn: Messages = {
   invalidScanId: "Invalid scan identifier",
   invalidScanTime: "Invalid scan time",
   invalidPass: "Invalid pass",
+  passwordCommon: "This password is among the most used: choose one nobody would, for example three or four random words",
+  passwordPersonal: "The password contains your name, your e-mail or the garage's name: choose one without personal data",
+  passwordPattern: "The password is a sequence or a repetition that is easy to guess (like “abc”, “1234”, “qwerty”): add uncommon words",
+  passwordDates: "Dates and years are easy to guess: add uncommon words instead of the date",
+  passwordWeak: "Password too easy to guess: use three or four uncommon words, without names or dates",
   // parametrised
+  textBadChars: (field: string) => `${fieldInEnglish(field)}: contains characters that are not allowed (control, invisible or text-direction characters)`,
+  textOneLine: (field: string) => `${fieldInEnglish(field)}: must fit on one line`,
   textTooLong: (max: number) => `Text too long (${max} characters at most)`,
   textTooShort: (min: number) => `Text too short (${min} characters at least)`,
   valueTooBig: (max: number) => `Value too big (${max} at most)`,
   valueTooSmall: (min: number) => `Value too small (${min} at least)`,
   passwordTooShort: (min: number) => `The password must have at least ${min} characters`,
   passwordTooLong: (max: number) => `The password can have ${max} characters at most`,
+  bookingCapReached: (max: number) => `You have already taken ${max} spots for this event, the most one customer may (cancelled ones count too)`,
   capacityBelowHeld: (held: number) => `Total spaces cannot be fewer than ${held}: that many are already reserved, occupied, booked or paid.`,
   // customer names and car model (bookings and presales)
   nameTooLong: "Name too long",

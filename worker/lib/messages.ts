@@ -2,6 +2,30 @@
  * Every message a person can read in an API answer, in Italian (spec §5 verbatim where the spec has one).
  * One catalogue, named by meaning: another language mirrors it key by key; parametrised messages are functions.
  */
+/** The names of free-text fields, as the text rule's errors name them (worker/lib/text.ts). */
+export const fieldLabels = {
+  title: "Titolo",
+  description: "Descrizione",
+  titleEn: "Titolo (inglese)",
+  descriptionEn: "Descrizione (inglese)",
+  duration: "Durata",
+  distance: "Distanza",
+  presaleTitle: "Titolo prevendita",
+  presaleDescription: "Testo prevendita",
+  rateName: "Nome tariffa",
+  rateDescription: "Descrizione tariffa",
+  rateNameEn: "Nome tariffa (inglese)",
+  rateDescriptionEn: "Descrizione tariffa (inglese)",
+  categoryName: "Nome categoria",
+  partnerName: "Nome partner",
+  name: "Nome",
+  surname: "Cognome",
+  carModel: "Modello auto",
+  phone: "Telefono",
+  note: "Note",
+  reason: "Motivo",
+} as const;
+
 export const messages = {
   // request handling
   bodyTooLarge: "Il corpo della richiesta è troppo grande",
@@ -150,13 +174,21 @@ export const messages = {
   invalidScanId: "Identificativo della scansione non valido",
   invalidScanTime: "Ora della scansione non valida",
   invalidPass: "Pass non valido",
+  passwordCommon: "Questa password è tra le più usate: scegline una che nessuno userebbe, per esempio tre o quattro parole a caso",
+  passwordPersonal: "La password contiene il tuo nome, la tua e-mail o il nome del parcheggio: scegline una senza dati personali",
+  passwordPattern: "La password è una sequenza o una ripetizione facile da indovinare (come «abc», «1234», «qwerty»): aggiungi parole non comuni",
+  passwordDates: "Date e anni sono facili da indovinare: aggiungi parole non comuni al posto della data",
+  passwordWeak: "Password troppo facile da indovinare: usa tre o quattro parole non comuni, senza nomi né date",
   // parametrised
+  textBadChars: (field: string) => `${field}: contiene caratteri non ammessi (di controllo, invisibili o che cambiano la direzione del testo)`,
+  textOneLine: (field: string) => `${field}: deve stare su una sola riga`,
   textTooLong: (max: number) => `Testo troppo lungo (massimo ${max} caratteri)`,
   textTooShort: (min: number) => `Testo troppo corto (minimo ${min} caratteri)`,
   valueTooBig: (max: number) => `Valore troppo grande (massimo ${max})`,
   valueTooSmall: (min: number) => `Valore troppo piccolo (minimo ${min})`,
   passwordTooShort: (min: number) => `La password deve avere almeno ${min} caratteri`,
   passwordTooLong: (max: number) => `La password può avere al massimo ${max} caratteri`,
+  bookingCapReached: (max: number) => `Hai già preso ${max} posti per questo evento, il massimo per un cliente (contano anche quelli annullati)`,
   capacityBelowHeld: (held: number) =>
     `I posti totali non possono essere meno di ${held}: tanti sono già riservati, occupati, prenotati o pagati.`,
   // customer names and car model (bookings and presales)

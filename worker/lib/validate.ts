@@ -3,7 +3,8 @@ import type { ValidationTargets } from "hono";
 import { z, type ZodType } from "zod";
 import { errorBody } from "./errors";
 import { normalisePlate, PLATE_PATTERN } from "../../shared/rules";
-import { messages } from "./messages";
+import { fieldLabels, messages } from "./messages";
+import { textField } from "./text";
 
 /**
  * zod's own messages are English; every message a person can read is Italian. Schemas set their
@@ -66,7 +67,13 @@ export const emailSchema = z
   .pipe(z.email(messages.invalidEmail))
   .transform((e) => e.toLowerCase());
 
-// NUL, line breaks and other control characters have no place in a name or a car model.
-const noControlChars = (message: string) => z.string().regex(/^[^\p{Cc}]*$/u, message);
-export const personNameSchema = (tooLong: string, badChars: string) => z.string().trim().max(100, tooLong).pipe(noControlChars(badChars));
-export const carModelSchema = z.string().trim().max(60, messages.carModelTooLong).pipe(noControlChars(messages.carModelBadChars));
+// Names and car models follow the one text rule (lib/text.ts): one line, no invisible characters.
+export const personNameSchema = (tooLong: string, badChars: string) =>
+  textField({ label: fieldLabels.name, max: 100, strict: true, tooLong, badChars });
+export const carModelSchema = textField({
+  label: fieldLabels.carModel,
+  max: 60,
+  strict: true,
+  tooLong: messages.carModelTooLong,
+  badChars: messages.carModelBadChars,
+});

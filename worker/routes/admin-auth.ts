@@ -6,9 +6,15 @@ import { errorBody } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { audited } from "../middleware/audit";
 import { requireStaff } from "../middleware/require-role";
-import { createSession, LOGIN_RATE_LIMIT, revokeSession, SESSION_ABSOLUTE_MS, SESSION_COOKIE, touchSession } from "../services/admin-auth";
+import {
+  accountLoginDelayMs,
+  clearLoginFailures,
+  createSession,
+  LOGIN_RATE_LIMIT,
+  recordLoginFailure, revokeSession, SESSION_ABSOLUTE_MS, SESSION_COOKIE, touchSession } from "../services/admin-auth";
 import { recordAudit } from "../services/audit";
 import { accountClientKey, clientKeyOf, releaseHit, takeHit } from "../services/rate-limit";
+import { weakPasswordMessage } from "../services/password-strength";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../services/passwords";
 import { authenticate, bootstrapFirstOwner, updateStaff } from "../services/staff";
 import { messages } from "../lib/messages";
@@ -37,10 +43,16 @@ export const adminAuth = new Hono<AppEnv>()
     const hit = await takeHit(c.var.db, LOGIN_RATE_LIMIT, accountClientKey(clientKeyOf(c.req), credentials.email.toLowerCase()), now);
     if (hit === null) return c.json(errorBody("rate_limited", messages.loginRateLimited), 429);
     await bootstrapFirstOwner(c.var.db, c.env, credentials, now);
+    const delay = await accountLoginDelayMs(c.var.db, credentials.email, now);
+    if (delay > 0) await scheduler.wait(delay);
     // Unknown e-mail, wrong password and disabled account get the same answer.
     const staff = await authenticate(c.var.db, credentials.email, credentials.password);
-    if (!staff) return c.json(errorBody("unauthorized", messages.wrongCredentials), 401);
+    if (!staff) {
+      await recordLoginFailure(c.var.db, credentials.email, now);
+      return c.json(errorBody("unauthorized", messages.wrongCredentials), 401);
+    }
     await releaseHit(c.var.db, hit);
+    await clearLoginFailures(c.var.db, credentials.email);
     const session = await createSession(c.var.db, staff.id, now);
     await recordAudit(c.var.db, { sessionId: session.sessionId, staff, action: "admin.login" }, now);
     setCookie(c, SESSION_COOKIE, session.token, { ...cookieOptions, maxAge: SESSION_ABSOLUTE_MS / 1000 });
@@ -62,6 +74,8 @@ export const adminAuth = new Hono<AppEnv>()
       return c.json(errorBody("validation_failed", messages.wrongCurrentPassword, [{ path: "currentPassword", message: messages.wrongCurrentPassword }]), 400);
     }
     await releaseHit(c.var.db, hit);
+    const weak = await weakPasswordMessage(newPassword, [staff.email, staff.name]);
+    if (weak) return c.json(errorBody("validation_failed", weak, [{ path: "newPassword", message: weak }]), 400);
     await updateStaff(c.var.db, staff.id, { password: newPassword }, now, c.var.adminSessionId);
     return c.json({ changed: true as const }, 200);
   })

@@ -6,7 +6,7 @@ import type { AppEnv } from "../app-env";
 import { validate } from "../lib/validate";
 import { audited } from "../middleware/audit";
 import { requireAdmin } from "../middleware/require-admin";
-import { listOutbox, outboxPreview, resendConfirmation, resendOutbox } from "../services/email/outbox";
+import { listOutbox, outboxBacklog, outboxPreview, resendConfirmation, resendOutbox } from "../services/email/outbox";
 
 const idParam = z.object({ id: z.coerce.number().int().positive() });
 const bookingParam = z.object({ id: z.uuid("Prenotazione non valida") });
@@ -15,6 +15,7 @@ const listQuery = z.object({ bookingId: z.uuid().optional(), status: z.enum(emai
 /** The "E-mail" tab: the outbox with status, attempts, last error, preview and "Reinvia" (mounted at /api/admin/emails). */
 export const adminEmails = new Hono<AppEnv>()
   .get("/", requireAdmin, validate("query", listQuery), async (c) => c.json(await listOutbox(c.var.db, c.req.valid("query")), 200))
+  .get("/backlog", requireAdmin, async (c) => c.json(await outboxBacklog(c.var.db), 200))
   .get("/:id/preview", requireAdmin, validate("param", idParam), async (c) => {
     const result = await outboxPreview(c.var.db, c.env, c.req.valid("param").id);
     return result.ok ? c.json(result.value, 200) : c.json(result.error, result.status as ClientErrorStatusCode);

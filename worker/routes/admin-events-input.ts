@@ -1,7 +1,8 @@
 import { Temporal } from "temporal-polyfill";
 import { z } from "zod";
 import { GARAGE_TIME_ZONE } from "../../shared/rules";
-import { messages } from "../lib/messages";
+import { fieldLabels, messages } from "../lib/messages";
+import { textField } from "../lib/text";
 import { parseAmountToCents } from "../../shared/lifecycle/money";
 import type { EventInput, EventSave, EventToggle, RateInput } from "../services/admin-events";
 import { normaliseImagePath } from "../services/uploads";
@@ -14,24 +15,27 @@ const MAX_PRICE_CENTS = 100_000_00;
 const MAX_CANCEL_DEADLINE_HOURS = 720;
 
 const text = (max: number) => z.string({ error: messages.invalidData }).max(max, messages.textTooLong(max)).nullish();
+/** What visitors read: the one text rule (one line and no invisible characters in titles and names). */
+const line = (label: string, max: number) => textField({ label, max, strict: true }).nullish();
+const paragraph = (label: string, max: number) => textField({ label, max, multiline: true }).nullish();
 const numberish = z.union([z.number(), z.string()], { error: messages.invalidData }).nullish();
 const flag = z.boolean({ error: messages.invalidData }).nullish();
 
 const rawEvent = z.object({
-  title: text(200),
-  description: text(5000),
-  title_en: text(200),
-  description_en: text(5000),
+  title: line(fieldLabels.title, 200),
+  description: paragraph(fieldLabels.description, 5000),
+  title_en: line(fieldLabels.titleEn, 200),
+  description_en: paragraph(fieldLabels.descriptionEn, 5000),
   datetime: text(40),
-  duration: text(100),
-  distance: text(100),
+  duration: line(fieldLabels.duration, 100),
+  distance: line(fieldLabels.distance, 100),
   totalSpots: numberish,
   reservedSpots: numberish,
   occupiedSpots: numberish,
   imageUrl: text(2000),
   isAlwaysActive: flag,
-  prevendita_title: text(200),
-  prevendita_description: text(2000),
+  prevendita_title: line(fieldLabels.presaleTitle, 200),
+  prevendita_description: paragraph(fieldLabels.presaleDescription, 2000),
   prevendita_price: numberish,
   isPrevenditaVisible: flag,
   isPrevenditaPayable: flag,
@@ -42,10 +46,10 @@ const rawEvent = z.object({
 
 const rawRate = z.object({
   id: z.number({ error: messages.rateNotFound }).int(messages.rateNotFound).positive(messages.rateNotFound).nullish(),
-  name: text(200),
-  description: text(2000),
-  name_en: text(200),
-  description_en: text(2000),
+  name: line(fieldLabels.rateName, 200),
+  description: paragraph(fieldLabels.rateDescription, 2000),
+  name_en: line(fieldLabels.rateNameEn, 200),
+  description_en: paragraph(fieldLabels.rateDescriptionEn, 2000),
   price: numberish,
   isVisible: flag,
   isPayable: flag,

@@ -1,6 +1,8 @@
 import { Hono } from "hono";
 import type { ClientErrorStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
+import { fieldLabels } from "../lib/messages";
+import { textField } from "../lib/text";
 import type { AppEnv } from "../app-env";
 import { parseAmountToCents } from "../../shared/lifecycle/money";
 import { validate } from "../lib/validate";
@@ -28,7 +30,7 @@ const refundInput = z.object({
       }
       return cents;
     }),
-  reason: z.string().trim().max(300).default(""),
+  reason: textField({ label: fieldLabels.reason, max: 300 }).default(""),
 });
 
 /** Refunds of a paid booking, full or partial, through the payment provider (mounted at /api/admin). */

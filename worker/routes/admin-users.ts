@@ -7,14 +7,19 @@ import { validate } from "../lib/validate";
 import { audited } from "../middleware/audit";
 import { requireRole } from "../middleware/require-role";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../services/passwords";
+import { weakPasswordMessage } from "../services/password-strength";
 import { createStaff, listStaff, updateStaff } from "../services/staff";
-import { messages } from "../lib/messages";
+import { fieldLabels, messages } from "../lib/messages";
+import { textField } from "../lib/text";
 
 const password = z
   .string({ error: messages.passwordRequired })
   .min(PASSWORD_MIN_LENGTH, messages.passwordTooShort(PASSWORD_MIN_LENGTH))
   .max(PASSWORD_MAX_LENGTH, messages.passwordTooLong(PASSWORD_MAX_LENGTH));
-const name = z.string({ error: messages.nameRequired }).trim().min(1, messages.nameRequired).max(100, messages.staffNameTooLong);
+const name = z
+  .string({ error: messages.nameRequired })
+  .pipe(textField({ label: fieldLabels.name, max: 100, strict: true, tooLong: messages.staffNameTooLong }))
+  .pipe(z.string().min(1, messages.nameRequired));
 const role = z.enum(staffRoles, { error: messages.invalidRole });
 
 const userCreateBody = z.object({
@@ -42,10 +47,19 @@ const owner = requireRole("owner");
 export const adminUsers = new Hono<AppEnv>()
   .get("/", owner, async (c) => c.json(await listStaff(c.var.db), 200))
   .post("/", owner, audited("user.create"), validate("json", userCreateBody), async (c) => {
-    const user = await createStaff(c.var.db, c.req.valid("json"), Date.now());
+    const input = c.req.valid("json");
+    const weak = await weakPasswordMessage(input.password, [input.email, input.name]);
+    if (weak) return c.json(errorBody("validation_failed", weak, [{ path: "password", message: weak }]), 400);
+    const user = await createStaff(c.var.db, input, Date.now());
     return user ? c.json(user, 201) : c.json(errorBody("conflict", messages.userExists), 409);
   })
   .patch("/:id", owner, audited("user.update"), validate("param", idParam), validate("json", userUpdateBody), async (c) => {
-    const result = await updateStaff(c.var.db, c.req.valid("param").id, c.req.valid("json"), Date.now(), c.var.adminSessionId);
+    const change = c.req.valid("json");
+    if (change.password !== undefined) {
+      const user = (await listStaff(c.var.db)).find((u) => u.id === c.req.valid("param").id);
+      const weak = await weakPasswordMessage(change.password, user ? [user.email, user.name, change.name ?? ""] : []);
+      if (weak) return c.json(errorBody("validation_failed", weak, [{ path: "password", message: weak }]), 400);
+    }
+    const result = await updateStaff(c.var.db, c.req.valid("param").id, change, Date.now(), c.var.adminSessionId);
     return result.ok ? c.json(result.value, 200) : c.json(result.error, result.status);
   });

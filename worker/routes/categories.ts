@@ -6,14 +6,14 @@ import { idParam, validate } from "../lib/validate";
 import { audited } from "../middleware/audit";
 import { requireAdmin } from "../middleware/require-admin";
 import { createCategory, deleteCategory, listCategories, updateCategory } from "../services/categories";
-import { messages } from "../lib/messages";
+import { fieldLabels, messages } from "../lib/messages";
+import { textField } from "../lib/text";
 
 const categoryInput = z.object({
   name: z
     .string({ error: messages.categoryNameRequired })
-    .trim()
-    .min(1, messages.categoryNameRequired)
-    .max(60, messages.categoryNameTooLong),
+    .pipe(textField({ label: fieldLabels.categoryName, max: 60, strict: true, tooLong: messages.categoryNameTooLong }))
+    .pipe(z.string().min(1, messages.categoryNameRequired)),
   color: z
     .string({ error: messages.invalidColor })
     .regex(/^#[0-9A-Fa-f]{6}$/, messages.invalidColor)

@@ -88,8 +88,8 @@ describe("the home page the Worker serves", () => {
     expect(data.partners).toEqual(await (await api("/api/partners")).json());
     expect(data.carouselSettings).toEqual(await (await api("/api/carousel-settings")).json());
     expect(data.liveConfig).toEqual(await (await api("/api/live-notifications/config")).json());
-    const { todayRevenue, activeEvents, freeSpots } = await (await api("/api/stats")).json<{ todayRevenue: string; activeEvents: number; freeSpots: number }>();
-    expect(data.stats).toMatchObject({ todayRevenue, activeEvents, freeSpots });
+    expect(data.stats).toEqual(await (await api("/api/stats")).json());
+    expect(data.stats).not.toHaveProperty("todayRevenue");
   });
 
   it("reads availability at request time: a hold taken since the last page is already counted", async () => {

@@ -7,14 +7,14 @@ import { audited } from "../middleware/audit";
 import { requireAdmin } from "../middleware/require-admin";
 import { createPartner, deletePartner, listPartners } from "../services/settings";
 import { findUpload, normaliseImagePath } from "../services/uploads";
-import { messages } from "../lib/messages";
+import { fieldLabels, messages } from "../lib/messages";
+import { textField } from "../lib/text";
 
 const partnerInput = z.object({
   name: z
     .string({ error: messages.partnerNameRequired })
-    .trim()
-    .min(1, messages.partnerNameRequired)
-    .max(100, messages.partnerNameTooLong),
+    .pipe(textField({ label: fieldLabels.partnerName, max: 100, strict: true, tooLong: messages.partnerNameTooLong }))
+    .pipe(z.string().min(1, messages.partnerNameRequired)),
   imageUrl: z
     .string({ error: messages.partnerImageMissing })
     .max(2000, messages.invalidImageUrl)

@@ -2,7 +2,8 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { pickLang } from "../../web/i18n/pick-lang";
-import { messages } from "../lib/messages";
+import { fieldLabels, messages } from "../lib/messages";
+import { textField } from "../lib/text";
 import { carModelSchema, emailSchema, personNameSchema, plateSchema, requiredText, validate } from "../lib/validate";
 import { paymentProvider } from "../middleware/payment-provider";
 import { limitRequestRate } from "../middleware/request-rate";
@@ -42,10 +43,7 @@ export const presaleInput = z
         .transform((t) => t || null),
       targa: plateSchema,
       modelloAuto: carModelSchema,
-      note: z
-        .string()
-        .trim()
-        .max(500, messages.notesTooLong)
+      note: textField({ label: fieldLabels.note, max: 500, multiline: true, tooLong: messages.notesTooLong })
         .nullish()
         .transform((t) => t || null),
       lang: z.enum(["it", "en"]).optional(),

@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { carouselSettings, liveNotificationConfig, partners } from "../../db/schema";
-import { getStats } from "../services/stats";
+import { getAdminStats } from "../services/stats";
+import { adminCookie, staffCookie } from "../test/admin";
 import { api, seedBooking, seedEvent, testDb } from "../test/helpers";
 
 describe("GET /api/categories", () => {
@@ -47,7 +48,7 @@ describe("settings", () => {
 });
 
 describe("GET /api/stats", () => {
-  it("counts active events, their spots, the spots not free, and today's revenue", async () => {
+  it("counts active events, their spots and the spots not free; today's revenue only for owners and managers", async () => {
     await env.DB.exec("DELETE FROM bookings; DELETE FROM rates; DELETE FROM events;");
     const a = await seedEvent({ totalSpots: 10, reservedSpots: 1, occupiedSpots: 2 });
     await seedEvent({ totalSpots: 5 });
@@ -58,7 +59,12 @@ describe("GET /api/stats", () => {
     await seedBooking({ eventId: a.eventId, rateId: a.rateId, status: "pending" });
     const res = await api("/api/stats");
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ activeEvents: 2, totalSpots: 15, occupiedSpots: 5, freeSpots: 10, todayRevenue: "25.00" });
+    // Issue #22 finding 8: the public counters carried today's takings.
+    expect(await res.json()).toEqual({ activeEvents: 2, totalSpots: 15, occupiedSpots: 5, freeSpots: 10 });
+    const adminRes = await api("/api/admin/stats", { headers: { Cookie: await adminCookie() } });
+    expect(await adminRes.json()).toEqual({ activeEvents: 2, totalSpots: 15, occupiedSpots: 5, freeSpots: 10, todayRevenue: "25.00" });
+    expect((await api("/api/admin/stats")).status).toBe(401);
+    expect((await api("/api/admin/stats", { headers: { Cookie: await staffCookie("gate") } })).status).toBe(403);
   });
 
   it("leaves a cancelled event out of the counters, though the home still lists it as Annullato", async () => {
@@ -79,8 +85,8 @@ describe("GET /api/stats", () => {
     const lateEvening = Date.UTC(2026, 0, 15, 23, 30);
     await seedBooking({ eventId, rateId, status: "paid", amountCents: 777, paidAt: lateEvening });
     const db = testDb();
-    expect((await getStats(db, Date.UTC(2026, 0, 16, 10, 0))).todayRevenue).toBe("7.77");
-    expect((await getStats(db, Date.UTC(2026, 0, 15, 22, 0))).todayRevenue).toBe("0.00");
+    expect((await getAdminStats(db, Date.UTC(2026, 0, 16, 10, 0))).todayRevenue).toBe("7.77");
+    expect((await getAdminStats(db, Date.UTC(2026, 0, 15, 22, 0))).todayRevenue).toBe("0.00");
   });
 
   it("keeps revenue of a booking freed after payment and drops refunded ones", async () => {
@@ -88,6 +94,6 @@ describe("GET /api/stats", () => {
     const at = Date.UTC(2026, 5, 1, 10, 0);
     await seedBooking({ eventId, rateId, status: "freed", amountCents: 1000, paidAt: at });
     await seedBooking({ eventId, rateId, status: "refunded", amountCents: 5000, paidAt: at });
-    expect((await getStats(testDb(), at + 3_600_000)).todayRevenue).toBe("10.00");
+    expect((await getAdminStats(testDb(), at + 3_600_000)).todayRevenue).toBe("10.00");
   });
 });

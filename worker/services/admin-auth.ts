@@ -1,5 +1,5 @@
-import { and, eq, gt, inArray, isNull, lt, or } from "drizzle-orm";
-import { adminSessions, staffUsers } from "../../db/schema";
+import { and, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { adminSessions, rateLimitHits, staffUsers } from "../../db/schema";
 import type { Db } from "../db";
 import type { RateLimit } from "./rate-limit";
 import { staffColumns, type Staff } from "./staff";
@@ -9,6 +9,46 @@ export const SESSION_IDLE_MS = 8 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
 /** More than 5 failed tries per minute from one client are refused. */
 export const LOGIN_RATE_LIMIT: RateLimit = { bucket: "admin-login", limit: 5, windowMs: 60_000 };
+
+/**
+ * Failed logins per account, from any address, in the last 15 minutes: after the tenth each try
+ * waits longer before its password is checked (100 ms, doubling, at most 8 s). A delay and never
+ * a lock, so a stranger hammering the owner's e-mail slows the guessing without shutting the owner out.
+ */
+export const ACCOUNT_FAILURE_WINDOW_MS = 15 * 60_000;
+const ACCOUNT_FAILURES_FREE = 10;
+const ACCOUNT_DELAY_BASE_MS = 100;
+export const ACCOUNT_DELAY_MAX_MS = 8_000;
+const ACCOUNT_BUCKET = "admin-login-account";
+
+export function loginDelayMs(recentFailures: number): number {
+  if (recentFailures < ACCOUNT_FAILURES_FREE) return 0;
+  return Math.min(ACCOUNT_DELAY_BASE_MS * 2 ** (recentFailures - ACCOUNT_FAILURES_FREE), ACCOUNT_DELAY_MAX_MS);
+}
+
+export async function accountLoginDelayMs(db: Db, email: string, now: number): Promise<number> {
+  const row = await db
+    .select({ failures: sql<number>`count(*)` })
+    .from(rateLimitHits)
+    .where(and(eq(rateLimitHits.bucket, ACCOUNT_BUCKET), eq(rateLimitHits.clientKey, email.trim().toLowerCase()), gt(rateLimitHits.at, now - ACCOUNT_FAILURE_WINDOW_MS)))
+    .get();
+  return loginDelayMs(Number(row?.failures ?? 0));
+}
+
+/** Records a failed login of the account and drops its failures older than the window. */
+export async function recordLoginFailure(db: Db, email: string, now: number): Promise<void> {
+  const account = email.trim().toLowerCase();
+  await db.batch([
+    db.insert(rateLimitHits).values({ bucket: ACCOUNT_BUCKET, clientKey: account, at: now }),
+    db
+      .delete(rateLimitHits)
+      .where(and(eq(rateLimitHits.bucket, ACCOUNT_BUCKET), eq(rateLimitHits.clientKey, account), lt(rateLimitHits.at, now - ACCOUNT_FAILURE_WINDOW_MS))),
+  ]);
+}
+
+export async function clearLoginFailures(db: Db, email: string): Promise<void> {
+  await db.delete(rateLimitHits).where(and(eq(rateLimitHits.bucket, ACCOUNT_BUCKET), eq(rateLimitHits.clientKey, email.trim().toLowerCase())));
+}
 
 const encoder = new TextEncoder();
 

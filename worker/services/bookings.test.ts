@@ -83,7 +83,7 @@ describe("cron: expire holds", () => {
     const paid = await seedBooking({ eventId, rateId, status: "paid", holdExpiresAt: t0 - 60 * 60_000 });
 
     const ctx = createExecutionContext();
-    await worker.scheduled(createScheduledController({ scheduledTime: t0, cron: "*/5 * * * *" }), env, ctx);
+    await worker.scheduled(createScheduledController({ scheduledTime: t0, cron: "* * * * *" }), env, ctx);
     await waitOnExecutionContext(ctx);
 
     const rowOf = async (id: string) => (await db.select().from(bookings).where(eq(bookings.id, id)).get())!;

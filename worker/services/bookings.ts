@@ -7,12 +7,13 @@ import { centsToDecimal } from "../../shared/lifecycle/money";
 import { toIso } from "../lib/time";
 import { hasEnded } from "../../shared/lifecycle/event";
 import { isPresaleOpen } from "./event-time";
-import { freeSpotsNow, overHoldCap, takePresaleSpot, takeRateSpot, type HoldClient, type HoldFields } from "./holds";
+import { capReached, freeSpotsNow, takePresaleSpot, takeRateSpot, type HoldClient, type HoldFields } from "./holds";
 import type { PaymentProvider } from "./payments/provider";
 
 const soldOut = () => fail(409, "sold_out", messages.soldOut);
 const ended = () => fail(409, "event_ended", messages.eventEnded);
 const holdCapReached = () => fail(429, "rate_limited", messages.holdCapReached);
+const bookingCapReached = (cap: number) => fail(409, "booking_cap", messages.bookingCapReached(cap));
 
 /** What the booking route hands over once validated (routes/bookings.ts). */
 export type BookingInput = {
@@ -141,7 +142,7 @@ export async function createBooking(
     now,
     lang: input.lang ?? "it",
   };
-  const { existingId, target, inserted, free, overCap, repeated } = await takeRateSpot(
+  const { existingId, target, inserted, free, capReached: reached, repeated } = await takeRateSpot(
     db,
     hold,
     input.eventId,
@@ -177,7 +178,8 @@ export async function createBooking(
   if (free < 1) return soldOut();
   // Only a yes/no about the plate the customer typed, never whose booking it is.
   if (repeated && input.warnRepeatPlate) return fail(409, "repeat_plate", messages.repeatPlate);
-  if (overCap) return holdCapReached();
+  if (reached === "bookings") return bookingCapReached(opts.client.cap.bookingsPerEvent);
+  if (reached === "holds") return holdCapReached();
   return fail(409, "conflict", messages.rateUnavailable);
 }
 
@@ -251,7 +253,9 @@ export async function createPresaleBooking(
   if (await db.select({ id: spentPaymentIntents.id }).from(spentPaymentIntents).where(eq(spentPaymentIntents.id, intent.id)).get()) {
     return fail(409, "conflict", messages.intentAlreadyUsed);
   }
-  if (await overHoldCap(db, hold, event.id, opts.client.cap)) return holdCapReached();
+  const reached = await capReached(db, hold, event.id, opts.client.cap);
+  if (reached === "bookings") return bookingCapReached(opts.client.cap.bookingsPerEvent);
+  if (reached === "holds") return holdCapReached();
   if ((await freeSpotsNow(db, event.id, now)) < 1) {
     // Nobody can use this intent any more: do not leave it open for a card.
     await provider.cancelIntent(intent.id).catch(() => undefined);

@@ -8,7 +8,8 @@ import { retryIncompleteRefunds } from "./refunds";
 import { anonymisePersonalData, purgeRateLimitHits, retentionOf } from "./retention";
 import { deleteOrphanUploads } from "./uploads";
 
-export type CronTask = { name: string; run: (db: Db, env: Env, now: number) => Promise<unknown> };
+/** A task runs on every trigger (each minute), or on the minutes that are a multiple of `everyMinutes`. */
+export type CronTask = { name: string; everyMinutes?: number; run: (db: Db, env: Env, now: number) => Promise<unknown> };
 
 /**
  * Housekeeping run by the cron trigger. Each task is idempotent and independent: one failing
@@ -21,22 +22,26 @@ export const cronTasks: CronTask[] = [
   { name: "retry-incomplete-refunds", run: (db, env, now) => retryIncompleteRefunds(db, createPaymentProvider(env, db), now) },
   {
     name: "delete-orphan-uploads",
+    everyMinutes: 5,
     run: (db, env, now) => deleteOrphanUploads(db, env.UPLOADS, now, (Number(env.UPLOAD_ORPHAN_HOURS) > 0 ? Number(env.UPLOAD_ORPHAN_HOURS) : 24) * 3_600_000),
   },
   {
     name: "anonymise-personal-data",
+    everyMinutes: 5,
     run: async (db, env, now) => ({
       ...(await anonymisePersonalData(db, now, retentionOf(env))),
       rateLimitHits: (await purgeRateLimitHits(db, now)).deleted,
     }),
   },
-  { name: "purge-admin-sessions", run: (db, _env, now) => purgeDeadSessions(db, now) },
+  { name: "purge-admin-sessions", everyMinutes: 5, run: (db, _env, now) => purgeDeadSessions(db, now) },
   { name: "dispatch-queued-emails", run: (db, env, now) => dispatchQueued(env, db, now) },
 ];
 
 export async function runCronTasks(db: Db, env: Env, now: number): Promise<Record<string, unknown>> {
   const results: Record<string, unknown> = {};
+  const minute = Math.floor(now / 60_000);
   for (const task of cronTasks) {
+    if (task.everyMinutes && minute % task.everyMinutes !== 0) continue;
     try {
       results[task.name] = await task.run(db, env, now);
     } catch (err) {

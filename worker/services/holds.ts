@@ -15,16 +15,24 @@ export function holdMinutes(env: Pick<Env, "BOOKING_HOLD_MINUTES">): number {
   return Number.isInteger(minutes) && minutes > 0 ? minutes : DEFAULT_HOLD_MINUTES;
 }
 
-/** How many unpaid holds one client (IP or e-mail) may have at once: per event and over all events. */
-export type HoldCap = { perEvent: number; total: number };
-export const DEFAULT_HOLD_CAP: HoldCap = { perEvent: 4, total: 8 };
+/**
+ * How many unpaid holds one client (IP or e-mail) may have at once, per event and over all events;
+ * and how many spots of one event a client may take in all (paid, held, or paid and then cancelled
+ * by the client), so nobody can buy a whole match and hand it back.
+ */
+export type HoldCap = { perEvent: number; total: number; bookingsPerEvent: number };
+export const DEFAULT_HOLD_CAP: HoldCap = { perEvent: 4, total: 8, bookingsPerEvent: 10 };
 
-export function holdCap(env: Pick<Env, "HOLDS_PER_CLIENT_PER_EVENT" | "HOLDS_PER_CLIENT">): HoldCap {
+export function holdCap(env: Pick<Env, "HOLDS_PER_CLIENT_PER_EVENT" | "HOLDS_PER_CLIENT" | "BOOKINGS_PER_CLIENT_PER_EVENT">): HoldCap {
   const positive = (raw: string | undefined, fallback: number) => {
     const n = Number(raw);
     return Number.isInteger(n) && n > 0 ? n : fallback;
   };
-  return { perEvent: positive(env.HOLDS_PER_CLIENT_PER_EVENT, DEFAULT_HOLD_CAP.perEvent), total: positive(env.HOLDS_PER_CLIENT, DEFAULT_HOLD_CAP.total) };
+  return {
+    perEvent: positive(env.HOLDS_PER_CLIENT_PER_EVENT, DEFAULT_HOLD_CAP.perEvent),
+    total: positive(env.HOLDS_PER_CLIENT, DEFAULT_HOLD_CAP.total),
+    bookingsPerEvent: positive(env.BOOKINGS_PER_CLIENT_PER_EVENT, DEFAULT_HOLD_CAP.bookingsPerEvent),
+  };
 }
 
 /** Where a hold comes from: the hashed client key (IP) and the e-mail; either one is the same client. */
@@ -67,17 +75,33 @@ function clientHoldsSql(h: HoldFields, eventId: number | null): SQL {
     union select c.id from bookings c where c.customer_email = ${h.customerEmail} and ${active}))`;
 }
 
+/** Spots of one event this client has taken: active holds, paid bookings, and its own cancellations. */
+function clientBookingsSql(h: HoldFields, eventId: number): SQL {
+  const taken = sql`c.event_id = ${eventId} and (c.status in ('paid', 'cancelled') or ${sql.raw(activeHoldText("c", String(Math.trunc(h.now))))})`;
+  return sql`(select count(*) from (
+    select c.id from bookings c where c.client_key = ${h.clientKey} and ${taken}
+    union select c.id from bookings c where c.customer_email = ${h.customerEmail} and ${taken}))`;
+}
+
 /**
- * The hold cap as part of the guard of the statement that takes the spot, so it holds under a
+ * The caps as part of the guard of the statement that takes the spot, so they hold under a
  * parallel burst exactly like capacity does (D1 runs one statement at a time).
  */
 function underHoldCapSql(h: HoldFields, eventId: number, cap: HoldCap): SQL {
-  return sql`${clientHoldsSql(h, eventId)} < ${cap.perEvent} and ${clientHoldsSql(h, null)} < ${cap.total}`;
+  return sql`${clientHoldsSql(h, eventId)} < ${cap.perEvent} and ${clientHoldsSql(h, null)} < ${cap.total}
+    and ${clientBookingsSql(h, eventId)} < ${cap.bookingsPerEvent}`;
 }
 
-export async function overHoldCap(db: Db, h: HoldFields, eventId: number, cap: HoldCap): Promise<boolean> {
-  const row = await db.get<{ over: number }>(sql`select not (${underHoldCapSql(h, eventId, cap)}) as over`);
-  return Number(row?.over) === 1;
+/** Which cap refuses this client now: its open holds, its spots of the event, or none. */
+export type CapReached = "holds" | "bookings" | null;
+function capReachedSql(h: HoldFields, eventId: number, cap: HoldCap): SQL {
+  return sql`case when ${clientBookingsSql(h, eventId)} >= ${cap.bookingsPerEvent} then 'bookings'
+    when not (${clientHoldsSql(h, eventId)} < ${cap.perEvent} and ${clientHoldsSql(h, null)} < ${cap.total}) then 'holds' end`;
+}
+
+export async function capReached(db: Db, h: HoldFields, eventId: number, cap: HoldCap): Promise<CapReached> {
+  const row = await db.get<{ reached: CapReached }>(sql`select ${capReachedSql(h, eventId, cap)} as reached`);
+  return row?.reached ?? null;
 }
 
 export async function freeSpotsNow(db: Db, eventId: number, now: number): Promise<number> {
@@ -186,7 +210,7 @@ export async function takeRateSpot(
     cap,
   );
   // Read after the INSERT: when it inserted nothing, these are what its guards saw.
-  const afterQuery = sql`select ${freeSpotsSql(eventId, h.now)} as free, not (${underHoldCapSql(h, eventId, cap)}) as overCap,
+  const afterQuery = sql`select ${freeSpotsSql(eventId, h.now)} as free, ${capReachedSql(h, eventId, cap)} as capReached,
     ${warnRepeatPlate ? plateTakesSpotSql(eventId, h.licensePlate, h.now) : sql`0`} as repeated`;
   const [existing, target, inserted, after] = await d1Of(db).batch([
     statement(db, existingQuery),
@@ -194,13 +218,13 @@ export async function takeRateSpot(
     statement(db, insertQuery),
     statement(db, afterQuery),
   ]);
-  const afterRow = after.results[0] as { free: number | null; overCap: number; repeated: number } | undefined;
+  const afterRow = after.results[0] as { free: number | null; capReached: CapReached; repeated: number } | undefined;
   return {
     existingId: (existing.results[0] as { id: string } | undefined)?.id,
     target: target.results[0] as RateTarget | undefined,
     inserted: inserted.results[0] as Inserted | undefined,
     free: Number(afterRow?.free ?? 0),
-    overCap: Number(afterRow?.overCap) === 1,
+    capReached: afterRow?.capReached ?? null,
     repeated: afterRow?.repeated === 1,
   };
 }

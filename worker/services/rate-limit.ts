@@ -1,12 +1,23 @@
 import { and, eq, lt, sql } from "drizzle-orm";
+import ipaddr from "ipaddr.js";
 import { rateLimitHits } from "../../db/schema";
 import type { Db } from "../db";
 
 export type RateLimit = { bucket: string; limit: number; windowMs: number };
 
-/** The client a request comes from: Cloudflare's connecting IP in production, one local client otherwise. */
+/**
+ * The client a request comes from: Cloudflare's connecting IP in production, one local client
+ * otherwise. An IPv6 client is its /64 (one home or phone gets a whole /64 and may use any address
+ * in it), an IPv4 client its address, an IPv4-mapped IPv6 address its IPv4.
+ */
 export function clientKeyOf(headers: { header(name: string): string | undefined }): string {
-  return headers.header("CF-Connecting-IP") ?? "local";
+  const raw = headers.header("CF-Connecting-IP")?.trim();
+  if (!raw) return "local";
+  if (!ipaddr.isValid(raw)) return `raw:${raw.slice(0, 64)}`;
+  const ip = ipaddr.process(raw);
+  if (ip.kind() === "ipv4") return ip.toString();
+  const prefix = (ip as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16));
+  return `${prefix.join(":")}::/64`;
 }
 
 /**

@@ -94,7 +94,8 @@ describe("anonymisation of personal data", () => {
     const b = await presale(eventId);
     for (let run = 0; run < 2; run++) {
       const ctx = createExecutionContext();
-      await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: "*/5 * * * *" }), env, ctx);
+      // A fifth minute: the slow housekeeping runs only then.
+      await worker.scheduled(createScheduledController({ scheduledTime: Math.floor(Date.now() / 300_000) * 300_000, cron: "* * * * *" }), env, ctx);
       await waitOnExecutionContext(ctx);
       expect(await read(b.id)).toMatchObject({ licensePlate: REDACTED, customerName: REDACTED, amountCents: 1200 });
     }

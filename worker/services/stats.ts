@@ -8,7 +8,10 @@ import { listEvents, type EventDto } from "./events";
 /** Money taken: paid bookings, and paid ones freed since (the spot was sold). Refunds are not revenue. */
 export const REVENUE_STATUSES: BookingStatus[] = ["paid", "freed"];
 
-export type Stats = { activeEvents: number; totalSpots: number; occupiedSpots: number; freeSpots: number; todayRevenue: string };
+/** The public counters: anyone may read them (the home shows them). */
+export type Stats = { activeEvents: number; totalSpots: number; occupiedSpots: number; freeSpots: number };
+/** The dashboard's counters: the public ones and today's takings, for owners and managers only. */
+export type AdminStats = Stats & { todayRevenue: string };
 
 /**
  * Money kept from [start, end): bookings paid then, including those freed since (the spot was sold),
@@ -31,8 +34,12 @@ export async function paidRevenueCents(db: Db, range: { start: number; end: numb
  * real number of free spots. Revenue counts bookings paid today in Rome.
  */
 export async function getStats(db: Db, now: number): Promise<Stats> {
+  return statsOf(await listEvents(db, now, { includeInactive: false }));
+}
+
+export async function getAdminStats(db: Db, now: number): Promise<AdminStats> {
   const [active, today] = await Promise.all([listEvents(db, now, { includeInactive: false }), todayRevenueCents(db, now)]);
-  return statsOf(active, today);
+  return { ...statsOf(active), todayRevenue: centsToDecimal(today.cents) };
 }
 
 export function todayRevenueCents(db: Db, now: number): Promise<{ cents: number }> {
@@ -40,7 +47,7 @@ export function todayRevenueCents(db: Db, now: number): Promise<{ cents: number 
 }
 
 /** The counters of the public list (the home computes them from the list it already has); a cancelled event counts for nothing. */
-export function statsOf(listed: Pick<EventDto, "totalSpots" | "availableSpots" | "cancelled">[], today: { cents: number }): Stats {
+export function statsOf(listed: Pick<EventDto, "totalSpots" | "availableSpots" | "cancelled">[]): Stats {
   const active = listed.filter((e) => !e.cancelled);
   const totalSpots = active.reduce((s, e) => s + e.totalSpots, 0);
   const freeSpots = active.reduce((s, e) => s + e.availableSpots, 0);
@@ -49,6 +56,5 @@ export function statsOf(listed: Pick<EventDto, "totalSpots" | "availableSpots" |
     totalSpots,
     occupiedSpots: totalSpots - freeSpots,
     freeSpots,
-    todayRevenue: centsToDecimal(today.cents),
   };
 }

@@ -41,7 +41,8 @@ describe("orphan uploads", () => {
     await upload("cron-orphan.jpg", Date.now() - 48 * HOUR);
     for (let run = 0; run < 2; run++) {
       const ctx = createExecutionContext();
-      await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: "*/5 * * * *" }), env, ctx);
+      // A fifth minute: the slow housekeeping runs only then.
+      await worker.scheduled(createScheduledController({ scheduledTime: Math.floor(Date.now() / 300_000) * 300_000, cron: "* * * * *" }), env, ctx);
       await waitOnExecutionContext(ctx);
       expect(await exists("cron-orphan.jpg")).toBe(false);
     }

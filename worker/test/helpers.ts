@@ -12,7 +12,8 @@ export const testDb = () => createDb(env.DB);
 export const ORIGIN = "http://localhost:8787";
 
 /** An IPv6 documentation address (2001:db8::/32) of its own: a client nobody else in the test run is. */
-export const randomClientIp = () => `2001:db8::${crypto.randomUUID().slice(0, 4)}:${crypto.randomUUID().slice(0, 4)}:${crypto.randomUUID().slice(0, 4)}`;
+/** An address in a /64 of its own: per-client limits key IPv6 clients by their /64. */
+export const randomClientIp = () => `2001:db8:${crypto.randomUUID().slice(0, 4)}:${crypto.randomUUID().slice(0, 4)}::${crypto.randomUUID().slice(0, 4)}`;
 
 /**
  * Calls the real Worker (app, middleware and bindings) the way a browser would. Each call comes
@@ -102,6 +103,7 @@ export async function seedBooking(input: {
   createdAt?: number;
   licensePlate?: string;
   customerEmail?: string;
+  clientKey?: string;
 }) {
   return testDb()
     .insert(bookings)
@@ -118,6 +120,7 @@ export async function seedBooking(input: {
       holdExpiresAt: input.holdExpiresAt ?? Date.now() + 15 * 60_000,
       paidAt: input.paidAt ?? (input.status === "paid" ? Date.now() : null),
       passSecret: input.status === "pending" || input.status === "expired" ? null : newPassSecret(),
+      clientKey: input.clientKey ?? null,
       ...(input.createdAt ? { createdAt: input.createdAt } : {}),
     })
     .returning()
@@ -125,4 +128,4 @@ export async function seedBooking(input: {
 }
 
 /** A client of its own, whose hold cap plays no part (for tests about something else). */
-export const anyClient = () => ({ clientKey: crypto.randomUUID(), cap: { perEvent: 1_000, total: 1_000 } });
+export const anyClient = () => ({ clientKey: crypto.randomUUID(), cap: { perEvent: 1_000, total: 1_000, bookingsPerEvent: 1_000 } });

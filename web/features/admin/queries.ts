@@ -13,6 +13,12 @@ export function invalidateData(queryClient: QueryClient) {
   return queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.session[0] });
 }
 
+/** The dashboard's counters with today's takings (owners and managers). */
+export const adminStatsQueryAtom = atomWithQuery(() => ({
+  queryKey: queryKeys.admin.stats,
+  queryFn: () => unwrap(client.api.admin.stats.$get()),
+}));
+
 export const sessionQueryAtom = atomWithQuery(() => ({
   queryKey: queryKeys.session,
   queryFn: () => unwrap(client.api.admin.session.$get()),

@@ -1,6 +1,7 @@
 import { and, eq, inArray, lt, ne, or, sql } from "drizzle-orm";
 import { emailOutbox } from "../../../db/schema";
 import type { Db } from "../../db";
+import { headerText } from "../../lib/text";
 import type { EmailJob } from "./outbox";
 import { previewHtml, renderOutboxRow } from "./render";
 
@@ -34,10 +35,12 @@ export async function sendOutboxRow(db: Db, env: Env, mailer: Mailer, id: number
     .get();
   if (!claimed) return "not_queued";
   try {
-    const email = await renderOutboxRow(db, env, claimed);
-    if (!email) throw new Error("prenotazione non trovata");
+    const rendered = await renderOutboxRow(db, env, claimed);
+    if (!rendered) throw new Error("prenotazione non trovata");
+    // Whatever reached the data (a title stored before the text rule), a header stays one line.
+    const email = { ...rendered, subject: headerText(rendered.subject) };
     const result = await mailer.send({
-      from: { email: env.EMAIL_FROM, name: env.EMAIL_FROM_NAME },
+      from: { email: env.EMAIL_FROM, name: headerText(env.EMAIL_FROM_NAME) },
       to: email.to,
       replyTo: env.EMAIL_REPLY_TO,
       subject: email.subject,

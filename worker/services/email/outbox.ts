@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { bookings, emailOutbox, events, type EmailKind, type EmailStatus } from "../../../db/schema";
 import type { Db } from "../../db";
 import { fail, ok, type Outcome } from "../../lib/errors";
@@ -12,8 +12,15 @@ import { previewHtml, renderOutboxRow } from "./render";
 /** What travels on EMAIL_QUEUE: only the row id; the row holds everything else. */
 export type EmailJob = { outboxId: number };
 
-/** A queued row not sent this long after it was handed to the queue is handed again (cron). */
-export const REQUEUE_AFTER_MS = 10 * 60_000;
+/**
+ * A queued row not sent this long after it was handed to the queue is handed again (cron, every
+ * minute): a queue that lost its messages (a crash) costs minutes, not hours. Handing a row twice
+ * sends it once (the consumer claims it first).
+ */
+export const REQUEUE_AFTER_MS = 3 * 60_000;
+/** Rows per hand-over (a Queues sendBatch takes at most 100 messages) and hand-overs per sweep. */
+const SWEEP_BATCH = 100;
+const SWEEP_MAX_BATCHES = 100;
 
 export const confirmationKey = (bookingId: string) => `confirmation:${bookingId}`;
 
@@ -45,29 +52,48 @@ export function outboxInsert(db: Db, input: { bookingId: string; kind: EmailKind
  * so e-mail can never fail a payment.
  */
 export async function dispatchQueued(env: Env, db: Db, now: number, ids?: number[]): Promise<number> {
+  let handed = 0;
   try {
-    const rows = await db
-      .select({ id: emailOutbox.id })
-      .from(emailOutbox)
-      .where(
-        and(
-          eq(emailOutbox.status, "queued"),
-          ids ? inArray(emailOutbox.id, ids.length ? ids : [-1]) : or(isNull(emailOutbox.enqueuedAt), lt(emailOutbox.enqueuedAt, now - REQUEUE_AFTER_MS)),
-        ),
-      )
-      .limit(100);
-    if (!rows.length) return 0;
-    await env.EMAIL_QUEUE.sendBatch(rows.map((r) => ({ body: { outboxId: r.id } satisfies EmailJob, contentType: "json" as const })));
-    await db
-      .update(emailOutbox)
-      .set({ enqueuedAt: now })
-      .where(inArray(emailOutbox.id, rows.map((r) => r.id)))
-      .run();
-    return rows.length;
+    // The cron's sweep takes every due row, a batch at a time; handed rows are no longer due.
+    for (let batch = 0; batch < (ids ? 1 : SWEEP_MAX_BATCHES); batch++) {
+      const due = and(
+        eq(emailOutbox.status, "queued"),
+        ids ? inArray(emailOutbox.id, ids.length ? ids : [-1]) : or(isNull(emailOutbox.enqueuedAt), lt(emailOutbox.enqueuedAt, now - REQUEUE_AFTER_MS)),
+      );
+      const rows = await db.select({ id: emailOutbox.id }).from(emailOutbox).where(due).orderBy(asc(emailOutbox.id)).limit(SWEEP_BATCH);
+      if (!rows.length) break;
+      await env.EMAIL_QUEUE.sendBatch(rows.map((r) => ({ body: { outboxId: r.id } satisfies EmailJob, contentType: "json" as const })));
+      // The rows taken are the first due ones by id: marked by range, since a list of 100 ids
+      // would pass D1's limit of 100 bound parameters per statement.
+      await db
+        .update(emailOutbox)
+        .set({ enqueuedAt: now })
+        .where(and(due, gte(emailOutbox.id, rows[0].id), lte(emailOutbox.id, rows[rows.length - 1].id)))
+        .run();
+      handed += rows.length;
+      if (rows.length < SWEEP_BATCH) break;
+    }
   } catch (err) {
     console.error(`e-mail hand-over to the queue failed, the cron retries: ${(err as Error).message}`);
-    return 0;
   }
+  return handed;
+}
+
+/** What waits to be sent, for the E-mail tab: how many, and since when the oldest. */
+export async function outboxBacklog(db: Db): Promise<{ waiting: number; oldestCreatedAt: string | null; failed: number }> {
+  const row = await db
+    .select({
+      waiting: sql<number>`sum(case when ${emailOutbox.status} in ('queued', 'sending') then 1 else 0 end)`,
+      oldest: sql<number | null>`min(case when ${emailOutbox.status} in ('queued', 'sending') then ${emailOutbox.createdAt} end)`,
+      failed: sql<number>`sum(case when ${emailOutbox.status} = 'failed' then 1 else 0 end)`,
+    })
+    .from(emailOutbox)
+    .get();
+  return {
+    waiting: Number(row?.waiting ?? 0),
+    oldestCreatedAt: row?.oldest == null ? null : new Date(Number(row.oldest)).toISOString(),
+    failed: Number(row?.failed ?? 0),
+  };
 }
 
 /** Hands a booking's queued messages to the queue (after a payment, a refund…). */

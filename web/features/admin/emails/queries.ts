@@ -25,6 +25,13 @@ export const emailsQueryAtom = atomWithQuery((get) => {
   };
 });
 
+/** What waits to be sent and since when; refreshed while anything waits. */
+export const emailBacklogQueryAtom = atomWithQuery(() => ({
+  queryKey: queryKeys.admin.emails({ backlog: true }),
+  queryFn: () => unwrap(client.api.admin.emails.backlog.$get()),
+  refetchInterval: (q: { state: { data?: { waiting: number } } }) => ((q.state.data?.waiting ?? 0) > 0 ? 5000 : false),
+}));
+
 /** One booking's messages (the bookings tab's "E-mail" dialog). */
 export const bookingEmailsQueryAtom = (bookingId: string) =>
   atomWithQuery(() => ({

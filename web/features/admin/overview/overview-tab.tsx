@@ -7,8 +7,8 @@ import { LoadingState } from "../../../components/spinner";
 import { it } from "../../../i18n/it";
 import { itAdmin } from "../../../i18n/it-admin";
 import { formatEuroCompact, formatShortDateTime } from "../../../lib/format";
-import { statsQueryAtom } from "../../../lib/queries";
 import { allBookingsQueryAtom } from "../bookings/queries";
+import { adminStatsQueryAtom } from "../queries";
 import { StatusBadge } from "../bookings/status-label";
 import { ListState } from "../components/list-state";
 
@@ -26,7 +26,7 @@ function Counter({ label, value, accent }: { label: string; value: string; accen
 }
 
 export function OverviewTab() {
-  const stats = useAtomValue(statsQueryAtom);
+  const stats = useAtomValue(adminStatsQueryAtom);
   const bookings = useAtomValue(allBookingsQueryAtom);
 
   return (

@@ -1,0 +1,43 @@
+import { messages } from "../lib/messages";
+
+/** zxcvbn's score: 0 (guessed at once) to 4. Staff passwords need 3 (about 10^8 guesses and up). */
+export const MIN_PASSWORD_SCORE = 3;
+
+type Checker = { check(password: string, userInputs?: (string | number)[]): { score: number; feedback: { warning: string | null } } };
+let checker: Promise<Checker> | undefined;
+
+// The dictionaries are large: loaded on the first password set, never on a cold start that does not need them.
+function loadChecker(): Promise<Checker> {
+  checker ??= (async () => {
+    const [{ ZxcvbnFactory }, common] = await Promise.all([import("@zxcvbn-ts/core"), import("@zxcvbn-ts/language-common")]);
+    return new ZxcvbnFactory({ graphs: common.adjacencyGraphs, dictionary: { ...common.dictionary } });
+  })();
+  return checker;
+}
+
+/** What to tell a staff member whose password is too easy to guess, by zxcvbn's warning; null when strong enough. */
+export async function weakPasswordMessage(password: string, personal: string[]): Promise<string | null> {
+  const words = personal.flatMap((p) => p.toLowerCase().split(/[^\p{L}\p{N}]+/u)).filter((w) => w.length >= 3);
+  const result = (await loadChecker()).check(password, [...words, "parcheggi", "eventi", "parcheggio", "napoli", "garage", "admin"]);
+  if (result.score >= MIN_PASSWORD_SCORE) return null;
+  switch (result.feedback.warning) {
+    case "topTen":
+    case "topHundred":
+    case "common":
+    case "similarToCommon":
+      return messages.passwordCommon;
+    case "userInputs":
+      return messages.passwordPersonal;
+    case "straightRow":
+    case "keyPattern":
+    case "simpleRepeat":
+    case "extendedRepeat":
+    case "sequences":
+      return messages.passwordPattern;
+    case "dates":
+    case "recentYears":
+      return messages.passwordDates;
+    default:
+      return messages.passwordWeak;
+  }
+}

@@ -99,6 +99,8 @@ describe("e-mails in the booking's language", () => {
     // Fails if English fields leak into Italian e-mails or the Italian formats change.
     expect(email.subject).toBe("Prenotazione confermata: Concerto di Capodanno");
     expect(email.html).toContain('<html lang="it">');
+    // Issue #25: without it a phone's mail app shows the message at desktop width, tiny.
+    expect(email.html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
     expect(email.text).toContain("Data e ora: venerdì 12 marzo 2027 ore 21:00");
     expect(email.text).toContain("Importo pagato: € 15,50");
     expect(email.text).toContain("Tariffa: Posto coperto");

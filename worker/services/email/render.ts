@@ -68,7 +68,7 @@ function layout(t: EmailCatalogue, lang: string, title: string, paragraphs: stri
         `<td style="padding:6px 0;font-weight:600">${escapeHtml(r.value)}${r.href ? `<br><a href="${escapeHtml(r.href)}" style="color:#1d4ed8;font-weight:400">${escapeHtml(r.href === mapsUrl ? t.labels.maps : r.href)}</a>` : ""}</td></tr>`,
     )
     .join("");
-  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;padding:24px;background:#f3f4f6;font-family:Arial,Helvetica,sans-serif;color:#111">
 <div style="max-width:560px;margin:0 auto;background:#fff;border-radius:12px;padding:24px">
 <h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>

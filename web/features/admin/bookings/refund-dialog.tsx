@@ -1,5 +1,5 @@
 import { useAtomValue } from "jotai";
-import { useMemo, useState } from "react";
+import { useId, useMemo, useState } from "react";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { TextField } from "../../../components/field";
@@ -63,6 +63,9 @@ export function RefundDialog({ booking, onClose }: { booking: RefundDialogBookin
   // What the server will still refund (it decides; this is the hint and the "leave empty" amount).
   const left = decimalToCentsExact(booking.amount) - decimalToCentsExact(booking.refundedAmount);
   const [reason, setReason] = useState("");
+  // The footer's button submits the form from outside it: with two text fields and no submit
+  // button inside, Enter would submit nothing.
+  const formId = useId();
 
   function submit() {
     refund.mutate(
@@ -89,7 +92,7 @@ export function RefundDialog({ booking, onClose }: { booking: RefundDialogBookin
             {itAdmin.confirm.cancel}
           </Button>
           {booking.refundable ? (
-            <Button variant="danger" disabled={refund.isPending} onClick={submit}>
+            <Button variant="danger" type="submit" form={formId} disabled={refund.isPending}>
               {refund.isPending ? t.refunding : t.refundConfirm}
             </Button>
           ) : null}
@@ -115,6 +118,7 @@ export function RefundDialog({ booking, onClose }: { booking: RefundDialogBookin
         ) : null}
         {booking.refundable ? (
           <form
+            id={formId}
             className="space-y-4"
             onSubmit={(e) => {
               e.preventDefault();

@@ -31,7 +31,7 @@ const DescriptionDialog = lazy(() => import("./description-dialog").then((m) => 
 export const COLLAPSED_HEIGHT = 400;
 export const EXPANDED_HEIGHT = 760;
 
-function CategoryTag({ category }: { category: NonNullable<EventDto["category"]> }) {
+export function CategoryTag({ category }: { category: NonNullable<EventDto["category"]> }) {
   return (
     <span className="inline-flex items-center gap-1.5 rounded-full bg-white/95 px-2.5 py-1 text-xs font-semibold text-slate-900 shadow-sm">
       <span className="size-2 rounded-full" style={{ backgroundColor: category.color }} aria-hidden="true" />
@@ -41,7 +41,7 @@ function CategoryTag({ category }: { category: NonNullable<EventDto["category"]>
 }
 
 /** The event's image, else its title's bundled image, else the placeholder: each one that fails to load gives way to the next. */
-function CardImage({ event, priority }: { event: EventDto; priority: boolean }) {
+export function CardImage({ event, priority }: { event: EventDto; priority: boolean }) {
   const tr = useT();
   const [failed, setFailed] = useState<string[]>([]);
   const candidates = [eventImage(event), fallbackImage(event)].filter((src): src is string => src !== null && !failed.includes(src));

@@ -25,8 +25,8 @@ export function ogImagePath(page: Pick<EventPageEvent, "event" | "imageBytes">):
 
 /** "Ancora 37 posti liberi", "Esaurito", "Annullato" or "Evento concluso", in `t`'s language. */
 export function spotsPhrase(page: Pick<EventPageEvent, "event" | "ended">, t: Catalogue): string {
-  if (page.event.cancelled) return t.eventPage.cancelled;
-  if (page.ended) return t.eventPage.ended;
+  if (page.event.cancelled) return t.eventCard.cancelled;
+  if (page.ended) return t.eventCard.ended;
   return page.event.availableSpots <= 0 ? t.eventPage.soldOut : t.eventPage.spotsLeft(page.event.availableSpots);
 }
 

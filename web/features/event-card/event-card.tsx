@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { afterQueryLayer } from "../../app/query-layer";
 import { Alert } from "../../components/alert";
 import { Button } from "../../components/button";
-import { ArrowTopRightIcon, CalendarIcon, ChevronDownIcon, ClockIcon, PhotoIcon, RouteIcon, TicketIcon } from "../../components/icons";
+import { ArrowLeftIcon, CalendarIcon, ChevronDownIcon, ClockIcon, PhotoIcon, RouteIcon, TicketIcon } from "../../components/icons";
 import { useLang, useT } from "../../i18n/lang";
 import { CARD_MAX_WIDTH_PX, EVENT_IMAGE_HEIGHT, EVENT_IMAGE_WIDTH, eventImageAspectRatio } from "../../lib/event-image";
 import {
@@ -201,7 +201,7 @@ export function EventCard({ event: given, priority = false }: { event: EventDto;
           {/* A plain link (the card is also rendered outside the router, in the Worker's home islands):
               the page loads server-rendered, with its own share card and live figures. */}
           <a href={eventPath(given)} aria-label={tr.eventPage.openPage(event.title)} title={tr.eventPage.openPage(event.title)} className={CARD_ACTION}>
-            <ArrowTopRightIcon className="size-5" />
+            <ArrowLeftIcon className="size-5 rotate-180" />
           </a>
         </div>
         <div className="flex items-end gap-3 px-5 pb-4">

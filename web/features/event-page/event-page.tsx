@@ -118,11 +118,11 @@ function EventPageBody({ given, endedWhenRendered }: { given: EventDto; endedWhe
   };
 
   const status = event.cancelled ? (
-    <Alert tone="error" title={tr.eventPage.cancelled}>
+    <Alert tone="error" title={tr.eventCard.cancelled}>
       {tr.eventCard.cancelledHint}
     </Alert>
   ) : ended ? (
-    <Alert tone="info" title={tr.eventPage.ended}>
+    <Alert tone="info" title={tr.eventCard.ended}>
       {tr.eventCard.endedHint}
     </Alert>
   ) : soldOut ? (
@@ -148,9 +148,9 @@ function EventPageBody({ given, endedWhenRendered }: { given: EventDto; endedWhe
                 <h1 className="text-3xl font-black tracking-tight text-slate-900 sm:text-4xl">{event.title}</h1>
                 <p className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
                   {event.cancelled ? (
-                    <span className="rounded-full bg-red-700 px-2.5 py-1 text-xs font-bold tracking-wide text-white uppercase">{tr.eventPage.cancelled}</span>
+                    <span className="rounded-full bg-red-700 px-2.5 py-1 text-xs font-bold tracking-wide text-white uppercase">{tr.eventCard.cancelled}</span>
                   ) : ended ? (
-                    <span className="rounded-full bg-slate-900 px-2.5 py-1 text-xs font-bold text-white">{tr.eventPage.ended}</span>
+                    <span className="rounded-full bg-slate-900 px-2.5 py-1 text-xs font-bold text-white">{tr.eventCard.ended}</span>
                   ) : soldOut ? (
                     <span className="rounded-full bg-red-600 px-2.5 py-1 text-xs font-bold text-white">{tr.eventPage.soldOut}</span>
                   ) : (
@@ -171,7 +171,7 @@ function EventPageBody({ given, endedWhenRendered }: { given: EventDto; endedWhe
               <dl className="grid gap-3 sm:grid-cols-2">
                 <InfoRow icon={<CalendarIcon className="size-4" />} label={tr.eventCard.when} value={eventWhen(event, tr)} />
                 <InfoRow icon={<ClockIcon className="size-4" />} label={tr.eventCard.duration} value={eventDuration(event, tr)} />
-                <InfoRow icon={<MapPinIcon className="size-4" />} label={tr.eventPage.where} value={tr.eventPage.parkingAt(garage.address)} />
+                <InfoRow icon={<MapPinIcon className="size-4" />} label={tr.eventPage.where} value={`${garage.name}, ${garage.address}`} />
                 {event.distance ? <InfoRow icon={<RouteIcon className="size-4" />} label={tr.eventCard.distance} value={event.distance} /> : null}
               </dl>
               {event.description ? <p className="text-sm leading-7 whitespace-pre-line text-slate-700">{event.description}</p> : null}

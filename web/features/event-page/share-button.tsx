@@ -21,7 +21,7 @@ export function ShareButton({ title, path, className, children }: { title: strin
     const { notify } = await import("../../components/notify");
     try {
       await navigator.clipboard.writeText(url);
-      notify.success(tr.eventPage.linkCopied, tr.eventPage.linkCopiedText);
+      notify.success(tr.eventPage.linkCopied);
     } catch {
       notify.error(tr.eventPage.copyFailed, url);
     }

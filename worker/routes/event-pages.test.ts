@@ -2,7 +2,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { eventPath } from "../../web/features/event-page/event-path";
 import { DEFAULT_OG_IMAGE, OG_IMAGE_MAX_BYTES, ogImagePath } from "../services/event-page-head";
-import { api, ORIGIN, seedBooking, seedEvent } from "../test/helpers";
+import { postponeEvent } from "../services/event-postponement";
+import { api, ORIGIN, seedBooking, seedEvent, testDb } from "../test/helpers";
 
 /** Workers' caches.default (the program's DOM types do not know it). */
 const edgeCache = () => (caches as unknown as { default: Cache }).default;
@@ -166,6 +167,17 @@ describe("an event's page", () => {
     expect(ld.offers[0].availability).toBe("https://schema.org/InStock");
     expect(ld.eventStatus).toBe("https://schema.org/EventRescheduled");
     expect(ld.previousStartDate).toBe("2027-03-07T21:00:00+01:00");
+  });
+
+  // Fails if "Rinvia" forgot the old date: the structured data could not say the event moved.
+  it("after Rinvia, is rescheduled in the JSON-LD with the old start as previousStartDate", async () => {
+    const { event, eventId } = await seedEvent({ title: "Da rinviare", datetime: MARCH_14_21H_ROME });
+    const moved = await postponeEvent(testDb(), eventId, { datetime: MARCH_14_21H_ROME + 7 * 86_400_000, cancelWindowDays: 3 }, Date.now());
+    expect(moved.ok).toBe(true);
+    const ld = jsonLd(await (await page(eventPath(event))).text());
+    expect(ld.eventStatus).toBe("https://schema.org/EventRescheduled");
+    expect(ld.previousStartDate).toBe("2027-03-14T21:00:00+01:00");
+    expect(ld.startDate).toBe("2027-03-21T21:00:00+01:00");
   });
 
   it("has the share card in its head: title, description with date and spots, absolute image, url, canonical, twitter card", async () => {

@@ -349,7 +349,6 @@ export const en: Catalogue = {
     linkCopied: "Link copied",
     copyFailed: "Could not copy the link",
     openPage: (event: string) => `Page of the event ${event}`,
-    shareEvent: (event: string) => `Share ${event}`,
   },
   livePopups: {
     region: "Recent bookings",

@@ -351,7 +351,6 @@ export const it = {
     linkCopied: "Link copiato",
     copyFailed: "Impossibile copiare il link",
     openPage: (event: string) => `Pagina dell'evento ${event}`,
-    shareEvent: (event: string) => `Condividi ${event}`,
   },
   livePopups: {
     region: "Prenotazioni recenti",

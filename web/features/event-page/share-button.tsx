@@ -4,6 +4,7 @@ import { useT } from "../../i18n/lang";
 /**
  * Shares an event's page: the system's share sheet where the browser has one (phones), else the link
  * copied with a toast. The toast library loads on the first tap (it is not part of the home's first load).
+ * Its name is "Condividi" alone: with the title in it, it would also answer to the card's title button's name.
  */
 export function ShareButton({ title, path, className, children }: { title: string; path: string; className?: string; children?: React.ReactNode }) {
   const tr = useT();
@@ -27,7 +28,7 @@ export function ShareButton({ title, path, className, children }: { title: strin
     }
   };
   return (
-    <button type="button" onClick={() => void share()} aria-label={children ? undefined : tr.eventPage.shareEvent(title)} title={tr.eventPage.share} className={className}>
+    <button type="button" onClick={() => void share()} aria-label={children ? undefined : tr.eventPage.share} title={tr.eventPage.share} className={className}>
       <ShareIcon className="size-5 shrink-0" />
       {children}
     </button>

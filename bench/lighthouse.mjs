@@ -4,7 +4,8 @@
 // (gzip bodies as sent) — the page's own scripts and their static imports, which paint and hydrate
 // it (the page's catalogue, it.ts or en.ts, among them: the page preloads it), apart from the chunks
 // it loads by dynamic import after hydration — and what had to arrive before the first event card was
-// in the page.
+// in the page; and the SEO score with its failing audits (the home and an event's page both aim at 100:
+// LH_PATH=/eventi/<id>-<slug>).
 //   BASE_URL (http://localhost:8787) · CHROME_PATH (/usr/bin/chromium) · LH_RUNS (3: each figure is the median over the runs)
 //   LH_PATH (the page, "/": e.g. "/?lang=it" for the Italian visitor) · LH_SAVE (a file: the full Lighthouse report of the run with the median score, JSON, for a closer look)
 //   LH_NO_JS=1: the app's scripts blocked — what the HTML alone costs the browser (its layout and
@@ -103,6 +104,8 @@ function figures(lhr, staticScripts) {
   const apiEvents = requests.filter((r) => new URL(r.url).pathname === "/api/events");
   return {
     score: lhr.categories.performance.score == null ? null : Math.round(lhr.categories.performance.score * 100),
+    seo: lhr.categories.seo?.score == null ? null : Math.round(lhr.categories.seo.score * 100),
+    seoFailing: (lhr.categories.seo?.auditRefs ?? []).filter((ref) => ref.weight > 0 && audit(ref.id)?.score !== null && audit(ref.id)?.score < 1).map((ref) => ref.id),
     fcpMs: audit("first-contentful-paint").numericValue,
     lcpMs: audit("largest-contentful-paint").numericValue,
     tbtMs: audit("total-blocking-time").numericValue,
@@ -132,7 +135,7 @@ try {
   const staticScripts = await homeStaticScripts(url);
   const noJs = process.env.LH_NO_JS === "1";
   for (let i = 0; i < RUNS; i++) {
-    const flags = { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"], blockedUrlPatterns: noJs ? ["*.js"] : [] };
+    const flags = { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "seo"], blockedUrlPatterns: noJs ? ["*.js"] : [] };
     const result = await lighthouse(url, flags);
     runs.push({ ...figures(result.lhr, staticScripts), lhr: result.lhr });
   }
@@ -141,16 +144,17 @@ try {
     const values = runs.map((r) => r[key]).filter((v) => typeof v === "number").sort((a, b) => a - b);
     return values.length ? values[Math.floor(values.length / 2)] : NaN;
   };
-  const median = { ...runs[0], score: medianOf("score"), lcpMs: medianOf("lcpMs"), tbtMs: medianOf("tbtMs"), jsGzipKb: medianOf("jsGzipKb"), lazyGzipKb: medianOf("lazyGzipKb") };
+  const median = { ...runs[0], score: medianOf("score"), seo: medianOf("seo"), lcpMs: medianOf("lcpMs"), tbtMs: medianOf("tbtMs"), jsGzipKb: medianOf("jsGzipKb"), lazyGzipKb: medianOf("lazyGzipKb") };
   const byScore = [...runs].sort((a, b) => (a.score ?? -1) - (b.score ?? -1) || b.lcpMs - a.lcpMs)[Math.floor(runs.length / 2)];
   if (process.env.LH_SAVE) writeFileSync(process.env.LH_SAVE, JSON.stringify(byScore.lhr));
   console.log(`lighthouse (mobile, simulated throttling) on ${BASE_URL}${process.env.LH_PATH ?? "/"} (the ${pageLang === "en" ? "English" : pageLang === "it" ? "Italian" : pageLang} page) through a gzip proxy, ${RUNS} run(s)${noJs ? ", THE APP'S SCRIPTS BLOCKED" : ""}; medians of each figure:\n`);
   const fixed = (v, digits, scale = 1) => (typeof v === "number" ? (v / scale).toFixed(digits) : "n/a");
   console.table(
-    runs.map((r) => ({ score: r.score, "FCP s": fixed(r.fcpMs, 2, 1000), "LCP s": fixed(r.lcpMs, 2, 1000), "TBT ms": fixed(r.tbtMs, 0), CLS: fixed(r.clsValue, 3), "JS KB gzip": fixed(r.jsGzipKb, 1), "lazy JS KB": fixed(r.lazyGzipKb, 1), error: r.error ?? "" })),
+    runs.map((r) => ({ score: r.score, SEO: r.seo, "FCP s": fixed(r.fcpMs, 2, 1000), "LCP s": fixed(r.lcpMs, 2, 1000), "TBT ms": fixed(r.tbtMs, 0), CLS: fixed(r.clsValue, 3), "JS KB gzip": fixed(r.jsGzipKb, 1), "lazy JS KB": fixed(r.lazyGzipKb, 1), error: r.error ?? "" })),
   );
   const path = cardInHtml ? "HTML alone" : runs.some((r) => r.fetchedEvents) ? "HTML → JS → /api/events" : "HTML → JS";
   console.log(`performance ${median.score} / LCP ${(median.lcpMs / 1000).toFixed(2)} s / TBT ${Math.round(median.tbtMs)} ms   (goal ≥ 98 / ≤ 1.5 s / ≤ 50 ms)`);
+  console.log(`SEO ${median.seo}   (goal 100)${runs.some((r) => r.seoFailing.length) ? `; failing: ${[...new Set(runs.flatMap((r) => r.seoFailing))].join(", ")}` : ""}`);
   console.log(`JS the home loads to paint and hydrate: ${median.jsGzipKb.toFixed(1)} KB gzip in ${median.jsFiles} files   (goal ≤ 100 KB)`);
   // Dynamic imports after hydration (the page's catalogue is preloaded, so it counts above).
   console.log(`dynamic-import chunks (live popups, partner carousel, reviews, query layer, toaster): ${median.lazyGzipKb.toFixed(1)} KB gzip in ${median.lazyFiles} files`);

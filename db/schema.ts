@@ -49,6 +49,8 @@ export const events = sqliteTable(
     cancelledAt: integer("cancelled_at"),
     // "Rinvia evento": until this instant every customer may cancel for a full refund, deadline or not.
     postponeCancelUntil: integer("postpone_cancel_until"),
+    // The start before the last "Rinvia": the event page's schema.org previousStartDate.
+    previousDatetime: integer("previous_datetime"),
     createdAt: createdAt(),
   },
   (t) => [index("events_active_order_idx").on(t.isActive, t.sortOrder)],

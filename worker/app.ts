@@ -18,6 +18,7 @@ import { adminUsers } from "./routes/admin-users";
 import { bookings } from "./routes/bookings";
 import { carouselSettings } from "./routes/carousel-settings";
 import { categories } from "./routes/categories";
+import { eventPages } from "./routes/event-pages";
 import { events } from "./routes/events";
 import { gate } from "./routes/gate";
 import { home } from "./routes/home";
@@ -120,6 +121,7 @@ export const app = new Hono<AppEnv>()
   .route("/api/stripe/webhook", stripeWebhook)
   .route("/api", payments)
   .route("/objects", objects)
+  .route("/", eventPages)
   .route("/", home);
 
 app.notFound((c) => c.json(errorBody("not_found", messages.resourceNotFound), 404));

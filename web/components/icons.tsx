@@ -115,3 +115,5 @@ export const ChatIcon = (p: IconProps) => (
     />
   </svg>
 );
+/** The share sheet's own sign (a box with an arrow out of it). */
+export const ShareIcon = (p: IconProps) => <Outline d="M9 8.25H7.5a2.25 2.25 0 0 0-2.25 2.25v9a2.25 2.25 0 0 0 2.25 2.25h9a2.25 2.25 0 0 0 2.25-2.25v-9a2.25 2.25 0 0 0-2.25-2.25H15m0-3-3-3m0 0-3 3m3-3V15" {...p} />;

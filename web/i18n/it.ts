@@ -336,6 +336,22 @@ export const it = {
     exitedAt: (time: string) => `Uscito alle ${time}`,
     myBookings: "Le Mie Prenotazioni",
   },
+  eventPage: {
+    /** <title> and description of an event's page (the share card reads them too). */
+    title: (event: string) => `Parcheggio ${event} — Parcheggi Eventi Napoli`,
+    description: (event: string, when: string, spots: string) => `Parcheggio per ${event}, ${when}. ${spots}. Prenota il posto auto e paga online.`,
+    spotsLeft: (n: number) => (n === 1 ? "Ancora 1 posto libero" : `Ancora ${n} posti liberi`),
+    soldOut: "Esaurito",
+    allEvents: "← Tutti gli eventi",
+    where: "Dove",
+    ratesTitle: "Tariffe",
+    book: "Prenota",
+    share: "Condividi",
+    shareText: (event: string) => `Parcheggio per ${event}`,
+    linkCopied: "Link copiato",
+    copyFailed: "Impossibile copiare il link",
+    openPage: (event: string) => `Pagina dell'evento ${event}`,
+  },
   livePopups: {
     region: "Prenotazioni recenti",
     justBooked: "ha appena prenotato",

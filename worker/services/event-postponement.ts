@@ -20,7 +20,7 @@ export async function postponeEvent(db: Db, eventId: number, input: { datetime: 
   if (input.datetime <= now) return fail(400, "validation_failed", "La nuova data deve essere nel futuro");
   const cancelUntil = Math.min(now + input.cancelWindowDays * 86_400_000, input.datetime);
   const results = await db.batch([
-    db.update(events).set({ datetime: input.datetime, postponeCancelUntil: cancelUntil }).where(eq(events.id, eventId)),
+    db.update(events).set({ datetime: input.datetime, postponeCancelUntil: cancelUntil, previousDatetime: event.datetime }).where(eq(events.id, eventId)),
     insertWhere(
       db,
       emailOutbox,

@@ -34,28 +34,13 @@ export function scriptSafeJson(value: unknown): string {
  * (the database failed) the bare shell goes out and the browser fetches as before.
  */
 export function renderHomePage(shell: Response, data: HomeData | null, lang: Lang = "it"): Response {
-  let rewriter = new HTMLRewriter()
-    .on("#root", {
+  let rewriter = bootAfterFirstPaint(
+    new HTMLRewriter().on("#root", {
       element(el) {
         el.removeAttribute("hidden");
       },
-    })
-    // The page is painted without its scripts: the boot script (web/boot.ts) loads the app after
-    // that first paint, and the app's static imports wait for it as inert <meta>s instead of
-    // modulepreloads that would be fetched at once.
-    .on("script[data-boot]", {
-      element(el) {
-        el.setAttribute("data-app", el.getAttribute("src") ?? "");
-        el.setAttribute("src", el.getAttribute("data-boot") ?? "");
-        el.removeAttribute("data-boot");
-      },
-    })
-    .on('link[rel="modulepreload"]', {
-      element(el) {
-        const href = el.getAttribute("href");
-        if (href) el.replace(`<meta name="pe-modulepreload" content="${href}">`, { html: true });
-      },
-    });
+    }),
+  );
   if (data) {
     const queryClient = createQueryClient();
     seedHomeQueries(queryClient, data);
@@ -81,10 +66,37 @@ export function renderHomePage(shell: Response, data: HomeData | null, lang: Lan
       },
     });
   }
-  // The shell's own headers (public/_headers: CSP, Permissions-Policy…) minus what described the file.
+  const headers = pageHeaders(shell);
+  headers.set("Cache-Control", "no-store");
+  return new Response(rewriter.transform(shell).body, { status: 200, headers });
+}
+
+/**
+ * The page is painted without its scripts: the boot script (web/boot.ts) loads the app after that
+ * first paint, and the app's static imports wait for it as inert <meta>s instead of modulepreloads
+ * that would be fetched at once. Shared with the event pages (event-page-html.tsx).
+ */
+export function bootAfterFirstPaint(rewriter: HTMLRewriter): HTMLRewriter {
+  return rewriter
+    .on("script[data-boot]", {
+      element(el) {
+        el.setAttribute("data-app", el.getAttribute("src") ?? "");
+        el.setAttribute("src", el.getAttribute("data-boot") ?? "");
+        el.removeAttribute("data-boot");
+      },
+    })
+    .on('link[rel="modulepreload"]', {
+      element(el) {
+        const href = el.getAttribute("href");
+        if (href) el.replace(`<meta name="pe-modulepreload" content="${href}">`, { html: true });
+      },
+    });
+}
+
+/** The shell's own headers (public/_headers: CSP, Permissions-Policy…) minus what described the file. */
+export function pageHeaders(shell: Response): Headers {
   const headers = new Headers(shell.headers);
   for (const name of ["ETag", "Content-Length", "Last-Modified", "Content-Encoding", "CF-Cache-Status"]) headers.delete(name);
   headers.set("Content-Type", "text/html; charset=utf-8");
-  headers.set("Cache-Control", "no-store");
-  return new Response(rewriter.transform(shell).body, { status: 200, headers });
+  return headers;
 }

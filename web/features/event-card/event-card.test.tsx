@@ -193,3 +193,39 @@ describe("EventCard", () => {
     expect(loaded.card.querySelector("img")?.getAttribute("src")).toBe("/objects/uploads/fine.jpg");
   });
 });
+
+describe("EventCard's way to the event's page", () => {
+  afterEach(cleanup);
+
+  // Fails if the card lost its crawlable link (search engines and "open in new tab" need a real href).
+  it("links to the event's page with a real anchor, and its title still opens the card", () => {
+    const event = testEvent({ id: 42, title: "Napoli – Inter" });
+    render(<EventCard event={event} />);
+    const card = screen.getByTestId("event-card");
+    const link = within(card).getByRole("link", { name: "Pagina dell'evento Napoli – Inter" });
+    expect(link.getAttribute("href")).toBe("/eventi/42-napoli-inter");
+    fireEvent.click(within(card).getByRole("button", { name: "Napoli – Inter" }));
+    expect(card.dataset.expanded).toBe("true");
+  });
+
+  // Fails if the share fell through to nothing on a browser without the share sheet (desktop).
+  it("copies the page's link with a toast where the browser cannot share", async () => {
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    vi.stubGlobal("navigator", { ...navigator, share: undefined, clipboard: { writeText } });
+    render(<EventCard event={testEvent({ id: 7, title: "Elodie" })} />);
+    // Only the title button answers to the title (the share button's name is "Condividi").
+    expect(screen.getAllByRole("button", { name: /Elodie/ })).toHaveLength(1);
+    fireEvent.click(screen.getByRole("button", { name: "Condividi" }));
+    await vi.waitFor(() => expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/eventi/7-elodie`));
+    vi.unstubAllGlobals();
+  });
+
+  it("uses the system's share sheet where there is one", async () => {
+    const share = vi.fn().mockResolvedValue(undefined);
+    vi.stubGlobal("navigator", { ...navigator, share });
+    render(<EventCard event={testEvent({ id: 8, title: "Champions" })} />);
+    fireEvent.click(screen.getByRole("button", { name: "Condividi" }));
+    await vi.waitFor(() => expect(share).toHaveBeenCalledWith(expect.objectContaining({ url: `${window.location.origin}/eventi/8-champions` })));
+    vi.unstubAllGlobals();
+  });
+});

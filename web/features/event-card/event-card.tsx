@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { afterQueryLayer } from "../../app/query-layer";
 import { Alert } from "../../components/alert";
 import { Button } from "../../components/button";
-import { CalendarIcon, ChevronDownIcon, ClockIcon, PhotoIcon, RouteIcon, TicketIcon } from "../../components/icons";
+import { ArrowLeftIcon, CalendarIcon, ChevronDownIcon, ClockIcon, PhotoIcon, RouteIcon, TicketIcon } from "../../components/icons";
 import { useLang, useT } from "../../i18n/lang";
 import { CARD_MAX_WIDTH_PX, EVENT_IMAGE_HEIGHT, EVENT_IMAGE_WIDTH, eventImageAspectRatio } from "../../lib/event-image";
 import {
@@ -19,6 +19,8 @@ import {
   rateLabel,
 } from "./card-format";
 import type { EventDto, RateDto } from "./types";
+import { eventPath } from "../event-page/event-path";
+import { ShareButton } from "../event-page/share-button";
 
 // Dialogs (and Headless UI with them) load when a visitor first needs one, not with the home page.
 const loadBooking = () => import("../booking/booking-dialog");
@@ -29,9 +31,10 @@ const PresaleDialog = lazy(() => afterQueryLayer(loadPresale).then((m) => ({ def
 const DescriptionDialog = lazy(() => import("./description-dialog").then((m) => ({ default: m.DescriptionDialog })));
 
 export const COLLAPSED_HEIGHT = 400;
+const CARD_ACTION = "grid size-9 place-items-center rounded-full bg-white/90 text-slate-800 shadow transition hover:bg-white focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-blue-400";
 export const EXPANDED_HEIGHT = 760;
 
-function CategoryTag({ category }: { category: NonNullable<EventDto["category"]> }) {
+export function CategoryTag({ category }: { category: NonNullable<EventDto["category"]> }) {
   return (
     <span className="inline-flex items-center gap-1.5 rounded-full bg-white/95 px-2.5 py-1 text-xs font-semibold text-slate-900 shadow-sm">
       <span className="size-2 rounded-full" style={{ backgroundColor: category.color }} aria-hidden="true" />
@@ -41,7 +44,7 @@ function CategoryTag({ category }: { category: NonNullable<EventDto["category"]>
 }
 
 /** The event's image, else its title's bundled image, else the placeholder: each one that fails to load gives way to the next. */
-function CardImage({ event, priority }: { event: EventDto; priority: boolean }) {
+export function CardImage({ event, priority }: { event: EventDto; priority: boolean }) {
   const tr = useT();
   const [failed, setFailed] = useState<string[]>([]);
   const candidates = [eventImage(event), fallbackImage(event)].filter((src): src is string => src !== null && !failed.includes(src));
@@ -185,13 +188,22 @@ export function EventCard({ event: given, priority = false }: { event: EventDto;
         </div>
         <div className="absolute inset-0 -z-10 bg-gradient-to-t from-slate-950/85 via-slate-950/15 to-transparent" aria-hidden="true" />
         <div className="absolute top-3 left-3 flex flex-wrap gap-2">{event.category ? <CategoryTag category={event.category} /> : null}</div>
-        {event.cancelled ? (
-          <span className="absolute top-3 right-3 rounded-full bg-red-700 px-2.5 py-1 text-xs font-bold tracking-wide text-white uppercase shadow">{tr.eventCard.cancelled}</span>
-        ) : ended ? (
-          <span className="absolute top-3 right-3 rounded-full bg-slate-900 px-2.5 py-1 text-xs font-bold text-white shadow">{tr.eventCard.ended}</span>
-        ) : soldOut ? (
-          <span className="absolute top-3 right-3 rounded-full bg-red-600 px-2.5 py-1 text-xs font-bold text-white shadow">{tr.eventCard.soldOut}</span>
-        ) : null}
+        {/* Above the title button's overlay (z-10): the page's link and the share button are their own targets. */}
+        <div className="absolute top-3 right-3 z-10 flex items-center gap-2">
+          {event.cancelled ? (
+            <span className="rounded-full bg-red-700 px-2.5 py-1 text-xs font-bold tracking-wide text-white uppercase shadow">{tr.eventCard.cancelled}</span>
+          ) : ended ? (
+            <span className="rounded-full bg-slate-900 px-2.5 py-1 text-xs font-bold text-white shadow">{tr.eventCard.ended}</span>
+          ) : soldOut ? (
+            <span className="rounded-full bg-red-600 px-2.5 py-1 text-xs font-bold text-white shadow">{tr.eventCard.soldOut}</span>
+          ) : null}
+          <ShareButton title={event.title} path={eventPath(given)} className={CARD_ACTION} />
+          {/* A plain link (the card is also rendered outside the router, in the Worker's home islands):
+              the page loads server-rendered, with its own share card and live figures. */}
+          <a href={eventPath(given)} aria-label={tr.eventPage.openPage(event.title)} title={tr.eventPage.openPage(event.title)} className={CARD_ACTION}>
+            <ArrowLeftIcon className="size-5 rotate-180" />
+          </a>
+        </div>
         <div className="flex items-end gap-3 px-5 pb-4">
           <h3 className="min-w-0 flex-1 text-lg leading-snug font-bold text-white drop-shadow-sm">
             <button

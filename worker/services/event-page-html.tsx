@@ -1,0 +1,112 @@
+import { createStore, Provider } from "jotai";
+import { renderToString } from "react-dom/server";
+import { Route, Routes, StaticRouter } from "react-router";
+import { RouteFrame } from "../../web/app/route-frame";
+import { NotFoundPage } from "../../web/components/not-found-page";
+import { EventPage } from "../../web/features/event-page/event-page";
+import { EVENT_PAGE_ROUTE } from "../../web/features/event-page/event-path";
+import { EVENT_PAGE_DATA_ID, injectedEventPageAtom, type InjectedEventPage } from "../../web/features/event-page/event-page-data";
+import type { Lang } from "../../web/i18n/catalogue";
+import { catalogueAtom } from "../../web/i18n/lang";
+import { en } from "../../web/i18n/en";
+import { it } from "../../web/i18n/it";
+import { formatLongDateTime } from "../../web/lib/format-basic";
+import type { EventPageEvent } from "./event-page";
+import { eventHead } from "./event-page-head";
+import { bootAfterFirstPaint, pageHeaders, scriptSafeJson } from "./home-page";
+
+/** How long an edge cache may keep an event's page: its free-spots figure is at most this old (booking checks live). */
+export const EVENT_PAGE_S_MAXAGE = 60;
+
+const attr = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+const text = (value: string) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/**
+ * An event's page (or its 404 screen, `page` null): the build's shell with the app's route frame
+ * rendered for `path` in its root, the same tree the browser hydrates, its <head> saying what the
+ * page is (title, description, canonical, share card, schema.org Event) and the data for hydration.
+ */
+export function renderEventPage(shell: Response, input: { id: number; path: string; page: EventPageEvent | null; lang: Lang; baseUrl: string }): Response {
+  const { id, path, page, lang, baseUrl } = input;
+  const t = lang === "en" ? en : it;
+  const datetime = page?.event.datetime;
+  const injected: InjectedEventPage = {
+    id,
+    event: page?.event ?? null,
+    ended: page?.ended ?? false,
+    longDates: { locale: t.dates.locale, texts: datetime ? { [datetime]: formatLongDateTime(datetime, t.dates) } : {} },
+  };
+  const store = createStore();
+  store.set(catalogueAtom, { lang, t });
+  store.set(injectedEventPageAtom, injected);
+  const rendered = renderToString(
+    <Provider store={store}>
+      <StaticRouter location={path}>
+        <RouteFrame>
+          <Routes>
+            <Route path={EVENT_PAGE_ROUTE} element={<EventPage />} />
+            <Route path="*" element={<NotFoundPage />} />
+          </Routes>
+        </RouteFrame>
+      </StaticRouter>
+    </Provider>,
+  );
+  // React puts the image's preload (fetchpriority high) before the markup: it belongs in <head>.
+  const [, preloads, html] = /^((?:<link [^>]*>)*)([\s\S]*)$/.exec(rendered)!;
+
+  const head = page ? eventHead(page, lang, t, baseUrl) : null;
+  const title = head?.title ?? t.notFound.title;
+  let tags = `${preloads}<script type="application/json" id="${EVENT_PAGE_DATA_ID}">${scriptSafeJson(injected)}</script>`;
+  if (head) {
+    const meta = (property: string, content: string) => `<meta property="${property}" content="${attr(content)}">`;
+    const named = (name: string, content: string) => `<meta name="${name}" content="${attr(content)}">`;
+    tags += [
+      `<link rel="canonical" href="${attr(head.canonical)}">`,
+      meta("og:type", "website"),
+      meta("og:site_name", "Parcheggi Eventi"),
+      meta("og:locale", lang === "en" ? "en_GB" : "it_IT"),
+      meta("og:title", head.title),
+      meta("og:description", head.description),
+      meta("og:url", head.canonical),
+      meta("og:image", head.image),
+      named("twitter:card", "summary_large_image"),
+      named("twitter:title", head.title),
+      named("twitter:description", head.description),
+      named("twitter:image", head.image),
+      // JSON-LD is data, not a script the browser runs: the CSP has no say over it.
+      `<script type="application/ld+json">${scriptSafeJson(head.jsonLd)}</script>`,
+    ].join("");
+  } else {
+    tags += `<meta name="robots" content="noindex">`;
+  }
+
+  const rewriter = bootAfterFirstPaint(new HTMLRewriter())
+    .on("#root", {
+      element(el) {
+        el.removeAttribute("hidden");
+        el.setInnerContent(html, { html: true });
+      },
+    })
+    .on("title", {
+      element(el) {
+        el.setInnerContent(text(title));
+      },
+    })
+    .on('meta[name="description"]', {
+      element(el) {
+        if (head) el.setAttribute("content", head.description);
+        else el.remove();
+      },
+    })
+    .on("head", {
+      element(el) {
+        el.append(tags, { html: true });
+      },
+    });
+  const headers = pageHeaders(shell);
+  // One URL, two languages: caches keep each language apart by what the visitor's browser and switch say.
+  headers.set("Vary", "Accept-Language, Cookie");
+  headers.set("Content-Language", lang);
+  headers.set("Cache-Control", page ? `public, max-age=0, s-maxage=${EVENT_PAGE_S_MAXAGE}` : "no-store");
+  return new Response(rewriter.transform(shell).body, { status: page ? 200 : 404, headers });
+}

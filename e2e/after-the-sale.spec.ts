@@ -67,8 +67,22 @@ test.describe("after the sale", () => {
     const secret = (pass.bookings ?? pass).find((b: { id?: string; code?: string }) => b.code === bookingCodeOf(booking.id))?.passSecret;
     expect(secret, JSON.stringify(pass)).toBeTruthy();
 
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`/p/${secret}`);
     await expect(page.getByText("Pass valido")).toBeVisible();
+    // Issue #25: the WhatsApp button sat on the caption under the QR. It steps aside from it now.
+    const caption = page.getByText("Mostra questo codice QR al varco del parcheggio.");
+    for (const y of [0, 150, 300, 450]) {
+      await page.evaluate((top) => window.scrollTo(0, top), y);
+      await expect
+        .poll(async () => {
+          const chat = page.getByRole("link", { name: /WhatsApp/ });
+          const [a, b, aside] = [await chat.boundingBox(), await caption.boundingBox(), await chat.getAttribute("data-aside")];
+          const overlap = !!a && !!b && a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+          return !overlap || aside === "true";
+        })
+        .toBe(true);
+    }
     const manage = page.getByTestId("pass-actions");
     await manage.getByLabel("Nuova targa").fill("fg 456 hi");
     await manage.getByRole("button", { name: "Salva targa" }).click();

@@ -1,6 +1,7 @@
 type Box = { left: number; top: number; right: number; bottom: number };
 
-const CONTROLS = 'a[href], button, input, select, textarea, summary, [role="button"], [tabindex]:not([tabindex="-1"])';
+// Controls, and text a page marks as never to be covered (the pass's caption "show this at the gate").
+const CONTROLS = 'a[href], button, input, select, textarea, summary, [role="button"], [tabindex]:not([tabindex="-1"]), [data-keep-clear]';
 
 /** Whether two boxes share any area (touching edges do not count). */
 export function overlaps(a: Box, b: Box): boolean {

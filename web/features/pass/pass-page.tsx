@@ -67,7 +67,9 @@ export function PassCard({ pass, secret }: { pass: Pass; secret: string }) {
         {valid ? (
           <>
             <QRCodeSVG value={passUrl(secret)} size={220} marginSize={2} role="img" aria-label={p.qrLabel(pass.code)} className="rounded-lg bg-white" />
-            <p className="text-center text-sm text-slate-600">{p.showAtGate}</p>
+            <p data-keep-clear className="text-center text-sm text-slate-600">
+              {p.showAtGate}
+            </p>
           </>
         ) : (
           <div data-testid="after-sale" className="space-y-1 text-center text-sm text-slate-700">

@@ -54,7 +54,7 @@ const fromServer = (answer: ScanAnswer, direction: Direction, scan: string): Sho
   };
 };
 
-const fromPass = (result: Result, direction: Direction, scan: string, pass?: OfflinePass): Shown => ({
+const fromPass = (result: Result, direction: Direction, scan: string, pass?: OfflinePass, overstayMinutes?: number | null): Shown => ({
   result,
   direction,
   offline: true,
@@ -62,7 +62,21 @@ const fromPass = (result: Result, direction: Direction, scan: string, pass?: Off
   plate: pass?.plate,
   rateName: pass?.rateName,
   checkedInAt: pass?.checkedInAt,
+  overstayMinutes,
 });
+
+/** Results the gate passes the car on: green (ok, reread) or amber (an exit never seen entering). */
+export const passesCar = (result: Result) => result === "ok" || result === "reread" || result === "no_entry";
+
+/** One buzz for green, two for amber, a long one for red, where the browser can vibrate. */
+function buzz(result: Result) {
+  const pattern = result === "ok" || result === "reread" ? [80] : result === "no_entry" || result === "ambiguous" ? [80, 80, 80] : [400];
+  try {
+    navigator.vibrate?.(pattern);
+  } catch {
+    // Not allowed here (no user gesture yet, desktop): the screen alone says it.
+  }
+}
 
 /** A fetch that never reached the server (offline, dropped connection), as opposed to an answer. */
 const isNetworkFailure = (err: unknown) => !(err instanceof ApiError);
@@ -137,9 +151,10 @@ export function useGate() {
           const { plate, ...json } = item;
           const answer = await sendScan(json);
           await dequeue(item.scanId);
+          if (passesCar(answer.result)) continue;
           if (answer.result === "already_in") {
             found.push(itGate.report.usedTwice(answer.booking?.licensePlate ?? plate, answer.booking?.checkedInAt ? formatTime(answer.booking.checkedInAt) : "—"));
-          } else if (answer.result !== "ok") {
+          } else {
             found.push(itGate.report.refused(answer.booking?.licensePlate ?? plate, itGate.result[answer.result]));
           }
         } catch (err) {
@@ -186,10 +201,10 @@ export function useGate() {
       if (answer.result === "ambiguous") {
         return {
           ...fromPass("ambiguous", direction, scan),
-          candidates: answer.candidates.map((c, i) => ({ passHash: c.hash, label: itGate.pickPass(String(i + 1)), detail: c.rateName ?? c.plate })),
+          candidates: answer.candidates.map((c) => ({ passHash: c.hash, label: itGate.pickPass(c.code), detail: c.rateName ?? c.plate })),
         };
       }
-      if (answer.result !== "ok") return fromPass(answer.result, direction, scan, "pass" in answer ? answer.pass : undefined);
+      if (answer.result !== "ok" && answer.result !== "no_entry") return fromPass(answer.result, direction, scan, "pass" in answer ? answer.pass : undefined);
       await keepList({ ...current, passes });
       await enqueue({
         scanId: crypto.randomUUID(),
@@ -201,10 +216,15 @@ export function useGate() {
         plate: answer.pass.plate,
       });
       await refreshQueued();
-      return fromPass("ok", direction, scan, answer.pass);
+      return fromPass(answer.result, direction, scan, answer.pass, answer.overstayMinutes);
     },
     [direction, eventId, keepList, refreshQueued],
   );
+
+  const show = useCallback((next: Shown) => {
+    buzz(next.result);
+    setShown(next);
+  }, []);
 
   const scan = useCallback(
     async (text: string, passHash?: string) => {
@@ -213,28 +233,29 @@ export function useGate() {
       if (navigator.onLine) {
         try {
           const answer = await sendScan({ eventId, scan: scanText, direction, scanId: crypto.randomUUID(), passHash });
-          setShown(fromServer(answer, direction, scanText));
+          show(fromServer(answer, direction, scanText));
           void queryClient.invalidateQueries({ queryKey: SUMMARY_KEY(eventId) });
           // Keep the offline list in step with what the server just recorded.
           const b = answer.booking;
           const current = listRef.current;
-          if (current && b && answer.result === "ok") {
+          if (current && b && (answer.result === "ok" || answer.result === "no_entry")) {
+            const admittedHere = direction === "in" ? Date.now() : undefined;
             await keepList({
               ...current,
-              passes: current.passes.map((p) => (p.hash === b.passHash ? { ...p, gateState: b.gateState, checkedInAt: b.checkedInAt } : p)),
+              passes: current.passes.map((p) => (p.hash === b.passHash ? { ...p, gateState: b.gateState, checkedInAt: b.checkedInAt, admittedHere } : p)),
             });
           }
           return;
         } catch (err) {
           if (!isNetworkFailure(err)) {
-            setShown({ ...fromPass("unknown", direction, scanText), offline: false });
+            show({ ...fromPass("unknown", direction, scanText), offline: false });
             return;
           }
         }
       }
-      setShown(await checkOffline(scanText, passHash));
+      show(await checkOffline(scanText, passHash));
     },
-    [checkOffline, direction, eventId, keepList, queryClient],
+    [checkOffline, direction, eventId, keepList, queryClient, show],
   );
 
   const dismiss = useCallback(() => setShown(null), []);

@@ -35,6 +35,7 @@ export type Shown = {
 };
 
 const SYNC_EVERY_MS = 15_000;
+const SYNCED_SHOWN_MS = 8_000;
 const REFRESH_LIST_EVERY_MS = 60_000;
 
 const fromServer = (answer: ScanAnswer, direction: Direction, scan: string): Shown => {
@@ -93,6 +94,9 @@ export function useGate() {
   const [list, setList] = useState<OfflineList | null>(null);
   const [queued, setQueued] = useState(0);
   const [syncing, setSyncing] = useState(false);
+  /** The sync in progress (scans sent of those queued), then how many the last one sent, for a while. */
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [synced, setSynced] = useState<number | null>(null);
   const [reports, setReports] = useState<string[]>([]);
   const [shown, setShown] = useState<Shown | null>(null);
   const listRef = useRef<OfflineList | null>(null);
@@ -145,12 +149,16 @@ export function useGate() {
     syncingRef.current = true;
     setSyncing(true);
     const found: string[] = [];
+    const queue = await loadQueue();
+    let done = 0;
+    if (queue.length) setProgress({ done, total: queue.length });
     try {
-      for (const item of await loadQueue()) {
+      for (const item of queue) {
         try {
           const { plate, ...json } = item;
           const answer = await sendScan(json);
           await dequeue(item.scanId);
+          setProgress({ done: ++done, total: queue.length });
           if (passesCar(answer.result)) continue;
           if (answer.result === "already_in") {
             found.push(itGate.report.usedTwice(answer.booking?.licensePlate ?? plate, answer.booking?.checkedInAt ? formatTime(answer.booking.checkedInAt) : "—"));
@@ -161,12 +169,15 @@ export function useGate() {
           if (isNetworkFailure(err)) break;
           // Refused as a request (event no longer on today's list…): it will never pass, say so.
           await dequeue(item.scanId);
+          setProgress({ done: ++done, total: queue.length });
           found.push(itGate.report.refused(item.plate, (err as ApiError).serverMessage ?? itGate.scanError));
         }
       }
     } finally {
       syncingRef.current = false;
       setSyncing(false);
+      setProgress(null);
+      if (done) setSynced(done);
       await refreshQueued();
       if (found.length) setReports((r) => [...r, ...found]);
       if (eventId !== null) {
@@ -258,6 +269,13 @@ export function useGate() {
     [checkOffline, direction, eventId, keepList, queryClient, show],
   );
 
+  // "N scansioni inviate" stays up a few seconds after a sync, then the plain "Online" again.
+  useEffect(() => {
+    if (synced === null) return;
+    const timer = setTimeout(() => setSynced(null), SYNCED_SHOWN_MS);
+    return () => clearTimeout(timer);
+  }, [synced]);
+
   const dismiss = useCallback(() => setShown(null), []);
   const clearReports = useCallback(() => setReports([]), []);
 
@@ -268,6 +286,8 @@ export function useGate() {
     list,
     queued,
     syncing,
+    progress,
+    synced,
     reports,
     clearReports,
     shown,

@@ -176,6 +176,11 @@ test("gate screenshots: green, red, amber, offline @screenshot", async ({ page, 
   const dir = "docs/screenshots/gate-app";
   await buyPass(request, "FS321GH");
   await buyPass(request, "FS654JK");
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/gate");
+  await expect(page.getByRole("heading", { name: "Accesso al varco" })).toBeVisible();
+  await page.screenshot({ path: `${dir}/gate-login-desktop.png` });
+  await page.setViewportSize({ width: 360, height: 780 });
   await openGate(page);
   await check(page, "FS321GH");
   await expect(result(page)).toHaveAttribute("data-result", "ok");

@@ -22,7 +22,7 @@ export const itGate = {
   cameraStarting: "Avvio della fotocamera...",
   aimHint: "Inquadra il QR del pass",
   plate: "Targa o codice",
-  platePlaceholder: "AB123CD o codice",
+  platePlaceholder: "Es. AB123CD",
   check: "Verifica",
   checking: "Verifica...",
   scanError: "Verifica non riuscita. Riprova.",

@@ -186,6 +186,34 @@ describe("POST /api/gate/scan", () => {
   });
 });
 
+describe("GET /api/gate/events/:id/overstays: the admin's overstays of an event", () => {
+  it("lists cars that left after the rate's window or are still inside past it, longest first; not those on time", async () => {
+    // Ended 3 hours ago; rate A valid 2 hours after the end, rate B has no window (the event's end).
+    const { eventId, rateId } = await seedEvent({ datetime: Date.now() - 7 * 3_600_000, duration: "4 ore" });
+    await testDb().update(rates).set({ minutesAfterEnd: 120 }).where(eq(rates.id, rateId));
+    const [b] = await testDb().insert(rates).values({ eventId, name: "Senza finestra", priceCents: 1000 }).returning();
+    const ended = Date.now() - 3 * 3_600_000;
+    const onTime = await seedBooking({ eventId, rateId, status: "paid", licensePlate: "OT100AA" });
+    const late = await seedBooking({ eventId, rateId, status: "paid", licensePlate: "LT200BB" });
+    const inside = await seedBooking({ eventId, rateId: b.id, status: "paid", licensePlate: "IN300CC" });
+    const refunded = await seedBooking({ eventId, rateId: b.id, status: "refunded", licensePlate: "RF400DD" });
+    const set = (id: string, v: Partial<typeof bookings.$inferInsert>) => testDb().update(bookings).set(v).where(eq(bookings.id, id));
+    await set(onTime.id, { gateState: "exited", checkedInAt: ended - 5 * 3_600_000, checkedOutAt: ended + 100 * 60_000 });
+    await set(late.id, { gateState: "exited", checkedInAt: ended - 5 * 3_600_000, checkedOutAt: ended + 150 * 60_000 });
+    await set(inside.id, { gateState: "inside", checkedInAt: ended - 5 * 3_600_000 });
+    await set(refunded.id, { gateState: "inside", checkedInAt: ended - 5 * 3_600_000 });
+    const res = await adminApi(`/api/gate/events/${eventId}/overstays`, { cookie });
+    expect(res.status).toBe(200);
+    const { overstays } = await res.json<{ overstays: { plate: string; overstayMinutes: number; checkedOutAt: string | null }[] }>();
+    // A rule failing here: the window ignored (LT200BB at 150), a void pass listed (RF400DD), or an on-time car listed.
+    expect(overstays.map((o) => o.plate)).toEqual(["IN300CC", "LT200BB"]);
+    expect(overstays[0].overstayMinutes).toBeGreaterThanOrEqual(179);
+    expect(overstays[0].checkedOutAt).toBeNull();
+    expect(overstays[1].overstayMinutes).toBe(30);
+    expect((await adminApi("/api/gate/events/999999/overstays", { cookie })).status).toBe(404);
+  });
+});
+
 describe("the gate's event list and offline download", () => {
   it("lists today's and always-active events, not next week's", async () => {
     const today = await todaysEvent();

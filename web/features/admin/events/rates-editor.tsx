@@ -145,9 +145,13 @@ function RateRow({ rate, index, canRemove, disabled, onPatch, onRemove, onToggle
           </legend>
           <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
             <label htmlFor={id("hours-before")}>{tw.rateWindowFrom}</label>
-            <input id={id("hours-before")} type="number" inputMode="decimal" min={0} step={0.5} className={`${inputClass} w-20`} value={rate.hoursBefore ?? ""} disabled={disabled} onChange={(e) => onPatch({ hoursBefore: e.target.value })} />
+            <span className="w-20 shrink-0">
+              <input id={id("hours-before")} type="number" inputMode="decimal" min={0} step={0.5} className={inputClass} value={rate.hoursBefore ?? ""} disabled={disabled} onChange={(e) => onPatch({ hoursBefore: e.target.value })} />
+            </span>
             <label htmlFor={id("hours-after")}>{tw.rateWindowUntil}</label>
-            <input id={id("hours-after")} type="number" inputMode="decimal" min={0} step={0.5} className={`${inputClass} w-20`} value={rate.hoursAfter ?? ""} disabled={disabled} onChange={(e) => onPatch({ hoursAfter: e.target.value })} />
+            <span className="w-20 shrink-0">
+              <input id={id("hours-after")} type="number" inputMode="decimal" min={0} step={0.5} className={inputClass} value={rate.hoursAfter ?? ""} disabled={disabled} onChange={(e) => onPatch({ hoursAfter: e.target.value })} />
+            </span>
             <span>{tw.rateWindowEnd}</span>
           </div>
         </fieldset>

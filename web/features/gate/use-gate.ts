@@ -3,6 +3,7 @@ import { queryClientAtom } from "jotai-tanstack-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { itGate } from "../../i18n/it-gate";
 import { ApiError } from "../../lib/api";
+import { queryKeys } from "../../lib/query-keys";
 import { formatTime } from "../../lib/format";
 import {
   checkLocally,
@@ -166,7 +167,11 @@ export function useGate() {
             found.push(itGate.report.refused(answer.booking?.licensePlate ?? plate, itGate.result[answer.result]));
           }
         } catch (err) {
-          if (isNetworkFailure(err)) break;
+          // No signal, or the session ended while offline: keep the queue for after the sign-in.
+          if (isNetworkFailure(err) || (err as ApiError).status === 401) {
+            if (!isNetworkFailure(err)) void queryClient.invalidateQueries({ queryKey: queryKeys.session });
+            break;
+          }
           // Refused as a request (event no longer on today's list…): it will never pass, say so.
           await dequeue(item.scanId);
           setProgress({ done: ++done, total: queue.length });

@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { appendFileSync, copyFileSync, existsSync, readFileSync } from "node:fs";
 import { defineConfig, runnerImport, type Plugin, type Rollup } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
 
 // Local runs read their secrets from .dev.vars, which the build copies beside the built Worker:
 // create it from the local-only example before any build or dev server needs it.
@@ -121,12 +122,75 @@ function noPreloadsAfterHydration(): Plugin {
   };
 }
 
+/** What /gate loads, filled by gateShell() from the client bundle; the gate's service worker precaches only these. */
+const gateFiles = new Set<string>();
+
+/**
+ * The gate as an app (docs/decisions/027-gate-app.md): its service worker precaches the page
+ * (index.html, what the Worker serves on /gate), the entry chunks, the Italian catalogue and every
+ * chunk and asset the gate page imports, nothing of the admin, checkout or the home's own parts.
+ * It is registered from the gate's lazy chunk only, with scope /gate: the home never gets it.
+ */
+function gateShell(): Plugin {
+  const gatePage = "/web/features/gate/gate-page.tsx";
+  return {
+    name: "gate-shell",
+    apply: "build",
+    generateBundle: {
+      order: "post",
+      handler(_options, bundle) {
+        if (this.environment.name !== "client") return;
+        gateFiles.clear();
+        const chunks = Object.values(bundle).filter((out): out is Rollup.OutputChunk => out.type === "chunk");
+        const byName = new Map(chunks.map((c) => [c.fileName, c]));
+        const facade = (suffix: string) => chunks.find((c) => c.facadeModuleId?.replaceAll("\\", "/").endsWith(suffix));
+        const page = facade(gatePage);
+        // What every route loads after the entry: the catalogues, the query layer, the toaster.
+        const lazyShared = ["/web/app/query-client.ts", "/web/components/app-toaster.tsx"].map((file) => facade(file));
+        if (!page || lazyShared.some((c) => !c)) throw new Error("gate-shell: a chunk the gate loads is missing; update gateShell() in vite.config.ts");
+        const catalogues = (["it", "en"] as const).map((lang) => byName.get(catalogueFile(bundle, lang))!);
+        const roots = [...chunks.filter((c) => c.isEntry), page, ...catalogues, ...(lazyShared as Rollup.OutputChunk[])];
+        const queue = [...roots];
+        while (queue.length) {
+          const chunk = queue.shift()!;
+          if (gateFiles.has(chunk.fileName)) continue;
+          gateFiles.add(chunk.fileName);
+          for (const asset of [...(chunk.viteMetadata?.importedAssets ?? []), ...(chunk.viteMetadata?.importedCss ?? [])]) gateFiles.add(asset);
+          for (const next of chunk.imports) if (byName.has(next)) queue.push(byName.get(next)!);
+        }
+        for (const file of ["index.html", "gate.webmanifest", "gate/icon-192.png", "gate/icon-512.png", "gate/apple-touch-icon.png"]) gateFiles.add(file);
+      },
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
     prerenderHomeShell(),
     noPreloadsAfterHydration(),
+    gateShell(),
+    VitePWA({
+      filename: "gate-sw.js",
+      scope: "/gate",
+      injectRegister: false,
+      // The manifest is public/gate.webmanifest, linked by the gate page only: the home is not an app.
+      manifest: false,
+      includeManifestIcons: false,
+      outDir: "dist/client",
+      workbox: {
+        globPatterns: ["**/*.{html,js,css,wasm,webmanifest}", "gate/*.png"],
+        globIgnores: ["en/**"],
+        manifestTransforms: [async (entries) => ({ manifest: entries.filter((e) => gateFiles.has(e.url.replace(/^\//, ""))), warnings: [] })],
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+        navigateFallback: "/index.html",
+        navigateFallbackAllowlist: [/^\/gate/],
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        skipWaiting: true,
+      },
+    }),
     // `npm start` and the browser tests pass their local D1/R2 folder (same layout as wrangler's --persist-to).
     cloudflare({ persistState: process.env.PE_PERSIST_TO ? { path: process.env.PE_PERSIST_TO } : true }),
   ],

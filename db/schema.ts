@@ -71,6 +71,10 @@ export const rates = sqliteTable(
     isVisible: integer("is_visible", { mode: "boolean" }).notNull().default(true),
     isPayable: integer("is_payable", { mode: "boolean" }).notNull().default(true),
     sortOrder: integer("sort_order").notNull().default(0),
+    // The rate's validity window around its event (null: no limit on that side), e.g. from 240
+    // minutes before the start to 120 after the end; the gate shows an exit past it as overstay.
+    minutesBeforeStart: integer("minutes_before_start"),
+    minutesAfterEnd: integer("minutes_after_end"),
   },
   (t) => [index("rates_event_order_idx").on(t.eventId, t.sortOrder)],
 );
@@ -141,7 +145,9 @@ export const bookings = sqliteTable(
 );
 
 export const gateDirections = ["in", "out"] as const;
-export const gateResults = ["ok", "already_in", "not_paid", "wrong_event", "void", "unknown", "ambiguous"] as const;
+// "reread": the same phone read a pass it has just let in (shared/gate.ts); "no_entry": an exit of a
+// car the gate never saw enter, recorded and never blocking.
+export const gateResults = ["ok", "reread", "no_entry", "already_in", "not_paid", "wrong_event", "void", "unknown", "ambiguous"] as const;
 export type GateDirection = (typeof gateDirections)[number];
 export type GateResult = (typeof gateResults)[number];
 

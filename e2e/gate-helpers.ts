@@ -1,5 +1,5 @@
 import { writeFileSync } from "node:fs";
-import { expect, type APIRequestContext } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import QRCode from "qrcode";
 import { eventByTitle, payBooking } from "./public-helpers";
 
@@ -53,4 +53,32 @@ export function writeQrVideo(path: string, text: string, { width = 640, height =
   const frame = Buffer.concat([Buffer.from("FRAME\n"), luma, chroma, chroma]);
   const header = Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`);
   writeFileSync(path, Buffer.concat([header, ...Array.from({ length: frames }, () => frame)]));
+}
+
+/** The gate's own sign-in screen (no "admin" in its words). */
+export async function gateLogin(page: Page, email: string, password: string) {
+  await expect(page.getByRole("heading", { name: "Accesso al varco" })).toBeVisible();
+  await expect(page.getByText(/admin/i)).toHaveCount(0);
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Accedi" }).click();
+}
+
+/** The booking code a customer reads out (docs/decisions/008). */
+export const codeOf = (bookingId: string) => bookingId.slice(0, 8).toUpperCase();
+
+/** Records every answer the gate shows (its data-result), however briefly it stays on screen. */
+export async function recordResults(page: Page) {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { gateResults: string[] }).gateResults = seen;
+    let last: { el: Element | null; value: string | null } = { el: null, value: null };
+    new MutationObserver(() => {
+      const el = document.querySelector('[data-testid="gate-result"]');
+      const value = el?.getAttribute("data-result") ?? null;
+      if (el && value && (el !== last.el || value !== last.value)) seen.push(value);
+      last = { el, value };
+    }).observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ["data-result"] });
+  });
+  return () => page.evaluate(() => (window as unknown as { gateResults: string[] }).gateResults);
 }

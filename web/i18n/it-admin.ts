@@ -547,4 +547,22 @@ export const itAdmin = {
     confirm: "Conferma",
     delete: "Elimina",
   },
+  /** The gate as an app (issue 23): a rate's validity window in the rate form, and overstays per event. */
+  gateApp: {
+    rateWindow: "Validità al varco",
+    rateWindowFrom: "da",
+    rateWindowUntil: "ore prima dell'inizio a",
+    rateWindowEnd: "ore dopo la fine (vuoto: nessun limite)",
+    overstays: "Oltre l'orario",
+    overstaysHint: "Auto uscite dopo la fine della validità della tariffa (o dell'evento), o ancora dentro dopo.",
+    overstaysNone: "Nessuna auto oltre l'orario.",
+    overstaysLoading: "Caricamento...",
+    overstaysError: "Elenco non disponibile.",
+    plate: "Targa",
+    code: "Codice",
+    rate: "Tariffa",
+    exitedAt: "Uscita",
+    stillInside: "ancora dentro",
+    minutesOver: (m: number) => (m < 60 ? `${m} min` : `${Math.floor(m / 60)} h ${m % 60} min`),
+  },
 } as const;

@@ -124,6 +124,7 @@ export const messagesEn: Messages = {
   rateRequired: "Add at least one valid rate",
   rateIncomplete: "Every rate needs a name and a price",
   invalidRatePrice: "Invalid rate price",
+  invalidRateWindow: "Invalid rate validity: whole or half hours, at most a week",
   categoryNotFound: "Category not found",
   deleteHasBookings: "Cannot delete: the event has bookings. Deactivate it.",
   invalidDatetime: "Invalid date/time",

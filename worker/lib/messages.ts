@@ -118,6 +118,7 @@ export const messages = {
   rateRequired: "Aggiungi almeno una tariffa valida",
   rateIncomplete: "Ogni tariffa deve avere nome e prezzo",
   invalidRatePrice: "Prezzo della tariffa non valido",
+  invalidRateWindow: "Validità della tariffa non valida: ore intere o mezze ore, al massimo una settimana",
   categoryNotFound: "Categoria non trovata",
   deleteHasBookings: "Impossibile eliminare: l'evento ha prenotazioni. Disattivalo.",
   invalidDatetime: "Data/ora non valida",

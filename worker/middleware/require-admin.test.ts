@@ -190,6 +190,7 @@ const CASES: Case[] = [
   { route: "GET /api/gate/events", request: async () => ({ path: "/api/gate/events" }), ok: 200, roles: ALL_STAFF },
   { route: "GET /api/gate/events/:id/summary", request: async () => ({ path: `/api/gate/events/${(await gateEvent()).eventId}/summary` }), ok: 200, roles: ALL_STAFF },
   { route: "GET /api/gate/events/:id/passes", request: async () => ({ path: `/api/gate/events/${(await gateEvent()).eventId}/passes` }), ok: 200, roles: ALL_STAFF },
+  { route: "GET /api/gate/events/:id/overstays", request: async () => ({ path: `/api/gate/events/${(await gateEvent()).eventId}/overstays` }), ok: 200, roles: ["owner", "manager"] },
   {
     route: "POST /api/gate/scan",
     request: async () => {

@@ -54,7 +54,13 @@ const rawRate = z.object({
   isVisible: flag,
   isPayable: flag,
   sortOrder: z.number({ error: messages.invalidData }).int(messages.invalidData).nullish(),
+  // The validity window (issue 23): whole minutes before the start and after the end, blank for none.
+  minutesBeforeStart: numberish,
+  minutesAfterEnd: numberish,
 });
+
+/** A week: a wider window around one event would be a different product. */
+const MAX_WINDOW_MINUTES = 7 * 24 * 60;
 
 
 const blank = (v: string | number | null | undefined) => v == null || (typeof v === "string" && v.trim() === "");
@@ -174,6 +180,11 @@ function normaliseRates(list: z.output<typeof rawRate>[], ctx: Ctx): RateInput[]
     if (blank(r.name) || blank(r.price)) return refuse(ctx, rows.length === 1 ? messages.rateRequired : messages.rateIncomplete, ["rates", i]);
     const priceCents = parseAmountToCents(r.price!);
     if (priceCents === null || priceCents > MAX_PRICE_CENTS) return refuse(ctx, messages.invalidRatePrice, ["rates", i, "price"]);
+    const window = [r.minutesBeforeStart, r.minutesAfterEnd].map(toCount);
+    for (const [k, field] of (["minutesBeforeStart", "minutesAfterEnd"] as const).entries()) {
+      const minutes = window[k];
+      if (minutes !== null && !(Number.isInteger(minutes) && minutes >= 0 && minutes <= MAX_WINDOW_MINUTES)) return refuse(ctx, messages.invalidRateWindow, ["rates", i, field]);
+    }
     if (r.id != null) {
       if (ids.has(r.id)) return refuse(ctx, messages.repeatedRate, ["rates", i, "id"]);
       ids.add(r.id);
@@ -188,6 +199,8 @@ function normaliseRates(list: z.output<typeof rawRate>[], ctx: Ctx): RateInput[]
       isVisible: r.isVisible ?? true,
       isPayable: r.isPayable ?? true,
       sortOrder: r.sortOrder ?? i + 1,
+      minutesBeforeStart: window[0],
+      minutesAfterEnd: window[1],
     });
   }
   if (out.length === 0) return refuse(ctx, messages.rateRequired, ["rates"]);

@@ -118,6 +118,15 @@ describe("POST /api/events", () => {
     expect((await create(payload({ isAlwaysActive: true, cancelDeadlineHours: 12 }))).cancelDeadlineHours).toBeNull();
   });
 
+  it("saves a rate's validity window in minutes, blank as none, and refuses a negative or over-a-week one", async () => {
+    const event = await create(payload({}, [{ name: "Con finestra", price: "10", minutesBeforeStart: 240, minutesAfterEnd: "120" }, { name: "Senza", price: "8" }]));
+    expect(event.rates.map((r) => [r.minutesBeforeStart, r.minutesAfterEnd])).toEqual([[240, 120], [null, null]]);
+    for (const bad of [-1, 7 * 24 * 60 + 1, "4 ore"]) {
+      const res = await call("POST", "/api/events", payload({}, [{ name: "Finestra", price: "10", minutesAfterEnd: bad }]));
+      expect(res.status, String(bad)).toBe(400);
+    }
+  });
+
   it("accepts numbers sent as strings, as form inputs give them", async () => {
     const event = await create(payload({ totalSpots: "40", reservedSpots: "", occupiedSpots: "1", categoryId: "" }));
     expect(event).toMatchObject({ totalSpots: 40, reservedSpots: 0, occupiedSpots: 1, categoryId: null });

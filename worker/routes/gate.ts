@@ -5,7 +5,9 @@ import { gateDirections } from "../../db/schema";
 import { errorBody } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { requireRole } from "../middleware/require-role";
-import { gateEvent, gateSummary, listGateEvents, offlinePasses, scanPass } from "../services/gate";
+import { eventOverstays, gateEvent, gateSummary, listGateEvents, offlinePasses, scanPass } from "../services/gate";
+import { eq } from "drizzle-orm";
+import { events } from "../../db/schema";
 import { messages } from "../lib/messages";
 
 const eventParam = z.object({ id: z.coerce.number({ error: messages.gateEventNotFound }).int(messages.gateEventNotFound).positive(messages.gateEventNotFound) });
@@ -33,6 +35,13 @@ export const gate = new Hono<AppEnv>()
     const now = Date.now();
     if (!(await gateEvent(c.var.db, id, now))) return c.json(errorBody("not_found", messages.gateEventNotFound), 404);
     return c.json({ eventId: id, downloadedAt: new Date(now).toISOString(), passes: await offlinePasses(c.var.db, id) }, 200);
+  })
+  // The admin's view of an event's overstays (any day, not only while the gate is open).
+  .get("/events/:id/overstays", requireRole("owner", "manager"), validate("param", eventParam), async (c) => {
+    const { id } = c.req.valid("param");
+    const event = await c.var.db.select({ id: events.id }).from(events).where(eq(events.id, id)).get();
+    if (!event) return c.json(errorBody("not_found", messages.eventNotFound), 404);
+    return c.json({ overstays: await eventOverstays(c.var.db, id, Date.now()) }, 200);
   })
   .post("/scan", validate("json", scanBody), async (c) => {
     const input = c.req.valid("json");

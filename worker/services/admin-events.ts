@@ -22,6 +22,9 @@ export type RateInput = {
   isVisible: boolean;
   isPayable: boolean;
   sortOrder: number;
+  /** The validity window (minutes before the start, after the end); absent or null: none. */
+  minutesBeforeStart?: number | null;
+  minutesAfterEnd?: number | null;
 };
 
 export type EventInput = {
@@ -109,7 +112,7 @@ export async function createEvent(db: Db, save: EventSave): Promise<Outcome<{ id
 }
 
 function rateColumns(r: RateInput) {
-  return { name: r.name, description: r.description, nameEn: r.nameEn, descriptionEn: r.descriptionEn, priceCents: r.priceCents, isVisible: r.isVisible, isPayable: r.isPayable, sortOrder: r.sortOrder };
+  return { name: r.name, description: r.description, nameEn: r.nameEn, descriptionEn: r.descriptionEn, priceCents: r.priceCents, isVisible: r.isVisible, isPayable: r.isPayable, sortOrder: r.sortOrder, minutesBeforeStart: r.minutesBeforeStart ?? null, minutesAfterEnd: r.minutesAfterEnd ?? null };
 }
 
 const CAPACITY_GUARD = "NOT NULL constraint failed: events.total_spots";

@@ -19,6 +19,9 @@ export type RateDto = {
   isVisible: boolean;
   isPayable: boolean;
   sortOrder: number;
+  /** The rate's validity window around the event, in minutes (null: none on that side); the gate counts overstay from its end. */
+  minutesBeforeStart?: number | null;
+  minutesAfterEnd?: number | null;
 };
 
 export type CategoryDto = { id: number; name: string; color: string };
@@ -76,6 +79,8 @@ export function toRateDto(rate: Rate): RateDto {
     isVisible: rate.isVisible,
     isPayable: rate.isPayable,
     sortOrder: rate.sortOrder,
+    minutesBeforeStart: rate.minutesBeforeStart,
+    minutesAfterEnd: rate.minutesAfterEnd,
   };
 }
 
@@ -238,7 +243,8 @@ select coalesce(json_group_array(json(doc)), '[]') as body from (
         'id', r.id, 'eventId', r.event_id, 'name', r.name, 'description', r.description,
         'nameEn', r.name_en, 'descriptionEn', r.description_en,
         'price', ${centsToDecimalText("r.price_cents")}, 'isVisible', ${bool("r.is_visible")},
-        'isPayable', ${bool("r.is_payable")}, 'sortOrder', r.sort_order) as rate
+        'isPayable', ${bool("r.is_payable")}, 'sortOrder', r.sort_order,
+        'minutesBeforeStart', r.minutes_before_start, 'minutesAfterEnd', r.minutes_after_end) as rate
       from rates r where r.event_id = e.id and r.is_visible = 1 order by r.sort_order, r.id))),
     'prevendita_title', e.prevendita_title,
     'prevendita_description', e.prevendita_description,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableName, isNull, notExists, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableName, gte, isNull, lt, notExists, or, sql } from "drizzle-orm";
 import {
   bookings,
   events,
@@ -17,6 +17,7 @@ import { bookingCodeOf } from "./my-bookings";
 import { passHash, secretOfScan } from "./passes";
 import { passStatusOf, VOID_STATUSES, type PassStatus } from "../../shared/lifecycle/booking";
 import { passValidText } from "../../shared/lifecycle/sql";
+import { bookingCodeOfScan, mustLeaveBy, overstayMinutesOf, REREAD_GRACE_MS } from "../../shared/gate";
 
 /** An offline scan older than this is stored at the time it reached us (a wrong phone clock). */
 const MAX_OFFLINE_AGE_MS = 24 * 3_600_000;
@@ -73,17 +74,32 @@ export async function gateSummary(db: Db, eventId: number): Promise<GateSummary>
   return { expected: row?.expected ?? 0, inside: row?.inside ?? 0, exited: row?.exited ?? 0 };
 }
 
-/** One entry of the list a gate phone keeps for offline checks: no secret, no name, no e-mail. */
-export type OfflinePassDto = { hash: string; plate: string; rateName: string | null; gateState: GateState | null; checkedInAt: string | null };
+/**
+ * One entry of the list a gate phone keeps for offline checks: no secret, no name, no e-mail. The
+ * booking code is there because the gate takes it like a plate (docs/decisions/027-gate-app.md);
+ * `leaveBy` is when the car must have left (the rate's window), for the overstay at an offline exit.
+ */
+export type OfflinePassDto = {
+  hash: string;
+  code: string;
+  plate: string;
+  rateName: string | null;
+  gateState: GateState | null;
+  checkedInAt: string | null;
+  leaveBy: string | null;
+};
 
 export async function offlinePasses(db: Db, eventId: number): Promise<OfflinePassDto[]> {
   const rows = await db
     .select({
+      id: bookings.id,
       secret: bookings.passSecret,
       plate: bookings.licensePlate,
       rateName: rates.name,
+      minutesAfterEnd: rates.minutesAfterEnd,
       gateState: bookings.gateState,
       checkedInAt: bookings.checkedInAt,
+      event: { datetime: events.datetime, isAlwaysActive: events.isAlwaysActive, durationMinutes: events.durationMinutes },
     })
     .from(bookings)
     .innerJoin(events, eq(events.id, bookings.eventId))
@@ -94,10 +110,12 @@ export async function offlinePasses(db: Db, eventId: number): Promise<OfflinePas
       .filter((r) => r.secret)
       .map(async (r) => ({
         hash: await passHash(r.secret!),
+        code: bookingCodeOf(r.id),
         plate: r.plate,
         rateName: r.rateName,
         gateState: r.gateState,
         checkedInAt: toIso(r.checkedInAt),
+        leaveBy: toIso(mustLeaveBy(eventEndsAt(r.event), r.minutesAfterEnd)),
       })),
   );
 }
@@ -115,7 +133,7 @@ export type GatePassDto = {
   gateState: GateState | null;
   checkedInAt: string | null;
   checkedOutAt: string | null;
-  /** Minutes past the event's end at an exit scan (shown, never blocking). */
+  /** Minutes past the rate's window (else the event's end) at an exit scan: shown, never blocking. */
   overstayMinutes: number | null;
 };
 
@@ -133,18 +151,17 @@ export type ScanInput = {
 
 export type ScanAnswer = { result: GateResult; booking?: GatePassDto; candidates?: GatePassDto[] };
 
-type Found = { booking: Booking; event: EventRow; rateName: string | null };
+type Found = { booking: Booking; event: EventRow; rateName: string | null; minutesAfterEnd: number | null };
 
 const withEventAndRate = (db: Db) =>
   db
-    .select({ booking: bookings, event: events, rateName: rates.name })
+    .select({ booking: bookings, event: events, rateName: rates.name, minutesAfterEnd: rates.minutesAfterEnd })
     .from(bookings)
     .innerJoin(events, eq(events.id, bookings.eventId))
     .leftJoin(rates, eq(rates.id, bookings.rateId));
 
-async function toGatePass({ booking: b, event, rateName }: Found, now: number, direction?: GateDirection): Promise<GatePassDto> {
-  const end = eventEndsAt(event);
-  const late = direction === "out" && end != null && now > end ? Math.floor((now - end) / 60_000) : null;
+async function toGatePass({ booking: b, event, rateName, minutesAfterEnd }: Found, now: number, direction?: GateDirection): Promise<GatePassDto> {
+  const late = direction === "out" ? overstayMinutesOf(mustLeaveBy(eventEndsAt(event), minutesAfterEnd), b.checkedOutAt ?? now) : null;
   return {
     code: bookingCodeOf(b.id),
     passHash: b.passSecret ? await passHash(b.passSecret) : "",
@@ -163,11 +180,24 @@ async function toGatePass({ booking: b, event, rateName }: Found, now: number, d
 
 type Resolved = { kind: "one"; found: Found } | { kind: "none" } | { kind: "many"; found: Found[] };
 
-/** A QR (URL or bare secret) finds its booking anywhere; a plate looks only inside the event. */
+/**
+ * A QR (URL or bare secret) or a booking code finds its booking anywhere (this event's first, for
+ * a code two events share); a plate looks only inside the event.
+ */
 async function resolveScan(db: Db, input: ScanInput): Promise<Resolved> {
   const secret = secretOfScan(input.scan);
   if (secret) {
     const found = await withEventAndRate(db).where(eq(bookings.passSecret, secret)).get();
+    if (found) return { kind: "one", found };
+  }
+  const code = bookingCodeOfScan(input.scan);
+  if (code) {
+    // The code is the id's first 8 hex digits: a range over the primary key, not a scan.
+    const prefix = code.toLowerCase();
+    const found = await withEventAndRate(db)
+      .where(and(gte(bookings.id, prefix), lt(bookings.id, `${prefix}~`)))
+      .orderBy(sql`${bookings.eventId} = ${input.eventId} desc`, desc(bookings.paidAt))
+      .get();
     if (found) return { kind: "one", found };
   }
   const plate = normalisePlate(input.scan);
@@ -188,8 +218,17 @@ async function resolveScan(db: Db, input: ScanInput): Promise<Resolved> {
   return { kind: "one", found: matches[0] };
 }
 
-const resultOfStatusSql = (bookingId: string) =>
-  sql`(select case when ${sql.raw(passValidText("b", "e"))} then 'already_in' when b.status in ${VOID_STATUSES} or e.cancelled_at is not null then 'void' else 'not_paid' end
+/**
+ * Why a check-in changed nothing. A valid pass inside is "already_in", unless this same session let
+ * it in (an `ok` entry) within REREAD_GRACE_MS before this scan: the same car, read again.
+ */
+const resultOfStatusSql = (bookingId: string, sessionId: string | null, at: number) =>
+  sql`(select case
+      when ${sql.raw(passValidText("b", "e"))} and b.gate_state = 'inside' and exists (
+        select 1 from gate_scans s where s.booking_id = b.id and s.direction = 'in' and s.result = 'ok'
+          and s.session_id = ${sessionId} and s.scanned_at between ${at - REREAD_GRACE_MS} and ${at}) then 'reread'
+      when ${sql.raw(passValidText("b", "e"))} then 'already_in'
+      when b.status in ${VOID_STATUSES} or e.cancelled_at is not null then 'void' else 'not_paid' end
     from bookings b join events e on e.id = b.event_id where b.id = ${bookingId})`;
 
 /**
@@ -241,14 +280,16 @@ export async function scanPass(db: Db, input: ScanInput, ctx: { now: number; ses
         ),
       db
         .insert(gateScans)
-        .values({ ...scanRow, bookingId: booking.id, result: sql`case when changes() = 1 then 'ok' else ${resultOfStatusSql(booking.id)} end` })
+        .values({ ...scanRow, bookingId: booking.id, result: sql`case when changes() = 1 then 'ok' else ${resultOfStatusSql(booking.id, ctx.sessionId, at)} end` })
         .onConflictDoNothing(),
     ]);
   } else {
-    // A car leaving is never held up, whatever its pass says: the exit is recorded and shown.
+    // A car leaving is never held up, whatever its pass says: the exit is recorded and shown; one
+    // the gate never saw enter is "no_entry" (amber), for the staff to note, not to stop.
+    const result = booking.gateState === "inside" ? "ok" : "no_entry";
     await db.batch([
       db.update(bookings).set({ gateState: "exited", checkedOutAt: at, updatedAt: now }).where(mine),
-      db.insert(gateScans).values({ ...scanRow, bookingId: booking.id, result: "ok" }).onConflictDoNothing(),
+      db.insert(gateScans).values({ ...scanRow, bookingId: booking.id, result }).onConflictDoNothing(),
     ]);
   }
   return (await storedAnswer(db, scanId, now, input.direction))!;
@@ -260,4 +301,29 @@ async function storedAnswer(db: Db, scanId: string, now: number, direction?: Gat
   if (!scan.bookingId) return { result: scan.result };
   const found = await withEventAndRate(db).where(eq(bookings.id, scan.bookingId)).get();
   return { result: scan.result, ...(found ? { booking: await toGatePass(found, now, direction ?? scan.direction) } : {}) };
+}
+
+/** A car past its rate's window (else the event's end): left late, or still inside after it. */
+export type OverstayDto = {
+  code: string;
+  plate: string;
+  rateName: string | null;
+  leaveBy: string;
+  checkedInAt: string | null;
+  checkedOutAt: string | null;
+  overstayMinutes: number;
+};
+
+/** The event's overstays for the admin, longest first. */
+export async function eventOverstays(db: Db, eventId: number, now: number): Promise<OverstayDto[]> {
+  const rows = await withEventAndRate(db).where(and(eq(bookings.eventId, eventId), validPass, sql`${bookings.gateState} is not null`));
+  return rows
+    .flatMap((found) => {
+      const { booking: b, event, rateName, minutesAfterEnd } = found;
+      const leaveBy = mustLeaveBy(eventEndsAt(event), minutesAfterEnd);
+      const minutes = overstayMinutesOf(leaveBy, b.gateState === "inside" ? now : (b.checkedOutAt ?? now));
+      if (leaveBy == null || minutes == null || minutes < 1) return [];
+      return [{ code: bookingCodeOf(b.id), plate: b.licensePlate, rateName, leaveBy: toIso(leaveBy)!, checkedInAt: toIso(b.checkedInAt), checkedOutAt: b.gateState === "exited" ? toIso(b.checkedOutAt) : null, overstayMinutes: minutes }];
+    })
+    .sort((a, b) => b.overstayMinutes - a.overstayMinutes);
 }

@@ -1,4 +1,5 @@
 import { useAtom, useAtomValue } from "jotai";
+import { queryClientAtom } from "jotai-tanstack-query";
 import { useEffect, useState, type FormEvent } from "react";
 import { LoadingState, Spinner } from "../../components/spinner";
 import { buttonClass } from "../../components/button";
@@ -6,10 +7,13 @@ import { inputClass } from "../../components/field";
 import { it } from "../../i18n/it";
 import { itGate } from "../../i18n/it-gate";
 import { formatTime } from "../../lib/format";
-import { LoginScreen } from "../admin/auth/login-screen";
+import { ApiError } from "../../lib/api";
+import { queryKeys } from "../../lib/query-keys";
 import { sessionQueryAtom } from "../admin/queries";
+import { installGateApp } from "./gate-app";
+import { GateLogin } from "./gate-login";
 import { countsOf } from "./offline";
-import { directionAtom, gateEventsQueryAtom, gateSummaryQueryAtom } from "./queries";
+import { directionAtom, gateEventIdAtom, gateEventsQueryAtom, gateSummaryQueryAtom, knownEventsAtom } from "./queries";
 import { ResultScreen } from "./result-screen";
 import { preloadReader, Scanner } from "./scanner";
 import { useGate } from "./use-gate";
@@ -42,7 +46,7 @@ function DirectionSwitch() {
       {(["in", "out"] as const).map((d) => (
         <label
           key={d}
-          className={`cursor-pointer rounded-lg py-2 text-center text-base font-bold has-focus-visible:outline-2 has-focus-visible:outline-white ${direction === d ? "bg-white text-slate-950" : "text-white"}`}
+          className={`flex min-h-12 cursor-pointer items-center justify-center rounded-lg text-center text-lg font-black has-focus-visible:outline-2 has-focus-visible:outline-white ${direction === d ? "bg-white text-slate-950" : "text-white"}`}
         >
           <input type="radio" name="direction" value={d} checked={direction === d} onChange={() => setDirection(d)} className="sr-only" />
           {d === "in" ? t.in : t.out}
@@ -55,7 +59,14 @@ function DirectionSwitch() {
 function GateScreen() {
   const gate = useGate();
   const events = useAtomValue(gateEventsQueryAtom);
+  const [knownEvents, setKnownEvents] = useAtom(knownEventsAtom);
   const summary = useAtomValue(gateSummaryQueryAtom);
+  const now = useMinuteClock();
+  useEffect(() => {
+    if (events.data) setKnownEvents(events.data.events);
+  }, [events.data, setKnownEvents]);
+  // Offline the server cannot list the events: the last list it gave names the chosen one.
+  const eventOptions = events.data?.events ?? knownEvents;
   const [plate, setPlate] = useState("");
   const [busy, setBusy] = useState(false);
   useEffect(preloadReader, []);
@@ -87,7 +98,17 @@ function GateScreen() {
               data-testid="gate-network"
               className={`flex-1 rounded-xl px-3 py-1.5 text-center text-base font-black ${gate.online ? (gate.queued ? "bg-amber-300 text-slate-950" : "bg-emerald-300 text-slate-950") : "bg-red-300 text-slate-950"}`}
             >
-              {!gate.online ? t.offlineQueue(gate.queued) : gate.syncing ? t.syncing : gate.queued ? t.pendingQueue(gate.queued) : t.online}
+              {!gate.online
+                ? t.offlineQueue(gate.queued)
+                : gate.progress
+                  ? t.sendingCount(gate.progress.done, gate.progress.total)
+                  : gate.syncing
+                    ? t.syncing
+                    : gate.queued
+                      ? t.pendingQueue(gate.queued)
+                      : gate.synced
+                        ? t.synced(gate.synced)
+                        : t.online}
             </p>
           </div>
           <div>
@@ -101,13 +122,13 @@ function GateScreen() {
               onChange={(e) => gate.setEventId(e.target.value ? Number(e.target.value) : null)}
             >
               <option value="">{t.chooseEventPlaceholder}</option>
-              {events.data?.events.map((ev) => (
+              {eventOptions.map((ev) => (
                 <option key={ev.id} value={ev.id}>
                   {ev.title} — {ev.isAlwaysActive || !ev.datetime ? t.alwaysActive : formatTime(ev.datetime)}
                 </option>
               ))}
             </select>
-            {events.data && events.data.events.length === 0 ? <p className="mt-2 text-sm text-slate-300">{t.noEvents}</p> : null}
+            {eventOptions.length === 0 && !events.isPending ? <p className="mt-2 text-sm text-slate-300">{t.noEvents}</p> : null}
           </div>
           {gate.eventId !== null ? (
             <>
@@ -153,16 +174,14 @@ function GateScreen() {
                   value={plate}
                   onChange={(e) => setPlate(e.target.value.toUpperCase())}
                 />
-                <button type="submit" className={`${buttonClass("accent", "lg")} shrink-0`} disabled={busy || !plate.trim()}>
+                <button type="submit" className={`${buttonClass("accent", "lg")} min-h-14 shrink-0 text-lg`} disabled={busy || !plate.trim()}>
                   {busy ? <Spinner /> : null}
                   {busy ? t.checking : t.check}
                 </button>
               </div>
             </form>
 
-            <p className="text-sm text-slate-300" data-testid="gate-list">
-              {gate.list ? t.listReady(gate.list.passes.length, formatTime(gate.list.downloadedAt)) : t.listMissing}
-            </p>
+            <ListAge list={gate.list} now={now} online={gate.online} />
           </main>
         ) : null}
       </div>
@@ -172,10 +191,61 @@ function GateScreen() {
   );
 }
 
-/** /gate — phone-first check-in at the car park's entrance; staff only (admin session for now). */
+/** A list older than this, offline, is flagged: passes bought or cancelled since are not on it. */
+const LIST_OLD_AFTER_MIN = 30;
+
+function ListAge({ list, now, online }: { list: { passes: unknown[]; downloadedAt: string } | null; now: number; online: boolean }) {
+  if (!list) return <p className="text-base text-slate-200" data-testid="gate-list">{t.listMissing}</p>;
+  const minutes = Math.max(0, Math.floor((now - Date.parse(list.downloadedAt)) / 60_000));
+  const old = !online && minutes >= LIST_OLD_AFTER_MIN;
+  return (
+    <p className={`rounded-xl px-3 py-2 text-base font-semibold ${old ? "bg-amber-300 text-slate-950" : "text-slate-200"}`} data-testid="gate-list">
+      {t.listReady(list.passes.length, formatTime(list.downloadedAt))} · <span data-testid="gate-list-age">{t.listAge(minutes)}</span>
+      {old ? ` — ${t.listOld}` : null}
+    </p>
+  );
+}
+
+/** Now, moving every 30 s: enough for "aggiornato N minuti fa". */
+function useMinuteClock() {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+const isNetworkFailure = (err: unknown) => err != null && !(err instanceof ApiError);
+
+/**
+ * /gate — phone-first check-in at the car park's entrance, for staff of any role. Installable,
+ * and opening without signal on its event, its list and its queue (docs/decisions/027-gate-app.md).
+ */
 export function GatePage() {
   const session = useAtomValue(sessionQueryAtom);
+  const eventId = useAtomValue(gateEventIdAtom);
+  const queryClient = useAtomValue(queryClientAtom);
+  const [online, setOnline] = useState(() => navigator.onLine);
+  useEffect(installGateApp, []);
+  useEffect(() => {
+    const up = () => {
+      setOnline(true);
+      // The session could not be asked while offline: ask now.
+      if (session.isError) void queryClient.invalidateQueries({ queryKey: queryKeys.session });
+    };
+    const down = () => setOnline(false);
+    window.addEventListener("online", up);
+    window.addEventListener("offline", down);
+    return () => {
+      window.removeEventListener("online", up);
+      window.removeEventListener("offline", down);
+    };
+  }, [queryClient, session.isError]);
   if (session.isPending) return <LoadingState text={it.common.loading} />;
-  if (!session.data?.authenticated) return <LoginScreen />;
+  // Without signal the server cannot confirm the session; a phone that already works on an event
+  // keeps working on its own list and queue, which only the server can turn into entries.
+  if (session.isError && isNetworkFailure(session.error) && eventId !== null) return <GateScreen />;
+  if (!session.data?.authenticated) return <GateLogin offline={!online || isNetworkFailure(session.error)} />;
   return <GateScreen />;
 }

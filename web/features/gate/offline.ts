@@ -1,8 +1,21 @@
 import { createStore, get, set, update } from "idb-keyval";
+import { bookingCodeOfScan, overstayMinutesOf, REREAD_GRACE_MS } from "../../../shared/gate";
 import { normalisePlate } from "../../../shared/rules";
 
-/** One valid pass of the chosen event, as downloaded: the secret's SHA-256, never the secret. */
-export type OfflinePass = { hash: string; plate: string; rateName: string | null; gateState: "inside" | "exited" | null; checkedInAt: string | null };
+/**
+ * One valid pass of the chosen event, as downloaded: the secret's SHA-256, never the secret.
+ * `admittedHere` is set by this phone: when it let the car in (ms), for the re-read rule.
+ */
+export type OfflinePass = {
+  hash: string;
+  code: string;
+  plate: string;
+  rateName: string | null;
+  gateState: "inside" | "exited" | null;
+  checkedInAt: string | null;
+  leaveBy: string | null;
+  admittedHere?: number;
+};
 export type OfflineList = { eventId: number; downloadedAt: string; passes: OfflinePass[] };
 
 export type Direction = "in" | "out";
@@ -11,7 +24,7 @@ export type Direction = "in" | "out";
 export type QueuedScan = { scanId: string; eventId: number; scan: string; direction: Direction; scannedAt: number; passHash?: string; plate: string };
 
 export type LocalAnswer =
-  | { result: "ok" | "already_in"; pass: OfflinePass }
+  | { result: "ok" | "reread" | "no_entry" | "already_in"; pass: OfflinePass; overstayMinutes?: number | null }
   | { result: "unknown" }
   | { result: "ambiguous"; candidates: OfflinePass[] };
 
@@ -32,9 +45,11 @@ export async function sha256Hex(text: string): Promise<string> {
 }
 
 /**
- * The offline rule: only passes on the downloaded list (valid when downloaded) may enter; a pass
- * the phone already let in is "already inside"; anything else is unknown until the network is back.
- * Exits always pass. Returns the list with the car's new state when the answer is ok.
+ * The offline rule: only passes on the downloaded list (valid when downloaded) may enter, found by
+ * QR, booking code or plate; a pass the phone already let in is "already inside" (unless it let it
+ * in within REREAD_GRACE_MS: the same car, green again); anything else is unknown until the network
+ * is back. Exits always pass ("no_entry" when the car was not seen entering). Returns the list with
+ * the car's new state when the scan moved it (ok, no_entry).
  */
 export async function checkLocally(
   passes: OfflinePass[],
@@ -42,22 +57,31 @@ export async function checkLocally(
   now: number,
 ): Promise<{ answer: LocalAnswer; passes: OfflinePass[] }> {
   const secret = secretOfScan(input.scan);
-  let matches: OfflinePass[];
+  const code = bookingCodeOfScan(input.scan);
+  let matches: OfflinePass[] = [];
   if (input.passHash) matches = passes.filter((p) => p.hash === input.passHash);
   else if (secret) {
     const hash = await sha256Hex(secret);
     matches = passes.filter((p) => p.hash === hash);
-  } else {
+  }
+  if (!input.passHash && !matches.length && code) matches = passes.filter((p) => p.code === code);
+  if (!input.passHash && !secret && !matches.length) {
     const plate = normalisePlate(input.scan);
     matches = passes.filter((p) => p.plate === plate);
   }
   if (matches.length === 0) return { answer: { result: "unknown" }, passes };
   if (matches.length > 1) return { answer: { result: "ambiguous", candidates: matches }, passes };
   const [pass] = matches;
-  if (input.direction === "in" && pass.gateState === "inside") return { answer: { result: "already_in", pass }, passes };
+  if (input.direction === "in" && pass.gateState === "inside") {
+    const again = pass.admittedHere != null && now - pass.admittedHere >= 0 && now - pass.admittedHere <= REREAD_GRACE_MS;
+    return { answer: { result: again ? "reread" : "already_in", pass }, passes };
+  }
+  const at = new Date(now).toISOString();
   const moved: OfflinePass =
-    input.direction === "in" ? { ...pass, gateState: "inside", checkedInAt: new Date(now).toISOString() } : { ...pass, gateState: "exited" };
-  return { answer: { result: "ok", pass: moved }, passes: passes.map((p) => (p.hash === pass.hash ? moved : p)) };
+    input.direction === "in" ? { ...pass, gateState: "inside", checkedInAt: at, admittedHere: now } : { ...pass, gateState: "exited", admittedHere: undefined };
+  const result = input.direction === "out" && pass.gateState !== "inside" ? "no_entry" : "ok";
+  const overstayMinutes = input.direction === "out" ? overstayMinutesOf(pass.leaveBy ? Date.parse(pass.leaveBy) : null, now) : null;
+  return { answer: { result, pass: moved, overstayMinutes }, passes: passes.map((p) => (p.hash === pass.hash ? moved : p)) };
 }
 
 export function countsOf(passes: OfflinePass[]) {

@@ -1,5 +1,6 @@
 import type { InferResponseType } from "hono/client";
 import { atom } from "jotai";
+import { atomWithStorage, createJSONStorage } from "jotai/utils";
 import { atomWithQuery } from "jotai-tanstack-query";
 import { client, unwrap } from "../../lib/api";
 import type { Direction } from "./offline";
@@ -8,7 +9,12 @@ export type GateEvent = InferResponseType<typeof client.api.gate.events.$get, 20
 export type ScanAnswer = InferResponseType<typeof client.api.gate.scan.$post, 200>;
 export type GatePass = NonNullable<ScanAnswer["booking"]>;
 
-export const gateEventIdAtom = atom<number | null>(null);
+// Both kept on the phone: after a reload (without signal too) the gate opens on its event.
+const stored = <T>(key: string, initial: T) =>
+  atomWithStorage<T>(key, initial, createJSONStorage<T>(() => localStorage), { getOnInit: true });
+export const gateEventIdAtom = stored<number | null>("pe-gate-event", null);
+/** The last list of events the server gave, to name the chosen event when the phone is offline. */
+export const knownEventsAtom = stored<GateEvent[]>("pe-gate-events", []);
 export const directionAtom = atom<Direction>("in");
 export const onlineAtom = atom(typeof navigator === "undefined" ? true : navigator.onLine);
 

@@ -1,14 +1,20 @@
 import { useEffect, useRef } from "react";
 import { itGate } from "../../i18n/it-gate";
 import { formatTime } from "../../lib/format";
-import type { Shown } from "./use-gate";
+import { passesCar as passes, type Shown } from "./use-gate";
 
 const t = itGate;
 /** A green answer clears itself so the next car can be scanned; a red one waits for the staff. */
 const OK_CLEARS_AFTER_MS = 3_000;
+/** An amber exit (no entry on record) never holds the car up either, but stays a little longer. */
+const AMBER_CLEARS_AFTER_MS = 5_000;
 
 function reasonOf(shown: Shown): string | null {
   switch (shown.result) {
+    case "reread":
+      return shown.checkedInAt ? t.reason.reread(formatTime(shown.checkedInAt)) : null;
+    case "no_entry":
+      return t.reason.no_entry;
     case "already_in":
       return shown.checkedInAt ? t.reason.already_in(formatTime(shown.checkedInAt)) : null;
     case "wrong_event":
@@ -23,24 +29,36 @@ function reasonOf(shown: Shown): string | null {
   }
 }
 
+/** The answer's colours: each pair ≥ 7:1 (WCAG AAA), for sunlight (result-screen.test.ts). */
+export const TONES = {
+  green: { className: "bg-green-900 text-white", bg: "green-900", fg: "white" },
+  amber: { className: "bg-amber-300 text-slate-950", bg: "amber-300", fg: "slate-950" },
+  red: { className: "bg-red-900 text-white", bg: "red-900", fg: "white" },
+} as const;
+
+export const toneOf = (result: Shown["result"]): keyof typeof TONES =>
+  result === "ok" || result === "reread" ? "green" : result === "no_entry" || result === "ambiguous" ? "amber" : "red";
+
 /**
  * The answer, full screen, in colours and sizes meant to be read at arm's length in sunlight:
- * white on dark green (ENTRA), dark red (refused) or dark amber (choose a pass).
+ * white on dark green (ENTRA, and the same pass read again), dark text on amber (an exit without an
+ * entry, choose a pass), white on dark red (refused).
  */
 export function ResultScreen({ shown, onDismiss, onPick }: { shown: Shown; onDismiss: () => void; onPick: (passHash: string) => void }) {
-  const ok = shown.result === "ok";
+  const tone = toneOf(shown.result);
+  const ok = tone === "green";
   const asking = shown.result === "ambiguous";
   const next = useRef<HTMLButtonElement>(null);
+  const clearsAfter = ok ? OK_CLEARS_AFTER_MS : shown.result === "no_entry" ? AMBER_CLEARS_AFTER_MS : null;
 
   useEffect(() => {
     next.current?.focus();
-    if (!ok) return;
-    const timer = setTimeout(onDismiss, OK_CLEARS_AFTER_MS);
+    if (clearsAfter == null) return;
+    const timer = setTimeout(onDismiss, clearsAfter);
     return () => clearTimeout(timer);
-  }, [ok, onDismiss]);
+  }, [clearsAfter, onDismiss]);
 
-  const tone = ok ? "bg-emerald-800" : asking ? "bg-amber-800" : "bg-red-800";
-  const title = ok ? (shown.direction === "out" ? t.result.okOut : t.result.ok) : t.result[shown.result];
+  const title = shown.result === "ok" ? (shown.direction === "out" ? t.result.okOut : t.result.ok) : t.result[shown.result];
   const reason = reasonOf(shown);
 
   return (
@@ -50,19 +68,23 @@ export function ResultScreen({ shown, onDismiss, onPick }: { shown: Shown; onDis
       aria-labelledby="gate-result-title"
       data-testid="gate-result"
       data-result={shown.result}
-      className={`fixed inset-0 z-50 flex flex-col overflow-y-auto p-6 text-white ${tone}`}
+      className={`fixed inset-0 z-50 flex flex-col overflow-y-auto p-6 ${TONES[tone].className}`}
     >
       <div className="flex flex-1 flex-col items-center justify-center gap-4 text-center">
         <h2 id="gate-result-title" className="text-6xl font-black tracking-tight break-words hyphens-auto sm:text-8xl">
           {title}
         </h2>
         {shown.plate ? <p className="rounded-xl bg-white px-5 py-2 font-mono text-4xl font-black tracking-widest text-slate-950">{shown.plate}</p> : null}
-        {ok && (shown.rateName || shown.customerName) ? (
+        {passes(shown.result) && (shown.rateName || shown.customerName) ? (
           <p className="text-2xl font-bold">{[shown.rateName, shown.customerName].filter(Boolean).join(" · ")}</p>
         ) : null}
         {reason ? <p className="max-w-md text-2xl font-bold">{reason}</p> : null}
-        {shown.overstayMinutes ? <p className="rounded-lg bg-amber-300 px-4 py-2 text-xl font-black text-slate-950">{t.overstay(shown.overstayMinutes)}</p> : null}
-        {shown.offline ? <p className="rounded-full bg-black/30 px-4 py-1 text-base font-semibold">{t.offlineCheck}</p> : null}
+        {shown.overstayMinutes ? (
+          <p className="rounded-lg bg-white px-4 py-2 text-2xl font-black text-slate-950" data-testid="gate-overstay">
+            {t.overstay(shown.overstayMinutes)}
+          </p>
+        ) : null}
+        {shown.offline ? <p className={`rounded-full px-4 py-1 text-lg font-bold ${tone === "amber" ? "bg-slate-950 text-white" : "bg-white text-slate-950"}`}>{t.offlineCheck}</p> : null}
         {asking && shown.candidates ? (
           <ul className="mt-2 w-full max-w-md space-y-3">
             {shown.candidates.map((c) => (
@@ -70,7 +92,7 @@ export function ResultScreen({ shown, onDismiss, onPick }: { shown: Shown; onDis
                 <button
                   type="button"
                   onClick={() => onPick(c.passHash)}
-                  className="w-full rounded-2xl bg-white px-5 py-4 text-left text-slate-950 focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-white"
+                  className="min-h-16 w-full rounded-2xl bg-white px-5 py-4 text-left text-slate-950 ring-2 ring-slate-950 focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-slate-950"
                 >
                   <span className="block text-xl font-black">{c.label}</span>
                   <span className="block text-base font-medium">{c.detail}</span>
@@ -84,7 +106,7 @@ export function ResultScreen({ shown, onDismiss, onPick }: { shown: Shown; onDis
         ref={next}
         type="button"
         onClick={onDismiss}
-        className="mt-6 w-full rounded-2xl bg-white py-5 text-2xl font-black text-slate-950 focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-white"
+        className={`mt-6 min-h-20 w-full rounded-2xl py-5 text-3xl font-black focus-visible:outline-4 focus-visible:outline-offset-2 ${tone === "amber" ? "bg-slate-950 text-white focus-visible:outline-slate-950" : "bg-white text-slate-950 focus-visible:outline-white"}`}
       >
         {t.next}
       </button>

@@ -17,8 +17,11 @@ export function preloadReader() {
 }
 
 const SCAN_EVERY_MS = 200;
-/** The same code in front of the camera is read again only after this pause. */
-const SAME_CODE_PAUSE_MS = 4_000;
+/**
+ * A code counts as a new reading only after it has been out of view this long: a QR held in front
+ * of the camera is read once, however long it stays (and the answer screen in between).
+ */
+const GONE_AFTER_MS = 2_000;
 
 /** Camera preview reading QR codes; `paused` while an answer is on screen. */
 export function Scanner({ onCode, paused }: { onCode: (text: string) => void; paused: boolean }) {
@@ -36,19 +39,21 @@ export function Scanner({ onCode, paused }: { onCode: (text: string) => void; pa
     let stream: MediaStream | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
-    const last = { text: "", at: 0 };
+    const last = { text: "", seenAt: 0 };
     const detector = new BarcodeDetector({ formats: ["qr_code"] });
 
     const tick = async () => {
       const el = video.current;
       if (stopped || !el) return;
-      if (!pausedRef.current && el.readyState >= 2) {
+      // Reading goes on while an answer is shown, to know whether the same code is still in view.
+      if (el.readyState >= 2) {
         try {
           const [code] = await detector.detect(el);
           const now = Date.now();
-          if (code?.rawValue && !(code.rawValue === last.text && now - last.at < SAME_CODE_PAUSE_MS) && !pausedRef.current) {
+          if (code?.rawValue && code.rawValue === last.text && now - last.seenAt < GONE_AFTER_MS) last.seenAt = now;
+          else if (code?.rawValue && !pausedRef.current) {
             last.text = code.rawValue;
-            last.at = now;
+            last.seenAt = now;
             onCodeRef.current(code.rawValue);
           }
         } catch {
@@ -86,16 +91,16 @@ export function Scanner({ onCode, paused }: { onCode: (text: string) => void; pa
       <div className={`relative overflow-hidden rounded-2xl bg-slate-900 ${on ? "aspect-[4/3]" : "hidden"}`}>
         <video ref={video} muted playsInline aria-label={itGate.cameraLabel} className="size-full object-cover" />
         <div className="pointer-events-none absolute inset-[18%] rounded-2xl border-4 border-white/80" aria-hidden="true" />
-        <p className="absolute inset-x-0 bottom-2 text-center text-sm font-semibold text-white drop-shadow">
+        <p className="absolute inset-x-3 bottom-3 rounded-xl bg-slate-950 px-3 py-2 text-center text-lg font-black text-white">
           {status === "starting" ? itGate.cameraStarting : itGate.aimHint}
         </p>
       </div>
       {!active && status === "failed" ? (
-        <p role="alert" className="rounded-xl bg-amber-100 p-3 text-sm font-medium text-amber-950">
+        <p role="alert" className="rounded-xl bg-amber-300 p-3 text-base font-bold text-slate-950">
           {itGate.cameraError}
         </p>
       ) : null}
-      <button type="button" className={`${buttonClass(on ? "secondary" : "primary", "lg")} w-full`} onClick={() => setActive(!on)}>
+      <button type="button" className={`${buttonClass("secondary", "lg")} min-h-14 w-full text-lg`} onClick={() => setActive(!on)}>
         {on ? itGate.stopCamera : itGate.startCamera}
       </button>
     </div>

@@ -3,6 +3,7 @@ import { queryClientAtom } from "jotai-tanstack-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { itGate } from "../../i18n/it-gate";
 import { ApiError } from "../../lib/api";
+import { queryKeys } from "../../lib/query-keys";
 import { formatTime } from "../../lib/format";
 import {
   checkLocally,
@@ -35,6 +36,7 @@ export type Shown = {
 };
 
 const SYNC_EVERY_MS = 15_000;
+const SYNCED_SHOWN_MS = 8_000;
 const REFRESH_LIST_EVERY_MS = 60_000;
 
 const fromServer = (answer: ScanAnswer, direction: Direction, scan: string): Shown => {
@@ -54,7 +56,7 @@ const fromServer = (answer: ScanAnswer, direction: Direction, scan: string): Sho
   };
 };
 
-const fromPass = (result: Result, direction: Direction, scan: string, pass?: OfflinePass): Shown => ({
+const fromPass = (result: Result, direction: Direction, scan: string, pass?: OfflinePass, overstayMinutes?: number | null): Shown => ({
   result,
   direction,
   offline: true,
@@ -62,7 +64,21 @@ const fromPass = (result: Result, direction: Direction, scan: string, pass?: Off
   plate: pass?.plate,
   rateName: pass?.rateName,
   checkedInAt: pass?.checkedInAt,
+  overstayMinutes,
 });
+
+/** Results the gate passes the car on: green (ok, reread) or amber (an exit never seen entering). */
+export const passesCar = (result: Result) => result === "ok" || result === "reread" || result === "no_entry";
+
+/** One buzz for green, two for amber, a long one for red, where the browser can vibrate. */
+function buzz(result: Result) {
+  const pattern = result === "ok" || result === "reread" ? [80] : result === "no_entry" || result === "ambiguous" ? [80, 80, 80] : [400];
+  try {
+    navigator.vibrate?.(pattern);
+  } catch {
+    // Not allowed here (no user gesture yet, desktop): the screen alone says it.
+  }
+}
 
 /** A fetch that never reached the server (offline, dropped connection), as opposed to an answer. */
 const isNetworkFailure = (err: unknown) => !(err instanceof ApiError);
@@ -79,6 +95,9 @@ export function useGate() {
   const [list, setList] = useState<OfflineList | null>(null);
   const [queued, setQueued] = useState(0);
   const [syncing, setSyncing] = useState(false);
+  /** The sync in progress (scans sent of those queued), then how many the last one sent, for a while. */
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [synced, setSynced] = useState<number | null>(null);
   const [reports, setReports] = useState<string[]>([]);
   const [shown, setShown] = useState<Shown | null>(null);
   const listRef = useRef<OfflineList | null>(null);
@@ -131,27 +150,39 @@ export function useGate() {
     syncingRef.current = true;
     setSyncing(true);
     const found: string[] = [];
+    const queue = await loadQueue();
+    let done = 0;
+    if (queue.length) setProgress({ done, total: queue.length });
     try {
-      for (const item of await loadQueue()) {
+      for (const item of queue) {
         try {
           const { plate, ...json } = item;
           const answer = await sendScan(json);
           await dequeue(item.scanId);
+          setProgress({ done: ++done, total: queue.length });
+          if (passesCar(answer.result)) continue;
           if (answer.result === "already_in") {
             found.push(itGate.report.usedTwice(answer.booking?.licensePlate ?? plate, answer.booking?.checkedInAt ? formatTime(answer.booking.checkedInAt) : "—"));
-          } else if (answer.result !== "ok") {
+          } else {
             found.push(itGate.report.refused(answer.booking?.licensePlate ?? plate, itGate.result[answer.result]));
           }
         } catch (err) {
-          if (isNetworkFailure(err)) break;
+          // No signal, or the session ended while offline: keep the queue for after the sign-in.
+          if (isNetworkFailure(err) || (err as ApiError).status === 401) {
+            if (!isNetworkFailure(err)) void queryClient.invalidateQueries({ queryKey: queryKeys.session });
+            break;
+          }
           // Refused as a request (event no longer on today's list…): it will never pass, say so.
           await dequeue(item.scanId);
+          setProgress({ done: ++done, total: queue.length });
           found.push(itGate.report.refused(item.plate, (err as ApiError).serverMessage ?? itGate.scanError));
         }
       }
     } finally {
       syncingRef.current = false;
       setSyncing(false);
+      setProgress(null);
+      if (done) setSynced(done);
       await refreshQueued();
       if (found.length) setReports((r) => [...r, ...found]);
       if (eventId !== null) {
@@ -186,10 +217,10 @@ export function useGate() {
       if (answer.result === "ambiguous") {
         return {
           ...fromPass("ambiguous", direction, scan),
-          candidates: answer.candidates.map((c, i) => ({ passHash: c.hash, label: itGate.pickPass(String(i + 1)), detail: c.rateName ?? c.plate })),
+          candidates: answer.candidates.map((c) => ({ passHash: c.hash, label: itGate.pickPass(c.code), detail: c.rateName ?? c.plate })),
         };
       }
-      if (answer.result !== "ok") return fromPass(answer.result, direction, scan, "pass" in answer ? answer.pass : undefined);
+      if (answer.result !== "ok" && answer.result !== "no_entry") return fromPass(answer.result, direction, scan, "pass" in answer ? answer.pass : undefined);
       await keepList({ ...current, passes });
       await enqueue({
         scanId: crypto.randomUUID(),
@@ -201,10 +232,15 @@ export function useGate() {
         plate: answer.pass.plate,
       });
       await refreshQueued();
-      return fromPass("ok", direction, scan, answer.pass);
+      return fromPass(answer.result, direction, scan, answer.pass, answer.overstayMinutes);
     },
     [direction, eventId, keepList, refreshQueued],
   );
+
+  const show = useCallback((next: Shown) => {
+    buzz(next.result);
+    setShown(next);
+  }, []);
 
   const scan = useCallback(
     async (text: string, passHash?: string) => {
@@ -213,29 +249,37 @@ export function useGate() {
       if (navigator.onLine) {
         try {
           const answer = await sendScan({ eventId, scan: scanText, direction, scanId: crypto.randomUUID(), passHash });
-          setShown(fromServer(answer, direction, scanText));
+          show(fromServer(answer, direction, scanText));
           void queryClient.invalidateQueries({ queryKey: SUMMARY_KEY(eventId) });
           // Keep the offline list in step with what the server just recorded.
           const b = answer.booking;
           const current = listRef.current;
-          if (current && b && answer.result === "ok") {
+          if (current && b && (answer.result === "ok" || answer.result === "no_entry")) {
+            const admittedHere = direction === "in" ? Date.now() : undefined;
             await keepList({
               ...current,
-              passes: current.passes.map((p) => (p.hash === b.passHash ? { ...p, gateState: b.gateState, checkedInAt: b.checkedInAt } : p)),
+              passes: current.passes.map((p) => (p.hash === b.passHash ? { ...p, gateState: b.gateState, checkedInAt: b.checkedInAt, admittedHere } : p)),
             });
           }
           return;
         } catch (err) {
           if (!isNetworkFailure(err)) {
-            setShown({ ...fromPass("unknown", direction, scanText), offline: false });
+            show({ ...fromPass("unknown", direction, scanText), offline: false });
             return;
           }
         }
       }
-      setShown(await checkOffline(scanText, passHash));
+      show(await checkOffline(scanText, passHash));
     },
-    [checkOffline, direction, eventId, keepList, queryClient],
+    [checkOffline, direction, eventId, keepList, queryClient, show],
   );
+
+  // "N scansioni inviate" stays up a few seconds after a sync, then the plain "Online" again.
+  useEffect(() => {
+    if (synced === null) return;
+    const timer = setTimeout(() => setSynced(null), SYNCED_SHOWN_MS);
+    return () => clearTimeout(timer);
+  }, [synced]);
 
   const dismiss = useCallback(() => setShown(null), []);
   const clearReports = useCallback(() => setReports([]), []);
@@ -247,6 +291,8 @@ export function useGate() {
     list,
     queued,
     syncing,
+    progress,
+    synced,
     reports,
     clearReports,
     shown,

@@ -15,6 +15,9 @@ export type RateDraft = {
   price: string;
   isVisible: boolean;
   isPayable: boolean;
+  /** The validity window in hours ("4", "1.5"), blank for none: from before the start, until after the end. */
+  hoursBefore?: string;
+  hoursAfter?: string;
 };
 
 export type EventDraft = {
@@ -64,13 +67,13 @@ export type EventPayload = {
     categoryId: number | null;
     cancelDeadlineHours: number | null;
   };
-  rates: { id?: number; name: string; description: string; name_en: string | null; description_en: string | null; price: string; isVisible: boolean; isPayable: boolean; sortOrder: number }[];
+  rates: { id?: number; name: string; description: string; name_en: string | null; description_en: string | null; price: string; isVisible: boolean; isPayable: boolean; sortOrder: number; minutesBeforeStart: number | string | null; minutesAfterEnd: number | string | null }[];
 };
 
 let draftKey = 0;
 export function newRateDraft(): RateDraft {
   draftKey += 1;
-  return { key: `new-${draftKey}`, name: "", description: "", nameEn: "", descriptionEn: "", price: "", isVisible: true, isPayable: true };
+  return { key: `new-${draftKey}`, name: "", description: "", nameEn: "", descriptionEn: "", price: "", isVisible: true, isPayable: true, hoursBefore: "", hoursAfter: "" };
 }
 
 export function emptyDraft(): EventDraft {
@@ -116,8 +119,17 @@ export function rateToDraft(rate: RateDto): RateDraft {
     price: rate.price,
     isVisible: rate.isVisible,
     isPayable: rate.isPayable,
+    hoursBefore: rate.minutesBeforeStart == null ? "" : String(rate.minutesBeforeStart / 60),
+    hoursAfter: rate.minutesAfterEnd == null ? "" : String(rate.minutesAfterEnd / 60),
   };
 }
+
+/** Hours typed in the form as minutes; what is not a number goes as typed, for the server to refuse. */
+const toMinutes = (hours: string) => {
+  if (blank(hours)) return null;
+  const n = Number(hours.trim().replace(",", "."));
+  return Number.isFinite(n) ? Math.round(n * 60) : hours;
+};
 
 export function draftFromEvent(event: EventDto): EventDraft {
   return {
@@ -188,6 +200,8 @@ export function toPayload(d: EventDraft): EventPayload {
       isVisible: r.isVisible,
       isPayable: r.isPayable,
       sortOrder: i + 1,
+      minutesBeforeStart: toMinutes(r.hoursBefore ?? ""),
+      minutesAfterEnd: toMinutes(r.hoursAfter ?? ""),
     }));
   return {
     event: {

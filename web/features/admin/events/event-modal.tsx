@@ -10,6 +10,7 @@ import { useDiscardGuard } from "../components/discard-guard";
 import { draftFromEvent, emptyDraft, type EventPayload } from "./event-draft";
 import { EventForm } from "./event-form";
 import { reorderRatesAtom, saveEventAtom, setRateFlagAtom } from "./queries";
+import { EventOverstays } from "../../gate/event-overstays";
 import type { EventDto } from "./types";
 
 const t = itAdmin.eventModal;
@@ -116,6 +117,7 @@ export function EventModal({ open, event, onClose, readOnly = false }: { open: b
           dirtyRef={dirty}
         />
       ) : null}
+      {open && event && !event.isAlwaysActive ? <EventOverstays eventId={event.id} /> : null}
       {guard.dialog}
     </Modal>
   );

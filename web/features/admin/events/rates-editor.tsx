@@ -9,6 +9,7 @@ import { sortAccessibility, transformStyle, useSortSensors } from "../components
 import { newRateDraft, type RateDraft } from "./event-draft";
 
 const t = itAdmin.eventModal;
+const tw = itAdmin.gateApp;
 
 type RatesEditorProps = {
   rates: RateDraft[];
@@ -138,6 +139,22 @@ function RateRow({ rate, index, canRemove, disabled, onPatch, onRemove, onToggle
           </label>
           <input id={id("description-en")} lang="en" className={inputClass} value={rate.descriptionEn} disabled={disabled} onChange={(e) => onPatch({ descriptionEn: e.target.value })} />
         </div>
+        <fieldset className="sm:order-last sm:col-span-3">
+          <legend className={labelClass}>
+            {tw.rateWindow} <span className="sr-only">{t.rateNumber(n)}</span>
+          </legend>
+          <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
+            <label htmlFor={id("hours-before")}>{tw.rateWindowFrom}</label>
+            <span className="w-20 shrink-0">
+              <input id={id("hours-before")} type="number" inputMode="decimal" min={0} step={0.5} className={inputClass} value={rate.hoursBefore ?? ""} disabled={disabled} onChange={(e) => onPatch({ hoursBefore: e.target.value })} />
+            </span>
+            <label htmlFor={id("hours-after")}>{tw.rateWindowUntil}</label>
+            <span className="w-20 shrink-0">
+              <input id={id("hours-after")} type="number" inputMode="decimal" min={0} step={0.5} className={inputClass} value={rate.hoursAfter ?? ""} disabled={disabled} onChange={(e) => onPatch({ hoursAfter: e.target.value })} />
+            </span>
+            <span>{tw.rateWindowEnd}</span>
+          </div>
+        </fieldset>
         <div>
           <label htmlFor={id("price")} className={labelClass}>
             {t.ratePrice} <span className="sr-only">{t.rateNumber(n)}</span>

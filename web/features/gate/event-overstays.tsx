@@ -1,0 +1,63 @@
+import { useAtomValue } from "jotai";
+import { atomWithQuery } from "jotai-tanstack-query";
+import { useMemo } from "react";
+import { itAdmin } from "../../i18n/it-admin";
+import { client, unwrap } from "../../lib/api";
+import { formatTime } from "../../lib/format";
+
+const t = itAdmin.gateApp;
+
+/** The admin's view of an event's overstays (cars past their rate's window), under the event's form. */
+export function EventOverstays({ eventId }: { eventId: number }) {
+  const queryAtom = useMemo(
+    () =>
+      atomWithQuery(() => ({
+        queryKey: ["gate", "overstays", eventId],
+        queryFn: () => unwrap(client.api.gate.events[":id"].overstays.$get({ param: { id: String(eventId) } })),
+      })),
+    [eventId],
+  );
+  const query = useAtomValue(queryAtom);
+  const rows = query.data?.overstays ?? [];
+  return (
+    <section aria-labelledby={`overstays-${eventId}`} className="mt-6 border-t border-slate-200 pt-4" data-testid="event-overstays">
+      <h3 id={`overstays-${eventId}`} className="text-base font-semibold text-slate-900">
+        {t.overstays}
+        {rows.length ? ` (${rows.length})` : ""}
+      </h3>
+      <p className="mt-1 text-sm text-slate-600">{t.overstaysHint}</p>
+      {query.isPending ? (
+        <p className="mt-2 text-sm text-slate-600">{t.overstaysLoading}</p>
+      ) : query.isError ? (
+        <p className="mt-2 text-sm text-red-700">{t.overstaysError}</p>
+      ) : rows.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">{t.overstaysNone}</p>
+      ) : (
+        <div className="mt-2 overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead className="text-slate-600">
+              <tr>
+                <th className="py-1 pr-3 font-medium">{t.plate}</th>
+                <th className="py-1 pr-3 font-medium">{t.code}</th>
+                <th className="py-1 pr-3 font-medium">{t.rate}</th>
+                <th className="py-1 pr-3 font-medium">{t.exitedAt}</th>
+                <th className="py-1 font-medium">{t.overstays}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.code} className="border-t border-slate-100">
+                  <td className="py-1 pr-3 font-mono font-semibold">{r.plate}</td>
+                  <td className="py-1 pr-3 font-mono">{r.code}</td>
+                  <td className="py-1 pr-3">{r.rateName ?? "—"}</td>
+                  <td className="py-1 pr-3">{r.checkedOutAt ? formatTime(r.checkedOutAt) : t.stillInside}</td>
+                  <td className="py-1 font-semibold text-amber-900">{t.minutesOver(r.overstayMinutes)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

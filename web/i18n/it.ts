@@ -346,4 +346,8 @@ export const it = {
     region: "Notifiche (F8)",
     dismiss: "Chiudi notifica",
   },
+  notices: {
+    title: "Avviso dal parcheggio",
+    postedAt: (when: string) => `Pubblicato ${when}`,
+  },
 } as const;

@@ -307,7 +307,7 @@ export const auditLog = sqliteTable(
 
 // After the sale (docs/decisions/018-after-the-sale.md). One row per message to send: written in the
 // same D1 batch as the fact it reports (e.g. the booking marked paid), sent by the EMAIL_QUEUE consumer.
-export const emailKinds = ["confirmation", "refund", "event_postponed"] as const;
+export const emailKinds = ["confirmation", "refund", "event_postponed", "notice", "reminder"] as const;
 export type EmailKind = (typeof emailKinds)[number];
 export const emailStatuses = ["queued", "sending", "sent", "failed"] as const;
 export type EmailStatus = (typeof emailStatuses)[number];
@@ -338,14 +338,52 @@ export const emailOutbox = sqliteTable(
     sentAt: integer("sent_at"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at"),
+    // Kind "notice": the notice it delivers (its delivered / failed counts are read by this column).
+    noticeId: text("notice_id"),
   },
   (t) => [
     uniqueIndex("email_outbox_dedupe_uq").on(t.dedupeKey),
+    index("email_outbox_notice_idx").on(t.noticeId, t.status),
     index("email_outbox_booking_idx").on(t.bookingId),
     index("email_outbox_status_idx").on(t.status, t.enqueuedAt),
     index("email_outbox_created_idx").on(t.createdAt),
   ],
 );
+
+// "Avvisa i clienti" (docs/decisions/026-notices-and-reminders.md): a message from staff to every live
+// booking of an event (optionally some rates), one outbox row per booking. The id is made by the
+// server before the batch that writes it, so the rows are written only by the request whose notice won.
+export const notices = sqliteTable(
+  "notices",
+  {
+    id: text("id").primaryKey(),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    subjectEn: text("subject_en"),
+    bodyEn: text("body_en"),
+    // null: every rate; else only bookings of these rates.
+    rateIds: text("rate_ids", { mode: "json" }).$type<number[]>(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    staffId: integer("staff_id"),
+    staffEmail: text("staff_email"),
+    // The bookings it was written to (its outbox rows), fixed when it is sent.
+    recipients: integer("recipients").notNull().default(0),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("notices_idempotency_key_uq").on(t.idempotencyKey), index("notices_event_idx").on(t.eventId, t.createdAt)],
+);
+
+// The reminder the day before the event (one row, id 1): when it goes out (Rome time) and when the gate opens.
+export const reminderSettings = sqliteTable("reminder_settings", {
+  id: integer("id").primaryKey(),
+  isEnabled: integer("is_enabled", { mode: "boolean" }).notNull().default(true),
+  // "HH:MM", Europe/Rome, on the day before the event.
+  sendAt: text("send_at").notNull().default("10:00"),
+  gateOpensMinutesBefore: integer("gate_opens_minutes_before").notNull().default(120),
+});
 
 export const refundSources = ["admin", "customer", "event_cancelled", "provider"] as const;
 export type RefundSource = (typeof refundSources)[number];
@@ -403,3 +441,4 @@ export type Partner = typeof partners.$inferSelect;
 export type StaffUser = typeof staffUsers.$inferSelect;
 export type EmailOutboxRow = typeof emailOutbox.$inferSelect;
 export type Refund = typeof refunds.$inferSelect;
+export type Notice = typeof notices.$inferSelect;

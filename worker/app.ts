@@ -12,6 +12,7 @@ import { adminBookings } from "./routes/admin-bookings";
 import { adminEmails } from "./routes/admin-emails";
 import { adminEventCancellation } from "./routes/admin-event-cancellation";
 import { adminEvents } from "./routes/admin-events";
+import { adminNotices } from "./routes/admin-notices";
 import { adminPayments } from "./routes/admin-payments";
 import { adminRefunds } from "./routes/admin-refunds";
 import { adminUsers } from "./routes/admin-users";
@@ -105,6 +106,7 @@ export const app = new Hono<AppEnv>()
   .route("/api/admin", adminRefunds)
   .route("/api/admin/events", adminEventCancellation)
   .route("/api/admin/stats", adminStats)
+  .route("/api/admin", adminNotices)
   .route("/api/events", events)
   .route("/api/categories", categories)
   .route("/api/stats", stats)

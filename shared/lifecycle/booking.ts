@@ -66,6 +66,12 @@ export function passStatusOf(status: BookingStatus, eventCancelled: boolean): Pa
   return (VOID_STATUSES as readonly BookingStatus[]).includes(status) ? "void" : "not_paid";
 }
 
+/**
+ * A live booking — who a notice or a reminder reaches: its pass is valid (paid, partly refunded
+ * included, and its event not cancelled). Holds, expired, refunded, cancelled and freed get nothing.
+ */
+export const isLiveBooking = (status: BookingStatus, eventCancelled: boolean) => passStatusOf(status, eventCancelled) === "valid";
+
 /** Stored refund outcomes: pending (the provider has not answered yet, or it is processing), succeeded, failed. */
 export const refundStatuses = ["pending", "succeeded", "failed"] as const;
 export type RefundStatus = (typeof refundStatuses)[number];

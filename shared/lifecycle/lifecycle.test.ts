@@ -5,10 +5,10 @@ import fc from "fast-check";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { testDb } from "../../worker/test/helpers";
-import { bookingState, bookingTransitions, canMove, freeSpotsOf, passStatusOf, takesSpot, type BookingStatus } from "./booking";
+import { bookingState, bookingTransitions, canMove, freeSpotsOf, isLiveBooking, passStatusOf, takesSpot, type BookingStatus } from "./booking";
 import { cancelDeadline, durationMinutesOf, eventEndsAt, eventPhase, hasEnded, withinCancelDeadline } from "./event";
 import { centsToDecimal, decimalToCentsExact, formatEuro, formatEuroCompact, parseAmountToCents } from "./money";
-import { centsToDecimalText, eventNotEndedText, freeSpotsText, passValidText, takesSpotText, withinCancelDeadlineText } from "./sql";
+import { centsToDecimalText, eventNotEndedText, freeSpotsText, liveBookingText, passValidText, takesSpotText, withinCancelDeadlineText } from "./sql";
 
 const HOUR = 3_600_000;
 const statuses: BookingStatus[] = ["pending", "paid", "freed", "expired", "cancelled", "refunded"];
@@ -106,13 +106,14 @@ describe("capacity and passes", () => {
         async (status, holdOffset, cancelled, capacity, holds, paid) => {
           const now = 1_800_000_000_000;
           const b = { status, holdExpiresAt: now + holdOffset };
-          const row = await db.get<{ takes: number; valid: number; free: number }>(sql`select
-            ${sql.raw(takesSpotText("b", String(now)))} as takes, ${sql.raw(passValidText("b", "e"))} as valid,
+          const row = await db.get<{ takes: number; valid: number; live: number; free: number }>(sql`select
+            ${sql.raw(takesSpotText("b", String(now)))} as takes, ${sql.raw(passValidText("b", "e"))} as valid, ${sql.raw(liveBookingText("b", "e"))} as live,
             max(0, ${sql.raw(freeSpotsText("e", String(holds), String(paid)))}) as free
             from (select ${status} as status, ${b.holdExpiresAt} as hold_expires_at) b,
                  (select ${cancelled ? now : null} as cancelled_at, ${capacity.totalSpots} as total_spots, ${capacity.reservedSpots} as reserved_spots, ${capacity.occupiedSpots} as occupied_spots) e`);
           expect(row!.takes === 1).toBe(takesSpot(b, now));
           expect(row!.valid === 1).toBe(passStatusOf(status, cancelled) === "valid");
+          expect(row!.live === 1).toBe(isLiveBooking(status, cancelled));
           expect(row!.free).toBe(freeSpotsOf(capacity, holds, paid));
         },
       ),

@@ -87,3 +87,6 @@ export const claimedCentsSql = (bookingId: SQL | string) =>
 
 /** A pass scans: its booking paid and its event not cancelled. */
 export const passValidText = (b: string, e: string) => `(${b}.status = 'paid' and ${e}.cancelled_at is null)`;
+
+/** isLiveBooking() as SQL text: the bookings a notice or a reminder is written to. */
+export const liveBookingText = (b: string, e: string) => passValidText(b, e);

@@ -360,4 +360,8 @@ export const en: Catalogue = {
     region: "Notifications (F8)",
     dismiss: "Close notification",
   },
+  notices: {
+    title: "Notice from the car park",
+    postedAt: (when: string) => `Posted ${when}`,
+  },
 };

@@ -362,4 +362,8 @@ export const it = {
     region: "Notifiche (F8)",
     dismiss: "Chiudi notifica",
   },
+  notices: {
+    title: "Avviso dal parcheggio",
+    postedAt: (when: string) => `Pubblicato ${when}`,
+  },
 } as const;

@@ -219,6 +219,23 @@ export const messages = {
   resendRefused: "La prenotazione non è più valida: la conferma con il pass non può essere reinviata",
   refundFromProvider: "Rimborso dal pannello Stripe",
   refundOnlyPaid: "Si può rimborsare solo una prenotazione pagata",
+  // notices and reminders ("Avvisa i clienti")
+  noticeSubjectRequired: "Scrivi l'oggetto dell'avviso",
+  noticeSubjectOneLine: "L'oggetto deve stare su una riga",
+  noticeSubjectTooLong: "L'oggetto può avere al massimo 150 caratteri",
+  noticeBodyRequired: "Scrivi il testo dell'avviso",
+  noticeBodyTooLong: "Il testo può avere al massimo 2000 caratteri",
+  noticeEnglishBoth: "In inglese scrivi sia l'oggetto sia il testo, oppure nessuno dei due",
+  noticeRateNotOfEvent: "Una delle tariffe scelte non è di questo evento",
+  noticeEventCancelled: "L'evento è annullato: non si possono inviare avvisi",
+  noticeEventEnded: "L'evento è concluso: non si possono inviare avvisi",
+  noticeEventOff: "L'evento è disattivato: riattivalo per inviare un avviso",
+  noticeNobody: "Nessuna prenotazione attiva da avvisare",
+  noticeKeyReused: "Questa richiesta è già stata usata per un altro avviso",
+  noticeKeyRequired: "Manca la chiave della richiesta (Idempotency-Key)",
+  noticeNotFound: "Avviso non trovato",
+  reminderTimeInvalid: "Orario non valido: usa il formato HH:MM",
+  reminderGateOpensInvalid: "Minuti di apertura del varco non validi",
 };
 
 export type Messages = typeof messages;

@@ -4,13 +4,14 @@ import { auditLog, bookings, demoPaymentIntents, refunds, staffRoles, uploads, t
 import { app } from "../app";
 import { sessionIdOf } from "../services/admin-auth";
 import { outboxInsert } from "../services/email/outbox";
+import { createNotice } from "../services/notices";
 import { adminCookie, seedStaff, staffCookie, TEST_ADMIN_PASSWORD } from "../test/admin";
 import { api, seedBooking, seedEvent, testDb } from "../test/helpers";
 
 type Case = {
   route: string;
   /** Builds what the request needs (fresh per attempt, since writes consume it), for a session of `role`. */
-  request: (role: StaffRole) => Promise<{ path: string; json?: unknown }>;
+  request: (role: StaffRole) => Promise<{ path: string; json?: unknown; headers?: Record<string, string> }>;
   ok: number;
   /** The audit action a successful write records (reads record nothing). */
   audit?: string;
@@ -53,6 +54,19 @@ async function outboxRow(): Promise<number> {
   const { eventId } = await seedEvent();
   const booking = await seedBooking({ eventId, status: "paid" });
   return (await outboxInsert(testDb(), { bookingId: booking.id, kind: "confirmation", dedupeKey: `confirmation:${booking.id}`, now: Date.now() }).returning().get())!.id;
+}
+
+/** An event with one live booking, and a notice written to it. */
+async function noticeEvent(): Promise<number> {
+  const { eventId } = await seedEvent();
+  await seedBooking({ eventId, status: "paid" });
+  return eventId;
+}
+
+async function sentNotice(): Promise<string> {
+  const result = await createNotice(testDb(), await noticeEvent(), { subject: "Avviso", body: "Testo" }, { idempotencyKey: crypto.randomUUID() }, Date.now());
+  if (!result.ok) throw new Error("notice not created");
+  return result.value.notice.id;
 }
 
 /** A booking paid with a demo intent (a refund needs the provider's intent). */
@@ -243,6 +257,26 @@ const CASES: Case[] = [
     ok: 200,
     audit: "event.postpone",
   },
+  { route: "GET /api/admin/events/:id/notices", request: async () => ({ path: `/api/admin/events/${await noticeEvent()}/notices` }), ok: 200 },
+  { route: "GET /api/admin/events/:id/notices/audience", request: async () => ({ path: `/api/admin/events/${await noticeEvent()}/notices/audience` }), ok: 200 },
+  {
+    route: "POST /api/admin/events/:id/notices",
+    request: async () => ({
+      path: `/api/admin/events/${await noticeEvent()}/notices`,
+      json: { subject: "Avviso", body: "Testo" },
+      headers: { "Idempotency-Key": crypto.randomUUID() },
+    }),
+    ok: 201,
+    audit: "notice.create",
+  },
+  { route: "POST /api/admin/notices/:id/retry", request: async () => ({ path: `/api/admin/notices/${await sentNotice()}/retry`, json: {} }), ok: 200, audit: "notice.retry" },
+  { route: "GET /api/admin/reminder-settings", request: async () => ({ path: "/api/admin/reminder-settings" }), ok: 200 },
+  {
+    route: "PUT /api/admin/reminder-settings",
+    request: async () => ({ path: "/api/admin/reminder-settings", json: { isEnabled: true, sendAt: "10:00", gateOpensMinutesBefore: 120 } }),
+    ok: 200,
+    audit: "reminders.update",
+  },
   { route: "PUT /api/event-images", request: async () => ({ path: "/api/event-images", json: { imageURL: await uploadedImage() } }), ok: 200, audit: "upload.event-image" },
 ];
 
@@ -266,7 +300,7 @@ const methodOf = (route: string) => route.split(" ")[0];
 
 /** Everything an unauthorised request could have touched, to prove it touched nothing. */
 async function snapshot(): Promise<string> {
-  const tables = ["events", "rates", "categories", "bookings", "partners", "carousel_settings", "live_notification_config", "uploads", "audit_log", "staff_users", "gate_scans", "refunds"];
+  const tables = ["events", "rates", "categories", "bookings", "partners", "carousel_settings", "live_notification_config", "uploads", "audit_log", "staff_users", "gate_scans", "refunds", "notices", "reminder_settings"];
   const dump: Record<string, unknown> = {};
   for (const t of tables) dump[t] = await testDb().all(sql.raw(`select * from ${t} order by 1`));
   // The queue consumer updates sending columns in the background; a request can only add rows or re-enqueue them.
@@ -288,9 +322,9 @@ describe("admin access", () => {
       const revoked = await adminCookie();
       await api("/api/admin/logout", { method: "POST", headers: { Cookie: revoked } });
       for (const cookie of [undefined, "pe_admin=forged-token", revoked]) {
-        const { path, json } = await request("owner");
+        const { path, json, headers } = await request("owner");
         const before = await snapshot();
-        const res = await api(path, { method: methodOf(route), json, headers: cookie ? { Cookie: cookie } : {} });
+        const res = await api(path, { method: methodOf(route), json, headers: { ...headers, ...(cookie ? { Cookie: cookie } : {}) } });
         expect(res.status, `${route} with ${cookie ?? "no cookie"}`).toBe(401);
         expect(await res.json()).toEqual({ error: { code: "unauthorized", message: "Accesso amministratore richiesto" } });
         expect(await snapshot()).toBe(before);
@@ -299,9 +333,9 @@ describe("admin access", () => {
 
     it.each(staffRoles)(`as %s: ${ok} if the route allows the role${audit ? ` (recording "${audit}" with the account)` : ""}, else 403 touching nothing`, async (role) => {
       const cookie = await staffCookie(role);
-      const { path, json } = await request(role);
+      const { path, json, headers } = await request(role);
       const before = await snapshot();
-      const res = await api(path, { method: methodOf(route), json, headers: { Cookie: cookie } });
+      const res = await api(path, { method: methodOf(route), json, headers: { ...headers, Cookie: cookie } });
       expect(res.headers.get("Cache-Control")).toBe("no-store");
       if (!(roles ?? ADMIN_AREA).includes(role)) {
         expect(res.status, `${role} on ${route}`).toBe(403);

@@ -28,6 +28,7 @@ describe("GET /api/passes/:secret", () => {
       state: "paid",
       eventCancelled: false,
       refundPending: false,
+      notice: null,
     });
     for (const hidden of ["segreta@example.it", "Mario Rossi", booking.id]) expect(text).not.toContain(hidden);
   });

@@ -5,6 +5,7 @@ import { expireLapsedHolds } from "./holds";
 import { createPaymentProvider } from "./payments/provider";
 import { retryOwedRefunds } from "./payments/settle";
 import { retryIncompleteRefunds } from "./refunds";
+import { sendReminders } from "./reminders";
 import { anonymisePersonalData, purgeRateLimitHits, retentionOf } from "./retention";
 import { deleteOrphanUploads } from "./uploads";
 
@@ -34,6 +35,8 @@ export const cronTasks: CronTask[] = [
     }),
   },
   { name: "purge-admin-sessions", everyMinutes: 5, run: (db, _env, now) => purgeDeadSessions(db, now) },
+  // Before the hand-over below, so this minute's reminders leave in this same run.
+  { name: "send-reminders", run: (db, _env, now) => sendReminders(db, now) },
   { name: "dispatch-queued-emails", run: (db, env, now) => dispatchQueued(env, db, now) },
 ];
 

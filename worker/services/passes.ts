@@ -6,6 +6,7 @@ import { afterSaleColumns, afterSaleOf, type AfterSale } from "./my-bookings";
 import type { Db } from "../db";
 import { toIso } from "../lib/time";
 import { eventTitleInBookingLang, rateNameInBookingLang } from "./events";
+import { latestNotice, type LatestNotice } from "./notices";
 
 const PASS_BYTES = 16;
 
@@ -51,6 +52,8 @@ export type PassDto = Pick<AfterSale, "state" | "eventCancelled" | "refundPendin
   gateState: GateState | null;
   checkedInAt: string | null;
   checkedOutAt: string | null;
+  /** The event's latest notice from the garage, while the pass is valid and the event has not ended. */
+  notice: LatestNotice | null;
 };
 
 /** The pass and its booking's after-sale facts, in one statement. */
@@ -59,6 +62,7 @@ export async function getPass(db: Db, secret: string, now: number): Promise<Pass
     .select({
       booking: { status: bookings.status, holdExpiresAt: bookings.holdExpiresAt },
       id: bookings.id,
+      eventId: bookings.eventId,
       datetime: events.datetime,
       ...afterSaleColumns(now),
       licensePlate: bookings.licensePlate,
@@ -90,5 +94,6 @@ export async function getPass(db: Db, secret: string, now: number): Promise<Pass
     gateState: row.gateState,
     checkedInAt: toIso(row.checkedInAt),
     checkedOutAt: toIso(row.checkedOutAt),
+    notice: passStatus === "valid" ? await latestNotice(db, row.eventId, now) : null,
   };
 }

@@ -1,11 +1,15 @@
 import { asc, eq, sql } from "drizzle-orm";
-import { carouselSettings, events, liveNotificationConfig, partners, type Partner } from "../../db/schema";
+import { carouselSettings, events, liveNotificationConfig, partners, reminderSettings, type Partner } from "../../db/schema";
 import type { Db } from "../db";
 
 export const CAROUSEL_DEFAULTS = { isEnabled: true, scrollSpeed: 1, frameRate: 16 };
 export const LIVE_NOTIFICATION_DEFAULTS = { isEnabled: true, frequency: 10000, targetEventId: null as number | null, isRandomEvents: true };
 
+/** The reminder the day before the event: on, at 10:00 Rome time; the gate opens 2 hours before the start. */
+export const REMINDER_DEFAULTS = { isEnabled: true, sendAt: "10:00", gateOpensMinutesBefore: 120 };
+
 export type CarouselSettings = typeof CAROUSEL_DEFAULTS;
+export type ReminderSettings = typeof REMINDER_DEFAULTS;
 export type LiveNotificationConfig = typeof LIVE_NOTIFICATION_DEFAULTS;
 
 export async function getCarouselSettings(db: Db): Promise<CarouselSettings> {
@@ -72,4 +76,17 @@ export async function createPartner(db: Db, input: PartnerInput): Promise<Partne
 export async function deletePartner(db: Db, id: number): Promise<boolean> {
   const res = await db.delete(partners).where(eq(partners.id, id)).run();
   return res.meta.changes > 0;
+}
+
+export async function getReminderSettings(db: Db): Promise<ReminderSettings> {
+  const row = await db.select().from(reminderSettings).where(eq(reminderSettings.id, 1)).get();
+  return row ? { isEnabled: row.isEnabled, sendAt: row.sendAt, gateOpensMinutesBefore: row.gateOpensMinutesBefore } : { ...REMINDER_DEFAULTS };
+}
+
+export async function saveReminderSettings(db: Db, input: ReminderSettings): Promise<ReminderSettings> {
+  await db
+    .insert(reminderSettings)
+    .values({ id: 1, ...input })
+    .onConflictDoUpdate({ target: reminderSettings.id, set: input });
+  return getReminderSettings(db);
 }

@@ -130,6 +130,7 @@ describe("the pass page after the sale (finding 6)", () => {
     state: "paid",
     eventCancelled: false,
     refundPending: false,
+    notice: null,
     ...overrides,
   });
 

@@ -8,7 +8,7 @@ import { CalendarIcon, CarIcon } from "../../components/icons";
 import { LoadingState } from "../../components/spinner";
 import { buttonClass } from "../../components/button";
 import { cardClass } from "../../components/card";
-import { useT } from "../../i18n/lang";
+import { useLang, useT } from "../../i18n/lang";
 import { ApiError } from "../../lib/api";
 import { formatLongDateTime, formatTime } from "../../lib/format";
 import { passUrl } from "../../lib/pass-url";
@@ -83,6 +83,24 @@ export function PassCard({ pass, secret }: { pass: Pass; secret: string }) {
   );
 }
 
+/** The event's latest notice from the garage, in the page's language when staff wrote it so; text only, never markup. */
+export function PassNotice({ notice }: { notice: NonNullable<Pass["notice"]> }) {
+  const tr = useT();
+  const english = useLang() === "en" && notice.subjectEn && notice.bodyEn;
+  return (
+    <section data-testid="pass-notice" aria-labelledby="pass-notice-title" className="rounded-2xl border-l-4 border-amber-400 bg-amber-50 p-4 text-slate-900 shadow-sm ring-1 ring-amber-200">
+      <p className="text-xs font-semibold tracking-wide text-amber-900 uppercase">{tr.notices.title}</p>
+      <h2 id="pass-notice-title" className="mt-1 font-bold break-words">
+        {english ? notice.subjectEn : notice.subject}
+      </h2>
+      <p className="mt-1 text-sm whitespace-pre-line break-words">{english ? notice.bodyEn : notice.body}</p>
+      <p className="mt-2 text-xs text-slate-600">
+        <time dateTime={notice.createdAt}>{tr.notices.postedAt(formatLongDateTime(notice.createdAt, tr.dates))}</time>
+      </p>
+    </section>
+  );
+}
+
 /** /p/:secret — the pass on any phone, no e-mail or code needed: the secret in the link is the key. */
 export function PassPage() {
   const tr = useT();
@@ -98,6 +116,7 @@ export function PassPage() {
         <h1 className="text-2xl font-black tracking-tight text-slate-900">{p.title}</h1>
         {query.data ? (
           <>
+            {query.data.notice ? <PassNotice notice={query.data.notice} /> : null}
             <PassCard pass={query.data} secret={secret} />
             <PassActions secret={secret} />
           </>

@@ -47,6 +47,16 @@ const it = {
     cancelWindow: (until: string) => `Se non puoi venire, puoi annullare dal tuo pass e ricevere il rimborso completo fino a ${until}.`,
     newDate: "Nuova data",
   },
+  notice: {
+    intro: (event: string) => `un avviso dal parcheggio per ${event}:`,
+  },
+  reminder: {
+    subject: (event: string) => `Promemoria per domani: ${event}`,
+    intro: "ti ricordiamo il tuo parcheggio di domani. Qui sotto trovi il pass da mostrare al varco, l'indirizzo e l'orario di apertura.",
+    gateOpens: "Apertura varco",
+    canCancel: (until: string) => `Se non puoi più venire, puoi annullare dal tuo pass e ricevere il rimborso fino a ${until}.`,
+    cannotCancel: "La prenotazione non è più annullabile.",
+  },
 } as const;
 
 /** The shape of `it` with its words widened to string, so another language can fill it. */
@@ -96,6 +106,16 @@ const en: EmailCatalogue = {
     intro: (when: string) => `the event has been postponed to ${when}. Your booking and your pass remain valid for the new date.`,
     cancelWindow: (until: string) => `If you cannot come, you can cancel from your pass and get a full refund until ${until}.`,
     newDate: "New date",
+  },
+  notice: {
+    intro: (event: string) => `a notice from the car park about ${event}:`,
+  },
+  reminder: {
+    subject: (event: string) => `Reminder for tomorrow: ${event}`,
+    intro: "a reminder of your parking space tomorrow. Below are the pass to show at the gate, the address and the opening time.",
+    gateOpens: "Gate opens",
+    canCancel: (until: string) => `If you can no longer come, you can cancel from your pass and get a refund until ${until}.`,
+    cannotCancel: "The booking can no longer be cancelled.",
   },
 };
 

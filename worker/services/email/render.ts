@@ -1,13 +1,14 @@
 import { eq } from "drizzle-orm";
 import { garage } from "../../../web/features/layout/garage";
-import { bookings, events, rates, type EmailOutboxRow } from "../../../db/schema";
+import { bookings, events, notices, rates, type EmailOutboxRow } from "../../../db/schema";
 import type { Db } from "../../db";
 import { bookingCodeOf } from "../my-bookings";
 import { emailCatalogues, type EmailCatalogue } from "./catalogue";
 import { escapeHtml, euro, romeLongDateTime } from "./format";
 import { icsOf } from "./ics";
 import { passStatusOf } from "../../../shared/lifecycle/booking";
-import { cancelDeadline, eventEndsAt } from "../../../shared/lifecycle/event";
+import { cancelDeadline, eventEndsAt, MINUTE_MS, withinCancelDeadline } from "../../../shared/lifecycle/event";
+import { getReminderSettings } from "../settings";
 import { qrPng } from "./qr-png";
 
 export type RenderedEmail = {
@@ -46,6 +47,7 @@ async function bookingFacts(db: Db, bookingId: string) {
       postponeCancelUntil: events.postponeCancelUntil,
       cancelledAt: events.cancelledAt,
       status: bookings.status,
+      gateState: bookings.gateState,
       rateName: rates.name,
       rateNameEn: rates.nameEn,
       lang: bookings.lang,
@@ -87,7 +89,7 @@ const textOf = (paragraphs: string[], rows: Row[], tail: string[]) =>
  * was made in (bookings.lang). The same function renders what the queue consumer sends and the
  * admin's preview of a message not sent yet.
  */
-export async function renderOutboxRow(db: Db, env: Env, row: Pick<EmailOutboxRow, "bookingId" | "kind" | "data">): Promise<RenderedEmail | null> {
+export async function renderOutboxRow(db: Db, env: Env, row: Pick<EmailOutboxRow, "bookingId" | "kind" | "data"> & { noticeId?: string | null }): Promise<RenderedEmail | null> {
   const facts = await bookingFacts(db, row.bookingId);
   if (!facts) return null;
   const lang = facts.lang;
@@ -126,9 +128,8 @@ export async function renderOutboxRow(db: Db, env: Env, row: Pick<EmailOutboxRow
     { label: t.labels.code, value: code },
   ];
 
-  if (row.kind === "confirmation") {
-    const rows = [...base.slice(0, 5), { label: t.labels.amount, value: euro(b.amountCents, lang) }, base[base.length - 1]];
-    const paragraphs = [t.greeting(b.customerName), t.confirmation.intro];
+  /** The pass with its QR (inline image), for the messages a customer shows at the gate. */
+  const passBlock = async () => {
     const attachments: EmailAttachment[] = [];
     let passHtml = "";
     const tail: string[] = [];
@@ -140,6 +141,56 @@ export async function renderOutboxRow(db: Db, env: Env, row: Pick<EmailOutboxRow
         `<td style="vertical-align:middle;line-height:1.5">${escapeHtml(t.labels.passHint)}<br><a href="${escapeHtml(passUrl)}" style="color:#1d4ed8;font-weight:600">${escapeHtml(t.labels.passLink)}</a><br><span style="font-size:12px;color:#555;word-break:break-all">${escapeHtml(passUrl)}</span></td></tr></table>`;
       tail.push(`${t.labels.pass}: ${passUrl}`, t.labels.passHint, "");
     }
+    return { attachments, passHtml, tail };
+  };
+  const signatureHtml = `<p style="margin:16px 0 0;line-height:1.5">${escapeHtml(t.signature).replace(/\n/g, "<br>")}</p>`;
+
+  if (row.kind === "notice") {
+    const notice = row.noticeId ? await db.select().from(notices).where(eq(notices.id, row.noticeId)).get() : undefined;
+    if (!notice) return null;
+    // The English text when the booking is English and staff wrote one; the Italian otherwise. Always text, never markup.
+    const english = lang === "en" && notice.subjectEn && notice.bodyEn;
+    const subject = english ? notice.subjectEn! : notice.subject;
+    const paragraphs = [t.greeting(b.customerName), t.notice.intro(b.eventTitle), english ? notice.bodyEn! : notice.body];
+    const rows = base.filter((r) => r.label !== t.labels.rate);
+    const linkHtml = passUrl ? `<p style="margin:16px 0 0"><a href="${escapeHtml(passUrl)}" style="color:#1d4ed8;font-weight:600">${escapeHtml(t.labels.passLink)}</a></p>` : "";
+    return {
+      to: b.customerEmail,
+      subject,
+      html: layout(t, lang, subject, paragraphs, rows, linkHtml + signatureHtml),
+      text: textOf(paragraphs, rows, [...(passUrl ? [`${t.labels.pass}: ${passUrl}`, ""] : []), t.signature]),
+      attachments: [],
+    };
+  }
+
+  if (row.kind === "reminder") {
+    const settings = await getReminderSettings(db);
+    const event = { ...b, datetime: b.eventAt };
+    const opens = b.eventAt != null ? romeLongDateTime(b.eventAt - settings.gateOpensMinutesBefore * MINUTE_MS, t.dates) : null;
+    const deadline = cancelDeadline(event);
+    const cancellable = b.gateState == null && withinCancelDeadline(event, Date.now()) && deadline != null;
+    const paragraphs = [
+      t.greeting(b.customerName),
+      t.reminder.intro,
+      cancellable ? t.reminder.canCancel(romeLongDateTime(deadline, t.dates)) : t.reminder.cannotCancel,
+    ];
+    const rows = [base[0], base[1], ...(opens ? [{ label: t.reminder.gateOpens, value: opens }] : []), ...base.slice(2)];
+    const { attachments, passHtml, tail } = await passBlock();
+    tail.push(t.signature);
+    const subject = t.reminder.subject(b.eventTitle);
+    return {
+      to: b.customerEmail,
+      subject,
+      html: layout(t, lang, subject, paragraphs, rows, passHtml + signatureHtml),
+      text: textOf(paragraphs, rows, tail),
+      attachments: [...attachments, ...calendarOf(b)],
+    };
+  }
+
+  if (row.kind === "confirmation") {
+    const rows = [...base.slice(0, 5), { label: t.labels.amount, value: euro(b.amountCents, lang) }, base[base.length - 1]];
+    const paragraphs = [t.greeting(b.customerName), t.confirmation.intro];
+    const { attachments, passHtml, tail } = await passBlock();
     tail.push(t.signature);
     attachments.push(...calendarOf(b));
     const subject = t.confirmation.subject(b.eventTitle);

@@ -13,11 +13,12 @@ import { TableHead } from "../components/list-state";
 import { emailPreviewQueryAtom, resendEmailAtom } from "./queries";
 
 const t = itAdmin.emails;
+const kindLabels = { ...t.kind, ...itAdmin.notices.emailKinds };
 
 export type EmailItem = {
   id: number;
   bookingCode: string;
-  kind: "confirmation" | "refund" | "event_postponed";
+  kind: "confirmation" | "refund" | "event_postponed" | "notice" | "reminder";
   status: "queued" | "sending" | "sent" | "failed";
   attempts: number;
   lastError: string | null;
@@ -84,7 +85,7 @@ export function EmailList({ rows, showBooking = true }: { rows: EmailItem[]; sho
             <tr key={e.id} data-testid="email-row" data-booking-code={e.bookingCode} className="align-top">
               <td className="px-4 py-3">
                 <p className="font-medium text-slate-900">
-                  {t.kind[e.kind]}
+                  {kindLabels[e.kind]}
                   {showBooking ? <span className="ml-2 font-mono text-xs text-slate-600">{e.bookingCode}</span> : null}
                 </p>
                 <p className="max-w-72 text-xs text-slate-600">{e.subject ?? e.eventTitle}</p>

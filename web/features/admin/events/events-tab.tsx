@@ -24,6 +24,7 @@ import { EventModal } from "./event-modal";
 import { CancelEventDialog, progressAtom } from "./cancel-event-dialog";
 import { isEventEditable, isEventPostponable } from "../../../../shared/lifecycle/event";
 import { PostponeEventDialog } from "./postpone-event-dialog";
+import { NoticesDialog } from "../notices/notices-dialog";
 import { adminEventsQueryAtom, deleteEventAtom, reorderEventsAtom, setEventActiveAtom } from "./queries";
 import type { EventDto } from "./types";
 
@@ -64,6 +65,7 @@ export function EventsTab() {
   const [deleting, setDeleting] = useState<EventDto | null>(null);
   const [cancelling, setCancelling] = useState<EventDto | null>(null);
   const [postponing, setPostponing] = useState<EventDto | null>(null);
+  const [noticing, setNoticing] = useState<EventDto | null>(null);
 
   if (events.isPending) return <LoadingState text={it.common.loading} />;
   if (events.isError) return <Alert tone="error" role="alert">{itAdmin.loadError}</Alert>;
@@ -137,6 +139,7 @@ export function EventsTab() {
                         onDelete={() => setDeleting(event)}
                         onCancel={() => setCancelling(event)}
                         onPostpone={() => setPostponing(event)}
+                        onNotice={() => setNoticing(event)}
                       />
                     ))}
                   </tbody>
@@ -147,6 +150,7 @@ export function EventsTab() {
         )}
       </Card>
 
+      {noticing ? <NoticesDialog event={noticing} onClose={() => setNoticing(null)} /> : null}
       {postponing ? <PostponeEventDialog event={postponing} onClose={() => setPostponing(null)} /> : null}
       {cancelling ? <CancelEventDialog event={cancelling} onClose={() => setCancelling(null)} /> : null}
       <EventModal open={modal.open} event={modal.event} readOnly={modal.readOnly} onClose={() => setModal((m) => ({ ...m, open: false }))} />
@@ -163,7 +167,21 @@ export function EventsTab() {
   );
 }
 
-function EventRow({ event, onEdit, onDelete, onCancel, onPostpone }: { event: EventDto; onEdit: () => void; onDelete: () => void; onCancel: () => void; onPostpone: () => void }) {
+function EventRow({
+  event,
+  onEdit,
+  onDelete,
+  onCancel,
+  onPostpone,
+  onNotice,
+}: {
+  event: EventDto;
+  onEdit: () => void;
+  onDelete: () => void;
+  onCancel: () => void;
+  onPostpone: () => void;
+  onNotice: () => void;
+}) {
   const setActive = useAtomValue(setEventActiveAtom);
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: event.id });
   const [brokenImage, setBrokenImage] = useState(false);
@@ -272,6 +290,16 @@ function EventRow({ event, onEdit, onDelete, onCancel, onPostpone }: { event: Ev
               {t.viewButton}
             </button>
           )}
+          {editable ? (
+            <button
+              type="button"
+              aria-label={itAdmin.notices.open(event.title)}
+              onClick={onNotice}
+              className="mr-1 whitespace-nowrap rounded-lg border border-slate-300 px-2.5 py-1 text-xs font-medium text-slate-800 hover:border-sky-400 hover:bg-sky-50 hover:text-sky-800"
+            >
+              {itAdmin.notices.button}
+            </button>
+          ) : null}
           {postponable ? (
             <button
               type="button"

@@ -11,6 +11,7 @@ import { it } from "../../../i18n/it";
 import { itAdmin } from "../../../i18n/it-admin";
 import { liveConfigQueryAtom } from "../../live-popups/queries";
 import { adminEventsQueryAtom } from "../events/queries";
+import { ReminderSettingsCard } from "../notices/reminder-settings-card";
 import { saveLiveConfigAtom } from "../queries";
 
 const t = itAdmin.notifications;
@@ -22,7 +23,12 @@ export function NotificationsTab() {
   const config = useAtomValue(liveConfigQueryAtom);
   if (config.isPending) return <LoadingState text={it.common.loading} />;
   if (config.isError) return <Alert tone="error" role="alert">{itAdmin.loadError}</Alert>;
-  return <NotificationsForm initial={config.data} />;
+  return (
+    <div className="space-y-6">
+      <NotificationsForm initial={config.data} />
+      <ReminderSettingsCard />
+    </div>
+  );
 }
 
 function NotificationsForm({ initial }: { initial: Config }) {

@@ -1,0 +1,214 @@
+import { useAtomValue } from "jotai";
+import { useMemo, useState } from "react";
+import { Alert } from "../../../components/alert";
+import { Button } from "../../../components/button";
+import { inputClass, labelClass, TextField } from "../../../components/field";
+import { Modal } from "../../../components/modal";
+import { notify } from "../../../components/notify";
+import { itAdmin } from "../../../i18n/it-admin";
+import { errorMessage } from "../../../lib/api";
+import { formatShortDateTime } from "../../../lib/format";
+import { audienceQueryAtom, noticesQueryAtom, retryNoticeAtom, sendNoticeAtom, type NoticeItem } from "./queries";
+
+const t = itAdmin.notices;
+const MAX_BODY = 2000;
+
+type EventLike = { id: number; title: string; rates: { id: number; name: string }[] };
+
+/** "Avvisa i clienti": write and send a notice to the event's live bookings, and see the ones sent. */
+export function NoticesDialog({ event, onClose }: { event: EventLike; onClose: () => void }) {
+  const send = useAtomValue(sendNoticeAtom);
+  const [subject, setSubject] = useState("");
+  const [body, setBody] = useState("");
+  const [english, setEnglish] = useState(false);
+  const [subjectEn, setSubjectEn] = useState("");
+  const [bodyEn, setBodyEn] = useState("");
+  const [someRates, setSomeRates] = useState(false);
+  const [chosen, setChosen] = useState<number[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  // One key per notice written: a double click or a retried request is the same notice.
+  const [key, setKey] = useState(() => crypto.randomUUID());
+  const rateKey = someRates ? [...chosen].sort((a, b) => a - b).join(",") : null;
+  const rateIds = rateKey === null ? null : rateKey.split(",").filter(Boolean).map(Number);
+  const audience = useAtomValue(useMemo(() => audienceQueryAtom(event.id, rateKey === null ? null : rateKey.split(",").filter(Boolean).map(Number)), [event.id, rateKey]));
+  const count = audience.data?.count;
+
+  function submit() {
+    setError(null);
+    send.mutate(
+      { eventId: event.id, key, draft: { subject, body, subjectEn: english ? subjectEn : null, bodyEn: english ? bodyEn : null, rateIds } },
+      {
+        onSuccess: (notice) => {
+          notify.success(t.sent(notice.recipients));
+          setKey(crypto.randomUUID());
+          setSubject("");
+          setBody("");
+          setSubjectEn("");
+          setBodyEn("");
+          // On a phone the list is below the form: show where its delivery can be followed.
+          requestAnimationFrame(() => document.getElementById("notice-history")?.scrollIntoView({ block: "start" }));
+        },
+        onError: (err) => setError(errorMessage(err, t.failed)),
+      },
+    );
+  }
+
+  const ready = subject.trim() !== "" && body.trim() !== "" && (!english || (subjectEn.trim() !== "" && bodyEn.trim() !== "")) && !!count && !(someRates && chosen.length === 0);
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      size="lg"
+      title={t.title(event.title)}
+      description={t.intro}
+      footer={
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-between">
+          <p data-testid="notice-audience" aria-live="polite" className="text-sm font-medium text-slate-700">
+            {count === undefined ? t.counting : t.reach(count)}
+          </p>
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={onClose}>
+              {itAdmin.confirm.cancel}
+            </Button>
+            <Button disabled={!ready || send.isPending} onClick={submit}>
+              {send.isPending ? t.sending : t.send(count ?? 0)}
+            </Button>
+          </div>
+        </div>
+      }
+    >
+      <div className="space-y-4">
+        <TextField label={t.subject} value={subject} onChange={setSubject} maxLength={150} />
+        <BodyField label={t.body} value={body} onChange={setBody} />
+        <label className="flex items-start gap-2 text-sm text-slate-800">
+          <input type="checkbox" className="mt-0.5 accent-blue-600" checked={english} onChange={(e) => setEnglish(e.target.checked)} />
+          {t.english}
+        </label>
+        {english ? (
+          <div className="space-y-4 border-l-2 border-blue-200 pl-3">
+            <TextField label={t.subjectEn} value={subjectEn} onChange={setSubjectEn} maxLength={150} />
+            <BodyField label={t.bodyEn} value={bodyEn} onChange={setBodyEn} />
+          </div>
+        ) : null}
+        {event.rates.length > 1 ? (
+          <fieldset>
+            <legend className={labelClass}>{t.audience}</legend>
+            <div className="flex flex-wrap gap-4 text-sm text-slate-800">
+              <label className="flex items-center gap-2">
+                <input type="radio" name="notice-audience" className="accent-blue-600" checked={!someRates} onChange={() => setSomeRates(false)} />
+                {t.allRates}
+              </label>
+              <label className="flex items-center gap-2">
+                <input type="radio" name="notice-audience" className="accent-blue-600" checked={someRates} onChange={() => setSomeRates(true)} />
+                {t.someRates}
+              </label>
+            </div>
+            {someRates ? (
+              <div className="mt-2 grid gap-1.5 pl-1">
+                {event.rates.map((rate) => (
+                  <label key={rate.id} className="flex items-center gap-2 text-sm text-slate-800">
+                    <input
+                      type="checkbox"
+                      className="accent-blue-600"
+                      checked={chosen.includes(rate.id)}
+                      onChange={(e) => setChosen((c) => (e.target.checked ? [...c, rate.id] : c.filter((id) => id !== rate.id)))}
+                    />
+                    {rate.name}
+                  </label>
+                ))}
+              </div>
+            ) : null}
+          </fieldset>
+        ) : null}
+        {error ? (
+          <Alert tone="error" role="alert">
+            {error}
+          </Alert>
+        ) : null}
+        <NoticeHistory eventId={event.id} />
+      </div>
+    </Modal>
+  );
+}
+
+function BodyField({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {
+  const id = useMemo(() => `notice-body-${crypto.randomUUID().slice(0, 8)}`, []);
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      <textarea id={id} rows={5} maxLength={MAX_BODY} value={value} onChange={(e) => onChange(e.target.value)} aria-describedby={`${id}-hint`} className={`${inputClass} resize-y`} />
+      <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
+        {t.bodyHint(value.length)}
+      </p>
+    </div>
+  );
+}
+
+function NoticeHistory({ eventId }: { eventId: number }) {
+  const list = useAtomValue(useMemo(() => noticesQueryAtom(eventId), [eventId]));
+  return (
+    <section aria-labelledby="notice-history" className="border-t border-slate-200 pt-4">
+      <h3 id="notice-history" className="mb-2 text-sm font-semibold text-slate-900">
+        {t.history}
+      </h3>
+      {list.isError ? (
+        <Alert tone="error" role="alert">
+          {itAdmin.loadError}
+        </Alert>
+      ) : !list.data?.length ? (
+        <p className="text-sm text-slate-600">{list.isPending ? "…" : t.none}</p>
+      ) : (
+        <ul className="space-y-3">
+          {list.data.map((n) => (
+            <NoticeRow key={n.id} notice={n} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function NoticeRow({ notice }: { notice: NoticeItem }) {
+  const retry = useAtomValue(retryNoticeAtom);
+  return (
+    <li data-testid="notice-item" className="rounded-xl bg-slate-50 p-3 text-sm ring-1 ring-slate-200">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+        <p className="font-semibold break-words text-slate-900">{notice.subject}</p>
+        <p className="text-xs text-slate-600">
+          {formatShortDateTime(notice.createdAt)}
+          {notice.author ? ` · ${t.by(notice.author)}` : ""}
+          {notice.subjectEn ? ` · ${t.englishBadge}` : ""}
+        </p>
+      </div>
+      <p className="mt-1 whitespace-pre-line break-words text-slate-700">{notice.body}</p>
+      <div className="mt-2 flex flex-wrap items-center gap-2 text-xs">
+        <span className="rounded-full bg-white px-2 py-0.5 font-medium text-slate-700 ring-1 ring-slate-200">{t.recipients(notice.recipients)}</span>
+        <span data-testid="notice-delivered" className="rounded-full bg-emerald-50 px-2 py-0.5 font-medium text-emerald-800 ring-1 ring-emerald-200">
+          {t.delivered(notice.delivered)}
+        </span>
+        {notice.pending > 0 ? <span className="rounded-full bg-amber-50 px-2 py-0.5 font-medium text-amber-900 ring-1 ring-amber-200">{t.pending(notice.pending)}</span> : null}
+        {notice.failed > 0 ? (
+          <>
+            <span className="rounded-full bg-red-50 px-2 py-0.5 font-medium text-red-800 ring-1 ring-red-200">{t.failedCount(notice.failed)}</span>
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={retry.isPending}
+              onClick={() =>
+                retry.mutate(
+                  { noticeId: notice.id, eventId: notice.eventId },
+                  { onSuccess: () => notify.success(t.retried), onError: (err) => notify.error(errorMessage(err, t.retryFailed)) },
+                )
+              }
+            >
+              {retry.isPending ? t.retrying : t.retry}
+            </Button>
+          </>
+        ) : null}
+      </div>
+    </li>
+  );
+}

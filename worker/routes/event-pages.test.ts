@@ -241,3 +241,38 @@ describe("an event's page", () => {
   });
 });
 
+
+describe("the garage's latest notice on the event's page (issue #31)", () => {
+  it("shows the latest notice, in English on the English page when staff wrote one, as text; none once the event has ended", async () => {
+    const { notices } = await import("../../db/schema");
+    const start = Date.now() + 3 * 86_400_000;
+    const { eventId } = await seedEvent({ title: "Napoli - Milan", datetime: start });
+    const event = { id: eventId, title: "Napoli - Milan" };
+    const write = (subject: string, createdAt: number, en?: { subject: string; body: string }) =>
+      testDb().insert(notices).values({
+        id: crypto.randomUUID(),
+        eventId,
+        subject,
+        body: "Ingresso da via Cintia <b>chiuso</b>",
+        subjectEn: en?.subject ?? null,
+        bodyEn: en?.body ?? null,
+        idempotencyKey: crypto.randomUUID(),
+        recipients: 1,
+        createdAt,
+      });
+    await write("Vecchio avviso", Date.now() - 60_000);
+    await write("Ingresso spostato", Date.now() - 1_000, { subject: "Entrance moved", body: "Use via Claudio" });
+    const it = await (await page(`${eventPath(event)}?lang=it`)).text();
+    expect(it).toContain("Ingresso spostato");
+    expect(it).not.toContain("Vecchio avviso");
+    expect(it).toContain("Ingresso da via Cintia &lt;b&gt;chiuso&lt;/b&gt;");
+    const en = await (await page(`${eventPath(event)}?lang=en`)).text();
+    expect(en).toContain("Entrance moved");
+    expect(en).toContain("Use via Claudio");
+
+    const ended = await seedEvent({ title: "Finita", datetime: Date.now() - 2 * 86_400_000 });
+    await testDb().insert(notices).values({ id: crypto.randomUUID(), eventId: ended.eventId, subject: "Avviso scaduto", body: "x", idempotencyKey: crypto.randomUUID(), createdAt: Date.now() - 3 * 86_400_000 });
+    const over = await (await page(`${eventPath({ id: ended.eventId, title: "Finita" })}?lang=it`)).text();
+    expect(over).not.toContain("Avviso scaduto");
+  });
+});

@@ -21,6 +21,20 @@ export const EVENT_PAGE_S_MAXAGE = 60;
 const attr = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 const text = (value: string) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
+/** The latest notice in the page's language (English when staff wrote it), dated as the page writes dates. */
+function noticeFor(page: EventPageEvent | null, lang: Lang, t: typeof it | typeof en): InjectedEventPage["notice"] {
+  const notice = page?.notice;
+  if (!notice) return null;
+  const english = lang === "en" && notice.subjectEn && notice.bodyEn;
+  const createdAt = new Date(notice.createdAt).toISOString();
+  return {
+    subject: english ? notice.subjectEn! : notice.subject,
+    body: english ? notice.bodyEn! : notice.body,
+    createdAt,
+    postedAt: t.notices.postedAt(formatLongDateTime(createdAt, t.dates)),
+  };
+}
+
 /**
  * An event's page (or its 404 screen, `page` null): the build's shell with the app's route frame
  * rendered for `path` in its root, the same tree the browser hydrates, its <head> saying what the
@@ -35,6 +49,7 @@ export function renderEventPage(shell: Response, input: { id: number; path: stri
     event: page?.event ?? null,
     ended: page?.ended ?? false,
     longDates: { locale: t.dates.locale, texts: datetime ? { [datetime]: formatLongDateTime(datetime, t.dates) } : {} },
+    notice: noticeFor(page, lang, t),
   };
   const store = createStore();
   store.set(catalogueAtom, { lang, t });

@@ -1,6 +1,6 @@
-import { and, asc, eq, getTableName, isNotNull, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableName, isNotNull, or, sql } from "drizzle-orm";
 import { Temporal } from "temporal-polyfill";
-import { categories, events, rates, uploads } from "../../db/schema";
+import { categories, events, notices, rates, uploads } from "../../db/schema";
 import { eventEndsAt, eventPhase, hasEnded, type EventPhase } from "../../shared/lifecycle/event";
 import { eventNotEndedSql } from "../../shared/lifecycle/sql";
 import { GARAGE_TIME_ZONE } from "../../shared/rules";
@@ -20,6 +20,8 @@ export type EventPageEvent = {
   imageBytes: number | null;
   /** For the sitemap's lastmod and the page's own freshness. */
   createdAt: number;
+  /** The garage's latest notice about the event, until the event has ended. */
+  notice: { subject: string; body: string; subjectEn: string | null; bodyEn: string | null; createdAt: number } | null;
 };
 
 /**
@@ -30,7 +32,7 @@ export type EventPageEvent = {
 export async function loadEventPage(db: Db, id: number, now: number): Promise<EventPageEvent | null> {
   const visible = and(eq(events.id, id), or(eq(events.isActive, true), isNotNull(events.cancelledAt)));
   // Category and upload columns aliased: drizzle's D1 batch mixes up same-named columns of joined tables.
-  const [eventRows, rateRows, usageRows] = await db.batch([
+  const [eventRows, rateRows, usageRows, noticeRows] = await db.batch([
     db
       .select({ event: events, categoryName: categories.name, categoryColor: categories.color, imageBytes: uploads.size })
       .from(events)
@@ -43,16 +45,24 @@ export async function loadEventPage(db: Db, id: number, now: number): Promise<Ev
       .where(and(eq(rates.eventId, id), eq(rates.isVisible, true)))
       .orderBy(asc(rates.sortOrder), asc(rates.id)),
     spotUsageQuery(db, now, [id]),
+    db
+      .select({ subject: notices.subject, body: notices.body, subjectEn: notices.subjectEn, bodyEn: notices.bodyEn, createdAt: notices.createdAt })
+      .from(notices)
+      .where(eq(notices.eventId, id))
+      .orderBy(desc(notices.createdAt), desc(notices.id))
+      .limit(1),
   ]);
   const row = eventRows[0];
   if (!row) return null;
   const { event, categoryName, categoryColor } = row;
   const category = event.categoryId != null && categoryName != null ? { id: event.categoryId, name: categoryName, color: categoryColor! } : null;
   const dto = toEventDto(event, category, rateRows, toUsageMap(usageRows).get(id));
+  const ended = hasEnded(event, now);
   return {
     event: dto,
     phase: eventPhase({ ...event, freeSpots: dto.availableSpots }, now),
-    ended: hasEnded(event, now),
+    ended,
+    notice: ended ? null : (noticeRows[0] ?? null),
     previousDatetime: event.previousDatetime,
     imageBytes: row.imageBytes ?? null,
     createdAt: event.createdAt,

@@ -12,6 +12,8 @@ export type InjectedEventPage = {
   /** Over at the time the Worker rendered it (an ended event keeps its page; the home drops it). */
   ended: boolean;
   longDates?: { locale: string; texts: Record<string, string> };
+  /** The garage's latest notice, in the page's language, its date already written by the Worker. */
+  notice?: { subject: string; body: string; createdAt: string; postedAt: string } | null;
 };
 
 function readInjected(): InjectedEventPage | null {

@@ -4,6 +4,7 @@ import { useParams } from "react-router";
 import { afterQueryLayer } from "../../app/query-layer";
 import { Alert } from "../../components/alert";
 import { AppLink } from "../../components/app-link";
+import { GarageNotice } from "../../components/garage-notice";
 import { Button } from "../../components/button";
 import { CalendarIcon, ClockIcon, MapPinIcon, RouteIcon, TicketIcon } from "../../components/icons";
 import { NotFoundPage } from "../../components/not-found-page";
@@ -17,7 +18,7 @@ import { homeEventsAtom } from "../home/home-reads";
 import { garage } from "../layout/garage";
 import { PublicLayout } from "../layout/public-layout";
 import { eventPath, parseEventSegment } from "./event-path";
-import { injectedEventPageAtom } from "./event-page-data";
+import { injectedEventPageAtom, type InjectedEventPage } from "./event-page-data";
 import { ShareButton } from "./share-button";
 
 // The home's dialogs, loaded when first opened (they write through the query cache, so after the query layer).
@@ -28,7 +29,9 @@ const PresaleDialog = lazy(() => afterQueryLayer(() => import("../presale/presal
  * The event this page shows: the one the Worker rendered it with until the live list (the home's
  * query, loaded after hydration) has it; on a page reached inside the app, the list alone.
  */
-function usePageEvent(): { state: "loading" } | { state: "missing" } | { state: "found"; event: EventDto; ended: boolean } {
+type PageNotice = NonNullable<InjectedEventPage["notice"]>;
+
+function usePageEvent(): { state: "loading" } | { state: "missing" } | { state: "found"; event: EventDto; ended: boolean; notice?: PageNotice | null } {
   const segment = parseEventSegment(useParams().segment ?? "");
   const injected = useAtomValue(injectedEventPageAtom);
   const list = useAtomValue(homeEventsAtom);
@@ -36,7 +39,7 @@ function usePageEvent(): { state: "loading" } | { state: "missing" } | { state: 
   const rendered = injected?.id === segment.id ? injected : null;
   if (rendered && rendered.event === null) return { state: "missing" };
   const live = list.data?.find((e) => e.id === segment.id);
-  if (rendered?.event) return { state: "found", event: live ?? rendered.event, ended: rendered.ended };
+  if (rendered?.event) return { state: "found", event: live ?? rendered.event, ended: rendered.ended, notice: rendered.notice };
   if (live) return { state: "found", event: live, ended: false };
   return list.isPending ? { state: "loading" } : { state: "missing" };
 }
@@ -52,7 +55,7 @@ export function EventPage() {
       </PublicLayout>
     );
   }
-  return <EventPageBody given={found.event} endedWhenRendered={found.ended} />;
+  return <EventPageBody given={found.event} endedWhenRendered={found.ended} notice={found.notice ?? null} />;
 }
 
 function InfoRow({ icon, label, value }: { icon: React.ReactNode; label: string; value: string }) {
@@ -86,7 +89,7 @@ function RateRow({ rate, onBook, disabled }: { rate: RateDto; onBook: () => void
   );
 }
 
-function EventPageBody({ given, endedWhenRendered }: { given: EventDto; endedWhenRendered: boolean }) {
+function EventPageBody({ given, endedWhenRendered, notice }: { given: EventDto; endedWhenRendered: boolean; notice: PageNotice | null }) {
   const tr = useT();
   const event = inLanguage(given, useLang());
   const [bookingRate, setBookingRate] = useState<RateDto | null>(null);
@@ -176,6 +179,7 @@ function EventPageBody({ given, endedWhenRendered }: { given: EventDto; endedWhe
               </dl>
               {event.description ? <p className="text-sm leading-7 whitespace-pre-line text-slate-700">{event.description}</p> : null}
               {status}
+              {notice && !ended ? <GarageNotice testId="event-notice" {...notice} /> : null}
             </div>
           </div>
 

@@ -1,5 +1,6 @@
 import { useAtomValue, useSetAtom } from "jotai";
 import { QRCodeSVG } from "qrcode.react";
+import { GarageNotice } from "../../components/garage-notice";
 import { useEffect } from "react";
 import { useParams } from "react-router";
 import { Alert } from "../../components/alert";
@@ -83,21 +84,18 @@ export function PassCard({ pass, secret }: { pass: Pass; secret: string }) {
   );
 }
 
-/** The event's latest notice from the garage, in the page's language when staff wrote it so; text only, never markup. */
+/** The event's latest notice from the garage, in the page's language when staff wrote it so. */
 export function PassNotice({ notice }: { notice: NonNullable<Pass["notice"]> }) {
   const tr = useT();
   const english = useLang() === "en" && notice.subjectEn && notice.bodyEn;
   return (
-    <section data-testid="pass-notice" aria-labelledby="pass-notice-title" className="rounded-2xl border-l-4 border-amber-400 bg-amber-50 p-4 text-slate-900 shadow-sm ring-1 ring-amber-200">
-      <p className="text-xs font-semibold tracking-wide text-amber-900 uppercase">{tr.notices.title}</p>
-      <h2 id="pass-notice-title" className="mt-1 font-bold break-words">
-        {english ? notice.subjectEn : notice.subject}
-      </h2>
-      <p className="mt-1 text-sm whitespace-pre-line break-words">{english ? notice.bodyEn : notice.body}</p>
-      <p className="mt-2 text-xs text-slate-600">
-        <time dateTime={notice.createdAt}>{tr.notices.postedAt(formatLongDateTime(notice.createdAt, tr.dates))}</time>
-      </p>
-    </section>
+    <GarageNotice
+      testId="pass-notice"
+      subject={english ? notice.subjectEn! : notice.subject}
+      body={english ? notice.bodyEn! : notice.body}
+      createdAt={notice.createdAt}
+      postedAt={tr.notices.postedAt(formatLongDateTime(notice.createdAt, tr.dates))}
+    />
   );
 }
 

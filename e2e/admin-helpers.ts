@@ -1,6 +1,7 @@
 import { deflateSync } from "node:zlib";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
+import { customerAddress } from "./public-helpers";
 
 const devVars = readFileSync(".dev.vars", "utf8");
 /** The first owner (created by its first login), from .dev.vars as `npm start` prints it. */
@@ -136,7 +137,7 @@ export async function buyPaidBooking(
   customer: { name: string; plate: string },
 ): Promise<string> {
   const booking = await request.post("/api/bookings", {
-    headers: { "Idempotency-Key": crypto.randomUUID() },
+    headers: { "Idempotency-Key": crypto.randomUUID(), ...customerAddress() },
     data: { eventId, rateId, customerName: customer.name, customerEmail: "test.admin@example.it", licensePlate: customer.plate, carModel: "Fiat Panda" },
   });
   expect(booking.status(), await booking.text()).toBe(201);

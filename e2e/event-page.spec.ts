@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { en } from "../web/i18n/en";
 import { it as italian } from "../web/i18n/it";
 import type { Catalogue } from "../web/i18n/catalogue";
-import { bookingStatus, eventByTitle } from "./public-helpers";
+import { bookingStatus, customerAddress, eventByTitle } from "./public-helpers";
 
 const NAPOLI_INTER = "Napoli – Inter, Serie A";
 const PHONE = { width: 390, height: 844 };
@@ -22,6 +22,8 @@ function watchErrors(page: Page) {
 async function openShareAndBook(page: Page, t: Catalogue, texts: { bookAndPay: string; spots: RegExp; plate: string }) {
   const errors = watchErrors(page);
   const event = await eventByTitle(page.request, "Napoli – Inter");
+  // A customer of its own: the hold it leaves must not count against the suite's other browser tests.
+  await page.setExtraHTTPHeaders(customerAddress());
   await page.goto("/");
   await page.waitForLoadState("networkidle");
   const card = page.getByTestId("event-card").filter({ has: page.getByRole("heading", { name: NAPOLI_INTER }) });

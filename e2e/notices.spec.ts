@@ -1,12 +1,12 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { createEventViaApi, expectNoSidewaysOverflow, loginAsAdmin, unique } from "./admin-helpers";
-import { bookingCodeOf, payBooking } from "./public-helpers";
+import { bookingCodeOf, customerAddress, payBooking } from "./public-helpers";
 
 const shots = process.env.NOTICE_SHOTS;
 
 async function paidBooking(request: APIRequestContext, eventId: number, rateId: number, lang: "it" | "en", email: string) {
   const res = await request.post("/api/bookings", {
-    headers: { "Idempotency-Key": crypto.randomUUID() },
+    headers: { "Idempotency-Key": crypto.randomUUID(), ...customerAddress() },
     data: { eventId, rateId, customerName: "Cliente Prova", customerEmail: email, licensePlate: "NA123AB", carModel: "Fiat Panda", lang },
   });
   expect(res.status(), await res.text()).toBe(201);

@@ -14,10 +14,25 @@ export async function eventByTitle(request: APIRequestContext, prefix: string): 
   return event;
 }
 
-/** A pending booking (a hold) made through the public API, as the booking dialog would. */
-export async function createBooking(request: APIRequestContext, eventId: number, rateId: number, who = { name: "Anna Bianchi", email: "anna.bianchi@example.it" }) {
+/**
+ * The address of a customer of its own, for bookings a test makes through the API. Locally every
+ * request comes from 127.0.0.1, so without it the per-client caps (holds, spots per event) would add
+ * up the whole suite's bookings as one client's. Cloudflare sets the header itself in production.
+ */
+export function customerAddress(): { "CF-Connecting-IP": string } {
+  const part = () => Math.floor(Math.random() * 0xffff).toString(16);
+  return { "CF-Connecting-IP": `2001:db8:${part()}:${part()}::1` };
+}
+
+/** A pending booking (a hold) made through the public API, as the booking dialog would; by default a customer of its own. */
+export async function createBooking(
+  request: APIRequestContext,
+  eventId: number,
+  rateId: number,
+  who = { name: "Anna Bianchi", email: `anna.bianchi.${crypto.randomUUID().slice(0, 8)}@example.it` },
+) {
   const res = await request.post("/api/bookings", {
-    headers: { "Idempotency-Key": crypto.randomUUID() },
+    headers: { "Idempotency-Key": crypto.randomUUID(), ...customerAddress() },
     data: { eventId, rateId, customerName: who.name, customerEmail: who.email, licensePlate: "NA123AB", carModel: "Fiat Panda" },
   });
   expect(res.status(), await res.text()).toBe(201);

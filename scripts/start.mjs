@@ -86,10 +86,10 @@ const server = spawn("vite", ["preview", "--port", args.port, "--strictPort"], {
   env: { ...env, PE_PERSIST_TO: args["persist-to"] },
   stdio: "inherit",
 });
-// A local server does not fire cron triggers by itself: tick the scheduled handler as production would.
+// A local server does not fire cron triggers by itself: tick the scheduled handler each minute, as production does.
 const cronTick = setInterval(() => {
-  fetch(`http://localhost:${args.port}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent("*/5 * * * *")}`).catch(() => undefined);
-}, 5 * 60_000);
+  fetch(`http://localhost:${args.port}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent("* * * * *")}`).catch(() => undefined);
+}, 60_000);
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => {
   clearInterval(cronTick);

@@ -37,6 +37,7 @@ export type Shown = {
 
 const SYNC_EVERY_MS = 15_000;
 const SYNCED_SHOWN_MS = 8_000;
+const RETRY_AFTER_DROP_MS = 1_000;
 const REFRESH_LIST_EVERY_MS = 60_000;
 
 const fromServer = (answer: ScanAnswer, direction: Direction, scan: string): Shown => {
@@ -152,6 +153,7 @@ export function useGate() {
     const found: string[] = [];
     const queue = await loadQueue();
     let done = 0;
+    let signalLost = false;
     if (queue.length) setProgress({ done, total: queue.length });
     try {
       for (const item of queue) {
@@ -170,6 +172,7 @@ export function useGate() {
           // No signal, or the session ended while offline: keep the queue for after the sign-in.
           if (isNetworkFailure(err) || (err as ApiError).status === 401) {
             if (!isNetworkFailure(err)) void queryClient.invalidateQueries({ queryKey: queryKeys.session });
+            signalLost = isNetworkFailure(err);
             break;
           }
           // Refused as a request (event no longer on today's list…): it will never pass, say so.
@@ -182,8 +185,11 @@ export function useGate() {
       syncingRef.current = false;
       setSyncing(false);
       setProgress(null);
-      if (done) setSynced(done);
+      // A signal that comes back in bursts sends the queue over several syncs: the count says them all.
+      if (done) setSynced((shown) => (shown ?? 0) + done);
       await refreshQueued();
+      // The signal dropped mid-queue: try again in a moment, not at the next 15-second sync.
+      if (signalLost && done > 0) setTimeout(() => void sync(), RETRY_AFTER_DROP_MS);
       if (found.length) setReports((r) => [...r, ...found]);
       if (eventId !== null) {
         void refreshList(eventId);

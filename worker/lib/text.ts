@@ -18,10 +18,9 @@ export type TextRule = {
 };
 
 const LONE_SURROGATE = /\p{Cs}/u;
-// Controls (Cc) but the line feed and tab, and the Unicode line and paragraph separators.
-const CONTROL_MULTILINE = /[\p{Cc}\u2028\u2029]/u;
-const ALLOWED_IN_MULTILINE = new Set(["\n", "\t"]);
+// Controls (Cc) and the Unicode line and paragraph separators; a multi-line field keeps \n and tab.
 const CONTROL = /[\p{Cc}\u2028\u2029]/u;
+const ALLOWED_IN_MULTILINE = new Set(["\n", "\t"]);
 // Format characters: bidi embeddings, overrides and isolates, zero-width spaces and joiners, soft hyphen, BOM…
 const FORMAT = /\p{Cf}/u;
 
@@ -33,7 +32,7 @@ export function cleanText(value: string, rule: TextRule): { ok: true; value: str
   if (rule.multiline) {
     text = text.replace(/\r\n?/g, "\n");
     for (const ch of text) {
-      if (CONTROL_MULTILINE.test(ch) && !ALLOWED_IN_MULTILINE.has(ch)) return bad;
+      if (CONTROL.test(ch) && !ALLOWED_IN_MULTILINE.has(ch)) return bad;
     }
   } else if (CONTROL.test(text)) {
     return /[\r\n\u2028\u2029]/.test(text) && !rule.badChars ? { ok: false, message: messages.textOneLine(rule.label) } : bad;

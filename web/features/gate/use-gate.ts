@@ -17,6 +17,7 @@ import {
   type OfflinePass,
 } from "./offline";
 import { directionAtom, downloadPasses, gateEventIdAtom, onlineAtom, sendScan, SUMMARY_KEY, type GatePass, type ScanAnswer } from "./queries";
+import { useSentCount } from "./use-sent-count";
 
 type Result = ScanAnswer["result"];
 
@@ -98,7 +99,7 @@ export function useGate() {
   const [syncing, setSyncing] = useState(false);
   /** The sync in progress (scans sent of those queued), then how many the last one sent, for a while. */
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
-  const [synced, setSynced] = useState<number | null>(null);
+  const [synced, addSynced] = useSentCount(syncing, SYNCED_SHOWN_MS);
   const [reports, setReports] = useState<string[]>([]);
   const [shown, setShown] = useState<Shown | null>(null);
   const listRef = useRef<OfflineList | null>(null);
@@ -185,8 +186,7 @@ export function useGate() {
       syncingRef.current = false;
       setSyncing(false);
       setProgress(null);
-      // A signal that comes back in bursts sends the queue over several syncs: the count says them all.
-      if (done) setSynced((shown) => (shown ?? 0) + done);
+      addSynced(done);
       await refreshQueued();
       // The signal dropped mid-queue: try again in a moment, not at the next 15-second sync.
       if (signalLost && done > 0) setTimeout(() => void sync(), RETRY_AFTER_DROP_MS);
@@ -196,7 +196,7 @@ export function useGate() {
         void queryClient.invalidateQueries({ queryKey: SUMMARY_KEY(eventId) });
       }
     }
-  }, [eventId, queryClient, refreshList, refreshQueued]);
+  }, [addSynced, eventId, queryClient, refreshList, refreshQueued]);
 
   useEffect(() => {
     const up = () => {
@@ -279,13 +279,6 @@ export function useGate() {
     },
     [checkOffline, direction, eventId, keepList, queryClient, show],
   );
-
-  // "N scansioni inviate" stays up a few seconds after a sync, then the plain "Online" again.
-  useEffect(() => {
-    if (synced === null) return;
-    const timer = setTimeout(() => setSynced(null), SYNCED_SHOWN_MS);
-    return () => clearTimeout(timer);
-  }, [synced]);
 
   const dismiss = useCallback(() => setShown(null), []);
   const clearReports = useCallback(() => setReports([]), []);

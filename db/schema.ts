@@ -119,7 +119,7 @@ export const bookings = sqliteTable(
     plateAnonymizedAt: integer("plate_anonymized_at"),
     personalDataAnonymizedAt: integer("personal_data_anonymized_at"),
     // The pass behind /p/<secret>: ≥128 random bits over the base64url alphabet, set in the
-    // statement that marks the booking paid (docs/decisions/015-issue-11-gate-passes-and-offline-gate.md).
+    // statement that marks the booking paid (docs/decisions/015-gate-passes-and-offline-gate.md).
     passSecret: text("pass_secret"),
     // Gate state: null (never scanned), 'inside' or 'exited'; the instants of the last entry/exit.
     gateState: text("gate_state", { enum: gateStates }),

@@ -18,7 +18,7 @@ const fromBase64 = (text: string) => Uint8Array.from(atob(text), (ch) => ch.char
 
 /**
  * Cloudflare's runtime refuses more than 100,000 iterations, but the standalone workerd that runs
- * `npm start` and the tests has no cap (docs/decisions/014-issue-11-staff-accounts.md): refuse here
+ * `npm start` and the tests has no cap (docs/decisions/014-staff-accounts.md): refuse here
  * too, with production's message, so nothing passes locally that fails once deployed.
  */
 export async function pbkdf2(password: string, salt: Uint8Array<ArrayBuffer>, iterations: number): Promise<Uint8Array> {

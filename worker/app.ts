@@ -72,7 +72,7 @@ export const app = new Hono<AppEnv>()
     }),
   )
   .use(d1Session)
-  .use("/api/*", answerInRequestLanguage)
+  .use("*", answerInRequestLanguage)
   .use(async (c, next) => {
     await next();
     // The local server (`vite preview`, which `npm start` runs) turns an answer sent before the

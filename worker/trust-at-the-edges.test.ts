@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { clientKeyOf, hashedClientKey } from "./services/rate-limit";
 import { accountLoginDelayMs, ACCOUNT_DELAY_MAX_MS, loginDelayMs } from "./services/admin-auth";
 import { cleanText, headerText } from "./lib/text";
-import { fieldLabels } from "./lib/messages";
+import { localise } from "./middleware/answer-language";
 import { dispatchQueued, outboxBacklog, outboxInsert } from "./services/email/outbox";
 import { sendOutboxRow, type Mailer } from "./services/email/consumer";
 import { adminCookie, seedStaff, TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from "./test/admin";
@@ -107,7 +107,7 @@ describe("2. one client cannot buy a whole event and hand it back", () => {
 });
 
 describe("3. one text rule for every free-text field", () => {
-  const rule = { label: fieldLabels.title, max: 20, strict: true };
+  const rule = { field: "title", max: 20, strict: true } as const;
   it.each([
     ["NUL", "Nap\u0000oli", "Titolo: contiene caratteri non ammessi (di controllo, invisibili o che cambiano la direzione del testo)"],
     ["a lone surrogate", "Napoli \ud800", "Titolo: contiene caratteri non ammessi (di controllo, invisibili o che cambiano la direzione del testo)"],
@@ -116,14 +116,16 @@ describe("3. one text rule for every free-text field", () => {
     ["a zero-width space", "Nap\u200boli", "Titolo: contiene caratteri non ammessi (di controllo, invisibili o che cambiano la direzione del testo)"],
     ["too long", "N".repeat(21), "Testo troppo lungo (massimo 20 caratteri)"],
   ])("refuses %s in a title", (_, value, message) => {
-    expect(cleanText(value, rule)).toEqual({ ok: false, message });
+    const cleaned = cleanText(value, rule);
+    expect(cleaned.ok).toBe(false);
+    if (!cleaned.ok) expect(localise(cleaned.message, "it")).toBe(message);
   });
 
   it("normalises to NFC, trims, and keeps line breaks (as \\n) only in multi-line fields", () => {
     expect(cleanText("  Cafe\u0301  ", rule)).toEqual({ ok: true, value: "Café" });
-    expect(cleanText("riga uno\r\nriga due", { label: fieldLabels.description, max: 100, multiline: true })).toEqual({ ok: true, value: "riga uno\nriga due" });
+    expect(cleanText("riga uno\r\nriga due", { field: "description", max: 100, multiline: true })).toEqual({ ok: true, value: "riga uno\nriga due" });
     // A description may carry an emoji with its zero-width joiner; a title may not.
-    expect(cleanText("Tifosi 👨‍👩‍👧", { label: fieldLabels.description, max: 100, multiline: true }).ok).toBe(true);
+    expect(cleanText("Tifosi 👨‍👩‍👧", { field: "description", max: 100, multiline: true }).ok).toBe(true);
   });
 
   it.each([

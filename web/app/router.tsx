@@ -3,6 +3,7 @@ import { Route, Routes } from "react-router";
 import { EVENT_PAGE_ROUTE } from "../features/event-page/event-path";
 import { afterQueryLayer } from "./query-layer";
 import { HomePage } from "../features/home/home-page";
+import { RouteErrorBoundary } from "./route-error-boundary";
 import { RouteFrame } from "./route-frame";
 
 // Declarative routes (not the data router): the home's first load carries ~20 KB gzip less router.
@@ -21,14 +22,14 @@ export function AppRoutes() {
   return (
     <RouteFrame>
       <Routes>
-        <Route path="/" element={<HomePage />} />
-        <Route path={EVENT_PAGE_ROUTE} element={<EventPage />} />
-        <Route path="/checkout" element={<CheckoutPage />} />
-        <Route path="/le-mie-prenotazioni" element={<MyBookingsPage />} />
-        <Route path="/p/:secret" element={<PassPage />} />
-        <Route path="/gate" element={<GatePage />} />
-        <Route path="/admin/*" element={<AdminRoutes />} />
-        <Route path="*" element={<NotFoundPage />} />
+        <Route path="/" element={<RouteErrorBoundary key="HomePage"><HomePage /></RouteErrorBoundary>} />
+        <Route path={EVENT_PAGE_ROUTE} element={<RouteErrorBoundary key="EventPage"><EventPage /></RouteErrorBoundary>} />
+        <Route path="/checkout" element={<RouteErrorBoundary key="CheckoutPage"><CheckoutPage /></RouteErrorBoundary>} />
+        <Route path="/le-mie-prenotazioni" element={<RouteErrorBoundary key="MyBookingsPage"><MyBookingsPage /></RouteErrorBoundary>} />
+        <Route path="/p/:secret" element={<RouteErrorBoundary key="PassPage"><PassPage /></RouteErrorBoundary>} />
+        <Route path="/gate" element={<RouteErrorBoundary key="GatePage"><GatePage /></RouteErrorBoundary>} />
+        <Route path="/admin/*" element={<RouteErrorBoundary key="AdminRoutes"><AdminRoutes /></RouteErrorBoundary>} />
+        <Route path="*" element={<RouteErrorBoundary key="NotFoundPage"><NotFoundPage /></RouteErrorBoundary>} />
       </Routes>
     </RouteFrame>
   );

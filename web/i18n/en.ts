@@ -34,6 +34,11 @@ export const en: Catalogue = {
     hint: "This page does not exist.",
     home: "Back to the home page",
   },
+  routeError: {
+    title: "Something went wrong",
+    hint: "This page did not load. Check your connection and try again.",
+    retry: "Try again",
+  },
   layout: {
     skipToContent: "Skip to content",
     brandTagline: "Event parking in Naples",

@@ -35,6 +35,11 @@ export const it = {
     hint: "Did you forget to add the page to the router?",
     home: "Torna alla home",
   },
+  routeError: {
+    title: "Qualcosa è andato storto",
+    hint: "Questa pagina non si è caricata. Controlla la connessione e riprova.",
+    retry: "Riprova",
+  },
   layout: {
     skipToContent: "Vai al contenuto",
     brandTagline: "Parcheggi per eventi a Napoli",

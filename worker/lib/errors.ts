@@ -1,3 +1,4 @@
+import type { MessageRef } from "./message-ref";
 import type { ClientErrorStatusCode, ServerErrorStatusCode } from "hono/utils/http-status";
 
 export type ErrorCode =
@@ -20,9 +21,10 @@ export type ErrorCode =
   | "internal";
 
 export type ErrorIssue = { path: string; message: string };
-export type ErrorBody = { error: { code: ErrorCode; message: string; issues?: ErrorIssue[] } };
+export type ErrorBody = { error: { code: ErrorCode; message: MessageRef; issues?: ErrorIssue[] } };
 
-export function errorBody(code: ErrorCode, message: string, issues?: ErrorIssue[]): ErrorBody {
+/** `message` is a reference to a catalogue key: the answer is written from it in the request's language. */
+export function errorBody(code: ErrorCode, message: MessageRef, issues?: ErrorIssue[]): ErrorBody {
   return { error: issues?.length ? { code, message, issues } : { code, message } };
 }
 
@@ -37,7 +39,7 @@ export type Failure = { ok: false; status: FailureStatus; error: ErrorBody };
 export type Success<T> = { ok: true; value: T };
 export type Outcome<T> = Success<T> | Failure;
 
-export function fail(status: FailureStatus, code: ErrorCode, message: string, issues?: ErrorIssue[]): Failure {
+export function fail(status: FailureStatus, code: ErrorCode, message: MessageRef, issues?: ErrorIssue[]): Failure {
   return { ok: false, status, error: errorBody(code, message, issues) };
 }
 

@@ -1,6 +1,7 @@
-import { fieldLabels, type Messages } from "./messages";
+import { formatEuro } from "../../shared/lifecycle/money";
+import type { Field, Messages } from "./messages";
 
-const fieldLabelsEn: Record<keyof typeof fieldLabels, string> = {
+const fieldLabelsEn: Record<Field, string> = {
   title: "Title",
   description: "Description",
   titleEn: "Title (English)",
@@ -23,14 +24,9 @@ const fieldLabelsEn: Record<keyof typeof fieldLabels, string> = {
   reason: "Reason",
 };
 
-function fieldInEnglish(label: string): string {
-  const key = (Object.keys(fieldLabels) as (keyof typeof fieldLabels)[]).find((k) => fieldLabels[k] === label);
-  return key ? fieldLabelsEn[key] : label;
-}
-
 /**
- * messages.ts in English, key for key (typed against it: a missing key fails typecheck). The API
- * answers with these when the request asks for English (worker/middleware/answer-language.ts).
+ * messages.ts in English, key for key (typed against it: a missing key fails typecheck). An answer to
+ * a request that asks for English is written from these (worker/middleware/answer-language.ts).
  */
 export const messagesEn: Messages = {
   // request handling
@@ -171,6 +167,11 @@ export const messagesEn: Messages = {
   loginRateLimited: "Too many attempts, try again shortly",
   wrongCredentials: "Invalid e-mail or password",
   wrongCurrentPassword: "The current password is not correct",
+  outboxMessageNotFound: "Message not found",
+  outboxSendInProgress: "Sending is already in progress",
+  postponeAlwaysActive: "An always-active event has no date to postpone",
+  postponeCancelled: "The event is cancelled",
+  postponeDateInPast: "The new date must be in the future",
   // gate and passes
   passNotFound: "Pass not found",
   gateEventNotFound: "Event not available at the gate today",
@@ -187,8 +188,8 @@ export const messagesEn: Messages = {
   passwordDates: "Dates and years are easy to guess: add uncommon words instead of the date",
   passwordWeak: "Password too easy to guess: use three or four uncommon words, without names or dates",
   // parametrised
-  textBadChars: (field: string) => `${fieldInEnglish(field)}: contains characters that are not allowed (control, invisible or text-direction characters)`,
-  textOneLine: (field: string) => `${fieldInEnglish(field)}: must fit on one line`,
+  textBadChars: (field: Field) => `${fieldLabelsEn[field]}: contains characters that are not allowed (control, invisible or text-direction characters)`,
+  textOneLine: (field: Field) => `${fieldLabelsEn[field]}: must fit on one line`,
   textTooLong: (max: number) => `Text too long (${max} characters at most)`,
   textTooShort: (min: number) => `Text too short (${min} characters at least)`,
   valueTooBig: (max: number) => `Value too big (${max} at most)`,
@@ -210,7 +211,7 @@ export const messagesEn: Messages = {
   plateUnchanged: "This is already the plate of this booking.",
   refundNothingPaid: "The payment did not go through: there is nothing to refund",
   refundTooLargeAtProvider: "The amount is more than is left to refund on this payment",
-  refundTooLarge: (max: string) => `Amount too high: at most ${max} can be refunded`,
+  refundTooLarge: (maxCents: number) => `Amount too high: at most ${formatEuro(maxCents, "en")} can be refunded`,
   refundAmountPositive: "The refund amount must be greater than zero",
   refundRaced: "The refund is more than is left to refund",
   cancelNoLonger: "This booking can no longer be cancelled",

@@ -1,6 +1,11 @@
+import { refsOf, textOf, type MessageRef } from "./message-ref";
+import { formatEuro } from "../../shared/lifecycle/money";
+
 /**
  * Every message a person can read in an API answer, in Italian (spec §5 verbatim where the spec has one).
  * One catalogue, named by meaning: another language mirrors it key by key; parametrised messages are functions.
+ * Code never passes these texts around: it passes `messages.x` (a reference to the key), and the answer
+ * is written in the request's language from that key (worker/middleware/answer-language.ts).
  */
 /** The names of free-text fields, as the text rule's errors name them (worker/lib/text.ts). */
 export const fieldLabels = {
@@ -26,7 +31,7 @@ export const fieldLabels = {
   reason: "Motivo",
 } as const;
 
-export const messages = {
+export const messagesIt = {
   // request handling
   bodyTooLarge: "Il corpo della richiesta è troppo grande",
   invalidJson: "Il corpo della richiesta non è un JSON valido",
@@ -165,6 +170,12 @@ export const messages = {
   loginRateLimited: "Troppi tentativi, riprova tra poco",
   wrongCredentials: "E-mail o password non validi",
   wrongCurrentPassword: "La password attuale non è corretta",
+  // e-mails (admin E-mail tab) and "Rinvia evento"
+  outboxMessageNotFound: "Messaggio non trovato",
+  outboxSendInProgress: "Invio già in corso",
+  postponeAlwaysActive: "Un evento sempre attivo non ha una data da rinviare",
+  postponeCancelled: "L'evento è annullato",
+  postponeDateInPast: "La nuova data deve essere nel futuro",
   // gate and passes
   passNotFound: "Pass non trovato",
   gateEventNotFound: "Evento non disponibile al varco oggi",
@@ -181,8 +192,8 @@ export const messages = {
   passwordDates: "Date e anni sono facili da indovinare: aggiungi parole non comuni al posto della data",
   passwordWeak: "Password troppo facile da indovinare: usa tre o quattro parole non comuni, senza nomi né date",
   // parametrised
-  textBadChars: (field: string) => `${field}: contiene caratteri non ammessi (di controllo, invisibili o che cambiano la direzione del testo)`,
-  textOneLine: (field: string) => `${field}: deve stare su una sola riga`,
+  textBadChars: (field: Field) => `${fieldLabels[field]}: contiene caratteri non ammessi (di controllo, invisibili o che cambiano la direzione del testo)`,
+  textOneLine: (field: Field) => `${fieldLabels[field]}: deve stare su una sola riga`,
   textTooLong: (max: number) => `Testo troppo lungo (massimo ${max} caratteri)`,
   textTooShort: (min: number) => `Testo troppo corto (minimo ${min} caratteri)`,
   valueTooBig: (max: number) => `Valore troppo grande (massimo ${max})`,
@@ -206,7 +217,7 @@ export const messages = {
   plateUnchanged: "È già la targa di questa prenotazione.",
   refundNothingPaid: "Il pagamento non è andato a buon fine: non c'è nulla da rimborsare",
   refundTooLargeAtProvider: "L'importo supera quanto resta da rimborsare su questo pagamento",
-  refundTooLarge: (max: string) => `Importo troppo alto: rimborsabili al massimo ${max}`,
+  refundTooLarge: (maxCents: number) => `Importo troppo alto: rimborsabili al massimo ${formatEuro(maxCents, "it")}`,
   refundAmountPositive: "L'importo del rimborso deve essere maggiore di zero",
   refundRaced: "Il rimborso supera l'importo ancora rimborsabile",
   cancelNoLonger: "Non è più possibile annullare questa prenotazione",
@@ -238,4 +249,14 @@ export const messages = {
   reminderGateOpensInvalid: "Minuti di apertura del varco non validi",
 };
 
-export type Messages = typeof messages;
+export type Messages = typeof messagesIt;
+export type Field = keyof typeof fieldLabels;
+
+/** References to the catalogue's keys: what services, schemas and middleware pass around. */
+export const messages = refsOf(messagesIt);
+
+/**
+ * The Italian text of a reference, for words stored rather than answered: a refund's reason in the
+ * staff's Italian records, the demo provider's own error texts (as Stripe stores its own).
+ */
+export const italianText = (ref: MessageRef) => textOf(ref, messagesIt);

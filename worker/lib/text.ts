@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { messages } from "./messages";
+import type { MessageRef } from "./message-ref";
+import { messages, type Field } from "./messages";
 
 /**
  * The one rule for free text, staff's and customers' alike: Unicode NFC; no control characters
@@ -7,14 +8,14 @@ import { messages } from "./messages";
  * titles ("strict") no bidi overrides or invisible format characters either; trimmed; a length limit.
  */
 export type TextRule = {
-  /** The field's name as the person sees it ("Titolo"): the error names it. */
-  label: string;
+  /** The field, which the error names in the request's language ("Titolo" / "Title"). */
+  field: Field;
   max: number;
   multiline?: boolean;
   strict?: boolean;
   /** Messages of the field's own, where it has them. */
-  tooLong?: string;
-  badChars?: string;
+  tooLong?: MessageRef;
+  badChars?: MessageRef;
 };
 
 const LONE_SURROGATE = /\p{Cs}/u;
@@ -25,8 +26,8 @@ const ALLOWED_IN_MULTILINE = new Set(["\n", "\t"]);
 const FORMAT = /\p{Cf}/u;
 
 /** The text cleaned by the rule, or the message saying why it cannot be. */
-export function cleanText(value: string, rule: TextRule): { ok: true; value: string } | { ok: false; message: string } {
-  const bad = { ok: false as const, message: rule.badChars ?? messages.textBadChars(rule.label) };
+export function cleanText(value: string, rule: TextRule): { ok: true; value: string } | { ok: false; message: MessageRef } {
+  const bad = { ok: false as const, message: rule.badChars ?? messages.textBadChars(rule.field) };
   if (LONE_SURROGATE.test(value)) return bad;
   let text = value.normalize("NFC");
   if (rule.multiline) {
@@ -35,7 +36,7 @@ export function cleanText(value: string, rule: TextRule): { ok: true; value: str
       if (CONTROL.test(ch) && !ALLOWED_IN_MULTILINE.has(ch)) return bad;
     }
   } else if (CONTROL.test(text)) {
-    return /[\r\n\u2028\u2029]/.test(text) && !rule.badChars ? { ok: false, message: messages.textOneLine(rule.label) } : bad;
+    return /[\r\n\u2028\u2029]/.test(text) && !rule.badChars ? { ok: false, message: messages.textOneLine(rule.field) } : bad;
   }
   if (rule.strict && FORMAT.test(text)) return bad;
   text = text.trim();

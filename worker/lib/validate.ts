@@ -3,7 +3,8 @@ import type { ValidationTargets } from "hono";
 import { z, type ZodType } from "zod";
 import { errorBody } from "./errors";
 import { normalisePlate, PLATE_PATTERN } from "../../shared/rules";
-import { fieldLabels, messages } from "./messages";
+import type { MessageRef } from "./message-ref";
+import { messages } from "./messages";
 import { textField } from "./text";
 
 /**
@@ -27,7 +28,7 @@ z.config({
 export function validate<T extends ZodType, Target extends keyof ValidationTargets>(
   target: Target,
   schema: T,
-  message?: string,
+  message?: MessageRef,
 ) {
   return zValidator(target, schema, (result, c) => {
     if (!result.success) {
@@ -35,7 +36,8 @@ export function validate<T extends ZodType, Target extends keyof ValidationTarge
         path: i.path.map(String).join("."),
         message: i.message,
       }));
-      const first = issues[0]?.message;
+      // Every schema message is a catalogue reference (z.config below covers zod's own).
+      const first = issues[0]?.message as MessageRef | undefined;
       return c.json(errorBody("validation_failed", message ?? (first ?? messages.invalidData), issues), 400);
     }
   });
@@ -68,10 +70,10 @@ export const emailSchema = z
   .transform((e) => e.toLowerCase());
 
 // Names and car models follow the one text rule (lib/text.ts): one line, no invisible characters.
-export const personNameSchema = (tooLong: string, badChars: string) =>
-  textField({ label: fieldLabels.name, max: 100, strict: true, tooLong, badChars });
+export const personNameSchema = (tooLong: MessageRef, badChars: MessageRef) =>
+  textField({ field: "name", max: 100, strict: true, tooLong, badChars });
 export const carModelSchema = textField({
-  label: fieldLabels.carModel,
+  field: "carModel",
   max: 60,
   strict: true,
   tooLong: messages.carModelTooLong,

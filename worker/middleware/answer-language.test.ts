@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { messages } from "../lib/messages";
+import { messagesIt as italian, messages } from "../lib/messages";
 import { messagesEn } from "../lib/messages-en";
 import { api, seedEvent } from "../test/helpers";
-import { inEnglish } from "./answer-language";
+import { localise } from "./answer-language";
 
 type ErrorAnswer = { error: { code: string; message: string; issues?: { path: string; message: string }[] } };
 
@@ -12,7 +12,7 @@ const book = (body: unknown, headers: Record<string, string> = {}, query = "") =
 describe("server messages in the request's language (issue #14)", () => {
   // Fails when a key of messages.ts has no English counterpart, or an English text is left empty.
   it("messages-en.ts has every key of messages.ts, each saying something", () => {
-    expect(Object.keys(messagesEn)).toEqual(Object.keys(messages));
+    expect(Object.keys(messagesEn)).toEqual(Object.keys(italian));
     for (const [key, value] of Object.entries(messagesEn)) expect(typeof value === "function" ? (value as (x: number) => string)(3) : value, key).not.toBe("");
   });
 
@@ -32,11 +32,29 @@ describe("server messages in the request's language (issue #14)", () => {
     expect(await unknown.json<ErrorAnswer>()).toEqual({ error: { code: "not_found", message: "Resource not found" } });
   });
 
-  // Fails when a message with a number (or a validation issue) stays Italian.
-  it("translates parametrised messages and leaves unknown texts as they are", () => {
-    expect(inEnglish(messages.textTooLong(200))).toBe("Text too long (200 characters at most)");
-    expect(inEnglish(messages.capacityBelowHeld(7))).toBe(messagesEn.capacityBelowHeld(7));
-    expect(inEnglish(messages.soldOut)).toBe("Sold out");
-    expect(inEnglish("Qualcosa di nuovo")).toBe("Qualcosa di nuovo");
+  // Fails when a message is chosen by anything but its key, or a parameter is lost on the way.
+  it("writes a reference in either language from its key and parameters, and leaves other texts as they are", () => {
+    expect(localise(messages.textTooLong(200), "en")).toBe("Text too long (200 characters at most)");
+    expect(localise(messages.textTooLong(200), "it")).toBe("Testo troppo lungo (massimo 200 caratteri)");
+    expect(localise(messages.capacityBelowHeld(7), "en")).toBe(messagesEn.capacityBelowHeld(7));
+    expect(localise(messages.soldOut, "en")).toBe("Sold out");
+    expect(localise(messages.textBadChars("carModel"), "en")).toMatch(/^Car model: contains characters/);
+    expect(localise(messages.textBadChars("carModel"), "it")).toMatch(/^Modello auto: contiene caratteri/);
+    expect(localise(messages.refundTooLarge(1550), "it")).toBe("Importo troppo alto: rimborsabili al massimo € 15,50");
+    expect(localise(messages.refundTooLarge(1550), "en")).toBe("Amount too high: at most €15.50 can be refunded");
+    // Two keys with the same Italian words stay two keys: nothing is looked up by its text.
+    expect(localise(italian.soldOut, "en")).toBe(italian.soldOut);
+    expect(localise("Qualcosa di nuovo", "en")).toBe("Qualcosa di nuovo");
+  });
+
+  // Fails when a reference reaches a person as a raw key: every error answer, any route, either language.
+  it("never answers a raw reference, in Italian or in English", async () => {
+    for (const lang of ["it", "en"]) {
+      const res = await api(`/api/bookings?lang=${lang}`, { method: "POST", json: { eventId: "x" }, headers: { "Idempotency-Key": crypto.randomUUID() } });
+      const text = await res.text();
+      expect(res.status).toBe(400);
+      expect(text).not.toMatch(/\u27e6|\u27e7|⟦|⟧/);
+      expect(res.headers.get("Content-Language")).toBe(lang);
+    }
   });
 });

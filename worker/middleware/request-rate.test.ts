@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api } from "../test/helpers";
-import { messages } from "../lib/messages";
+import { messagesIt as italian } from "../lib/messages";
 
 describe("request rate (Workers Rate Limiting binding)", () => {
   it("the binding is simulated here: a key is refused after its limit, another key is not", async () => {
@@ -20,7 +20,7 @@ describe("request rate (Workers Rate Limiting binding)", () => {
     expect(answers.filter((r) => r.status === 404)).toHaveLength(60);
     const limited = answers.filter((r) => r.status === 429);
     expect(limited).toHaveLength(10);
-    expect(await limited[0].json()).toEqual({ error: { code: "rate_limited", message: messages.tooManyRequests } });
+    expect(await limited[0].json()).toEqual({ error: { code: "rate_limited", message: italian.tooManyRequests } });
     expect((await confirm("198.51.100.201")).status).toBe(404);
   });
 });

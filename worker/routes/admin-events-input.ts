@@ -1,7 +1,7 @@
 import { Temporal } from "temporal-polyfill";
 import { z } from "zod";
 import { GARAGE_TIME_ZONE } from "../../shared/rules";
-import { fieldLabels, messages } from "../lib/messages";
+import { messages, type Field } from "../lib/messages";
 import { textField } from "../lib/text";
 import { parseAmountToCents } from "../../shared/lifecycle/money";
 import type { EventInput, EventSave, EventToggle, RateInput } from "../services/admin-events";
@@ -16,26 +16,26 @@ const MAX_CANCEL_DEADLINE_HOURS = 720;
 
 const text = (max: number) => z.string({ error: messages.invalidData }).max(max, messages.textTooLong(max)).nullish();
 /** What visitors read: the one text rule (one line and no invisible characters in titles and names). */
-const line = (label: string, max: number) => textField({ label, max, strict: true }).nullish();
-const paragraph = (label: string, max: number) => textField({ label, max, multiline: true }).nullish();
+const line = (field: Field, max: number) => textField({ field, max, strict: true }).nullish();
+const paragraph = (field: Field, max: number) => textField({ field, max, multiline: true }).nullish();
 const numberish = z.union([z.number(), z.string()], { error: messages.invalidData }).nullish();
 const flag = z.boolean({ error: messages.invalidData }).nullish();
 
 const rawEvent = z.object({
-  title: line(fieldLabels.title, 200),
-  description: paragraph(fieldLabels.description, 5000),
-  title_en: line(fieldLabels.titleEn, 200),
-  description_en: paragraph(fieldLabels.descriptionEn, 5000),
+  title: line("title", 200),
+  description: paragraph("description", 5000),
+  title_en: line("titleEn", 200),
+  description_en: paragraph("descriptionEn", 5000),
   datetime: text(40),
-  duration: line(fieldLabels.duration, 100),
-  distance: line(fieldLabels.distance, 100),
+  duration: line("duration", 100),
+  distance: line("distance", 100),
   totalSpots: numberish,
   reservedSpots: numberish,
   occupiedSpots: numberish,
   imageUrl: text(2000),
   isAlwaysActive: flag,
-  prevendita_title: line(fieldLabels.presaleTitle, 200),
-  prevendita_description: paragraph(fieldLabels.presaleDescription, 2000),
+  prevendita_title: line("presaleTitle", 200),
+  prevendita_description: paragraph("presaleDescription", 2000),
   prevendita_price: numberish,
   isPrevenditaVisible: flag,
   isPrevenditaPayable: flag,
@@ -46,10 +46,10 @@ const rawEvent = z.object({
 
 const rawRate = z.object({
   id: z.number({ error: messages.rateNotFound }).int(messages.rateNotFound).positive(messages.rateNotFound).nullish(),
-  name: line(fieldLabels.rateName, 200),
-  description: paragraph(fieldLabels.rateDescription, 2000),
-  name_en: line(fieldLabels.rateNameEn, 200),
-  description_en: paragraph(fieldLabels.rateDescriptionEn, 2000),
+  name: line("rateName", 200),
+  description: paragraph("rateDescription", 2000),
+  name_en: line("rateNameEn", 200),
+  description_en: paragraph("rateDescriptionEn", 2000),
   price: numberish,
   isVisible: flag,
   isPayable: flag,

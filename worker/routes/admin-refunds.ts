@@ -1,7 +1,6 @@
 import { Hono } from "hono";
 import type { ClientErrorStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
-import { fieldLabels } from "../lib/messages";
 import { textField } from "../lib/text";
 import type { AppEnv } from "../app-env";
 import { parseAmountToCents } from "../../shared/lifecycle/money";
@@ -30,7 +29,7 @@ const refundInput = z.object({
       }
       return cents;
     }),
-  reason: textField({ label: fieldLabels.reason, max: 300 }).default(""),
+  reason: textField({ field: "reason", max: 300 }).default(""),
 });
 
 /** Refunds of a paid booking, full or partial, through the payment provider (mounted at /api/admin). */

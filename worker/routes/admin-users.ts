@@ -9,7 +9,7 @@ import { requireRole } from "../middleware/require-role";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../services/passwords";
 import { weakPasswordMessage } from "../services/password-strength";
 import { createStaff, listStaff, updateStaff } from "../services/staff";
-import { fieldLabels, messages } from "../lib/messages";
+import { messages } from "../lib/messages";
 import { textField } from "../lib/text";
 
 const password = z
@@ -18,7 +18,7 @@ const password = z
   .max(PASSWORD_MAX_LENGTH, messages.passwordTooLong(PASSWORD_MAX_LENGTH));
 const name = z
   .string({ error: messages.nameRequired })
-  .pipe(textField({ label: fieldLabels.name, max: 100, strict: true, tooLong: messages.staffNameTooLong }))
+  .pipe(textField({ field: "name", max: 100, strict: true, tooLong: messages.staffNameTooLong }))
   .pipe(z.string().min(1, messages.nameRequired));
 const role = z.enum(staffRoles, { error: messages.invalidRole });
 

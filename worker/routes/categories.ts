@@ -6,13 +6,13 @@ import { idParam, validate } from "../lib/validate";
 import { audited } from "../middleware/audit";
 import { requireAdmin } from "../middleware/require-admin";
 import { createCategory, deleteCategory, listCategories, updateCategory } from "../services/categories";
-import { fieldLabels, messages } from "../lib/messages";
+import { messages } from "../lib/messages";
 import { textField } from "../lib/text";
 
 const categoryInput = z.object({
   name: z
     .string({ error: messages.categoryNameRequired })
-    .pipe(textField({ label: fieldLabels.categoryName, max: 60, strict: true, tooLong: messages.categoryNameTooLong }))
+    .pipe(textField({ field: "categoryName", max: 60, strict: true, tooLong: messages.categoryNameTooLong }))
     .pipe(z.string().min(1, messages.categoryNameRequired)),
   color: z
     .string({ error: messages.invalidColor })

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { bookings, events, rateLimitHits, refunds } from "../../db/schema";
 import { bookingCodeOf, MY_BOOKINGS_RATE_LIMIT } from "../services/my-bookings";
 import { api, seedBooking, seedEvent, testDb } from "../test/helpers";
-import { messages } from "../lib/messages";
+import { messagesIt as italian } from "../lib/messages";
 
 type Found = { bookings: { code: string; status: string; eventTitle: string; licensePlate: string; amount: string; rateName: string | null }[] };
 
@@ -36,7 +36,7 @@ describe("POST /api/my-bookings/lookup", () => {
     await bookingFor("tua@example.it");
     const res = await lookup({ email: "tua@example.it", code: bookingCodeOf(mine.id) });
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ error: { code: "not_found", message: messages.myBookingNotFound } });
+    expect(await res.json()).toEqual({ error: { code: "not_found", message: italian.myBookingNotFound } });
   });
 
   it("leaves out holds that lapsed, but keeps live ones", async () => {
@@ -67,7 +67,7 @@ describe("POST /api/my-bookings/lookup", () => {
     }
     const blocked = await lookup({ email: "limite@example.it", code: bookingCodeOf(b.id) }, { "CF-Connecting-IP": ip });
     expect(blocked.status).toBe(429);
-    expect(await blocked.json()).toEqual({ error: { code: "rate_limited", message: messages.myBookingsRateLimited } });
+    expect(await blocked.json()).toEqual({ error: { code: "rate_limited", message: italian.myBookingsRateLimited } });
     expect((await lookup({ email: "limite@example.it", code: bookingCodeOf(b.id) }, { "CF-Connecting-IP": "198.51.100.8" })).status).toBe(200);
     const hits = await testDb().select().from(rateLimitHits).where(eq(rateLimitHits.clientKey, ip));
     expect(hits).toHaveLength(MY_BOOKINGS_RATE_LIMIT.limit);

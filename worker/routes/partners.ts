@@ -7,13 +7,13 @@ import { audited } from "../middleware/audit";
 import { requireAdmin } from "../middleware/require-admin";
 import { createPartner, deletePartner, listPartners } from "../services/settings";
 import { findUpload, normaliseImagePath } from "../services/uploads";
-import { fieldLabels, messages } from "../lib/messages";
+import { messages } from "../lib/messages";
 import { textField } from "../lib/text";
 
 const partnerInput = z.object({
   name: z
     .string({ error: messages.partnerNameRequired })
-    .pipe(textField({ label: fieldLabels.partnerName, max: 100, strict: true, tooLong: messages.partnerNameTooLong }))
+    .pipe(textField({ field: "partnerName", max: 100, strict: true, tooLong: messages.partnerNameTooLong }))
     .pipe(z.string().min(1, messages.partnerNameRequired)),
   imageUrl: z
     .string({ error: messages.partnerImageMissing })

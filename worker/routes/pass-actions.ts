@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { messages } from "../lib/messages";
 import { plateSchema, validate } from "../lib/validate";
-import { inEnglish, requestLang } from "../middleware/answer-language";
+import { localise, requestLang } from "../middleware/answer-language";
 import { paymentProvider } from "../middleware/payment-provider";
 import { limitRequestRate } from "../middleware/request-rate";
 import { cancelByCustomer, changePlate, getCancellation } from "../services/cancellations";
@@ -23,10 +23,9 @@ export const passActions = new Hono<AppEnv>()
     c.header("Cache-Control", "no-store");
     const result = await getCancellation(c.var.db, c.req.valid("param").secret, Date.now());
     if (!result.ok) return c.json(result.error, result.status as ClientErrorStatusCode);
-    // Why the button is gone is read by the customer, in the page's language (errors are swapped by answerInRequestLanguage).
-    const english = requestLang(c.req) === "en";
+    // Why the button is gone is read by the customer, in the page's language.
     const { reason } = result.value;
-    return c.json({ ...result.value, reason: english && reason ? inEnglish(reason) : reason }, 200);
+    return c.json({ ...result.value, reason: reason && localise(reason, requestLang(c.req)) }, 200);
   })
   .post("/:secret/cancel", limitRequestRate, paymentProvider, validate("param", secretParam), async (c) => {
     const db = c.var.db;

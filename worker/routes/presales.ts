@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { pickLang } from "../../web/i18n/pick-lang";
-import { fieldLabels, messages } from "../lib/messages";
+import { messages } from "../lib/messages";
 import { textField } from "../lib/text";
 import { carModelSchema, emailSchema, personNameSchema, plateSchema, requiredText, validate } from "../lib/validate";
 import { paymentProvider } from "../middleware/payment-provider";
@@ -43,7 +43,7 @@ export const presaleInput = z
         .transform((t) => t || null),
       targa: plateSchema,
       modelloAuto: carModelSchema,
-      note: textField({ label: fieldLabels.note, max: 500, multiline: true, tooLong: messages.notesTooLong })
+      note: textField({ field: "note", max: 500, multiline: true, tooLong: messages.notesTooLong })
         .nullish()
         .transform((t) => t || null),
       lang: z.enum(["it", "en"]).optional(),

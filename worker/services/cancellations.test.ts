@@ -1,3 +1,4 @@
+import { italianText } from "../lib/messages";
 import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLog, bookings, emailOutbox, refunds } from "../../db/schema";
@@ -42,7 +43,7 @@ describe("customer cancellation: the deadline, with the clock injected", () => {
     const lateAnswer = await cancelByCustomer(db, provider, late.secret, deadline + 1000);
     // Fails if the rule compares with <= or forgets the default 24 hours.
     expect(lateAnswer).toMatchObject({ ok: false, status: 409 });
-    expect(!lateAnswer.ok && lateAnswer.error.error.message).toMatch(/24 ore prima/);
+    expect(!lateAnswer.ok && italianText(lateAnswer.error.error.message)).toMatch(/24 ore prima/);
     expect(await statusOf(late.bookingId)).toBe("paid");
     expect(await testDb().select().from(refunds).where(eq(refunds.bookingId, late.bookingId))).toHaveLength(0);
     expect((await getCancellation(db, late.secret, deadline + 1000)).ok && (await getCancellation(db, late.secret, deadline + 1000))).toMatchObject({ value: { allowed: false } });

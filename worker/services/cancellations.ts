@@ -1,3 +1,4 @@
+import type { MessageRef } from "../lib/message-ref";
 import { messages } from "../lib/messages";
 import { and, eq, getTableName, isNull, sql } from "drizzle-orm";
 import { passStatusOf } from "../../shared/lifecycle/booking";
@@ -18,7 +19,8 @@ export type CancellationDto = {
   /** Until when (null: no deadline, an always-active event until the pass is used). */
   deadline: string | null;
   /** Why not, when not allowed (Italian, shown beside the missing button). */
-  reason: string | null;
+  /** Why not, as a catalogue reference: the route writes it in the request's language. */
+  reason: MessageRef | null;
   /** The plate can be changed until the event starts. */
   plateChangeAllowed: boolean;
 };

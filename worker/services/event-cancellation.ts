@@ -1,3 +1,4 @@
+import { italianText, messages } from "../lib/messages";
 import { and, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { bookings, eventCancellations, events, refunds } from "../../db/schema";
 import type { Db } from "../db";
@@ -84,7 +85,7 @@ export async function refundForCancelledEvent(db: Db, provider: PaymentProvider,
   if (result.ok) return "refunded";
   const row = await db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, bookingId)).get();
   if (result.error.error.code !== "refund_failed" && row?.status === "refunded") return "already";
-  throw new Error(result.error.error.message);
+  throw new Error(italianText(result.error.error.message));
 }
 
 export async function recordCancellationFailure(db: Db, eventId: number, bookingId: string, error: string): Promise<void> {
@@ -101,7 +102,7 @@ export async function finishEventCancellation(db: Db, eventId: number, now: numb
 
 export async function cancellationProgress(db: Db, eventId: number): Promise<Outcome<CancellationProgress | null>> {
   const event = await db.select({ id: events.id }).from(events).where(eq(events.id, eventId)).get();
-  if (!event) return fail(404, "not_found", "Evento non trovato");
+  if (!event) return fail(404, "not_found", messages.eventNotFound);
   const row = await db.select().from(eventCancellations).where(eq(eventCancellations.eventId, eventId)).get();
   if (!row) return ok(null);
   const refunded = await db

@@ -1,3 +1,4 @@
+import { messages } from "../lib/messages";
 import { and, eq, sql } from "drizzle-orm";
 import { bookings, emailOutbox, events } from "../../db/schema";
 import type { Db } from "../db";
@@ -14,10 +15,10 @@ export type PostponeResult = { eventId: number; datetime: string; cancelUntil: s
  */
 export async function postponeEvent(db: Db, eventId: number, input: { datetime: number; cancelWindowDays: number }, now: number): Promise<Outcome<PostponeResult>> {
   const event = await db.select().from(events).where(eq(events.id, eventId)).get();
-  if (!event) return fail(404, "not_found", "Evento non trovato");
-  if (event.isAlwaysActive) return fail(409, "conflict", "Un evento sempre attivo non ha una data da rinviare");
-  if (event.cancelledAt != null) return fail(409, "conflict", "L'evento è annullato");
-  if (input.datetime <= now) return fail(400, "validation_failed", "La nuova data deve essere nel futuro");
+  if (!event) return fail(404, "not_found", messages.eventNotFound);
+  if (event.isAlwaysActive) return fail(409, "conflict", messages.postponeAlwaysActive);
+  if (event.cancelledAt != null) return fail(409, "conflict", messages.postponeCancelled);
+  if (input.datetime <= now) return fail(400, "validation_failed", messages.postponeDateInPast);
   const cancelUntil = Math.min(now + input.cancelWindowDays * 86_400_000, input.datetime);
   const results = await db.batch([
     db.update(events).set({ datetime: input.datetime, postponeCancelUntil: cancelUntil, previousDatetime: event.datetime }).where(eq(events.id, eventId)),

@@ -1,3 +1,4 @@
+import type { MessageRef } from "../lib/message-ref";
 import { messages } from "../lib/messages";
 
 /** zxcvbn's score: 0 (guessed at once) to 4. Staff passwords need 3 (about 10^8 guesses and up). */
@@ -16,7 +17,7 @@ function loadChecker(): Promise<Checker> {
 }
 
 /** What to tell a staff member whose password is too easy to guess, by zxcvbn's warning; null when strong enough. */
-export async function weakPasswordMessage(password: string, personal: string[]): Promise<string | null> {
+export async function weakPasswordMessage(password: string, personal: string[]): Promise<MessageRef | null> {
   const words = personal.flatMap((p) => p.toLowerCase().split(/[^\p{L}\p{N}]+/u)).filter((w) => w.length >= 3);
   const result = (await loadChecker()).check(password, [...words, "parcheggi", "eventi", "parcheggio", "napoli", "garage", "admin"]);
   if (result.score >= MIN_PASSWORD_SCORE) return null;

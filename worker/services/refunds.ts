@@ -2,11 +2,11 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { bookings, emailOutbox, refunds, type Booking, type RefundSource, type RefundStatus } from "../../db/schema";
 import { claimedCentsSql } from "../../shared/lifecycle/sql";
-import { centsToDecimal, formatEuroCompact } from "../../shared/lifecycle/money";
+import { centsToDecimal } from "../../shared/lifecycle/money";
 import type { Db } from "../db";
 import { fail, ok, type Outcome } from "../lib/errors";
 import { insertWhere } from "../lib/insert-where";
-import { messages } from "../lib/messages";
+import { italianText, messages } from "../lib/messages";
 import { toIso } from "../lib/time";
 import { RefundRefused, type PaymentProvider, type ProviderRefundView } from "./payments/provider";
 
@@ -117,7 +117,7 @@ export function providerRefundStatements(db: Db, r: ProviderRefundView, now: num
           id: rowId,
           bookingId: booking,
           amountCents: r.amountCents,
-          reason: messages.refundFromProvider,
+          reason: italianText(messages.refundFromProvider),
           source: "provider",
           providerRefundId: r.id,
           status: r.status,
@@ -170,7 +170,7 @@ export async function refundBooking(db: Db, provider: PaymentProvider, input: Re
   const remaining = booking.amountCents - claimed;
   const amount = input.amountCents ?? remaining;
   if (amount <= 0) return fail(remaining <= 0 ? 409 : 400, remaining <= 0 ? "conflict" : "validation_failed", remaining <= 0 ? messages.refundNothingLeft : messages.refundAmountPositive);
-  if (amount > remaining) return fail(409, "conflict", messages.refundTooLarge(formatEuroCompact(remaining)));
+  if (amount > remaining) return fail(409, "conflict", messages.refundTooLarge(remaining));
 
   const id = crypto.randomUUID();
   const results = await db.batch([

@@ -2,6 +2,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { uploads } from "../../db/schema";
 import type { Db } from "../db";
 import { fail, ok, type Outcome } from "../lib/errors";
+import type { MessageRef } from "../lib/message-ref";
 import { messages } from "../lib/messages";
 import { UPLOAD_LIMITS, type UploadKind, type UploadLimit } from "../../shared/rules";
 
@@ -9,7 +10,7 @@ import { UPLOAD_LIMITS, type UploadKind, type UploadLimit } from "../../shared/r
 export const UPLOAD_URL_TTL_MS = 5 * 60 * 1000;
 export type { UploadKind };
 
-export const UPLOAD_RULES: Record<UploadKind, UploadLimit & { tooLarge: string; badType: string }> = {
+export const UPLOAD_RULES: Record<UploadKind, UploadLimit & { tooLarge: MessageRef; badType: MessageRef }> = {
   event: { ...UPLOAD_LIMITS.event, tooLarge: messages.eventImageTooLarge, badType: messages.eventImageBadType },
   partner: { ...UPLOAD_LIMITS.partner, tooLarge: messages.partnerImageTooLarge, badType: messages.partnerImageBadType },
 };

@@ -15,6 +15,7 @@ import { eventWhen, price, unavailableMessage } from "../event-card/card-format"
 import type { EventDto, RateDto } from "../event-card/types";
 import { garage } from "../layout/garage";
 import { rememberBooking } from "../my-bookings/remembered";
+import { CarFields } from "./car-fields";
 import { createBookingAtom } from "./queries";
 import { checkBooking, normalisePlate, type BookingValues } from "./validation";
 
@@ -147,24 +148,14 @@ function BookingForm({ event, rate, onClose }: { event: EventDto; rate: RateDto;
           invalid={invalid("customerEmail")}
           onChange={set("customerEmail")}
         />
-        <TextField
-          label={tr.booking.licensePlate}
-          name="licensePlate"
-          autoCapitalize="characters"
-          placeholder={tr.booking.placeholders.licensePlate}
-          maxLength={14}
-          value={values.licensePlate}
-          invalid={invalid("licensePlate")}
-          onChange={(v) => set("licensePlate")(v.toUpperCase())}
-        />
-        <TextField
-          label={tr.booking.carModel}
-          name="carModel"
-          placeholder={tr.booking.placeholders.carModel}
-          maxLength={60}
-          value={values.carModel}
-          invalid={invalid("carModel")}
-          onChange={set("carModel")}
+        <CarFields
+          plate={values.licensePlate}
+          carModel={values.carModel}
+          names={{ plate: "licensePlate", carModel: "carModel", plateLabel: tr.booking.licensePlate, carModelLabel: tr.booking.carModel }}
+          invalidPlate={invalid("licensePlate")}
+          invalidCarModel={invalid("carModel")}
+          onPlate={set("licensePlate")}
+          onCarModel={set("carModel")}
         />
       </div>
       <p className="text-xs text-slate-500">

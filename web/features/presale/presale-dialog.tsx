@@ -14,6 +14,7 @@ import { LoadingState, Spinner } from "../../components/spinner";
 import { useT } from "../../i18n/lang";
 import { errorMessage, newIdempotencyKey } from "../../lib/api";
 import { bookingCode } from "../../lib/format";
+import { CarFields } from "../booking/car-fields";
 import { checkPresale, type PresaleValues } from "../booking/validation";
 import { price } from "../event-card/card-format";
 import type { EventDto } from "../event-card/types";
@@ -229,24 +230,14 @@ function PresaleForm({
         <TextField label={tr.presale.cognome} name="cognome" autoComplete="family-name" maxLength={100} value={values.cognome} invalid={invalid("cognome")} onChange={set("cognome")} />
         <TextField label={tr.presale.email} name="email" type="email" autoComplete="email" maxLength={254} value={values.email} invalid={invalid("email")} onChange={set("email")} />
         <TextField label={tr.presale.telefono} name="telefono" type="tel" autoComplete="tel" maxLength={30} value={values.telefono} onChange={set("telefono")} />
-        <TextField
-          label={tr.presale.targa}
-          name="targa"
-          autoCapitalize="characters"
-          placeholder={tr.booking.placeholders.licensePlate}
-          maxLength={14}
-          value={values.targa}
-          invalid={invalid("targa")}
-          onChange={(v) => set("targa")(v.toUpperCase())}
-        />
-        <TextField
-          label={tr.presale.modelloAuto}
-          name="modelloAuto"
-          placeholder={tr.booking.placeholders.carModel}
-          maxLength={60}
-          value={values.modelloAuto}
-          invalid={invalid("modelloAuto")}
-          onChange={set("modelloAuto")}
+        <CarFields
+          plate={values.targa}
+          carModel={values.modelloAuto}
+          names={{ plate: "targa", carModel: "modelloAuto", plateLabel: tr.presale.targa, carModelLabel: tr.presale.modelloAuto }}
+          invalidPlate={invalid("targa")}
+          invalidCarModel={invalid("modelloAuto")}
+          onPlate={set("targa")}
+          onCarModel={set("modelloAuto")}
         />
         <TextField className="sm:col-span-2" multiline label={tr.presale.note} name="note" maxLength={500} value={values.note} onChange={set("note")} />
       </fieldset>

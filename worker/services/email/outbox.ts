@@ -193,10 +193,10 @@ export async function listOutbox(db: Db, filter: { bookingId?: string; status?: 
 /** The HTML as sent (or, not sent yet, as it would be sent now), images inline. */
 export async function outboxPreview(db: Db, env: Env, id: number): Promise<Outcome<{ html: string; subject: string; to: string }>> {
   const row = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id)).get();
-  if (!row) return fail(404, "not_found", "Messaggio non trovato");
+  if (!row) return fail(404, "not_found", messages.outboxMessageNotFound);
   if (row.html && row.subject && row.toAddress) return ok({ html: row.html, subject: row.subject, to: row.toAddress });
   const email = await renderOutboxRow(db, env, row);
-  if (!email) return fail(404, "not_found", "Prenotazione non trovata");
+  if (!email) return fail(404, "not_found", messages.bookingNotFound);
   return ok({ html: previewHtml(email), subject: email.subject, to: email.to });
 }
 
@@ -219,11 +219,11 @@ export async function resendOutbox(db: Db, env: Env, id: number, now: number): P
     .get();
   if (!updated) {
     const exists = await db.select({ status: emailOutbox.status }).from(emailOutbox).where(eq(emailOutbox.id, id)).get();
-    return exists ? fail(409, "conflict", "Invio già in corso") : fail(404, "not_found", "Messaggio non trovato");
+    return exists ? fail(409, "conflict", messages.outboxSendInProgress) : fail(404, "not_found", messages.outboxMessageNotFound);
   }
   await dispatchQueued(env, db, now, [id]);
   const [item] = await listOutbox(db, {}).then((all) => all.filter((i) => i.id === id));
-  return item ? ok(item) : fail(404, "not_found", "Messaggio non trovato");
+  return item ? ok(item) : fail(404, "not_found", messages.outboxMessageNotFound);
 }
 
 /** "Reinvia" from a booking: its confirmation again (written now if it never was). */

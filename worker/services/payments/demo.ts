@@ -4,7 +4,7 @@ import { insertWhere } from "../../lib/insert-where";
 import type { Db } from "../../db";
 import { RefundRefused, type CancelResult, type PaymentIntentView, type PaymentProvider, type ProviderRefundView } from "./provider";
 import { fail, ok, type Outcome } from "../../lib/errors";
-import { messages } from "../../lib/messages";
+import { italianText, messages } from "../../lib/messages";
 
 export const DEMO_CARD_SUCCEEDS = "4242424242424242";
 export const DEMO_CARD_DECLINED = "4000000000000002";
@@ -114,8 +114,8 @@ async function refund(db: Db, id: string, amountCents: number, idempotencyKey: s
   const made = await db.select().from(demoRefunds).where(eq(demoRefunds.id, refundId)).get();
   if (made) return refundViewOf(made);
   const intent = await db.select({ status: demoPaymentIntents.status }).from(demoPaymentIntents).where(eq(demoPaymentIntents.id, id)).get();
-  if (intent?.status !== "succeeded") throw new RefundRefused("payment_intent_unexpected_state", messages.refundNothingPaid);
-  throw new RefundRefused("amount_too_large", messages.refundTooLargeAtProvider);
+  if (intent?.status !== "succeeded") throw new RefundRefused("payment_intent_unexpected_state", italianText(messages.refundNothingPaid));
+  throw new RefundRefused("amount_too_large", italianText(messages.refundTooLargeAtProvider));
 }
 
 /** What the browser's card form does in demo mode: two test cards, nothing else is a card. */
@@ -127,7 +127,7 @@ export async function confirmDemoIntent(db: Db, id: string, cardNumber: string):
   if (row.status === "succeeded") return ok(toView(row));
   if (row.status === "canceled") return fail(409, "conflict", messages.paymentCanceled);
   if (card === DEMO_CARD_DECLINED) {
-    await db.update(demoPaymentIntents).set({ lastError: messages.cardDeclined }).where(eq(demoPaymentIntents.id, id)).run();
+    await db.update(demoPaymentIntents).set({ lastError: italianText(messages.cardDeclined) }).where(eq(demoPaymentIntents.id, id)).run();
     return fail(402, "payment_failed", messages.cardDeclined);
   }
   const updated = await db

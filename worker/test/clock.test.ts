@@ -1,9 +1,7 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { adminApi, adminCookie } from "./admin";
-import { FIXED_NOW, RISKY, fixClock, naples } from "./clock";
+import { FIXED_NOW, RISKY, fixClock, naples } from "../../shared/test/clock";
 import { seedEvent } from "./helpers";
-
-afterEach(() => void vi.useRealTimers());
 
 describe("the fixed test clock", () => {
   it("names Naples wall-clock instants, across both clock changes", () => {
@@ -27,5 +25,48 @@ describe("the fixed test clock", () => {
     expect((await adminApi("/api/gate/events", { cookie })).status).toBe(401);
     const later = await (await adminApi("/api/gate/events", { cookie: await adminCookie() })).json<{ events: { id: number }[] }>();
     expect(later.events.map((e) => e.id)).not.toContain(eventId);
+  });
+});
+
+/** Every test file's source, read at build time (the tests run in workerd, which has no file system). */
+const sources = import.meta.glob(["/worker/**/*.test.ts", "/shared/**/*.test.ts", "/db/**/*.test.ts", "/web/**/*.test.{ts,tsx}", "/e2e/**/*.ts"], {
+  query: "?raw",
+  import: "default",
+  eager: true,
+}) as Record<string, string>;
+
+/** Reads the machine's clock, or builds a date from it. */
+const READS_CLOCK = /Date\.now\(\)|new Date\(\)|Temporal\.Now/;
+
+/**
+ * e2e specs run against a server on the real clock (Playwright's page.clock fixes only the browser):
+ * each one that reads the clock says here why its outcome cannot depend on it.
+ */
+const E2E_REAL_CLOCK: Record<string, string> = {
+  "/e2e/admin-helpers.ts": "unique names only (Date.now().toString(36))",
+  "/e2e/after-sale-screens.spec.ts": "unique names only",
+  "/e2e/after-the-sale.spec.ts": "unique names only",
+  "/e2e/admin-partners.spec.ts": "unique file names only",
+  "/e2e/customer-trips.spec.ts": "events placed hours from the server's now; the browser's clock is installed and moved by hours, never across a date rule",
+  "/e2e/public-site.spec.ts": "page.clock drives the countdown and the popup timers; relations only",
+  "/e2e/admin-bookings.spec.ts": "'today' on the runner's clock: it fails only if Rome's midnight falls in the seconds between the payment and the filter",
+};
+
+describe("every test reads a fixed clock", () => {
+  it("no worker test turns the real clock back on (the setup file fixes it for each test)", () => {
+    const worker = Object.entries(sources).filter(([path]) => !/^\/(web|e2e)\/|^\/worker\/test\/clock\.test\.ts$/.test(path));
+    expect(worker.length).toBeGreaterThan(40);
+    expect(worker.filter(([, text]) => /useRealTimers|useFakeTimers\(\)/.test(text)).map(([path]) => path)).toEqual([]);
+  });
+
+  it("a web test that reads the clock fakes it", () => {
+    const web = Object.entries(sources).filter(([path]) => path.startsWith("/web/"));
+    expect(web.length).toBeGreaterThan(10);
+    expect(web.filter(([, text]) => READS_CLOCK.test(text) && !/useFakeTimers|setSystemTime/.test(text)).map(([path]) => path)).toEqual([]);
+  });
+
+  it("an e2e file that reads the real clock says why its outcome cannot depend on it", () => {
+    const readers = Object.entries(sources).filter(([path, text]) => path.startsWith("/e2e/") && READS_CLOCK.test(text)).map(([path]) => path);
+    expect(readers.sort()).toEqual(Object.keys(E2E_REAL_CLOCK).sort());
   });
 });

@@ -1,6 +1,6 @@
 import { Temporal } from "temporal-polyfill";
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from "vitest";
-import { GARAGE_TIME_ZONE } from "../../shared/rules";
+import { GARAGE_TIME_ZONE } from "../rules";
 
 /** An instant written as Naples wall-clock time, e.g. naples("2026-03-29T00:30"). */
 export const naples = (wallClock: string): number =>
@@ -26,7 +26,7 @@ export const FIXED_NOW = RISKY.afterMidnightSpringForward;
  * Fixes Date (Date.now(), new Date()) at `at`. Only Date is faked: setTimeout and friends keep
  * running, so awaited work and polling still progress, but the clock stands still until the next
  * fixClock. The Worker runs in the test's isolate, so its routes, cron and queue handlers read
- * the same fixed clock (proved in clock.test.ts). D1's own clock (the `created_at` default,
+ * the same fixed clock (proved in worker/test/clock.test.ts). D1's own clock (the `created_at` default,
  * unixepoch('subsecond')) is not faked: tests that compare with it pass createdAt explicitly.
  */
 export function fixClock(at: number = FIXED_NOW): void {

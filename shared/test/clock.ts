@@ -22,6 +22,10 @@ export const RISKY = {
 
 export const FIXED_NOW = RISKY.afterMidnightSpringForward;
 
+/** The instant TEST_CLOCK names: a RISKY name, a Naples wall-clock time, or nothing for FIXED_NOW. */
+export const instantOf = (chosen: string | null | undefined): number =>
+  !chosen ? FIXED_NOW : chosen in RISKY ? RISKY[chosen as keyof typeof RISKY] : naples(chosen);
+
 /**
  * Fixes Date (Date.now(), new Date()) at `at`. Only Date is faked: setTimeout and friends keep
  * running, so awaited work and polling still progress, but the clock stands still until the next

@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, inject } from "vitest";
 import { adminApi, adminCookie } from "./admin";
-import { FIXED_NOW, RISKY, fixClock, naples } from "../../shared/test/clock";
+import { FIXED_NOW, RISKY, fixClock, instantOf, naples } from "../../shared/test/clock";
 import { seedEvent } from "./helpers";
 
 describe("the fixed test clock", () => {
@@ -9,6 +9,12 @@ describe("the fixed test clock", () => {
     expect(new Date(RISKY.lastOfMonthLate).toISOString()).toBe("2026-01-31T22:30:00.000Z");
     expect(new Date(RISKY.fallBackNight).toISOString()).toBe("2026-10-24T23:30:00.000Z");
     expect(naples("2026-03-29T03:00") - naples("2026-03-29T01:00")).toBe(3_600_000);
+  });
+
+  it("starts every test at the setup's instant (FIXED_NOW, or the one TEST_CLOCK names)", () => {
+    expect(Date.now()).toBe(instantOf(inject("testClock")));
+    expect(instantOf("fallBackNight")).toBe(RISKY.fallBackNight);
+    expect(instantOf("2026-12-31T23:59")).toBe(Date.parse("2026-12-31T22:59:00Z"));
   });
 
   it("reaches the Worker's own code through a request: the gate lists an event by the fixed clock, not the real one", async () => {

@@ -27,7 +27,7 @@ export default defineConfig({
         test: {
           name: "worker",
           include: ["worker/**/*.test.ts", "db/**/*.test.ts", "shared/**/*.test.ts"],
-          setupFiles: ["./worker/test/apply-migrations.ts"],
+          setupFiles: ["./worker/test/fixed-clock.ts", "./worker/test/apply-migrations.ts"],
           globalSetup: ["./worker/test/stripe-global-setup.ts"],
         },
       },

@@ -10,6 +10,7 @@ import type { IntentDto } from "./payments/checkout";
 import { paymentsTotals, type PaymentDto } from "./payments-report";
 import type { RefundResult } from "./refunds";
 import { paidRevenueCents } from "./stats";
+import { romeDate } from "../lib/time";
 
 const customer = (eventId: number, rateId: number) => ({
   eventId,
@@ -97,7 +98,7 @@ describe("admin refunds", () => {
       ...Array.from({ length: 6 }, () => refund(api, bookingId, { amount: "4.00" })),
       ...Array.from({ length: 4 }, () => refund(api, other.bookingId, { amount: "5.00" })),
     ]);
-    const day = new Date().toISOString().slice(0, 10);
+    const day = romeDate(Date.now()).toString(); // the filter takes Rome days: the UTC date is the day before after midnight
     const cookie = await adminCookie();
     const list = (await (await api(`/api/admin/payments`, { headers: { Cookie: cookie } })).json<PaymentDto[]>()).filter((p) => [bookingId, other.bookingId].includes(p.id));
     const rows = await testDb().select().from(refunds);

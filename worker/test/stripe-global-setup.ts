@@ -9,6 +9,8 @@ export default async function setup(project: TestProject) {
   // The lifecycle property's size and seed (scripts/test-lifecycle.mjs): workerd has no process.env.
   project.provide("lifecycleRuns", Number(process.env.LIFECYCLE_RUNS) || 0);
   project.provide("lifecycleSeed", process.env.LIFECYCLE_SEED ? Number(process.env.LIFECYCLE_SEED) : null);
+  // Another fixed instant for the worker tests: a RISKY name or a Naples wall-clock time (shared/test/clock.ts).
+  project.provide("testClock", process.env.TEST_CLOCK ?? null);
   return () => standIn.close();
 }
 
@@ -17,5 +19,6 @@ declare module "vitest" {
     stripeApiBase: string;
     lifecycleRuns: number;
     lifecycleSeed: number | null;
+    testClock: string | null;
   }
 }

@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { FIXED_NOW } from "../../../shared/test/clock";
 import { COLLAPSED_HEIGHT, EventCard, EXPANDED_HEIGHT } from "./event-card";
 import { testEvent, testRate } from "./test-event";
 
@@ -8,6 +9,8 @@ import { testEvent, testRate } from "./test-event";
 // loading when React first renders it, and only a fetched broken one is complete with no width.
 let imageState = { complete: false, naturalWidth: 0 };
 beforeEach(() => {
+  // The card reads the clock to close bookings at endsAt: a fixed instant (only Date; timers run).
+  vi.useFakeTimers({ toFake: ["Date"], now: FIXED_NOW });
   imageState = { complete: false, naturalWidth: 0 };
   vi.spyOn(HTMLImageElement.prototype, "complete", "get").mockImplementation(() => imageState.complete);
   vi.spyOn(HTMLImageElement.prototype, "naturalWidth", "get").mockImplementation(() => imageState.naturalWidth);
@@ -15,6 +18,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+  vi.useRealTimers();
 });
 
 function renderCard(overrides: Parameters<typeof testEvent>[0] = {}) {

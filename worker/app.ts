@@ -6,35 +6,10 @@ import { errorBody } from "./lib/errors";
 import { limitBody } from "./middleware/body-limit";
 import { d1Session } from "./middleware/d1-session";
 import { writeGuard } from "./middleware/write-guard";
-import { adminAudit } from "./routes/admin-audit";
-import { adminAuth } from "./routes/admin-auth";
-import { adminBookings } from "./routes/admin-bookings";
-import { adminEmails } from "./routes/admin-emails";
-import { adminEventCancellation } from "./routes/admin-event-cancellation";
-import { adminEvents } from "./routes/admin-events";
-import { adminNotices } from "./routes/admin-notices";
-import { adminPayments } from "./routes/admin-payments";
-import { adminRefunds } from "./routes/admin-refunds";
-import { adminUsers } from "./routes/admin-users";
-import { bookings } from "./routes/bookings";
-import { carouselSettings } from "./routes/carousel-settings";
-import { categories } from "./routes/categories";
 import { eventPages } from "./routes/event-pages";
-import { events } from "./routes/events";
-import { gate } from "./routes/gate";
 import { home } from "./routes/home";
-import { liveActivity } from "./routes/live-activity";
-import { liveNotifications } from "./routes/live-notifications";
-import { myBookings } from "./routes/my-bookings";
 import { objects } from "./routes/objects";
-import { partners } from "./routes/partners";
-import { passActions } from "./routes/pass-actions";
-import { passes } from "./routes/passes";
-import { payments } from "./routes/payments";
-import { presales } from "./routes/presales";
-import { adminStats, stats } from "./routes/stats";
-import { stripeWebhook } from "./routes/stripe-webhook";
-import { uploadRoutes } from "./routes/uploads";
+import { api } from "./api";
 import { messages } from "./lib/messages";
 import { answerInRequestLanguage } from "./middleware/answer-language";
 
@@ -95,33 +70,7 @@ export const app = new Hono<AppEnv>()
     if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
   })
   .use("/api/*", writeGuard)
-  .route("/api/admin", adminAuth)
-  .route("/api/admin/audit", adminAudit)
-  .route("/api/admin/users", adminUsers)
-  .route("/api", uploadRoutes)
-  .route("/api", adminEvents)
-  .route("/api", adminBookings)
-  .route("/api/admin", adminPayments)
-  .route("/api/admin/emails", adminEmails)
-  .route("/api/admin", adminRefunds)
-  .route("/api/admin/events", adminEventCancellation)
-  .route("/api/admin/stats", adminStats)
-  .route("/api/admin", adminNotices)
-  .route("/api/events", events)
-  .route("/api/categories", categories)
-  .route("/api/stats", stats)
-  .route("/api/partners", partners)
-  .route("/api/carousel-settings", carouselSettings)
-  .route("/api/live-notifications", liveNotifications)
-  .route("/api/live-activity", liveActivity)
-  .route("/api/my-bookings", myBookings)
-  .route("/api/bookings", bookings)
-  .route("/api/presales", presales)
-  .route("/api/passes", passes)
-  .route("/api/passes", passActions)
-  .route("/api/gate", gate)
-  .route("/api/stripe/webhook", stripeWebhook)
-  .route("/api", payments)
+  .route("/", api)
   .route("/objects", objects)
   .route("/", eventPages)
   .route("/", home);
@@ -136,4 +85,3 @@ app.onError((err, c) => {
   return c.json(errorBody("internal", messages.internalError), 500);
 });
 
-export type AppType = typeof app;

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useRef, useState, type ReactNode } from "react";
-import { queryLayerReady } from "./query-layer";
+import { queryLayerReady } from "./query-ready";
 
 // The client-only parts mount one at a time, each in a task of its own: mounted together they were
 // one render and one commit of every part (and their chunks' preloads) in a single task, a long one

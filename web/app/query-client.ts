@@ -2,11 +2,11 @@ import { hashKey, QueryClient } from "@tanstack/query-core";
 import { createStore } from "jotai";
 import { startTransition } from "react";
 import { queryClientAtom } from "jotai-tanstack-query";
-import type { HomeData } from "../../worker/services/home";
+import type { HomeData } from "../../worker/api";
 import { homeQueries, seedHomeQueries } from "../features/home/home-data";
 import { catalogueAtom, type Language } from "../i18n/lang";
 import * as queryAtoms from "../lib/queries";
-import { markQueryLayerReady, queryAtomsAtom } from "./query-layer";
+import { markQueryLayerReady, queryAtomsAtom } from "./query-ready";
 
 /** Spec §9: no refetch interval, no refetch on focus, data never goes stale, no retries. */
 export function createQueryClient(): QueryClient {

@@ -1,25 +1,15 @@
 import { atom, type createStore } from "jotai";
-import type { HomeData } from "../../worker/services/home";
+import type { HomeData } from "../../worker/api";
+import { queryLayerReady } from "./query-ready";
 
 type Store = ReturnType<typeof createStore>;
-/** The app's query atoms (web/lib/queries.ts); their module brings TanStack Query with it. */
-export type QueryAtoms = typeof import("../lib/queries");
 
 // The home arrives rendered with its data, so its first render needs no query cache: TanStack Query
 // and the query atoms (~13 KB gzip) load after it (docs/decisions/021). Until then the home reads
 // the data the Worker put into the page.
 
-/** The query atoms once the query layer is attached to the store; null before. */
-export const queryAtomsAtom = atom<QueryAtoms | null>(null);
 /** The home's data as the Worker injected it into this page (null on other pages and in `npm run dev`). */
 export const injectedHomeDataAtom = atom<HomeData | null>(null);
-
-let markReady: () => void = () => undefined;
-/** Resolves once a store has its query client and query atoms. */
-export const queryLayerReady = new Promise<void>((resolve) => {
-  markReady = resolve;
-});
-export const markQueryLayerReady = () => markReady();
 
 let attaching: Promise<void> | null = null;
 let target: { store: Store; homeData: HomeData | null } | null = null;

@@ -1,6 +1,6 @@
 import { lazy } from "react";
 import { Route, Routes } from "react-router";
-import { EVENT_PAGE_ROUTE } from "../features/event-page/event-path";
+import { EVENT_PAGE_ROUTE } from "../../shared/event-path";
 import { afterQueryLayer } from "./query-layer";
 import { HomePage } from "../features/home/home-page";
 import { RouteErrorBoundary } from "./route-error-boundary";

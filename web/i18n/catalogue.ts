@@ -1,3 +1,4 @@
+import type { Lang } from "../../shared/lang";
 import type { it } from "./it";
 
 /** The shape of a catalogue: it.ts with its literal texts widened to `string`, key for key. */
@@ -14,5 +15,5 @@ type Widen<T> = T extends string
 /** Every public catalogue (it.ts, en.ts) has exactly this shape: a missing or extra key fails typecheck. */
 export type Catalogue = Widen<typeof it>;
 
-export type Lang = "it" | "en";
+export type { Lang };
 export const LANGS: readonly Lang[] = ["it", "en"];

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { en } from "./en";
 import { it as italian } from "./it";
-import { pickLang } from "./pick-lang";
+import { pickLang } from "../../shared/lang";
 
 /** Every path to a leaf ("home.hero.title", "home.reviews.items.0.text"), with the leaf's kind. */
 function leaves(value: unknown, path = ""): Map<string, string> {

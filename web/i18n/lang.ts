@@ -1,6 +1,6 @@
 import { atom, useAtomValue } from "jotai";
 import type { Catalogue, Lang } from "./catalogue";
-import { cookieValue, LANG_COOKIE, pickLang } from "./pick-lang";
+import { cookieValue, LANG_COOKIE, pickLang } from "../../shared/lang";
 
 export type Language = { lang: Lang; t: Catalogue };
 

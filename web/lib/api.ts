@@ -1,5 +1,5 @@
 import { hc } from "hono/client";
-import type { AppType } from "../../worker/app";
+import type { AppType } from "../../worker/api";
 
 const origin = typeof window !== "undefined" ? window.location.origin : "http://localhost";
 

@@ -1,6 +1,5 @@
 import type { HonoRequest, MiddlewareHandler } from "hono";
-import type { Lang } from "../../web/i18n/catalogue";
-import { pickLang } from "../../web/i18n/pick-lang";
+import { pickLang, type Lang } from "../../shared/lang";
 import { textOf } from "../lib/message-ref";
 import { messagesIt } from "../lib/messages";
 import { messagesEn } from "../lib/messages-en";

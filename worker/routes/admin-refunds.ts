@@ -8,7 +8,7 @@ import { validate } from "../lib/validate";
 import { audited } from "../middleware/audit";
 import { requireAdmin } from "../middleware/require-admin";
 import { dispatchQueued } from "../services/email/outbox";
-import { createPaymentProvider } from "../services/payments/provider";
+import { createPaymentProvider } from "../services/payments/create-provider";
 import { refundBooking, refundsOfBooking, retryRefund } from "../services/refunds";
 
 const bookingParam = z.object({ id: z.uuid("Prenotazione non valida") });

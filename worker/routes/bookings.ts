@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { errorBody } from "../lib/errors";
-import { pickLang } from "../../web/i18n/pick-lang";
+import { pickLang } from "../../shared/lang";
 import { messages } from "../lib/messages";
 import { carModelSchema, emailSchema, idempotencyHeader, personNameSchema, plateSchema, requiredText, validate } from "../lib/validate";
 import { limitRequestRate } from "../middleware/request-rate";

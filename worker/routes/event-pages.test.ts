@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { eventPath } from "../../web/features/event-page/event-path";
+import { eventPath } from "../../shared/event-path";
 import { DEFAULT_OG_IMAGE, OG_IMAGE_MAX_BYTES, ogImagePath } from "../services/event-page-head";
 import { postponeEvent } from "../services/event-postponement";
 import { api, ORIGIN, seedBooking, seedEvent, testDb } from "../test/helpers";

@@ -1,8 +1,7 @@
 import { Hono } from "hono";
 import { getCookie } from "hono/cookie";
-import { eventPath, parseEventSegment } from "../../web/features/event-page/event-path";
-import type { Lang } from "../../web/i18n/catalogue";
-import { LANG_COOKIE, pickLang } from "../../web/i18n/pick-lang";
+import { eventPath, parseEventSegment } from "../../shared/event-path";
+import { LANG_COOKIE, pickLang, type Lang } from "../../shared/lang";
 import type { AppEnv } from "../app-env";
 import { publicBaseUrl } from "../lib/public-base-url";
 import { listSitemapEvents, loadEventPage } from "../services/event-page";

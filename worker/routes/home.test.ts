@@ -2,10 +2,7 @@ import { describe, expect, it } from "vitest";
 import { loadHomeData } from "../services/home";
 import { renderHomePage, scriptSafeJson } from "../services/home-page";
 import { api, seedEvent, testDb } from "../test/helpers";
-import type { InjectedHomeData } from "../../web/features/home/home-data";
-import { en } from "../../web/i18n/en";
-import { it as italian } from "../../web/i18n/it";
-import { formatLongDateTime } from "../../web/lib/format-basic";
+import { catalogueFor, formatLongDateTime, type InjectedHomeData } from "../services/islands";
 
 // The build's shell, reduced to what the Worker rewrites: the app's script, a hidden root and the three islands.
 const SHELL = `<!doctype html><html><head><title>t</title><script data-boot="/assets/boot-b.js" type="module" crossorigin src="/assets/index-a.js"></script>
@@ -69,7 +66,8 @@ describe("the home page the Worker serves", () => {
   // Fails if the browser had to format the cards' dates itself while hydrating (Intl's first use is slow).
   it("gives the browser the cards' dates exactly as it rendered them, in the page's language", async () => {
     const { eventId } = await seedEvent({ title: "Concerto con data" });
-    for (const [lang, t] of [["it", italian], ["en", en]] as const) {
+    for (const lang of ["it", "en"] as const) {
+      const t = catalogueFor(lang);
       const html = await homeHtml(lang);
       const data = injected(html) as InjectedHomeData;
       const datetime = data.events.find((e) => e.id === eventId)!.datetime!;

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { getCookie } from "hono/cookie";
-import { LANG_COOKIE, pickLang } from "../../web/i18n/pick-lang";
+import { LANG_COOKIE, pickLang } from "../../shared/lang";
 import type { AppEnv } from "../app-env";
 import { loadHomeData, type HomeData } from "../services/home";
 import { renderHomePage } from "../services/home-page";

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
-import { pickLang } from "../../web/i18n/pick-lang";
+import { pickLang } from "../../shared/lang";
 import { messages } from "../lib/messages";
 import { textField } from "../lib/text";
 import { carModelSchema, emailSchema, personNameSchema, plateSchema, requiredText, validate } from "../lib/validate";

@@ -9,7 +9,7 @@ import { normalisePlate } from "../../shared/rules";
 import { bookingInput } from "../routes/bookings";
 import { createBooking, freeBooking, type BookingInput } from "./bookings";
 import { expireLapsedHolds, freeSpotsNow } from "./holds";
-import { createPaymentProvider } from "./payments/provider";
+import { createPaymentProvider } from "./payments/create-provider";
 import { retryOwedRefunds } from "./payments/settle";
 
 const input = (eventId: number, rateId: number, plate = "AB123CD"): BookingInput =>

@@ -2,7 +2,7 @@ import type { Db } from "../db";
 import { purgeDeadSessions } from "./admin-auth";
 import { dispatchQueued } from "./email/outbox";
 import { expireLapsedHolds } from "./holds";
-import { createPaymentProvider } from "./payments/provider";
+import { createPaymentProvider } from "./payments/create-provider";
 import { retryOwedRefunds } from "./payments/settle";
 import { retryIncompleteRefunds } from "./refunds";
 import { sendReminders } from "./reminders";

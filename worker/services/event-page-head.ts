@@ -1,9 +1,9 @@
-import { eventPath } from "../../web/features/event-page/event-path";
-import { eventWhen, fallbackImage, inLanguage } from "../../web/features/event-card/card-format";
-import { garage } from "../../web/features/layout/garage";
-import type { Catalogue, Lang } from "../../web/i18n/catalogue";
+import { eventPath } from "../../shared/event-path";
+import { garage } from "../../shared/garage";
+import type { Lang } from "../../shared/lang";
 import type { EventPageEvent } from "./event-page";
 import { romeIso } from "./event-page";
+import { eventWhen, fallbackImage, inLanguage, type Catalogue } from "./islands";
 import { OBJECT_PREFIX } from "./uploads";
 
 /** Chats (WhatsApp, Telegram) drop a share card's image above this size; SVG they never show. */

@@ -11,7 +11,7 @@ import { createStripeClient } from "./payments/stripe";
 import type { BookingDto } from "./bookings";
 import { romeLongDateTime } from "./email/format";
 import { gateSummary, offlinePasses } from "./gate";
-import { createPaymentProvider } from "./payments/provider";
+import { createPaymentProvider } from "./payments/create-provider";
 import { retryIncompleteRefunds } from "./refunds";
 import { renderOutboxRow } from "./email/render";
 import type { IntentDto } from "./payments/checkout";

@@ -2,7 +2,7 @@ import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep } from "cloud
 import { createDb } from "../db";
 import { dispatchQueued } from "../services/email/outbox";
 import { cancelOpenPayments, finishEventCancellation, recordCancellationFailure, refundForCancelledEvent, startEventCancellation } from "../services/event-cancellation";
-import { createPaymentProvider } from "../services/payments/provider";
+import { createPaymentProvider } from "../services/payments/create-provider";
 
 export type CancelEventParams = { eventId: number };
 

@@ -13,7 +13,7 @@ import { ApiError, errorMessage, newIdempotencyKey } from "../../lib/api";
 import { bookingCode } from "../../lib/format";
 import { eventWhen, price, unavailableMessage } from "../event-card/card-format";
 import type { EventDto, RateDto } from "../event-card/types";
-import { garage } from "../layout/garage";
+import { garage } from "../../../shared/garage";
 import { rememberBooking } from "../my-bookings/remembered";
 import { CarFields } from "./car-fields";
 import { createBookingAtom } from "./queries";

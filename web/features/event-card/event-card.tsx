@@ -19,7 +19,7 @@ import {
   rateLabel,
 } from "./card-format";
 import type { EventDto, RateDto } from "./types";
-import { eventPath } from "../event-page/event-path";
+import { eventPath } from "../../../shared/event-path";
 import { ShareButton } from "../event-page/share-button";
 
 // Dialogs (and Headless UI with them) load when a visitor first needs one, not with the home page.

@@ -8,7 +8,7 @@ import { testEvent, testRate } from "../event-card/test-event";
 import type { EventDto } from "../event-card/types";
 import { EventPage } from "./event-page";
 import { injectedEventPageAtom } from "./event-page-data";
-import { EVENT_PAGE_ROUTE } from "./event-path";
+import { EVENT_PAGE_ROUTE } from "../../../shared/event-path";
 
 afterEach(cleanup);
 

@@ -3,7 +3,7 @@ import { buttonClass } from "../../components/button";
 import { CarIcon, CheckIcon, PhoneIcon, TicketIcon } from "../../components/icons";
 import { useT } from "../../i18n/lang";
 import { homeStatsAtom } from "./home-reads";
-import { garage } from "../layout/garage";
+import { garage } from "../../../shared/garage";
 
 function Stat({ value, label, icon }: { value: number | undefined; label: string; icon: React.ReactNode }) {
   return (

@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/query-core";
-import type { HomeData } from "../../../worker/services/home";
+import type { HomeData } from "../../../worker/api";
 
 /** The id of the `<script type="application/json">` the Worker puts the home's data in. */
 export const HOME_DATA_ID = "pe-home-data";

@@ -1,7 +1,7 @@
 import { Provider, createStore } from "jotai";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import type { HomeData } from "../../../worker/services/home";
+import type { HomeData } from "../../../worker/api";
 import { attachQueries, createAppStore, createQueryClient } from "../../app/query-client";
 import { injectedHomeDataAtom } from "../../app/query-layer";
 import { catalogueAtom } from "../../i18n/lang";

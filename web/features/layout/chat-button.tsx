@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { ChatIcon } from "../../components/icons";
 import { useT } from "../../i18n/lang";
 import { coversControl } from "../../lib/covers-control";
-import { whatsappHref } from "./garage";
+import { whatsappHref } from "../../../shared/garage";
 
 // A card opening or closing moves controls without any scroll: look again once it has settled.
 const SETTLE_MS = 600;

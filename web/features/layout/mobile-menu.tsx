@@ -2,7 +2,7 @@ import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/re
 import { buttonClass } from "../../components/button";
 import { CloseIcon, PhoneIcon } from "../../components/icons";
 import { useT } from "../../i18n/lang";
-import { garage } from "./garage";
+import { garage } from "../../../shared/garage";
 import { LanguageSwitch } from "./language-switch";
 import { NavLinks } from "./nav-links";
 

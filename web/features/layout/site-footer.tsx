@@ -2,7 +2,7 @@ import { AppLink } from "../../components/app-link";
 import { EnvelopeIcon, FacebookIcon, InstagramIcon, LockIcon, MapPinIcon, PhoneIcon, TikTokIcon } from "../../components/icons";
 import { useLang, useT } from "../../i18n/lang";
 import { Brand } from "./brand";
-import { garage } from "./garage";
+import { garage } from "../../../shared/garage";
 
 const social = [
   { key: "facebook", href: garage.social.facebook, Icon: FacebookIcon },

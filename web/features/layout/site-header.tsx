@@ -4,7 +4,7 @@ import { MenuIcon, PhoneIcon } from "../../components/icons";
 import { useT } from "../../i18n/lang";
 import { Brand } from "./brand";
 import { LanguageSwitch } from "./language-switch";
-import { garage } from "./garage";
+import { garage } from "../../../shared/garage";
 import { NavLinks } from "./nav-links";
 
 const loadMenu = () => import("./mobile-menu");

@@ -18,7 +18,7 @@ import { CarFields } from "../booking/car-fields";
 import { checkPresale, type PresaleValues } from "../booking/validation";
 import { price } from "../event-card/card-format";
 import type { EventDto } from "../event-card/types";
-import { garage } from "../layout/garage";
+import { garage } from "../../../shared/garage";
 import { rememberBooking, showPassBanner } from "../my-bookings/remembered";
 import { createPresaleAtom } from "./queries";
 

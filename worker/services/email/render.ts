@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { garage } from "../../../web/features/layout/garage";
+import { garage } from "../../../shared/garage";
 import { bookings, events, notices, rates, type EmailOutboxRow } from "../../../db/schema";
 import type { Db } from "../../db";
 import { bookingCodeOf } from "../my-bookings";

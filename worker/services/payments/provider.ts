@@ -1,7 +1,3 @@
-import type { Db } from "../../db";
-import { createDemoProvider } from "./demo";
-import { createStripeProvider } from "./stripe";
-
 export type ProviderName = "demo" | "stripe";
 
 /** The part of a payment intent the app relies on, whichever provider holds it. */
@@ -61,9 +57,4 @@ export interface PaymentProvider {
   refundAmount(id: string, amountCents: number, idempotencyKey: string, metadata: Record<string, string>): Promise<ProviderRefundView>;
   /** Every refund of the intent, wherever it was made: what reconciliation reads. */
   listRefunds(paymentIntentId: string): Promise<ProviderRefundView[]>;
-}
-
-/** Stripe when a secret key is configured, otherwise the demo provider (no real money, intents in D1). */
-export function createPaymentProvider(env: Env, db: Db): PaymentProvider {
-  return env.STRIPE_SECRET_KEY ? createStripeProvider(env) : createDemoProvider(db);
 }

@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen, within } from "@testing-librar
 import { Provider } from "jotai";
 import type { ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { AdminBookingDto } from "../../../../worker/services/admin-bookings";
+import type { AdminBookingDto } from "../../../../worker/api";
 import { createAppStore, createQueryClient } from "../../../app/query-client";
 import { italianLanguage } from "../../../test/italian";
 import { BookingsTab } from "./bookings-tab";

@@ -1,4 +1,5 @@
-import type { Lang } from "./catalogue";
+/** The two languages the public site speaks. */
+export type Lang = "it" | "en";
 
 /** The cookie the language switch sets ("it" | "en"); the Worker reads it to answer `/` in that language. */
 export const LANG_COOKIE = "pe_lang";

@@ -1,19 +1,8 @@
-import { createStore, Provider } from "jotai";
-import { renderToString } from "react-dom/server";
-import { Route, Routes, StaticRouter } from "react-router";
-import { RouteFrame } from "../../web/app/route-frame";
-import { NotFoundPage } from "../../web/components/not-found-page";
-import { EventPage } from "../../web/features/event-page/event-page";
-import { EVENT_PAGE_ROUTE } from "../../web/features/event-page/event-path";
-import { EVENT_PAGE_DATA_ID, injectedEventPageAtom, type InjectedEventPage } from "../../web/features/event-page/event-page-data";
-import type { Lang } from "../../web/i18n/catalogue";
-import { catalogueAtom } from "../../web/i18n/lang";
-import { en } from "../../web/i18n/en";
-import { it } from "../../web/i18n/it";
-import { formatLongDateTime } from "../../web/lib/format-basic";
+import type { Lang } from "../../shared/lang";
 import type { EventPageEvent } from "./event-page";
 import { eventHead } from "./event-page-head";
 import { bootAfterFirstPaint, pageHeaders, scriptSafeJson } from "./home-page";
+import { catalogueFor, EVENT_PAGE_DATA_ID, formatLongDateTime, renderEventRoute, type Catalogue, type InjectedEventPage } from "./islands";
 
 /** How long an edge cache may keep an event's page: its free-spots figure is at most this old (booking checks live). */
 export const EVENT_PAGE_S_MAXAGE = 60;
@@ -22,7 +11,7 @@ const attr = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;
 const text = (value: string) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /** The latest notice in the page's language (English when staff wrote it), dated as the page writes dates. */
-function noticeFor(page: EventPageEvent | null, lang: Lang, t: typeof it | typeof en): InjectedEventPage["notice"] {
+function noticeFor(page: EventPageEvent | null, lang: Lang, t: Catalogue): InjectedEventPage["notice"] {
   const notice = page?.notice;
   if (!notice) return null;
   const english = lang === "en" && notice.subjectEn && notice.bodyEn;
@@ -42,7 +31,7 @@ function noticeFor(page: EventPageEvent | null, lang: Lang, t: typeof it | typeo
  */
 export function renderEventPage(shell: Response, input: { id: number; path: string; page: EventPageEvent | null; lang: Lang; baseUrl: string }): Response {
   const { id, path, page, lang, baseUrl } = input;
-  const t = lang === "en" ? en : it;
+  const t = catalogueFor(lang);
   const datetime = page?.event.datetime;
   const injected: InjectedEventPage = {
     id,
@@ -51,23 +40,7 @@ export function renderEventPage(shell: Response, input: { id: number; path: stri
     longDates: { locale: t.dates.locale, texts: datetime ? { [datetime]: formatLongDateTime(datetime, t.dates) } : {} },
     notice: noticeFor(page, lang, t),
   };
-  const store = createStore();
-  store.set(catalogueAtom, { lang, t });
-  store.set(injectedEventPageAtom, injected);
-  const rendered = renderToString(
-    <Provider store={store}>
-      <StaticRouter location={path}>
-        <RouteFrame>
-          <Routes>
-            <Route path={EVENT_PAGE_ROUTE} element={<EventPage />} />
-            <Route path="*" element={<NotFoundPage />} />
-          </Routes>
-        </RouteFrame>
-      </StaticRouter>
-    </Provider>,
-  );
-  // React puts the image's preload (fetchpriority high) before the markup: it belongs in <head>.
-  const [, preloads, html] = /^((?:<link [^>]*>)*)([\s\S]*)$/.exec(rendered)!;
+  const { preloads, html } = renderEventRoute(path, lang, injected);
 
   const head = page ? eventHead(page, lang, t, baseUrl) : null;
   const title = head?.title ?? t.notFound.title;

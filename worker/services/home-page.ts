@@ -1,26 +1,6 @@
-import { Provider } from "jotai";
-import type { ReactElement } from "react";
-import { renderToString } from "react-dom/server";
-import { createAppStore, createQueryClient } from "../../web/app/query-client";
-import { EventGrid } from "../../web/features/home/event-grid";
-import { HeroStats } from "../../web/features/home/hero";
-import { HOME_DATA_ID, seedHomeQueries, type InjectedHomeData } from "../../web/features/home/home-data";
-import { formatLongDateTime } from "../../web/lib/format-basic";
-import type { Lang } from "../../web/i18n/catalogue";
-import { en } from "../../web/i18n/en";
-import { it } from "../../web/i18n/it";
-import { PartnerCarousel } from "../../web/features/home/partner-carousel";
-import { PartnerSlot } from "../../web/features/home/partner-slot";
+import type { Lang } from "../../shared/lang";
 import type { HomeData } from "./home";
-
-/** The parts of the prerendered shell that show the request's data, by their `data-island` name. */
-function islands(): Record<string, () => ReactElement> {
-  return {
-    "hero-stats": () => <HeroStats />,
-    partners: () => <PartnerSlot Carousel={PartnerCarousel} />,
-    events: () => <EventGrid />,
-  };
-}
+import { HOME_DATA_ID, renderHomeIslands } from "./islands";
 
 /** JSON inside <script>: nothing in it may close the element. */
 export function scriptSafeJson(value: unknown): string {
@@ -42,18 +22,8 @@ export function renderHomePage(shell: Response, data: HomeData | null, lang: Lan
     }),
   );
   if (data) {
-    const queryClient = createQueryClient();
-    seedHomeQueries(queryClient, data);
-    const t = lang === "en" ? en : it;
-    const store = createAppStore(queryClient, { lang, t });
-    // The cards' dates as rendered here: the browser hydrates them without starting Intl.
-    const longDates = { locale: t.dates.locale, texts: Object.fromEntries(data.events.flatMap((e) => (e.datetime ? [[e.datetime, formatLongDateTime(e.datetime, t.dates)]] : []))) };
-    let hoisted = "";
-    for (const [name, render] of Object.entries(islands())) {
-      // React puts the preload of the first card's image (fetchpriority high) before a fragment's
-      // markup; it belongs in <head>, and in place it would not match what the browser hydrates.
-      const [, links, html] = /^((?:<link [^>]*>)*)([\s\S]*)$/.exec(renderToString(<Provider store={store}>{render()}</Provider>))!;
-      hoisted += links;
+    const { islands, preloads, injected } = renderHomeIslands(data, lang);
+    for (const [name, html] of Object.entries(islands)) {
       rewriter = rewriter.on(`[data-island="${name}"]`, {
         element(el) {
           el.replace(html, { html: true });
@@ -62,7 +32,7 @@ export function renderHomePage(shell: Response, data: HomeData | null, lang: Lan
     }
     rewriter = rewriter.on("head", {
       element(el) {
-        el.append(`${hoisted}<script type="application/json" id="${HOME_DATA_ID}">${scriptSafeJson({ ...data, longDates } satisfies InjectedHomeData)}</script>`, { html: true });
+        el.append(`${preloads}<script type="application/json" id="${HOME_DATA_ID}">${scriptSafeJson(injected)}</script>`, { html: true });
       },
     });
   }

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
-// One way between worker/ and web/ (docs/decisions/029-worker-web-boundary.md): the web sees the
+// One way between worker/ and web/ (docs/decisions/031-worker-web-boundary.md): the web sees the
 // Worker only as types from worker/api.ts, the Worker reaches the web only through
 // worker/services/islands.ts → web/app/render-islands.tsx, and no files import each other in a loop.
 

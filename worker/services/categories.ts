@@ -3,9 +3,10 @@ import { categories, events } from "../../db/schema";
 import type { Db } from "../db";
 import { toCategoryDto, type CategoryDto } from "./events";
 
+export const categoriesQuery = (db: Db) => db.select().from(categories).orderBy(asc(categories.name), asc(categories.id));
+
 export async function listCategories(db: Db): Promise<CategoryDto[]> {
-  const rows = await db.select().from(categories).orderBy(asc(categories.name), asc(categories.id));
-  return rows.map(toCategoryDto);
+  return (await categoriesQuery(db)).map(toCategoryDto);
 }
 
 export type CategoryInput = { name: string; color: string };

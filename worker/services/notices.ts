@@ -212,11 +212,11 @@ export async function retryNotice(db: Db, env: Env, noticeId: string, now: numbe
 export type LatestNotice = { id: string; subject: string; body: string; subjectEn: string | null; bodyEn: string | null; createdAt: string };
 
 /**
- * The event's newest notice while the event has not ended (for the pass page and the event's page).
- * An always-active event keeps showing it.
+ * The event's newest notice (or the one `eventId` selects: a subquery) as one statement, so a read
+ * of the event can carry it in the same D1 batch; shownNotice decides whether it still shows.
  */
-export async function latestNotice(db: Db, eventId: number, now: number): Promise<LatestNotice | null> {
-  const row = await db
+export function latestNoticeQuery(db: Db, eventId: number | SQL) {
+  return db
     .select({
       id: notices.id,
       subject: notices.subject,
@@ -232,10 +232,17 @@ export async function latestNotice(db: Db, eventId: number, now: number): Promis
     .innerJoin(events, eq(events.id, notices.eventId))
     .where(eq(notices.eventId, eventId))
     .orderBy(desc(notices.createdAt), desc(notices.id))
-    .limit(1)
-    .get();
+    .limit(1);
+}
+
+/** The newest notice while the event has not ended (for the pass page and the event's page); an always-active event keeps showing it. */
+export function shownNotice(row: Awaited<ReturnType<typeof latestNoticeQuery>>[number] | undefined, now: number): LatestNotice | null {
   if (!row) return null;
   const end = eventEndsAt(row);
   if (end != null && end <= now) return null;
   return { id: row.id, subject: row.subject, body: row.body, subjectEn: row.subjectEn, bodyEn: row.bodyEn, createdAt: toIso(row.createdAt)! };
+}
+
+export async function latestNotice(db: Db, eventId: number, now: number): Promise<LatestNotice | null> {
+  return shownNotice((await latestNoticeQuery(db, eventId))[0], now);
 }

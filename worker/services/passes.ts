@@ -6,7 +6,7 @@ import { afterSaleColumns, afterSaleOf, type AfterSale } from "./my-bookings";
 import type { Db } from "../db";
 import { toIso } from "../lib/time";
 import { eventTitleInBookingLang, rateNameInBookingLang } from "./events";
-import { latestNotice, type LatestNotice } from "./notices";
+import { latestNoticeQuery, shownNotice, type LatestNotice } from "./notices";
 
 const PASS_BYTES = 16;
 
@@ -58,7 +58,8 @@ export type PassDto = Pick<AfterSale, "state" | "eventCancelled" | "refundPendin
 
 /** The pass and its booking's after-sale facts, in one statement. */
 export async function getPass(db: Db, secret: string, now: number): Promise<PassDto | null> {
-  const row = await db
+  // One D1 trip: the pass and its event's newest notice, found through the same secret.
+  const passQuery = db
     .select({
       booking: { status: bookings.status, holdExpiresAt: bookings.holdExpiresAt },
       id: bookings.id,
@@ -77,7 +78,9 @@ export async function getPass(db: Db, secret: string, now: number): Promise<Pass
     .innerJoin(events, eq(events.id, bookings.eventId))
     .leftJoin(rates, eq(rates.id, bookings.rateId))
     .where(eq(bookings.passSecret, secret))
-    .get();
+    .limit(1);
+  const eventOfPass = sql`(select ${bookings.eventId} from ${bookings} where ${bookings.passSecret} = ${secret})`;
+  const [[row], [noticeRow]] = await db.batch([passQuery, latestNoticeQuery(db, eventOfPass)]);
   if (!row) return null;
   const { passStatus, state, eventCancelled, refundPending } = afterSaleOf(row, now);
   return {
@@ -94,6 +97,6 @@ export async function getPass(db: Db, secret: string, now: number): Promise<Pass
     gateState: row.gateState,
     checkedInAt: toIso(row.checkedInAt),
     checkedOutAt: toIso(row.checkedOutAt),
-    notice: passStatus === "valid" ? await latestNotice(db, row.eventId, now) : null,
+    notice: passStatus === "valid" ? shownNotice(noticeRow, now) : null,
   };
 }

@@ -12,21 +12,28 @@ export type CarouselSettings = typeof CAROUSEL_DEFAULTS;
 export type ReminderSettings = typeof REMINDER_DEFAULTS;
 export type LiveNotificationConfig = typeof LIVE_NOTIFICATION_DEFAULTS;
 
+// Each read as a query and a mapping, so the home can batch them into one D1 trip (services/home.ts).
+export const carouselSettingsQuery = (db: Db) => db.select().from(carouselSettings).where(eq(carouselSettings.id, 1)).limit(1);
+export const carouselSettingsOf = (row: typeof carouselSettings.$inferSelect | undefined): CarouselSettings =>
+  row ? { isEnabled: row.isEnabled, scrollSpeed: row.scrollSpeed, frameRate: row.frameRate } : { ...CAROUSEL_DEFAULTS };
+
 export async function getCarouselSettings(db: Db): Promise<CarouselSettings> {
-  const row = await db.select().from(carouselSettings).where(eq(carouselSettings.id, 1)).get();
-  return row ? { isEnabled: row.isEnabled, scrollSpeed: row.scrollSpeed, frameRate: row.frameRate } : { ...CAROUSEL_DEFAULTS };
+  return carouselSettingsOf((await carouselSettingsQuery(db))[0]);
 }
 
-export async function getLiveNotificationConfig(db: Db): Promise<LiveNotificationConfig> {
-  const row = await db.select().from(liveNotificationConfig).where(eq(liveNotificationConfig.id, 1)).get();
-  return row
+export const liveNotificationConfigQuery = (db: Db) => db.select().from(liveNotificationConfig).where(eq(liveNotificationConfig.id, 1)).limit(1);
+export const liveNotificationConfigOf = (row: typeof liveNotificationConfig.$inferSelect | undefined): LiveNotificationConfig =>
+  row
     ? { isEnabled: row.isEnabled, frequency: row.frequency, targetEventId: row.targetEventId, isRandomEvents: row.isRandomEvents }
     : { ...LIVE_NOTIFICATION_DEFAULTS };
+
+export async function getLiveNotificationConfig(db: Db): Promise<LiveNotificationConfig> {
+  return liveNotificationConfigOf((await liveNotificationConfigQuery(db))[0]);
 }
 
 export type PartnerDto = Pick<Partner, "id" | "name" | "imageUrl" | "isActive" | "sortOrder">;
 
-export async function listPartners(db: Db, opts: { includeInactive: boolean }): Promise<PartnerDto[]> {
+export function listPartners(db: Db, opts: { includeInactive: boolean }) {
   return db
     .select({ id: partners.id, name: partners.name, imageUrl: partners.imageUrl, isActive: partners.isActive, sortOrder: partners.sortOrder })
     .from(partners)

@@ -50,7 +50,7 @@ test("payments: real summary figures, a working date filter and a CSV export wit
   const title = unique("Concerto pagato");
   const customer = `${unique("Rossi")}; "Gigi"`;
   const event = await createEventViaApi(page.request, { title, totalSpots: 10 });
-  await buyPaidBooking(page.request, event.id, event.rates[0].id, { name: customer, plate: "CS987YY" });
+  const bookingId = await buyPaidBooking(page.request, event.id, event.rates[0].id, { name: customer, plate: "CS987YY" });
   const summary = await (await page.request.get("/api/admin/payments/summary")).json();
 
   await page.goto("/admin?tab=pagamenti");
@@ -79,7 +79,9 @@ test("payments: real summary figures, a working date filter and a CSV export wit
   await expect(page.getByText("Nessun pagamento nel periodo selezionato")).toBeVisible();
   await expect(page.getByRole("link", { name: "Esporta CSV" })).toHaveAttribute("href", "/api/admin/payments.csv?from=2020-01-01&to=2020-01-31");
 
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Rome" }).format(new Date());
+  // The payment's own Rome day, from the server: the runner's clock may already be past midnight.
+  const payments = (await (await page.request.get("/api/admin/payments")).json()) as { id: string; paidAt: string }[];
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Rome" }).format(new Date(payments.find((p) => p.id === bookingId)!.paidAt));
   await page.getByLabel("Al", { exact: true }).fill(today);
   await page.getByLabel("Dal", { exact: true }).fill(today);
   await expect(row).toBeVisible();

@@ -1,5 +1,5 @@
 import { Temporal } from "temporal-polyfill";
-import { afterAll, afterEach, beforeAll, beforeEach, vi } from "vitest";
+import { vi } from "vitest";
 import { GARAGE_TIME_ZONE } from "../rules";
 
 /** An instant written as Naples wall-clock time, e.g. naples("2026-03-29T00:30"). */
@@ -35,15 +35,4 @@ export const instantOf = (chosen: string | null | undefined): number =>
  */
 export function fixClock(at: number = FIXED_NOW): void {
   vi.useFakeTimers({ toFake: ["Date"], now: at });
-}
-
-/** Every test of the file (or describe block) runs at `at`; the real clock comes back after. */
-export function useFixedClock(at: number = FIXED_NOW, scope: "each" | "all" = "each"): void {
-  if (scope === "all") {
-    beforeAll(() => fixClock(at));
-    afterAll(() => void vi.useRealTimers());
-  } else {
-    beforeEach(() => fixClock(at));
-    afterEach(() => void vi.useRealTimers());
-  }
 }

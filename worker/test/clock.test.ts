@@ -55,7 +55,6 @@ const E2E_REAL_CLOCK: Record<string, string> = {
   "/e2e/admin-partners.spec.ts": "unique file names only",
   "/e2e/customer-trips.spec.ts": "events placed hours from the server's now; the browser's clock is installed and moved by hours, never across a date rule",
   "/e2e/public-site.spec.ts": "page.clock drives the countdown and the popup timers; relations only",
-  "/e2e/admin-bookings.spec.ts": "'today' on the runner's clock: it fails only if Rome's midnight falls in the seconds between the payment and the filter",
 };
 
 describe("every test reads a fixed clock", () => {

@@ -108,7 +108,7 @@ test("a fan books and pays a spot in English at 390 px without meeting Italian, 
   await expect(page.getByText(en.pass.valid)).toBeVisible();
   expect(await visibleItalian(page, content)).toEqual([]);
 
-  // A server refusal reads in English too (worker/lib/messages-en.ts).
+  // A server refusal reads in English too (worker/i18n/en.ts).
   await page.getByRole("main").getByRole("link", { name: en.pass.myBookings }).click();
   await page.getByLabel(en.myBookings.email).fill("nobody@example.co.uk");
   await page.getByLabel(en.myBookings.code).fill("00000000");

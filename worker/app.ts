@@ -10,7 +10,7 @@ import { eventPages } from "./routes/event-pages";
 import { home } from "./routes/home";
 import { objects } from "./routes/objects";
 import { api } from "./api";
-import { messages } from "./lib/messages";
+import { messages } from "./i18n/it";
 import { answerInRequestLanguage } from "./middleware/answer-language";
 
 /** JSON bodies are small; a larger one is refused before it is read (uploads stream under their own limit). */

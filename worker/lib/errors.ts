@@ -1,4 +1,4 @@
-import type { MessageRef } from "./message-ref";
+import type { MessageRef } from "../i18n/message-ref";
 import type { ClientErrorStatusCode, ServerErrorStatusCode } from "hono/utils/http-status";
 
 export type ErrorCode =

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { MessageRef } from "./message-ref";
-import { messages, type Field } from "./messages";
+import type { MessageRef } from "../i18n/message-ref";
+import { messages, type Field } from "../i18n/it";
 
 /**
  * The one rule for free text, staff's and customers' alike: Unicode NFC; no control characters

@@ -3,8 +3,8 @@ import type { ValidationTargets } from "hono";
 import { z, type ZodType } from "zod";
 import { errorBody } from "./errors";
 import { normalisePlate, PLATE_PATTERN } from "../../shared/rules";
-import type { MessageRef } from "./message-ref";
-import { messages } from "./messages";
+import type { MessageRef } from "../i18n/message-ref";
+import { messages } from "../i18n/it";
 import { textField } from "./text";
 
 /**

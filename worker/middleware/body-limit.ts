@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../app-env";
 import { errorBody } from "../lib/errors";
-import { messages } from "../lib/messages";
+import { messages } from "../i18n/it";
 
 /** How much of an oversized body is still read (to nowhere) before answering: beyond it the upload is cut. */
 const DRAIN_LIMIT = 32 * 1024 * 1024;

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api } from "../test/helpers";
-import { messagesIt as italian } from "../lib/messages";
+import { messagesIt as italian } from "../i18n/it";
 
 describe("request rate (Workers Rate Limiting binding)", () => {
   it("the binding is simulated here: a key is refused after its limit, another key is not", async () => {

@@ -2,7 +2,7 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../app-env";
 import { errorBody } from "../lib/errors";
 import { clientKeyOf } from "../services/rate-limit";
-import { messages } from "../lib/messages";
+import { messages } from "../i18n/it";
 
 /**
  * Request rate per client IP through the Workers Rate Limiting binding (counted at the edge, per

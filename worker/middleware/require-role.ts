@@ -4,7 +4,7 @@ import type { StaffRole } from "../../db/schema";
 import type { AppEnv } from "../app-env";
 import { errorBody } from "../lib/errors";
 import { SESSION_COOKIE, touchSession } from "../services/admin-auth";
-import { messages } from "../lib/messages";
+import { messages } from "../i18n/it";
 
 /**
  * Lets the request through only with a live staff session whose role is one of `roles`: 401

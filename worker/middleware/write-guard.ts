@@ -1,7 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../app-env";
 import { errorBody } from "../lib/errors";
-import { messages } from "../lib/messages";
+import { messages } from "../i18n/it";
 
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /** The signed upload PUT carries raw image bytes; its signature is its authorisation. */

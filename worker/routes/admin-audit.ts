@@ -4,7 +4,7 @@ import type { AppEnv } from "../app-env";
 import { validate } from "../lib/validate";
 import { requireAdmin } from "../middleware/require-admin";
 import { listAudit } from "../services/audit";
-import { messages } from "../lib/messages";
+import { messages } from "../i18n/it";
 
 const auditQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),

@@ -17,7 +17,7 @@ import { accountClientKey, clientKeyOf, releaseHit, takeHit } from "../services/
 import { weakPasswordMessage } from "../services/password-strength";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../services/passwords";
 import { authenticate, bootstrapFirstOwner, updateStaff } from "../services/staff";
-import { messages } from "../lib/messages";
+import { messages } from "../i18n/it";
 
 const loginBody = z.object({
   email: z.string({ error: messages.emailRequired }).trim().min(1, messages.emailRequired).max(254, messages.invalidLoginEmail),

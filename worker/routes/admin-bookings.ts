@@ -7,7 +7,7 @@ import { audited } from "../middleware/audit";
 import { requireAdmin } from "../middleware/require-admin";
 import { getAdminBooking, listAdminBookings } from "../services/admin-bookings";
 import { freeBooking } from "../services/bookings";
-import { messages } from "../lib/messages";
+import { messages } from "../i18n/it";
 
 const listQuery = z.object({
   status: z.enum(bookingStatuses, { error: messages.invalidStatus }).optional(),

@@ -1,7 +1,7 @@
 import { Temporal } from "temporal-polyfill";
 import { z } from "zod";
 import { GARAGE_TIME_ZONE } from "../../shared/rules";
-import { messages, type Field } from "../lib/messages";
+import { messages, type Field } from "../i18n/it";
 import { textField } from "../lib/text";
 import { parseAmountToCents } from "../../shared/lifecycle/money";
 import type { EventInput, EventSave, EventToggle, RateInput } from "../services/admin-events";

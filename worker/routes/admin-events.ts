@@ -15,7 +15,7 @@ import {
 } from "../services/admin-events";
 import { getEvent, listEvents } from "../services/events";
 import { eventCreateBody, eventUpdateBody } from "./admin-events-input";
-import { messages } from "../lib/messages";
+import { messages } from "../i18n/it";
 
 const id = z.number({ error: messages.invalidId }).int(messages.invalidId).positive(messages.invalidId);
 const reorderEventsBody = z.object({

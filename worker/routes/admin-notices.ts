@@ -3,7 +3,7 @@ import type { ClientErrorStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { errorBody } from "../lib/errors";
-import { messages } from "../lib/messages";
+import { messages } from "../i18n/it";
 import { idempotencyHeader, validate } from "../lib/validate";
 import { audited } from "../middleware/audit";
 import { requireAdmin } from "../middleware/require-admin";

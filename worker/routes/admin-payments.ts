@@ -5,7 +5,7 @@ import type { AppEnv } from "../app-env";
 import { validate } from "../lib/validate";
 import { requireAdmin } from "../middleware/require-admin";
 import { listPayments, paymentsCsv, paymentsSummary } from "../services/payments-report";
-import { messages } from "../lib/messages";
+import { messages } from "../i18n/it";
 
 const day = z
   .string({ error: messages.invalidDate })

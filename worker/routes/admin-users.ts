@@ -9,7 +9,7 @@ import { requireRole } from "../middleware/require-role";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../services/passwords";
 import { weakPasswordMessage } from "../services/password-strength";
 import { createStaff, listStaff, updateStaff } from "../services/staff";
-import { messages } from "../lib/messages";
+import { messages } from "../i18n/it";
 import { textField } from "../lib/text";
 
 const password = z

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { errorBody } from "../lib/errors";
 import { pickLang } from "../../shared/lang";
-import { messages } from "../lib/messages";
+import { messages } from "../i18n/it";
 import { carModelSchema, emailSchema, idempotencyHeader, personNameSchema, plateSchema, requiredText, validate } from "../lib/validate";
 import { limitRequestRate } from "../middleware/request-rate";
 import { createBooking, getBooking } from "../services/bookings";

@@ -5,7 +5,7 @@ import { validate } from "../lib/validate";
 import { audited } from "../middleware/audit";
 import { requireAdmin } from "../middleware/require-admin";
 import { getCarouselSettings, saveCarouselSettings } from "../services/settings";
-import { messages } from "../lib/messages";
+import { messages } from "../i18n/it";
 
 // Spec §5 bounds, enforced here and not only as input attributes.
 const carouselInput = z.object({

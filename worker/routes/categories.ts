@@ -6,7 +6,7 @@ import { idParam, validate } from "../lib/validate";
 import { audited } from "../middleware/audit";
 import { requireAdmin } from "../middleware/require-admin";
 import { createCategory, deleteCategory, listCategories, updateCategory } from "../services/categories";
-import { messages } from "../lib/messages";
+import { messages } from "../i18n/it";
 import { textField } from "../lib/text";
 
 const categoryInput = z.object({

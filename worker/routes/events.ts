@@ -3,7 +3,7 @@ import type { AppEnv } from "../app-env";
 import { errorBody } from "../lib/errors";
 import { idParam, validate } from "../lib/validate";
 import { listPublicRates, publicEventsJson, type EventDto } from "../services/events";
-import { messages } from "../lib/messages";
+import { messages } from "../i18n/it";
 
 export const events = new Hono<AppEnv>()
   // The JSON text comes from D1 as is; the type tells the typed client what it holds.

@@ -8,7 +8,7 @@ import { requireRole } from "../middleware/require-role";
 import { eventOverstays, gateEvent, gateSummary, listGateEvents, offlinePasses, scanPass } from "../services/gate";
 import { eq } from "drizzle-orm";
 import { events } from "../../db/schema";
-import { messages } from "../lib/messages";
+import { messages } from "../i18n/it";
 
 const eventParam = z.object({ id: z.coerce.number({ error: messages.gateEventNotFound }).int(messages.gateEventNotFound).positive(messages.gateEventNotFound) });
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { validate } from "../lib/validate";
 import { listLiveActivity } from "../services/live-activity";
-import { messages } from "../lib/messages";
+import { messages } from "../i18n/it";
 
 const activityQuery = z.object({
   eventId: z.coerce.number({ error: messages.invalidEvent }).int(messages.invalidEvent).positive(messages.invalidEvent).optional(),

@@ -6,7 +6,7 @@ import { validate } from "../lib/validate";
 import { audited } from "../middleware/audit";
 import { requireAdmin } from "../middleware/require-admin";
 import { getLiveNotificationConfig, saveLiveNotificationConfig } from "../services/settings";
-import { messages } from "../lib/messages";
+import { messages } from "../i18n/it";
 
 export const LIVE_FREQUENCIES = [5000, 10000, 15000, 30000, 60000] as const;
 

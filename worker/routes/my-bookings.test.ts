@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { bookings, events, rateLimitHits, refunds } from "../../db/schema";
 import { bookingCodeOf, MY_BOOKINGS_RATE_LIMIT } from "../services/my-bookings";
 import { api, seedBooking, seedEvent, testDb } from "../test/helpers";
-import { messagesIt as italian } from "../lib/messages";
+import { messagesIt as italian } from "../i18n/it";
 
 type Found = { bookings: { code: string; status: string; eventTitle: string; licensePlate: string; amount: string; rateName: string | null }[] };
 

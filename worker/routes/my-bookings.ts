@@ -6,7 +6,7 @@ import { validate } from "../lib/validate";
 import { limitRequestRate } from "../middleware/request-rate";
 import { lookupMyBookings, MY_BOOKINGS_RATE_LIMIT } from "../services/my-bookings";
 import { clientKeyOf, releaseHit, takeHit } from "../services/rate-limit";
-import { messages } from "../lib/messages";
+import { messages } from "../i18n/it";
 
 const lookupBody = z.object({
   email: z.string({ error: messages.myBookingsRequired }).trim().max(254, messages.invalidStaffEmail).pipe(z.email(messages.invalidStaffEmail)),

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { errorBody } from "../lib/errors";
 import { validate } from "../lib/validate";
-import { messages } from "../lib/messages";
+import { messages } from "../i18n/it";
 
 const fileParam = z.object({ file: z.string().regex(/^[A-Za-z0-9._-]{1,200}$/, messages.invalidFileName) });
 

@@ -7,7 +7,7 @@ import { audited } from "../middleware/audit";
 import { requireAdmin } from "../middleware/require-admin";
 import { createPartner, deletePartner, listPartners } from "../services/settings";
 import { findUpload, normaliseImagePath } from "../services/uploads";
-import { messages } from "../lib/messages";
+import { messages } from "../i18n/it";
 import { textField } from "../lib/text";
 
 const partnerInput = z.object({

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import type { ClientErrorStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
-import { messages } from "../lib/messages";
+import { messages } from "../i18n/it";
 import { plateSchema, validate } from "../lib/validate";
 import { localise, requestLang } from "../middleware/answer-language";
 import { paymentProvider } from "../middleware/payment-provider";

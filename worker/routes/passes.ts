@@ -4,7 +4,7 @@ import type { AppEnv } from "../app-env";
 import { errorBody } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { getPass, PASS_SECRET_PATTERN } from "../services/passes";
-import { messages } from "../lib/messages";
+import { messages } from "../i18n/it";
 
 const secretParam = z.object({ secret: z.string().regex(PASS_SECRET_PATTERN, messages.passNotFound) });
 

@@ -12,7 +12,7 @@ import { confirmDemoIntent } from "../services/payments/demo";
 import { dispatchQueued } from "../services/email/outbox";
 import { settleIntent } from "../services/payments/settle";
 import { clientKeyOf, takeHit } from "../services/rate-limit";
-import { messages } from "../lib/messages";
+import { messages } from "../i18n/it";
 
 const intentInput = z.union([
   // The client's `amount` is accepted and ignored: the server prices everything.

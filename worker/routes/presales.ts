@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { pickLang } from "../../shared/lang";
-import { messages } from "../lib/messages";
+import { messages } from "../i18n/it";
 import { textField } from "../lib/text";
 import { carModelSchema, emailSchema, personNameSchema, plateSchema, requiredText, validate } from "../lib/validate";
 import { paymentProvider } from "../middleware/payment-provider";

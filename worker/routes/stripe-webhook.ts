@@ -6,7 +6,7 @@ import { validate } from "../lib/validate";
 import { paymentProvider } from "../middleware/payment-provider";
 import { dispatchQueued } from "../services/email/outbox";
 import { handleStripeEvent, verifyStripeEvent } from "../services/payments/webhook";
-import { messages } from "../lib/messages";
+import { messages } from "../i18n/it";
 
 const stripeEventShape = z.union([
   z.object({

@@ -14,7 +14,7 @@ import {
   verifyUploadUrl,
   type UploadKind,
 } from "../services/uploads";
-import { messages } from "../lib/messages";
+import { messages } from "../i18n/it";
 
 const uploadRequest = z
   .object({

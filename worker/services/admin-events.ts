@@ -3,7 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { bookings, categories, events, rates } from "../../db/schema";
 import type { Db } from "../db";
 import { fail, ok, type Failure, type Outcome } from "../lib/errors";
-import { messages } from "../lib/messages";
+import { messages } from "../i18n/it";
 import { durationMinutesOf, isEventEditable } from "../../shared/lifecycle/event";
 import { freeSpotsOfSql, takesSpotSql } from "../../shared/lifecycle/sql";
 import { spotUsageByEvent } from "./availability";

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { bookings, events, rates, spentPaymentIntents, type Booking, type BookingKind, type BookingStatus, type Event } from "../../db/schema";
 import type { Db } from "../db";
 import { fail, ok, type Outcome } from "../lib/errors";
-import { messages } from "../lib/messages";
+import { messages } from "../i18n/it";
 import { centsToDecimal } from "../../shared/lifecycle/money";
 import { toIso } from "../lib/time";
 import { hasEnded } from "../../shared/lifecycle/event";

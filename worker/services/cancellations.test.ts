@@ -1,4 +1,4 @@
-import { italianText } from "../lib/messages";
+import { italianText } from "../i18n/it";
 import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLog, bookings, emailOutbox, refunds } from "../../db/schema";

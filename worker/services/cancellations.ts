@@ -1,5 +1,5 @@
-import type { MessageRef } from "../lib/message-ref";
-import { messages } from "../lib/messages";
+import type { MessageRef } from "../i18n/message-ref";
+import { messages } from "../i18n/it";
 import { and, eq, getTableName, isNull, sql } from "drizzle-orm";
 import { passStatusOf } from "../../shared/lifecycle/booking";
 import { cancelDeadline, deadlineHoursOf, withinCancelDeadline } from "../../shared/lifecycle/event";

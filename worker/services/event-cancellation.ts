@@ -1,4 +1,4 @@
-import { italianText, messages } from "../lib/messages";
+import { italianText, messages } from "../i18n/it";
 import { and, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { bookings, eventCancellations, events, refunds } from "../../db/schema";
 import type { Db } from "../db";

@@ -1,4 +1,4 @@
-import { messages } from "../lib/messages";
+import { messages } from "../i18n/it";
 import { and, eq, sql } from "drizzle-orm";
 import { bookings, emailOutbox, events } from "../../db/schema";
 import type { Db } from "../db";

@@ -5,7 +5,7 @@ import { liveBookingText } from "../../shared/lifecycle/sql";
 import type { Db } from "../db";
 import { fail, ok, type Outcome } from "../lib/errors";
 import { insertWhere } from "../lib/insert-where";
-import { messages } from "../lib/messages";
+import { messages } from "../i18n/it";
 import { toIso } from "../lib/time";
 import { dispatchQueued } from "./email/outbox";
 

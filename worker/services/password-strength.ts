@@ -1,5 +1,5 @@
-import type { MessageRef } from "../lib/message-ref";
-import { messages } from "../lib/messages";
+import type { MessageRef } from "../i18n/message-ref";
+import { messages } from "../i18n/it";
 
 /** zxcvbn's score: 0 (guessed at once) to 4. Staff passwords need 3 (about 10^8 guesses and up). */
 export const MIN_PASSWORD_SCORE = 3;

@@ -6,7 +6,7 @@ import { centsToDecimal } from "../../shared/lifecycle/money";
 import type { Db } from "../db";
 import { fail, ok, type Outcome } from "../lib/errors";
 import { insertWhere } from "../lib/insert-where";
-import { italianText, messages } from "../lib/messages";
+import { italianText, messages } from "../i18n/it";
 import { toIso } from "../lib/time";
 import { RefundRefused, type PaymentProvider, type ProviderRefundView } from "./payments/provider";
 

@@ -4,7 +4,7 @@ import type { Db } from "../db";
 import { toIso } from "../lib/time";
 import { hashPassword, PASSWORD_MIN_LENGTH, secretMatches, UNKNOWN_ACCOUNT_HASH, verifyPassword } from "./passwords";
 import { fail, ok, type Outcome } from "../lib/errors";
-import { messages } from "../lib/messages";
+import { messages } from "../i18n/it";
 
 /** What a request knows about the staff member behind its session (`c.var.staff`). */
 export type Staff = { id: number; email: string; name: string; role: StaffRole };

@@ -2,8 +2,8 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { uploads } from "../../db/schema";
 import type { Db } from "../db";
 import { fail, ok, type Outcome } from "../lib/errors";
-import type { MessageRef } from "../lib/message-ref";
-import { messages } from "../lib/messages";
+import type { MessageRef } from "../i18n/message-ref";
+import { messages } from "../i18n/it";
 import { UPLOAD_LIMITS, type UploadKind, type UploadLimit } from "../../shared/rules";
 
 

@@ -4,7 +4,7 @@ import type { Db } from "../../db";
 import { fail, ok, type Outcome } from "../../lib/errors";
 import { insertWhere } from "../../lib/insert-where";
 import { toIso } from "../../lib/time";
-import { messages } from "../../lib/messages";
+import { messages } from "../../i18n/it";
 import { passStatusOf } from "../../../shared/lifecycle/booking";
 import { bookingCodeOf } from "../my-bookings";
 import { previewHtml, renderOutboxRow } from "./render";

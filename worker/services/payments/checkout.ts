@@ -9,7 +9,7 @@ import { isPresaleOpen } from "../event-time";
 import { freeSpotsNow } from "../holds";
 import type { PaymentIntentView, PaymentProvider, ProviderName } from "./provider";
 import { settleIntent } from "./settle";
-import { messages } from "../../lib/messages";
+import { messages } from "../../i18n/it";
 
 export type IntentDto = {
   clientSecret: string;

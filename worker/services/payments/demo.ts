@@ -4,7 +4,7 @@ import { insertWhere } from "../../lib/insert-where";
 import type { Db } from "../../db";
 import { RefundRefused, type CancelResult, type PaymentIntentView, type PaymentProvider, type ProviderRefundView } from "./provider";
 import { fail, ok, type Outcome } from "../../lib/errors";
-import { italianText, messages } from "../../lib/messages";
+import { italianText, messages } from "../../i18n/it";
 
 export const DEMO_CARD_SUCCEEDS = "4242424242424242";
 export const DEMO_CARD_DECLINED = "4000000000000002";

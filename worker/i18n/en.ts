@@ -1,5 +1,5 @@
 import { formatEuro } from "../../shared/lifecycle/money";
-import type { Field, Messages } from "./messages";
+import type { Field, Messages } from "./it";
 
 const fieldLabelsEn: Record<Field, string> = {
   title: "Title",
@@ -25,7 +25,7 @@ const fieldLabelsEn: Record<Field, string> = {
 };
 
 /**
- * messages.ts in English, key for key (typed against it: a missing key fails typecheck). An answer to
+ * it.ts in English, key for key (typed against it: a missing key fails typecheck). An answer to
  * a request that asks for English is written from these (worker/middleware/answer-language.ts).
  */
 export const messagesEn: Messages = {

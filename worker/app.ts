@@ -35,6 +35,8 @@ import { presales } from "./routes/presales";
 import { adminStats, stats } from "./routes/stats";
 import { stripeWebhook } from "./routes/stripe-webhook";
 import { uploadRoutes } from "./routes/uploads";
+import { waitlist } from "./routes/waitlist";
+import { adminWaitlistRoutes } from "./routes/admin-waitlist";
 import { messages } from "./lib/messages";
 import { answerInRequestLanguage } from "./middleware/answer-language";
 
@@ -107,6 +109,7 @@ export const app = new Hono<AppEnv>()
   .route("/api/admin/events", adminEventCancellation)
   .route("/api/admin/stats", adminStats)
   .route("/api/admin", adminNotices)
+  .route("/api/admin", adminWaitlistRoutes)
   .route("/api/events", events)
   .route("/api/categories", categories)
   .route("/api/stats", stats)
@@ -117,6 +120,7 @@ export const app = new Hono<AppEnv>()
   .route("/api/my-bookings", myBookings)
   .route("/api/bookings", bookings)
   .route("/api/presales", presales)
+  .route("/api/waitlist", waitlist)
   .route("/api/passes", passes)
   .route("/api/passes", passActions)
   .route("/api/gate", gate)

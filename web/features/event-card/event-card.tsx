@@ -18,6 +18,7 @@ import {
   price,
   rateLabel,
 } from "./card-format";
+import { WaitlistButton } from "../waitlist/waitlist-button";
 import type { EventDto, RateDto } from "./types";
 import { eventPath } from "../event-page/event-path";
 import { ShareButton } from "../event-page/share-button";
@@ -295,9 +296,12 @@ export function EventCard({ event: given, priority = false }: { event: EventDto;
                   {tr.eventCard.endedHint}
                 </Alert>
               ) : soldOut ? (
-                <Alert tone="error" title={tr.eventCard.soldOut}>
-                  {tr.eventCard.soldOutHint}
-                </Alert>
+                <>
+                  <Alert tone="error" title={tr.eventCard.soldOut}>
+                    {tr.eventCard.soldOutHint}
+                  </Alert>
+                  <WaitlistButton event={event} />
+                </>
               ) : (
                 <>
                   {showPresale ? (

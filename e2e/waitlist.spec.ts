@@ -33,7 +33,7 @@ async function joinFromCard(page: Page, title: string, who: { email: string; pla
   await expect(card.getByText("Posti esauriti").first()).toBeVisible();
   await card.getByRole("button", { name: "Mettiti in lista d'attesa" }).click();
   const dialog = page.getByRole("dialog", { name: "Lista d'attesa" });
-  await dialog.getByLabel("E-mail").fill(who.email);
+  await dialog.getByLabel("E-mail", { exact: true }).fill(who.email);
   await dialog.getByLabel("Targa").fill(who.plate);
   if (who.lang) await dialog.getByLabel("Lingua delle e-mail").selectOption({ label: who.lang });
   await dialog.getByRole("button", { name: "Iscriviti alla lista" }).click();
@@ -51,7 +51,7 @@ test.describe("waiting list", () => {
     const mine = await joinFromCard(page, title, { email: "in.lista@example.it", plate: "fg 321 hk" });
     await expect(page.getByRole("heading", { name: "La tua lista d'attesa" })).toBeVisible();
     await expect(page.getByTestId("waitlist-position")).toHaveText("1");
-    await expect(page.getByText("Sei il primo in lista")).toBeVisible();
+    await expect(page.getByTestId("waitlist-entry").getByText("Sei il primo in lista")).toBeVisible();
     await expect(page.getByText("FG321HK")).toBeVisible();
     await expectNoSidewaysOverflow(page);
     await page.screenshot({ path: testInfo.outputPath("waitlist-waiting-390.png"), fullPage: true });

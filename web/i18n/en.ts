@@ -364,7 +364,7 @@ export const en: Catalogue = {
     errorFallback: "Error while joining the waiting list",
     joined: "You are on the waiting list",
     position: (n: number) => (n === 1 ? "You are first in line" : `You are number ${n} in line`),
-    keepLink: "Keep this link: it shows your position and lets you leave the list. The page that opens now has it too.",
+    keepLink: "Keep this link (bookmark it): it shows your position and lets you leave the list. When a space frees up, the e-mail carries it too.",
     openPage: "Go to your entry",
     pageTitle: "Your waiting list entry",
     notFound: "Entry not found: check the link you received.",

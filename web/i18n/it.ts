@@ -366,7 +366,7 @@ export const it = {
     errorFallback: "Errore durante l'iscrizione alla lista d'attesa",
     joined: "Sei in lista d'attesa",
     position: (n: number) => (n === 1 ? "Sei il primo in lista" : `Sei il ${n}° in lista`),
-    keepLink: "Conserva questo link: qui vedi la tua posizione e puoi lasciare la lista. Te l'abbiamo anche mostrato nella pagina che si apre ora.",
+    keepLink: "Conserva questo link (aggiungilo ai preferiti): qui vedi la tua posizione e puoi lasciare la lista. Quando si libera un posto, lo trovi anche nell'e-mail.",
     openPage: "Vai alla tua iscrizione",
     pageTitle: "La tua lista d'attesa",
     notFound: "Iscrizione non trovata: controlla il link ricevuto.",

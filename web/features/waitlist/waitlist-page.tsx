@@ -129,7 +129,7 @@ function EntryCard({ entry }: { entry: WaitlistEntry }) {
             </p>
             <p className="font-semibold text-blue-900">{w.position(entry.position)}</p>
             <p className="mt-2 text-sm text-slate-700">
-              {w.waitingText} <span className="font-medium break-all">{entry.email}</span>
+              {w.waitingText} <span className="font-medium [overflow-wrap:anywhere]">{entry.email}</span>
             </p>
           </div>
         ) : null}

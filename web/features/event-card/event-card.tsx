@@ -296,12 +296,11 @@ export function EventCard({ event: given, priority = false }: { event: EventDto;
                   {tr.eventCard.endedHint}
                 </Alert>
               ) : soldOut ? (
-                <>
-                  <Alert tone="error" title={tr.eventCard.soldOut}>
-                    {tr.eventCard.soldOutHint}
-                  </Alert>
-                  <WaitlistButton event={event} />
-                </>
+                <Alert tone="error" title={tr.eventCard.soldOut}>
+                  {tr.eventCard.soldOutHint}
+                  <br />
+                  <WaitlistButton event={event} compact />
+                </Alert>
               ) : (
                 <>
                   {showPresale ? (

@@ -38,7 +38,7 @@ export const isWaiting = (entry: WaitlistEntryFields) => entry.bookingId == null
 /**
  * When an offer made at `now` stops holding its spot: the owner's time, but never past the start
  * minus the margin; always at least the normal hold time (a spot freed at the last minute still
- * gets a fair chance), and never past the event's end... the hold guard refuses ended events anyway.
+ * gets a fair chance). Ended events get no offers at all (the offer's INSERT requires one that sells).
  */
 export function offerExpiresAt(now: number, offerMinutes: number, holdMinutes: number, event: Pick<EventTiming, "datetime" | "isAlwaysActive">): number {
   const wanted = now + offerMinutes * MINUTE_MS;

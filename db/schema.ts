@@ -307,7 +307,7 @@ export const auditLog = sqliteTable(
 
 // After the sale (docs/decisions/018-after-the-sale.md). One row per message to send: written in the
 // same D1 batch as the fact it reports (e.g. the booking marked paid), sent by the EMAIL_QUEUE consumer.
-export const emailKinds = ["confirmation", "refund", "event_postponed", "notice", "reminder"] as const;
+export const emailKinds = ["confirmation", "refund", "event_postponed", "notice", "reminder", "waitlist_offer"] as const;
 export type EmailKind = (typeof emailKinds)[number];
 export const emailStatuses = ["queued", "sending", "sent", "failed"] as const;
 export type EmailStatus = (typeof emailStatuses)[number];
@@ -433,6 +433,46 @@ export const eventCancellations = sqliteTable("event_cancellations", {
   finishedAt: integer("finished_at"),
 });
 
+// The waiting list of a sold-out event (docs/decisions/032-waiting-list.md). Its order is the id. An
+// offer is a hold (a pending booking, bookingId) made for the entry, so it counts against capacity like
+// any hold; the entry's state is read from that booking (shared/lifecycle/waitlist.ts), never stored.
+export const waitlistEntries = sqliteTable(
+  "waitlist_entries",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    // The visitor's personal link /lista-attesa/<token>: ≥128 random bits, base64url.
+    token: text("token").notNull(),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    rateId: integer("rate_id")
+      .notNull()
+      .references(() => rates.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    licensePlate: text("license_plate").notNull(),
+    lang: text("lang", { enum: ["it", "en"] }).notNull().default("it"),
+    // SHA-256 of the client's IP: caps the entries one client may open per event.
+    clientKey: text("client_key"),
+    // The hold offered to this entry; one offer per entry (unique), written in the batch that takes the spot.
+    bookingId: text("booking_id").references(() => bookings.id),
+    offeredAt: integer("offered_at"),
+    leftAt: integer("left_at"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("waitlist_entries_token_uq").on(t.token),
+    uniqueIndex("waitlist_entries_booking_uq").on(t.bookingId),
+    index("waitlist_entries_event_idx").on(t.eventId, t.bookingId, t.leftAt),
+    index("waitlist_entries_email_idx").on(t.email),
+  ],
+);
+
+// How long an offer holds its spot (one row, id 1); shorter close to the start (shared/lifecycle/waitlist.ts).
+export const waitlistSettings = sqliteTable("waitlist_settings", {
+  id: integer("id").primaryKey(),
+  offerMinutes: integer("offer_minutes").notNull().default(120),
+});
+
 export type Event = typeof events.$inferSelect;
 export type Rate = typeof rates.$inferSelect;
 export type Booking = typeof bookings.$inferSelect;
@@ -442,3 +482,4 @@ export type StaffUser = typeof staffUsers.$inferSelect;
 export type EmailOutboxRow = typeof emailOutbox.$inferSelect;
 export type Refund = typeof refunds.$inferSelect;
 export type Notice = typeof notices.$inferSelect;
+export type WaitlistEntry = typeof waitlistEntries.$inferSelect;

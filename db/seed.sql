@@ -43,6 +43,11 @@ INSERT INTO events (title, description, datetime, is_always_active, duration, du
    'Evento in preparazione: le tariffe saranno pubblicate a breve.',
    (unixepoch(date('now', '+40 days')) + 21 * 3600) * 1000, 0, '6 ore', 360, '1,5 km dalla piazza', 70, 0, 0, NULL,
    NULL, 0, 7,
+   NULL, NULL, NULL, 0, 0),
+  ('Napoli – Milan, Serie A',
+   'Tutto esaurito: i posti del garage sono tutti presi. Iscriviti alla lista d''attesa: se un posto si libera, ti scriviamo.',
+   (unixepoch(date('now', '+8 days')) + 20 * 3600) * 1000, 0, '4 ore', 240, '650 m dallo stadio', 3, 0, 0, NULL,
+   (SELECT id FROM categories WHERE name = 'Calcio'), 1, 8,
    NULL, NULL, NULL, 0, 0);
 
 
@@ -63,7 +68,8 @@ WITH r(ev, name, description, price_cents, is_visible, is_payable, sort_order) A
   ('Elodie%', 'Prevendita in loco', 'Acquisto alla cassa del garage', 1000, 1, 0, 2),
   ('Passeggiata%', 'Partecipanti', 'Con deposito borse', 500, 1, 1, 1),
   ('Passeggiata%', 'Accompagnatori', 'Solo parcheggio', 700, 1, 1, 2),
-  ('Capodanno%', 'Posto auto', 'Tariffa provvisoria', 2000, 1, 1, 1)
+  ('Capodanno%', 'Posto auto', 'Tariffa provvisoria', 2000, 1, 1, 1),
+  ('Napoli – Milan%', 'Posto auto', 'Scoperto', 2200, 1, 1, 1)
 )
 INSERT INTO rates (event_id, name, description, price_cents, is_visible, is_payable, sort_order)
 SELECT e.id, r.name, r.description, r.price_cents, r.is_visible, r.is_payable, r.sort_order
@@ -93,7 +99,10 @@ WITH b(n, ev, rs, name, email, plate, model, ago) AS (VALUES
   (6, 'Edenlandia%', 1, 'Luca Ferrara', 'luca.ferrara@example.it', 'FL482ZT', 'Alfa Romeo Giulietta', 300),
   (7, 'Edenlandia%', 2, 'Chiara Amato', 'chiara.amato@example.it', 'GE735RS', 'Renault Clio', 180),
   (8, 'Edenlandia%', 1, 'Paolo Greco', 'paolo.greco@example.it', 'EB913KV', 'Ford Focus', 120),
-  (9, 'Edenlandia%', 2, 'Paolo Greco', 'paolo.greco@example.it', 'EB913KV', 'Ford Focus', 115)
+  (9, 'Edenlandia%', 2, 'Paolo Greco', 'paolo.greco@example.it', 'EB913KV', 'Ford Focus', 115),
+  (10, 'Napoli – Milan%', 1, 'Gennaro Izzo', 'gennaro.izzo@example.it', 'FG204HK', 'Fiat Tipo', 4000),
+  (11, 'Napoli – Milan%', 1, 'Rosa Cuomo', 'rosa.cuomo@example.it', 'GA518PL', 'Opel Corsa', 3000),
+  (12, 'Napoli – Milan%', 1, 'Ciro Marino', 'ciro.marino@example.it', 'EZ771TT', 'Dacia Sandero', 2000)
 )
 INSERT INTO bookings (id, event_id, rate_id, kind, status, customer_name, customer_email, license_plate, car_model, amount_cents, currency, hold_expires_at, payment_intent_id, payment_provider, paid_at, pass_secret, created_at)
 SELECT lower(hex(randomblob(4))) || '-' || lower(hex(randomblob(2))) || '-4' || substr(lower(hex(randomblob(2))), 2) || '-a' || substr(lower(hex(randomblob(2))), 2) || '-' || lower(hex(randomblob(6))),
@@ -108,6 +117,19 @@ JOIN rates r ON r.event_id = e.id AND r.sort_order = b.rs;
 INSERT INTO demo_payment_intents (id, client_secret, amount_cents, currency, status, metadata, created_at)
 SELECT payment_intent_id, payment_intent_id || '_secret_seed', amount_cents, currency, 'succeeded', json_object('bookingId', id, 'kind', 'booking'), created_at
 FROM bookings WHERE payment_intent_id LIKE 'pi_demo_seed_%';
+
+-- The sold-out match's waiting list (docs/decisions/029-waiting-list.md): three visitors in line.
+WITH w(n, email, plate, lang, ago) AS (VALUES
+  (1, 'salvatore.russo@example.it', 'FH332KA', 'it', 600),
+  (2, 'emma.clarke@example.co.uk', 'LR19XKT', 'en', 400),
+  (3, 'teresa.gallo@example.it', 'GD604MB', 'it', 90)
+)
+INSERT INTO waitlist_entries (token, event_id, rate_id, email, license_plate, lang, created_at)
+SELECT lower(hex(randomblob(16))), e.id, r.id, w.email, w.plate, w.lang, (unixepoch('now') - w.ago * 60) * 1000
+FROM w
+JOIN events e ON e.title LIKE 'Napoli – Milan%'
+JOIN rates r ON r.event_id = e.id AND r.sort_order = 1
+ORDER BY w.n;
 
 -- Demo gate account (local demo data only: production never loads this file), printed by npm start:
 -- cancello@parcheggi.example / cancello-napoli-demo

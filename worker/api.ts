@@ -26,6 +26,8 @@ import { presales } from "./routes/presales";
 import { adminStats, stats } from "./routes/stats";
 import { stripeWebhook } from "./routes/stripe-webhook";
 import { uploadRoutes } from "./routes/uploads";
+import { adminWaitlistRoutes } from "./routes/admin-waitlist";
+import { waitlist } from "./routes/waitlist";
 
 /**
  * The JSON API under /api (worker/app.ts puts the middleware around it): the only part of the Worker
@@ -45,6 +47,7 @@ export const api = new Hono<AppEnv>()
   .route("/api/admin/events", adminEventCancellation)
   .route("/api/admin/stats", adminStats)
   .route("/api/admin", adminNotices)
+  .route("/api/admin", adminWaitlistRoutes)
   .route("/api/events", events)
   .route("/api/categories", categories)
   .route("/api/stats", stats)
@@ -55,6 +58,7 @@ export const api = new Hono<AppEnv>()
   .route("/api/my-bookings", myBookings)
   .route("/api/bookings", bookings)
   .route("/api/presales", presales)
+  .route("/api/waitlist", waitlist)
   .route("/api/passes", passes)
   .route("/api/passes", passActions)
   .route("/api/gate", gate)

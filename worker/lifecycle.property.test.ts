@@ -13,11 +13,13 @@ import { and, eq, inArray } from "drizzle-orm";
 import fc from "fast-check";
 import type Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { bookings, demoPaymentIntents, emailOutbox, events, refunds, type Booking } from "../db/schema";
+import { bookings, demoPaymentIntents, emailOutbox, events, refunds, waitlistEntries, type Booking } from "../db/schema";
 import { app } from "./app";
 import worker from "./index";
 import { freeSpotsOf, passStatusOf, refundClaims, refundCounts, takesSpot } from "../shared/lifecycle/booking";
 import { eventEndsAt, withinCancelDeadline } from "../shared/lifecycle/event";
+import { isWaiting, spotsForSale, waitlistStateOf } from "../shared/lifecycle/waitlist";
+import type { WaitlistView } from "./services/waitlist";
 import { GATE_CLOSES_AFTER_MS, GATE_OPENS_BEFORE_MS, type ScanAnswer } from "./services/gate";
 import type { IntentDto } from "./services/payments/checkout";
 import type { RefundResult } from "./services/refunds";
@@ -52,6 +54,8 @@ type Model = {
   provider: Map<string, ProviderView>;
   /** An "Annulla evento" op has finished: from here on the event must hold no paid booking. */
   cancelled: boolean;
+  /** Waiting-list entries made by the run, in the order they joined (their personal links). */
+  entries: { token: string; n: number }[];
 };
 type Real = unknown;
 
@@ -105,13 +109,14 @@ async function snapshot(m: Model) {
   const db = testDb();
   const [[event], rows] = await db.batch([db.select().from(events).where(eq(events.id, m.eventId)), db.select().from(bookings).where(eq(bookings.eventId, m.eventId))]);
   const ids = rows.map((b) => b.id);
+  const entries = await db.select().from(waitlistEntries).where(eq(waitlistEntries.eventId, m.eventId)).orderBy(waitlistEntries.id);
   const [refundRows, confirmations] = ids.length
     ? await db.batch([
         db.select().from(refunds).where(inArray(refunds.bookingId, ids)),
         db.select().from(emailOutbox).where(and(inArray(emailOutbox.bookingId, ids), eq(emailOutbox.kind, "confirmation"))),
       ])
     : [[], []];
-  return { event, bookings: rows, refunds: refundRows, confirmations };
+  return { event, bookings: rows, refunds: refundRows, confirmations, entries };
 }
 type Snapshot = Awaited<ReturnType<typeof snapshot>>;
 
@@ -123,6 +128,14 @@ const providerRefunded = (view: ProviderView | undefined) => (view?.refunds ?? [
 /** Spots the event can sell at all: what the guarded INSERT compares holds + paid against. */
 const capacityOf = (s: Snapshot) => freeSpotsOf(s.event, 0, 0);
 const takenAt = (s: Snapshot, now: number) => s.bookings.filter((b) => takesSpot(b, now)).length;
+const waitingIn = (s: Snapshot) => s.entries.filter(isWaiting).length;
+/** Spots the public may take: free ones nobody in line has a claim on. */
+const forSaleAt = (s: Snapshot, now: number) => spotsForSale(capacityOf(s) - takenAt(s, now), waitingIn(s));
+const entryState = (s: Snapshot, token: string, now: number) => {
+  const e = s.entries.find((x) => x.token === token)!;
+  const offer = e.bookingId ? (s.bookings.find((b) => b.id === e.bookingId) ?? null) : null;
+  return { entry: e, offer, state: waitlistStateOf(e, offer, now) };
+};
 
 /** On the gate's list (services/gate.ts says why): active, and undated or within hours of its time. */
 function onGateList(s: Snapshot, now: number) {
@@ -215,6 +228,16 @@ function checkInvariants(m: Model, s: Snapshot) {
   }
   // (c) holds + paid never exceed the spots on sale.
   expect(takenAt(s, now), `(c) holds + paid > ${capacityOf(s)} spots`).toBeLessThanOrEqual(capacityOf(s));
+  // (g) a spot is offered to one entry only, each entry gets at most one offer, and an offer is a hold of its event.
+  const offered = s.entries.filter((e) => e.bookingId).map((e) => e.bookingId!);
+  expect(new Set(offered).size, "(g) one hold offered to two entries").toBe(offered.length);
+  for (const id of offered) expect(rowOf(s, id), `(g) offer ${id.slice(0, 8)} is not a booking of the event`).toBeTruthy();
+  // (h) the line is fair: nobody behind someone still waiting got an offer first.
+  const firstWaiting = s.entries.find(isWaiting);
+  if (firstWaiting) {
+    const jumped = s.entries.filter((e) => e.id > firstWaiting.id && e.bookingId).map((e) => e.id);
+    expect(jumped, `(h) entries offered ahead of #${firstWaiting.id}, still waiting`).toEqual([]);
+  }
   // (e) one confirmation per booking (= per payment: one intent per booking), and only for a payment.
   for (const b of s.bookings) {
     const mails = s.confirmations.filter((c) => c.bookingId === b.id);
@@ -228,6 +251,10 @@ function checkInvariants(m: Model, s: Snapshot) {
  * full, and the provider and D1 agree on how much of each payment went back.
  */
 function checkAtRest(m: Model, s: Snapshot) {
+  // (i) once the cron has run, no spot stays free while someone waits for it on an event that sells.
+  if (s.event.isActive && s.event.cancelledAt == null && waitingIn(s) > 0) {
+    expect(capacityOf(s) - takenAt(s, Date.now()), `(i) free spots left with ${waitingIn(s)} waiting`).toBeLessThanOrEqual(0);
+  }
   if (m.setup.mode !== "stripe") return;
   for (const t of m.bookings) {
     const view = t.intentId ? m.provider.get(t.intentId) : undefined;
@@ -308,7 +335,8 @@ class Hold extends Op {
   }
   protected async act(m: Model) {
     const before = await snapshot(m);
-    const free = capacityOf(before) - takenAt(before, Date.now());
+    // A free spot goes to the waiting list first: the public gets only what nobody in line claims.
+    const free = forSaleAt(before, Date.now());
     const n = m.bookings.length;
     const plate = `LC${String(n).padStart(3, "0")}PR`;
     const res = await call("/api/bookings", {
@@ -632,6 +660,98 @@ class GateScan extends BookingOp {
   }
 }
 
+/** A visitor joins the waiting list: only when nothing is for sale to the public (all taken or claimed by the line). */
+class JoinList extends Op {
+  constructor(readonly rate: number) {
+    super();
+  }
+  protected async act(m: Model) {
+    const before = await snapshot(m);
+    const n = m.entries.length;
+    const res = await call("/api/waitlist", {
+      json: { eventId: m.eventId, rateId: m.rateIds[this.rate % m.rateIds.length], email: `wl-${m.tag}-${n}@example.it`, licensePlate: `WL${String(n).padStart(3, "0")}AT` },
+    });
+    const open = before.event.isActive && before.event.cancelledAt == null;
+    expect(res.status === 201, `join answered ${res.status} with ${forSaleAt(before, Date.now())} for sale`).toBe(open && forSaleAt(before, Date.now()) < 1);
+    if (res.status === 201) m.entries.push({ token: (await res.json<WaitlistView>()).token, n });
+  }
+  toString() {
+    return `joinList(${this.rate})`;
+  }
+}
+
+/** An op on one of the run's waiting-list entries. */
+abstract class EntryOp extends Op {
+  constructor(readonly pick: number) {
+    super();
+  }
+  check(m: Readonly<Model>) {
+    return m.entries.length > 0;
+  }
+  protected entry(m: Model) {
+    return m.entries[this.pick % m.entries.length];
+  }
+}
+
+/** The visitor opens the e-mail's link and takes the offer; the held booking then goes through the normal checkout ops. */
+class TakeOffer extends EntryOp {
+  protected async act(m: Model) {
+    const e = this.entry(m);
+    const { state } = entryState(await snapshot(m), e.token, Date.now());
+    const res = await call(`/api/waitlist/${e.token}/take`, { json: { customerName: "Cliente Lista", carModel: "Fiat Punto" } });
+    expect(res.status === 200, `take of entry ${e.n} (${state}) answered ${res.status}`).toBe(state === "offered");
+    tally(`take ${state}`);
+    if (res.status !== 200) return;
+    const { bookingId } = await res.json<{ bookingId: string }>();
+    if (!m.bookings.some((b) => b.id === bookingId)) m.bookings.push({ id: bookingId, n: m.bookings.length, plate: `WL${String(e.n).padStart(3, "0")}AT`, intentId: null });
+  }
+  toString() {
+    return `takeOffer(${this.pick})`;
+  }
+}
+
+/** The offer's time runs out (its stored expiry moves into the past). */
+class OfferLapses extends EntryOp {
+  protected async act(m: Model) {
+    const { entry } = entryState(await snapshot(m), this.entry(m).token, Date.now());
+    if (!entry.bookingId) return;
+    await testDb()
+      .update(bookings)
+      .set({ holdExpiresAt: Date.now() - 60_000 })
+      .where(and(eq(bookings.id, entry.bookingId), eq(bookings.status, "pending")))
+      .run();
+  }
+  toString() {
+    return `offerLapses(${this.pick})`;
+  }
+}
+
+/** The visitor leaves the list from their link (an open offer is released to the next in line). */
+class LeaveList extends EntryOp {
+  protected async act(m: Model) {
+    const e = this.entry(m);
+    const { state } = entryState(await snapshot(m), e.token, Date.now());
+    const res = await call(`/api/waitlist/${e.token}/leave`, { json: {} });
+    expect(res.status, `leave of entry ${e.n} (${state})`).toBe(state === "booked" ? 409 : 200);
+  }
+  toString() {
+    return `leaveList(${this.pick})`;
+  }
+}
+
+/** "Libera Parcheggio": the admin frees a paid booking's spot, which goes to the first in line. */
+class FreeSpot extends BookingOp {
+  protected async act(m: Model) {
+    const b = this.target(m);
+    const row = rowOf(await snapshot(m), b.id);
+    const res = await call(`/api/admin/bookings/${b.id}/free`, { admin: true, method: "PUT" });
+    expect(res.status === 200, `free of #${b.n} (${row.status}) answered ${res.status}`).toBe(row.status === "paid");
+  }
+  toString() {
+    return `freeSpot(${this.pick})`;
+  }
+}
+
 /** The ops by name, so a shrunk counterexample reads (and replays) as `[op.hold(0), op.checkout(0), …]`. */
 const op = {
   hold: (rate: number) => new Hold(rate),
@@ -649,6 +769,11 @@ const op = {
   holdLapses: (i: number) => new HoldLapses(i),
   cron: () => new Cron(),
   scan: (i: number, direction: "in" | "out") => new GateScan(i, direction),
+  joinList: (rate: number) => new JoinList(rate),
+  takeOffer: (i: number) => new TakeOffer(i),
+  offerLapses: (i: number) => new OfferLapses(i),
+  leaveList: (i: number) => new LeaveList(i),
+  freeSpot: (i: number) => new FreeSpot(i),
 };
 
 const pick = fc.nat(7);
@@ -670,6 +795,11 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   weighted(2, pick.map(op.holdLapses)),
   weighted(2, fc.constant(null).map(op.cron)),
   weighted(3, fc.tuple(pick, fc.constantFrom<"in" | "out">("in", "out")).map(([i, d]) => op.scan(i, d))),
+  weighted(3, fc.nat(1).map(op.joinList)),
+  weighted(3, pick.map(op.takeOffer)),
+  weighted(1, pick.map(op.offerLapses)),
+  weighted(1, pick.map(op.leaveList)),
+  weighted(2, pick.map(op.freeSpot)),
 );
 // Plain arrays rather than fc.commands, and a few holds first: ops on bookings are skipped while
 // none exists, so an unprefixed run wastes much of its length. Shrinking drops and simplifies ops alike.
@@ -708,6 +838,7 @@ async function newModel(setup: Setup): Promise<Model> {
     seenRefunds: new Set(),
     provider: new Map(),
     cancelled: false,
+    entries: [],
   };
 }
 
@@ -782,6 +913,26 @@ describe("lifecycle counterexamples", () => {
 
   // Breaks the same promise on the admin's route: paid (confirm-payment) after the Dashboard had
   // refunded the whole charge, the admin's full refund is refused by Stripe yet answered 201.
+  // The waiting list end to end: sold out, two join, a spot freed goes to the first (the public cannot
+  // take it), the first lets the offer lapse, the second takes it and pays.
+  it("a freed spot goes down the line, never to two, and is paid through the normal checkout", () =>
+    runLifecycle({ ...stripeNextWeek, mode: "demo" }, [
+      op.hold(0),
+      op.hold(0),
+      op.pay(0),
+      op.pay(1),
+      op.joinList(0),
+      op.joinList(0),
+      op.freeSpot(0),
+      op.hold(0),
+      op.offerLapses(0),
+      op.cron(),
+      op.takeOffer(0),
+      op.takeOffer(1),
+      op.pay(2),
+      op.confirm(2),
+    ]), 60_000);
+
   it("an admin refund the provider refuses is not answered 201", () =>
     runLifecycle(stripeNextWeek, [op.hold(0), op.pay(0), op.dashboardRefund(0, "rest"), op.confirm(0), op.adminRefund(0, "rest")]), 60_000);
 });

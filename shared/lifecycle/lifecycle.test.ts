@@ -8,7 +8,8 @@ import { testDb } from "../../worker/test/helpers";
 import { bookingState, bookingTransitions, canMove, freeSpotsOf, isLiveBooking, passStatusOf, takesSpot, type BookingStatus } from "./booking";
 import { cancelDeadline, durationMinutesOf, eventEndsAt, eventPhase, hasEnded, withinCancelDeadline } from "./event";
 import { centsToDecimal, decimalToCentsExact, formatEuro, formatEuroCompact, parseAmountToCents } from "./money";
-import { centsToDecimalText, eventNotEndedText, freeSpotsText, liveBookingText, passValidText, takesSpotText, withinCancelDeadlineText } from "./sql";
+import { centsToDecimalText, eventNotEndedText, freeSpotsText, liveBookingText, passValidText, takesSpotText, waitingEntryText, waitlistStateText, withinCancelDeadlineText } from "./sql";
+import { canJoinWaitlist, isWaiting, spotsForSale, waitlistStateOf } from "./waitlist";
 
 const HOUR = 3_600_000;
 const statuses: BookingStatus[] = ["pending", "paid", "freed", "expired", "cancelled", "refunded"];
@@ -172,5 +173,32 @@ describe("money as integer cents", () => {
     expect(formatEuro("15.50", "en")).toBe("€15.50");
     expect(parseAmountToCents("7,5")).toBe(750);
     expect(parseAmountToCents("7.555")).toBeNull();
+  });
+});
+
+describe("the waiting list's states and its share of the free spots", () => {
+  it("the SQL twin reads an entry's state as the code does", async () => {
+    const db = testDb();
+    const offerArb = fc.option(fc.record({ status: fc.constantFrom(...statuses), holdExpiresAt: fc.integer({ min: 0, max: 100 }) }), { nil: null });
+    await fc.assert(
+      fc.asyncProperty(offerArb, fc.option(fc.integer({ min: 0, max: 100 }), { nil: null }), fc.integer({ min: 0, max: 100 }), async (offer, leftAt, now) => {
+        const entry = { bookingId: offer ? "b1" : null, leftAt };
+        const row = await db.get<{ state: string; waiting: number }>(
+          sql`select ${sql.raw(waitlistStateText("w", "b", String(now)))} as state, ${sql.raw(waitingEntryText("w"))} as waiting
+            from (select ${entry.bookingId} as booking_id, ${leftAt} as left_at) w
+            left join (select ${offer ? "b1" : null} as id, ${offer?.status ?? null} as status, ${offer?.holdExpiresAt ?? null} as hold_expires_at) b on b.id = w.booking_id`,
+        );
+        expect(row!.state).toBe(waitlistStateOf(entry, offer, now));
+        expect(row!.waiting === 1).toBe(isWaiting(entry));
+      }),
+      { numRuns: 80 },
+    );
+  });
+
+  it("the public gets only the free spots nobody in line has a claim on", () => {
+    expect(spotsForSale(3, 1)).toBe(2);
+    expect(spotsForSale(1, 2)).toBe(0);
+    expect(canJoinWaitlist(1, 1)).toBe(true);
+    expect(canJoinWaitlist(2, 1)).toBe(false);
   });
 });

@@ -90,3 +90,27 @@ export const passValidText = (b: string, e: string) => `(${b}.status = 'paid' an
 
 /** isLiveBooking() as SQL text: the bookings a notice or a reminder is written to. */
 export const liveBookingText = (b: string, e: string) => passValidText(b, e);
+
+// ---------- the waiting list (waitlist.ts) ----------
+
+/** isWaiting() as SQL text over entry alias `w`. */
+export const waitingEntryText = (w: string) => `(${w}.booking_id is null and ${w}.left_at is null)`;
+
+/** Entries still in line for event `eventId` (any SQL expression). */
+export const waitingCountText = (eventId: string) =>
+  `(select count(*) from waitlist_entries wc where wc.event_id = ${eventId} and ${waitingEntryText("wc")})`;
+
+/**
+ * spotsForSale() as the guard of a public hold: free spots minus the people in line (may go below
+ * zero: callers compare). A spot freed while people wait is theirs, whoever asks first.
+ */
+export function spotsForSaleSql(eventId: number | SQL, now: number): SQL {
+  return sql`(${freeSpotsSql(eventId, now)} - (select count(*) from waitlist_entries wc where wc.event_id = ${eventId} and ${sql.raw(waitingEntryText("wc"))}))`;
+}
+
+/** waitlistStateOf() as SQL text, for entry `w` left-joined to its offer booking `b`. */
+export const waitlistStateText = (w: string, b: string, now: string) =>
+  `(case when ${w}.booking_id is null or ${b}.id is null then (case when ${w}.left_at is null then 'waiting' else 'left' end)
+     when ${b}.status in ('paid', 'freed', 'refunded') then 'booked'
+     when ${activeHoldText(b, now)} then 'offered'
+     when ${w}.left_at is null then 'lapsed' else 'left' end)`;

@@ -12,6 +12,8 @@ export const queryKeys = {
   /** Without an argument: every live-activity key. */
   liveActivity: (eventId?: number | "all") => (eventId === undefined ? (["live-activity"] as const) : (["live-activity", eventId] as const)),
   booking: (id: string | null) => ["booking", id] as const,
+  /** Without a token: every waiting-list entry. */
+  waitlist: (token?: string | null) => (token === undefined ? (["waitlist"] as const) : (["waitlist", token] as const)),
   session: ["admin-session"] as const,
   admin: {
     all: ["admin"] as const,
@@ -24,5 +26,8 @@ export const queryKeys = {
     /** Without filters: every outbox list. */
     emails: (filters?: object) => (filters === undefined ? (["admin", "emails"] as const) : (["admin", "emails", filters] as const)),
     emailPreview: (id: number) => ["admin", "emails", "preview", id] as const,
+    waitlists: ["admin", "waitlists"] as const,
+    waitlist: (eventId: number) => ["admin", "waitlists", eventId] as const,
+    waitlistSettings: ["admin", "waitlists", "settings"] as const,
   },
 };

@@ -241,4 +241,13 @@ export const messagesEn: Messages = {
   noticeNotFound: "Notice not found",
   reminderTimeInvalid: "Invalid time: use the HH:MM format",
   reminderGateOpensInvalid: "Invalid gate opening minutes",
+  waitlistNotSoldOut: "There are still free spaces: book directly",
+  waitlistAlreadyIn: "You are already on the waiting list for this event with this e-mail",
+  waitlistClientCap: "Too many waiting-list sign-ups from this connection: try again later",
+  waitlistNotFound: "Waiting-list entry not found",
+  waitlistNoOfferYet: "There is no space for you yet: we will e-mail you as soon as one frees up",
+  waitlistOfferLapsed: "The offer has expired: the space went to the next person in line",
+  waitlistAlreadyBooked: "You have already booked this space: manage it from your pass",
+  waitlistLeft: "You left the waiting list",
+  waitlistOfferMinutesInvalid: "Invalid minutes: from 15 to 1440",
 };

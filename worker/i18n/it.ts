@@ -247,6 +247,16 @@ export const messagesIt = {
   noticeNotFound: "Avviso non trovato",
   reminderTimeInvalid: "Orario non valido: usa il formato HH:MM",
   reminderGateOpensInvalid: "Minuti di apertura del varco non validi",
+  // waiting list
+  waitlistNotSoldOut: "Ci sono ancora posti liberi: prenota direttamente",
+  waitlistAlreadyIn: "Sei già in lista d'attesa per questo evento con questa e-mail",
+  waitlistClientCap: "Troppe iscrizioni alla lista d'attesa da questa connessione: riprova più tardi",
+  waitlistNotFound: "Iscrizione alla lista d'attesa non trovata",
+  waitlistNoOfferYet: "Non c'è ancora un posto per te: ti scriviamo appena se ne libera uno",
+  waitlistOfferLapsed: "L'offerta è scaduta: il posto è passato al prossimo in lista",
+  waitlistAlreadyBooked: "Hai già prenotato questo posto: gestiscilo dal tuo pass",
+  waitlistLeft: "Hai lasciato la lista d'attesa",
+  waitlistOfferMinutesInvalid: "Minuti non validi: da 15 a 1440",
 };
 
 export type Messages = typeof messagesIt;

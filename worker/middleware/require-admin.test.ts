@@ -277,6 +277,10 @@ const CASES: Case[] = [
     ok: 200,
     audit: "reminders.update",
   },
+  { route: "GET /api/admin/waitlists", request: async () => ({ path: "/api/admin/waitlists" }), ok: 200 },
+  { route: "GET /api/admin/events/:id/waitlist", request: async () => ({ path: `/api/admin/events/${(await seedEvent()).eventId}/waitlist` }), ok: 200 },
+  { route: "GET /api/admin/waitlist-settings", request: async () => ({ path: "/api/admin/waitlist-settings" }), ok: 200 },
+  { route: "PUT /api/admin/waitlist-settings", request: async () => ({ path: "/api/admin/waitlist-settings", json: { offerMinutes: 120 } }), ok: 200, audit: "waitlist.settings" },
   { route: "PUT /api/event-images", request: async () => ({ path: "/api/event-images", json: { imageURL: await uploadedImage() } }), ok: 200, audit: "upload.event-image" },
 ];
 
@@ -292,6 +296,9 @@ const PUBLIC_WRITES = [
   "POST /api/my-bookings/lookup",
   "POST /api/passes/:secret/cancel", // the pass secret is the key; tested in services/cancellations.test.ts
   "PUT /api/passes/:secret/plate",
+  "POST /api/waitlist", // joining, taking and leaving are the visitor's, keyed by the personal link: services/waitlist.test.ts
+  "POST /api/waitlist/:token/take",
+  "POST /api/waitlist/:token/leave",
   "PUT /api/uploads/:file", // authorised by its HMAC signature, tested in routes/uploads.test.ts
 ];
 const PUBLIC_ADMIN_READS = ["GET /api/admin/session"];
@@ -300,7 +307,7 @@ const methodOf = (route: string) => route.split(" ")[0];
 
 /** Everything an unauthorised request could have touched, to prove it touched nothing. */
 async function snapshot(): Promise<string> {
-  const tables = ["events", "rates", "categories", "bookings", "partners", "carousel_settings", "live_notification_config", "uploads", "audit_log", "staff_users", "gate_scans", "refunds", "notices", "reminder_settings"];
+  const tables = ["events", "rates", "categories", "bookings", "partners", "carousel_settings", "live_notification_config", "uploads", "audit_log", "staff_users", "gate_scans", "refunds", "notices", "reminder_settings", "waitlist_entries", "waitlist_settings"];
   const dump: Record<string, unknown> = {};
   for (const t of tables) dump[t] = await testDb().all(sql.raw(`select * from ${t} order by 1`));
   // The queue consumer updates sending columns in the background; a request can only add rows or re-enqueue them.

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { offerAfterBookingFreed } from "../services/waitlist";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { bookingStatuses } from "../../db/schema";
@@ -27,5 +28,6 @@ export const adminBookings = new Hono<AppEnv>()
     const now = Date.now();
     const result = await freeBooking(c.var.db, id, now);
     if (!result.ok) return c.json(result.error, result.status);
+    await offerAfterBookingFreed(c.var.db, c.env, id, now);
     return c.json((await getAdminBooking(c.var.db, id, now))!, 200);
   });

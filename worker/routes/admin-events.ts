@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { offerFreedSpotsQuietly } from "../services/waitlist";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { idParam, validate } from "../lib/validate";
@@ -44,6 +45,8 @@ export const adminEvents = new Hono<AppEnv>()
     const now = Date.now();
     const result = body.kind === "toggle" ? await setEventActive(c.var.db, id, body.isActive) : await updateEvent(c.var.db, id, body, now);
     if (!result.ok) return c.json(result.error, result.status);
+    // More spots, the event back on sale, a rate that sells again: the waiting list is served first.
+    await offerFreedSpotsQuietly(c.var.db, c.env, id, now);
     return c.json((await getEvent(c.var.db, id, now, { includeInactive: true }))!, 200);
   })
   .delete("/events/:id", requireAdmin, audited("event.delete"), validate("param", idParam), async (c) => {

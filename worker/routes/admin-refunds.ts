@@ -8,6 +8,7 @@ import { validate } from "../lib/validate";
 import { audited } from "../middleware/audit";
 import { requireAdmin } from "../middleware/require-admin";
 import { dispatchQueued } from "../services/email/outbox";
+import { offerAfterBookingFreed } from "../services/waitlist";
 import { createPaymentProvider } from "../services/payments/create-provider";
 import { refundBooking, refundsOfBooking, retryRefund } from "../services/refunds";
 
@@ -46,6 +47,7 @@ export const adminRefunds = new Hono<AppEnv>()
     );
     if (!result.ok) return c.json(result.error, result.status as ClientErrorStatusCode);
     c.executionCtx.waitUntil(dispatchQueued(c.env, db, Date.now()));
+    await offerAfterBookingFreed(db, c.env, c.req.valid("param").id, Date.now());
     // 202: recorded, the provider has not confirmed it yet (the cron and its webhooks follow it).
     return result.value.refund.status === "succeeded" ? c.json(result.value, 201) : c.json(result.value, 202);
   })

@@ -10,6 +10,7 @@ import { limitRequestRate } from "../middleware/request-rate";
 import { cancelByCustomer, changePlate, getCancellation } from "../services/cancellations";
 import { dispatchQueued } from "../services/email/outbox";
 import { PASS_SECRET_PATTERN } from "../services/passes";
+import { offerAfterPassCancelled } from "../services/waitlist";
 
 const secretParam = z.object({ secret: z.string().regex(PASS_SECRET_PATTERN, messages.passNotFound) });
 
@@ -31,6 +32,7 @@ export const passActions = new Hono<AppEnv>()
     const db = c.var.db;
     const result = await cancelByCustomer(db, c.var.payments, c.req.valid("param").secret, Date.now());
     if (!result.ok) return c.json(result.error, result.status as ClientErrorStatusCode);
+    await offerAfterPassCancelled(db, c.env, c.req.valid("param").secret, Date.now());
     c.executionCtx.waitUntil(dispatchQueued(c.env, db, Date.now()));
     return c.json(result.value, 200);
   })

@@ -8,6 +8,7 @@ import { retryIncompleteRefunds } from "./refunds";
 import { sendReminders } from "./reminders";
 import { anonymisePersonalData, purgeRateLimitHits, retentionOf } from "./retention";
 import { deleteOrphanUploads } from "./uploads";
+import { offerFreedSpotsEverywhere } from "./waitlist";
 
 /** A task runs on every trigger (each minute), or on the minutes that are a multiple of `everyMinutes`. */
 export type CronTask = { name: string; everyMinutes?: number; run: (db: Db, env: Env, now: number) => Promise<unknown> };
@@ -35,6 +36,8 @@ export const cronTasks: CronTask[] = [
     }),
   },
   { name: "purge-admin-sessions", everyMinutes: 5, run: (db, _env, now) => purgeDeadSessions(db, now) },
+  // After expire-holds and the refunds: every spot those freed goes to the first in line (a lapsed offer too).
+  { name: "waitlist-offers", run: (db, env, now) => offerFreedSpotsEverywhere(db, env, now) },
   // Before the hand-over below, so this minute's reminders leave in this same run.
   { name: "send-reminders", run: (db, _env, now) => sendReminders(db, now) },
   { name: "dispatch-queued-emails", run: (db, env, now) => dispatchQueued(env, db, now) },

@@ -2,7 +2,7 @@ import { and, eq, getTableName, sql, type SQL } from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { bookings, type BookingKind } from "../../db/schema";
 import type { Db } from "../db";
-import { activeHoldSql, activeHoldText, eventSellsSql, freeSpotsSql, takesSpotSql } from "../../shared/lifecycle/sql";
+import { activeHoldSql, activeHoldText, eventSellsSql, freeSpotsSql, spotsForSaleSql, takesSpotSql } from "../../shared/lifecycle/sql";
 import type { PaymentProvider } from "./payments/provider";
 import { clientKeyOf, hashedClientKey } from "./rate-limit";
 
@@ -129,7 +129,7 @@ type HoldSpec = {
 
 /**
  * The one guarded INSERT of a hold, for both kinds: it takes the spot only if, at that instant, the
- * event is open, a spot is free (freeSpotsSql) and the client is under the hold cap. The amount is
+ * event is open, a spot is free and nobody waits for it (spotsForSaleSql) and the client is under the hold cap. The amount is
  * copied from the database row; ON CONFLICT turns a retried key or intent into "nothing inserted".
  */
 function insertHoldSql(h: HoldFields, s: HoldSpec, cap: HoldCap): SQL {
@@ -144,7 +144,7 @@ function insertHoldSql(h: HoldFields, s: HoldSpec, cap: HoldCap): SQL {
     ${s.source}
     where ${s.guard}
       and ${eventSellsSql(h.now)}
-      and ${freeSpotsSql(s.eventId, h.now)} >= 1
+      and ${spotsForSaleSql(s.eventId, h.now)} >= 1
       and ${underHoldCapSql(h, s.eventId, cap)}
     on conflict do nothing
     returning amount_cents as amountCents, created_at as createdAt`;
@@ -153,10 +153,10 @@ function insertHoldSql(h: HoldFields, s: HoldSpec, cap: HoldCap): SQL {
 const dialect = new SQLiteAsyncDialect();
 
 // drizzle() keeps the D1 binding as `$client`; our Db type just does not spell it out.
-const d1Of = (db: Db) => (db as Db & { $client: D1Database }).$client;
+export const d1Of = (db: Db) => (db as Db & { $client: D1Database }).$client;
 
 /** A drizzle `sql` query as a native D1 statement (drizzle cannot batch raw statements with parameters). */
-function statement(db: Db, query: SQL): D1PreparedStatement {
+export function statement(db: Db, query: SQL): D1PreparedStatement {
   const { sql: text, params } = dialect.sqlToQuery(query);
   return d1Of(db).prepare(text).bind(...params);
 }
@@ -210,7 +210,7 @@ export async function takeRateSpot(
     cap,
   );
   // Read after the INSERT: when it inserted nothing, these are what its guards saw.
-  const afterQuery = sql`select ${freeSpotsSql(eventId, h.now)} as free, ${capReachedSql(h, eventId, cap)} as capReached,
+  const afterQuery = sql`select ${spotsForSaleSql(eventId, h.now)} as free, ${capReachedSql(h, eventId, cap)} as capReached,
     ${warnRepeatPlate ? plateTakesSpotSql(eventId, h.licensePlate, h.now) : sql`0`} as repeated`;
   const [existing, target, inserted, after] = await d1Of(db).batch([
     statement(db, existingQuery),

@@ -16,6 +16,7 @@ import type { EventDto, RateDto } from "../event-card/types";
 import { garage } from "../../../shared/garage";
 import { rememberBooking } from "../my-bookings/remembered";
 import { CarFields } from "./car-fields";
+import { WaitlistForm } from "../waitlist/waitlist-dialog";
 import { createBookingAtom } from "./queries";
 import { checkBooking, normalisePlate, type BookingValues } from "./validation";
 
@@ -58,6 +59,8 @@ function BookingForm({ event, rate, onClose }: { event: EventDto; rate: RateDto;
   const [problem, setProblem] = useState<ReturnType<typeof checkBooking>>(null);
   // The plate the server said already has a spot for this event: the customer may continue on purpose.
   const [repeatedPlate, setRepeatedPlate] = useState<string | null>(null);
+  // The last spot went while the form was open: the same dialog offers the waiting list instead.
+  const [joinList, setJoinList] = useState(false);
   const set = (k: keyof BookingValues) => (v: string) => setValues((s) => ({ ...s, [k]: v }));
   const plate = normalisePlate(values.licensePlate);
   const warned = repeatedPlate !== null && repeatedPlate === plate;
@@ -104,12 +107,24 @@ function BookingForm({ event, rate, onClose }: { event: EventDto; rate: RateDto;
         setRepeatedPlate(plate);
         return;
       }
+      if (err instanceof ApiError && err.code === "sold_out") setJoinList(true);
       const message = errorMessage(err, tr.booking.errorFallback);
       notify.error(tr.booking.errorTitle, message);
       // Also inside the dialog: while it is open the toast sits outside the focus trap.
       setProblem({ message, fields: [] });
     }
   };
+
+  if (joinList) {
+    return (
+      <div className="space-y-4">
+        <Alert tone="error" title={tr.eventCard.soldOut}>
+          {tr.eventCard.soldOutHint}
+        </Alert>
+        <WaitlistForm event={event} onClose={onClose} prefill={{ email: values.customerEmail, licensePlate: values.licensePlate, rateId: rate.id }} />
+      </div>
+    );
+  }
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -18,6 +18,7 @@ import {
   price,
   rateLabel,
 } from "./card-format";
+import { WaitlistButton } from "../waitlist/waitlist-button";
 import type { EventDto, RateDto } from "./types";
 import { eventPath } from "../../../shared/event-path";
 import { ShareButton } from "../event-page/share-button";
@@ -297,6 +298,8 @@ export function EventCard({ event: given, priority = false }: { event: EventDto;
               ) : soldOut ? (
                 <Alert tone="error" title={tr.eventCard.soldOut}>
                   {tr.eventCard.soldOutHint}
+                  <br />
+                  <WaitlistButton event={event} compact />
                 </Alert>
               ) : (
                 <>

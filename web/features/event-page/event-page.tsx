@@ -12,6 +12,7 @@ import { LoadingState } from "../../components/spinner";
 import { useLang, useT } from "../../i18n/lang";
 import { eventImageAspectRatio } from "../../lib/event-image";
 import { eventDuration, eventWhen, hasEnded, inLanguage, isSoldOut, price } from "../event-card/card-format";
+import { WaitlistButton } from "../waitlist/waitlist-button";
 import { CardImage, CategoryTag } from "../event-card/event-card";
 import type { EventDto, RateDto } from "../event-card/types";
 import { homeEventsAtom } from "../home/home-reads";
@@ -129,9 +130,12 @@ function EventPageBody({ given, endedWhenRendered, notice }: { given: EventDto; 
       {tr.eventCard.endedHint}
     </Alert>
   ) : soldOut ? (
-    <Alert tone="error" title={tr.eventPage.soldOut}>
-      {tr.eventCard.soldOutHint}
-    </Alert>
+    <div className="space-y-3">
+      <Alert tone="error" title={tr.eventPage.soldOut}>
+        {tr.eventCard.soldOutHint}
+      </Alert>
+      <WaitlistButton event={event} />
+    </div>
   ) : null;
 
   return (

@@ -57,6 +57,15 @@ const it = {
     canCancel: (until: string) => `Se non puoi più venire, puoi annullare dal tuo pass e ricevere il rimborso fino a ${until}.`,
     cannotCancel: "La prenotazione non è più annullabile.",
   },
+  waitlistOffer: {
+    subject: (event: string) => `Si è liberato un posto: ${event}`,
+    greeting: "Ciao,",
+    intro: (event: string) => `si è liberato un posto per ${event} ed è tuo: è tenuto da parte per te fino all'ora indicata qui sotto.`,
+    how: "Apri il link, inserisci nome e modello dell'auto e paga per confermarlo. Se non lo fai in tempo, il posto passa al prossimo in lista.",
+    until: "Posto tenuto fino a",
+    price: "Prezzo",
+    link: "Prenota il posto",
+  },
 } as const;
 
 /** The shape of `it` with its words widened to string, so another language can fill it. */
@@ -116,6 +125,15 @@ const en: EmailCatalogue = {
     gateOpens: "Gate opens",
     canCancel: (until: string) => `If you can no longer come, you can cancel from your pass and get a refund until ${until}.`,
     cannotCancel: "The booking can no longer be cancelled.",
+  },
+  waitlistOffer: {
+    subject: (event: string) => `A space has freed up: ${event}`,
+    greeting: "Hello,",
+    intro: (event: string) => `a space has freed up for ${event} and it is yours: we are holding it for you until the time below.`,
+    how: "Open the link, enter your name and car model and pay to confirm it. If you do not do it in time, the space goes to the next person in line.",
+    until: "Space held until",
+    price: "Price",
+    link: "Book the space",
   },
 };
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { garage } from "../../../shared/garage";
-import { bookings, events, notices, rates, type EmailOutboxRow } from "../../../db/schema";
+import { bookings, events, notices, rates, waitlistEntries, type EmailOutboxRow } from "../../../db/schema";
 import type { Db } from "../../db";
 import { bookingCodeOf } from "../my-bookings";
 import { emailCatalogues, type EmailCatalogue } from "./catalogue";
@@ -184,6 +184,32 @@ export async function renderOutboxRow(db: Db, env: Env, row: Pick<EmailOutboxRow
       html: layout(t, lang, subject, paragraphs, rows, passHtml + signatureHtml),
       text: textOf(paragraphs, rows, tail),
       attachments: [...attachments, ...calendarOf(b)],
+    };
+  }
+
+  if (row.kind === "waitlist_offer") {
+    // The offer's hold, as it is now: its personal link, its price and until when it holds the spot.
+    const entry = await db.select({ token: waitlistEntries.token }).from(waitlistEntries).where(eq(waitlistEntries.bookingId, b.id)).get();
+    const hold = await db.select({ holdExpiresAt: bookings.holdExpiresAt }).from(bookings).where(eq(bookings.id, b.id)).get();
+    if (!entry || !hold) return null;
+    const link = `${env.PUBLIC_BASE_URL.replace(/\/$/, "")}/lista-attesa/${entry.token}`;
+    const paragraphs = [t.waitlistOffer.greeting, t.waitlistOffer.intro(b.eventTitle), t.waitlistOffer.how];
+    const rows: Row[] = [
+      base[0],
+      base[1],
+      ...(b.rateName ? [{ label: t.labels.rate, value: b.rateName }] : []),
+      { label: t.labels.plate, value: b.licensePlate },
+      { label: t.waitlistOffer.price, value: euro(b.amountCents, lang) },
+      { label: t.waitlistOffer.until, value: romeLongDateTime(hold.holdExpiresAt, t.dates) },
+    ];
+    const subject = t.waitlistOffer.subject(b.eventTitle);
+    const linkHtml = `<p style="margin:16px 0 0"><a href="${escapeHtml(link)}" style="display:inline-block;background:#1d4ed8;color:#fff;padding:12px 20px;border-radius:8px;font-weight:600;text-decoration:none">${escapeHtml(t.waitlistOffer.link)}</a><br><span style="font-size:12px;color:#555;word-break:break-all">${escapeHtml(link)}</span></p>`;
+    return {
+      to: b.customerEmail,
+      subject,
+      html: layout(t, lang, subject, paragraphs, rows, linkHtml + signatureHtml),
+      text: textOf(paragraphs, rows, [`${t.waitlistOffer.link}: ${link}`, "", t.signature]),
+      attachments: [],
     };
   }
 

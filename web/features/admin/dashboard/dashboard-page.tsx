@@ -12,6 +12,7 @@ import { PartnersTab } from "../partners/partners-tab";
 import { PaymentsTab } from "../payments/payments-tab";
 import { useStaff } from "../queries";
 import { UsersTab } from "../users/users-tab";
+import { WaitlistTab } from "../waitlist/waitlist-tab";
 
 const t = itAdmin.tabs;
 
@@ -25,6 +26,7 @@ export const DASHBOARD_TABS = [
   { key: "notifiche", label: t.notifications, Panel: NotificationsTab },
   { key: "pagamenti", label: t.payments, Panel: PaymentsTab },
   { key: "email", label: t.emails, Panel: EmailsTab },
+  { key: "lista-attesa", label: t.waitlist, Panel: WaitlistTab },
   // Accounts are the owner's alone (the API answers 403 to anyone else).
   { key: "utenti", label: t.users, Panel: UsersTab, ownerOnly: true },
 ] as const;

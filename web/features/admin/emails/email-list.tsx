@@ -18,7 +18,7 @@ const kindLabels = { ...t.kind, ...itAdmin.notices.emailKinds };
 export type EmailItem = {
   id: number;
   bookingCode: string;
-  kind: "confirmation" | "refund" | "event_postponed" | "notice" | "reminder";
+  kind: "confirmation" | "refund" | "event_postponed" | "notice" | "reminder" | "waitlist_offer";
   status: "queued" | "sending" | "sent" | "failed";
   attempts: number;
   lastError: string | null;

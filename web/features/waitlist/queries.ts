@@ -1,0 +1,39 @@
+import type { InferResponseType } from "hono/client";
+import { atom } from "jotai";
+import { atomWithMutation, atomWithQuery, queryClientAtom } from "jotai-tanstack-query";
+import { client, unwrap } from "../../lib/api";
+import { queryKeys } from "../../lib/query-keys";
+
+export type WaitlistEntry = InferResponseType<(typeof client.api.waitlist)[":token"]["$get"], 200>;
+
+export const waitlistTokenAtom = atom<string | null>(null);
+
+export const waitlistQueryAtom = atomWithQuery((get) => {
+  const token = get(waitlistTokenAtom);
+  return {
+    queryKey: queryKeys.waitlist(token),
+    queryFn: () => unwrap(client.api.waitlist[":token"].$get({ param: { token: token! } })),
+    enabled: token !== null,
+    retry: false,
+    // The position moves and an offer may arrive while the page is open.
+    refetchInterval: 30_000,
+  };
+});
+
+export type JoinRequest = { eventId: number; rateId: number; email: string; licensePlate: string; lang: "it" | "en" };
+
+export const joinWaitlistAtom = atomWithMutation((get) => ({
+  mutationFn: (json: JoinRequest) => unwrap(client.api.waitlist.$post({ json })),
+  onSettled: () => get(queryClientAtom).invalidateQueries({ queryKey: queryKeys.events }),
+}));
+
+export const takeOfferAtom = atomWithMutation((get) => ({
+  mutationFn: ({ token, ...json }: { token: string; customerName: string; carModel: string }) =>
+    unwrap(client.api.waitlist[":token"].take.$post({ param: { token }, json })),
+  onSettled: () => get(queryClientAtom).invalidateQueries({ queryKey: queryKeys.waitlist() }),
+}));
+
+export const leaveWaitlistAtom = atomWithMutation((get) => ({
+  mutationFn: (token: string) => unwrap(client.api.waitlist[":token"].leave.$post({ param: { token } })),
+  onSettled: () => get(queryClientAtom).invalidateQueries({ queryKey: queryKeys.waitlist() }),
+}));

@@ -1,3 +1,4 @@
+import { messages } from "../i18n/it";
 import { env } from "cloudflare:workers";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -65,7 +66,7 @@ describe("joining the list", () => {
   it("is refused while the event still has spots for sale, writing nothing", async () => {
     const { eventId, rateId } = await seedEvent({ totalSpots: 2, datetime: T0 + 24 * HOUR });
     const result = await join(eventId, rateId, "presto@example.it");
-    expect(result).toMatchObject({ ok: false, status: 409, error: { error: { code: "conflict", message: "Ci sono ancora posti liberi: prenota direttamente" } } });
+    expect(result).toMatchObject({ ok: false, status: 409, error: { error: { code: "conflict", message: messages.waitlistNotSoldOut } } });
     expect(await entriesOf(eventId)).toEqual([]);
   });
 
@@ -82,7 +83,7 @@ describe("joining the list", () => {
     const { eventId, rateId } = await soldOut();
     const client = crypto.randomUUID();
     valueOf(await join(eventId, rateId, "una@example.it", client));
-    expect(await join(eventId, rateId, "una@example.it")).toMatchObject({ ok: false, status: 409, error: { error: { message: "Sei già in lista d'attesa per questo evento con questa e-mail" } } });
+    expect(await join(eventId, rateId, "una@example.it")).toMatchObject({ ok: false, status: 409, error: { error: { message: messages.waitlistAlreadyIn } } });
     for (let i = 1; i < WAITLIST_ENTRIES_PER_CLIENT; i++) valueOf(await join(eventId, rateId, `altra${i}@example.it`, client));
     expect(await join(eventId, rateId, "troppe@example.it", client)).toMatchObject({ ok: false, status: 429, error: { error: { code: "rate_limited" } } });
     expect(await entriesOf(eventId)).toHaveLength(WAITLIST_ENTRIES_PER_CLIENT);
@@ -156,7 +157,7 @@ describe("offering a freed spot", () => {
     expect(await takeOffer(db(), first.token, { customerName: "Lento", carModel: "Fiat" }, expiry)).toMatchObject({
       ok: false,
       status: 409,
-      error: { error: { message: "L'offerta è scaduta: il posto è passato al prossimo in lista" } },
+      error: { error: { message: messages.waitlistOfferLapsed } },
     });
     const offers = await db().all<{ n: number }>(sql`select count(*) as n from waitlist_entries where event_id = ${eventId} and booking_id is not null`);
     expect(offers[0].n).toBe(2);
@@ -189,7 +190,7 @@ describe("taking and leaving", () => {
   it("taking the offer names the held booking, which the normal checkout then pays", async () => {
     const { eventId, rateId, paid } = await soldOut();
     const entry = valueOf(await join(eventId, rateId, "prende@example.it"));
-    expect(await takeOffer(db(), entry.token, { customerName: "Anna", carModel: "Fiat" }, T0)).toMatchObject({ ok: false, status: 409, error: { error: { message: "Non c'è ancora un posto per te: ti scriviamo appena se ne libera uno" } } });
+    expect(await takeOffer(db(), entry.token, { customerName: "Anna", carModel: "Fiat" }, T0)).toMatchObject({ ok: false, status: 409, error: { error: { message: messages.waitlistNoOfferYet } } });
     await freeBooking(db(), paid[0].id, T0);
     await offerFreedSpots(db(), env, eventId, T0);
     const taken = valueOf(await takeOffer(db(), entry.token, { customerName: "Anna Esposito", carModel: "Fiat 500" }, T0 + MIN));

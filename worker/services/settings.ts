@@ -24,11 +24,11 @@ export async function getLiveNotificationConfig(db: Db): Promise<LiveNotificatio
     : { ...LIVE_NOTIFICATION_DEFAULTS };
 }
 
-export type PartnerDto = Pick<Partner, "id" | "name" | "imageUrl" | "isActive" | "sortOrder">;
+export type PartnerDto = Pick<Partner, "id" | "name" | "nameEn" | "imageUrl" | "isActive" | "sortOrder">;
 
 export async function listPartners(db: Db, opts: { includeInactive: boolean }): Promise<PartnerDto[]> {
   return db
-    .select({ id: partners.id, name: partners.name, imageUrl: partners.imageUrl, isActive: partners.isActive, sortOrder: partners.sortOrder })
+    .select({ id: partners.id, name: partners.name, nameEn: partners.nameEn, imageUrl: partners.imageUrl, isActive: partners.isActive, sortOrder: partners.sortOrder })
     .from(partners)
     .where(opts.includeInactive ? undefined : eq(partners.isActive, true))
     .orderBy(asc(partners.sortOrder), asc(partners.id));
@@ -55,7 +55,7 @@ export async function saveLiveNotificationConfig(db: Db, input: LiveNotification
   return getLiveNotificationConfig(db);
 }
 
-export type PartnerInput = { name: string; imageUrl: string; sortOrder?: number; isActive?: boolean };
+export type PartnerInput = { name: string; nameEn?: string | null; imageUrl: string; sortOrder?: number; isActive?: boolean };
 
 /** New partners go after the existing ones unless the admin gives a position. */
 export async function createPartner(db: Db, input: PartnerInput): Promise<PartnerDto> {
@@ -63,13 +63,14 @@ export async function createPartner(db: Db, input: PartnerInput): Promise<Partne
     .insert(partners)
     .values({
       name: input.name,
+      nameEn: input.nameEn ?? null,
       imageUrl: input.imageUrl,
       isActive: input.isActive ?? true,
       sortOrder: input.sortOrder ?? sql`(select count(*) + 1 from partners)`,
     })
     .returning()
     .get();
-  return { id: row.id, name: row.name, imageUrl: row.imageUrl, isActive: row.isActive, sortOrder: row.sortOrder };
+  return { id: row.id, name: row.name, nameEn: row.nameEn, imageUrl: row.imageUrl, isActive: row.isActive, sortOrder: row.sortOrder };
 }
 
 /** Its image stays in R2 until the orphan-upload cron finds nothing referencing it. */

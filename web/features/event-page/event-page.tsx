@@ -11,7 +11,7 @@ import { NotFoundPage } from "../../components/not-found-page";
 import { LoadingState } from "../../components/spinner";
 import { useLang, useT } from "../../i18n/lang";
 import { eventImageAspectRatio } from "../../lib/event-image";
-import { eventDuration, eventWhen, hasEnded, inLanguage, isSoldOut, price } from "../event-card/card-format";
+import { eventDistance, eventDuration, eventWhen, hasEnded, inLanguage, isSoldOut, price } from "../event-card/card-format";
 import { CardImage, CategoryTag } from "../event-card/event-card";
 import type { EventDto, RateDto } from "../event-card/types";
 import { homeEventsAtom } from "../home/home-reads";
@@ -91,7 +91,9 @@ function RateRow({ rate, onBook, disabled }: { rate: RateDto; onBook: () => void
 
 function EventPageBody({ given, endedWhenRendered, notice }: { given: EventDto; endedWhenRendered: boolean; notice: PageNotice | null }) {
   const tr = useT();
-  const event = inLanguage(given, useLang());
+  const lang = useLang();
+  const event = inLanguage(given, lang);
+  const distance = eventDistance(event, lang);
   const [bookingRate, setBookingRate] = useState<RateDto | null>(null);
   const [presaleOpen, setPresaleOpen] = useState(false);
   const [used, setUsed] = useState({ booking: false, presale: false });
@@ -173,9 +175,9 @@ function EventPageBody({ given, endedWhenRendered, notice }: { given: EventDto; 
               </div>
               <dl className="grid gap-3 sm:grid-cols-2">
                 <InfoRow icon={<CalendarIcon className="size-4" />} label={tr.eventCard.when} value={eventWhen(event, tr)} />
-                <InfoRow icon={<ClockIcon className="size-4" />} label={tr.eventCard.duration} value={eventDuration(event, tr)} />
+                <InfoRow icon={<ClockIcon className="size-4" />} label={tr.eventCard.duration} value={eventDuration(event, lang)} />
                 <InfoRow icon={<MapPinIcon className="size-4" />} label={tr.eventPage.where} value={`${garage.name}, ${garage.address}`} />
-                {event.distance ? <InfoRow icon={<RouteIcon className="size-4" />} label={tr.eventCard.distance} value={event.distance} /> : null}
+                {distance ? <InfoRow icon={<RouteIcon className="size-4" />} label={tr.eventCard.distance} value={distance} /> : null}
               </dl>
               {event.description ? <p className="text-sm leading-7 whitespace-pre-line text-slate-700">{event.description}</p> : null}
               {status}

@@ -60,12 +60,13 @@ export function EventPage() {
 
 function InfoRow({ icon, label, value }: { icon: React.ReactNode; label: string; value: string }) {
   return (
-    <div className="flex items-start gap-3">
-      <span className="grid size-8 shrink-0 place-items-center rounded-lg bg-blue-50 text-blue-700">{icon}</span>
-      <div className="min-w-0">
-        <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
-        <dd className="text-sm font-medium text-slate-900 first-letter:uppercase">{value}</dd>
-      </div>
+    // dt and dd are the div's own children (axe's dlitem rule): the icon spans their two rows.
+    <div className="grid grid-cols-[2rem_minmax(0,1fr)] items-start gap-x-3">
+      <span className="row-span-2 grid size-8 place-items-center rounded-lg bg-blue-50 text-blue-700" aria-hidden="true">
+        {icon}
+      </span>
+      <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
+      <dd className="text-sm font-medium text-slate-900 first-letter:uppercase">{value}</dd>
     </div>
   );
 }

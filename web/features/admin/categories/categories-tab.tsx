@@ -99,7 +99,7 @@ export function CategoriesTab() {
         <div className="p-5">
           <ListState query={categories} empty={t.empty}>
             {(rows) => (
-              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
                 {rows.map((category) =>
                   editingId === category.id ? (
                     <CategoryEditCard key={category.id} category={category} onDone={() => setEditingId(null)} />

@@ -93,7 +93,7 @@ export const en: Catalogue = {
       items: [
         {
           name: "Ciro E.",
-          context: "Concert at the Stadio Maradona",
+          context: "Concert at the Maradona Stadium",
           stars: 5,
           text: "Booked the night before, and when I arrived my plate was already on the list. After the concert I was out in five minutes.",
         },

@@ -11,6 +11,8 @@ const createdAt = () =>
 export const categories = sqliteTable("categories", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   name: text("name").notNull(),
+  // Optional English twin (issue #25): English visitors read it where given, else the Italian name.
+  nameEn: text("name_en"),
   color: text("color").notNull().default("#3B82F6"),
   createdAt: createdAt(),
 });
@@ -26,11 +28,11 @@ export const events = sqliteTable(
     descriptionEn: text("description_en"),
     datetime: integer("datetime"),
     isAlwaysActive: integer("is_always_active", { mode: "boolean" }).notNull().default(false),
-    duration: text("duration").notNull().default("4 ore"),
-    // The duration text as minutes (shared/lifecycle/event.ts durationMinutesOf), written beside it:
-    // the event's end is datetime + this, in TypeScript and SQL alike.
+    // The event's length (issue #25: a number, formatted per language): its end is datetime + this,
+    // in TypeScript and SQL alike.
     durationMinutes: integer("duration_minutes").notNull().default(240),
-    distance: text("distance").notNull().default(""),
+    // How far the garage is from the venue, in metres (null: not given); shown as "300 m" / "1,5 km".
+    distanceMeters: integer("distance_meters"),
     totalSpots: integer("total_spots").notNull().default(0),
     reservedSpots: integer("reserved_spots").notNull().default(0),
     occupiedSpots: integer("occupied_spots").notNull().default(0),
@@ -40,6 +42,8 @@ export const events = sqliteTable(
     sortOrder: integer("sort_order").notNull().default(0),
     prevenditaTitle: text("prevendita_title"),
     prevenditaDescription: text("prevendita_description"),
+    prevenditaTitleEn: text("prevendita_title_en"),
+    prevenditaDescriptionEn: text("prevendita_description_en"),
     prevenditaPriceCents: integer("prevendita_price_cents"),
     isPrevenditaVisible: integer("is_prevendita_visible", { mode: "boolean" }).notNull().default(false),
     isPrevenditaPayable: integer("is_prevendita_payable", { mode: "boolean" }).notNull().default(false),
@@ -198,6 +202,7 @@ export const demoRefunds = sqliteTable(
 export const partners = sqliteTable("partners", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   name: text("name").notNull(),
+  nameEn: text("name_en"),
   imageUrl: text("image_url").notNull(),
   isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
   sortOrder: integer("sort_order").notNull().default(0),

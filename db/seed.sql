@@ -2,86 +2,101 @@
 -- Applied by `npm start` only when the events table is empty (never wipes data).
 -- Dates are relative to the day of seeding, at evening hours in Rome (UTC+1/+2).
 
-INSERT INTO categories (name, color) VALUES
-  ('Concerti', '#8B5CF6'),
-  ('Calcio', '#0EA5E9'),
-  ('Parchi divertimento', '#F59E0B'),
-  ('Sport e benessere', '#10B981');
+INSERT INTO categories (name, name_en, color) VALUES
+  ('Concerti', 'Concerts', '#8B5CF6'),
+  ('Calcio', 'Football', '#0EA5E9'),
+  ('Parchi divertimento', 'Theme parks', '#F59E0B'),
+  ('Sport e benessere', 'Sport and wellbeing', '#10B981');
 
-INSERT INTO events (title, description, datetime, is_always_active, duration, duration_minutes, distance, total_spots, reserved_spots, occupied_spots, image_url, category_id, is_active, sort_order, prevendita_title, prevendita_description, prevendita_price_cents, is_prevendita_visible, is_prevendita_payable) VALUES
-  ('Pinguini Tattici Nucleari – Stadio Maradona',
+-- Every text a visitor reads has its English twin (issue #25); durations in minutes, distances in metres.
+INSERT INTO events (title, title_en, description, description_en, datetime, is_always_active, duration_minutes, distance_meters, total_spots, reserved_spots, occupied_spots, image_url, category_id, is_active, sort_order, prevendita_title, prevendita_title_en, prevendita_description, prevendita_description_en, prevendita_price_cents, is_prevendita_visible, is_prevendita_payable) VALUES
+  ('Pinguini Tattici Nucleari – Stadio Maradona', 'Pinguini Tattici Nucleari – Maradona Stadium',
    'Il tour negli stadi fa tappa a Napoli. Parcheggio custodito a 800 metri dallo stadio, apertura cancelli quattro ore prima del concerto e uscita assistita a fine serata. Navetta gratuita ogni 10 minuti.',
-   (unixepoch(date('now', '+12 days')) + 19 * 3600) * 1000, 0, '5 ore', 300, '800 m dallo stadio', 120, 10, 6, NULL,
+   'The stadium tour comes to Naples. Attended car park 800 metres from the stadium, gates open four hours before the concert and assisted exit at the end of the night. Free shuttle every 10 minutes.',
+   (unixepoch(date('now', '+12 days')) + 19 * 3600) * 1000, 0, 300, 800, 120, 10, 6, NULL,
    (SELECT id FROM categories WHERE name = 'Concerti'), 1, 1,
-   'Prevendita parcheggio concerto', 'Posto garantito con accesso prioritario: paghi ora e presenti la targa all''ingresso.', 1200, 1, 1),
-  ('Champions League: Napoli – Real Madrid',
+   'Prevendita parcheggio concerto', 'Concert parking presale',
+   'Posto garantito con accesso prioritario: paghi ora e presenti la targa all''ingresso.', 'Guaranteed space with priority access: pay now and show your number plate at the entrance.',
+   1200, 1, 1),
+  ('Champions League: Napoli – Real Madrid', 'Champions League: Napoli – Real Madrid',
    'Notte di Champions a Fuorigrotta. Posto auto a pochi passi dallo stadio, sorveglianza durante la partita.',
-   (unixepoch(date('now', '+5 days')) + 20 * 3600) * 1000, 0, '4 ore', 240, '600 m dallo stadio', 80, 5, 4, NULL,
+   'Champions League night in Fuorigrotta. A parking space a short walk from the stadium, watched over during the match.',
+   (unixepoch(date('now', '+5 days')) + 20 * 3600) * 1000, 0, 240, 600, 80, 5, 4, NULL,
    (SELECT id FROM categories WHERE name = 'Calcio'), 1, 2,
-   'Prevendita Champions', 'Prenota il posto prima dell''apertura delle vendite.', 1800, 1, 0),
-  ('Edenlandia – Parcheggio giornaliero',
+   'Prevendita Champions', 'Champions League presale',
+   'Prenota il posto prima dell''apertura delle vendite.', 'Book your space before general sale opens.',
+   1800, 1, 0),
+  ('Edenlandia – Parcheggio giornaliero', 'Edenlandia – Day parking',
    'Parcheggio convenzionato per il parco divertimenti di Fuorigrotta, aperto tutti i giorni.',
-   NULL, 1, '4 ore', 240, '300 m dall''ingresso', 40, 0, 2, NULL,
+   'Partner car park for the Fuorigrotta theme park, open every day.',
+   NULL, 1, 240, 300, 40, 0, 2, NULL,
    (SELECT id FROM categories WHERE name = 'Parchi divertimento'), 1, 3,
-   NULL, NULL, NULL, 0, 0),
-  ('Napoli – Inter, Serie A',
+   NULL, NULL, NULL, NULL, NULL, 0, 0),
+  ('Napoli – Inter, Serie A', 'Napoli – Inter, Serie A',
    'Big match di campionato. Parcheggio coperto e scoperto, ingresso da via Claudio.',
-   (unixepoch(date('now', '+19 days')) + 17 * 3600) * 1000, 0, '', 240, '700 m dallo stadio', 100, 20, 10, NULL,
+   'League top match. Covered and open-air parking, entrance from Via Claudio.',
+   (unixepoch(date('now', '+19 days')) + 17 * 3600) * 1000, 0, 240, 700, 100, 20, 10, NULL,
    (SELECT id FROM categories WHERE name = 'Calcio'), 1, 4,
-   NULL, NULL, NULL, 0, 0),
-  ('Elodie in concerto – Palapartenope',
+   NULL, NULL, NULL, NULL, NULL, 0, 0),
+  ('Elodie in concerto – Palapartenope', 'Elodie live – Palapartenope',
    'Elodie torna a Napoli con il nuovo tour nei palazzetti.',
-   (unixepoch(date('now', '+26 days')) + 20 * 3600) * 1000, 0, '4 ore', 240, '200 m dal Palapartenope', 60, 0, 0, NULL,
+   'Elodie is back in Naples with her new arena tour.',
+   (unixepoch(date('now', '+26 days')) + 20 * 3600) * 1000, 0, 240, 200, 60, 0, 0, NULL,
    (SELECT id FROM categories WHERE name = 'Concerti'), 1, 5,
-   'Prevendita parcheggio Elodie', 'Posto riservato fino all''inizio del concerto.', 1000, 1, 1),
-  ('Passeggiata del Lungomare – 10 km',
+   'Prevendita parcheggio Elodie', 'Elodie parking presale',
+   'Posto riservato fino all''inizio del concerto.', 'Space held for you until the concert starts.',
+   1000, 1, 1),
+  ('Passeggiata del Lungomare – 10 km', 'Seafront Walk – 10 km',
    'Camminata non competitiva da Mergellina a Castel dell''Ovo e ritorno, aperta a tutti. Parcheggio per partecipanti e accompagnatori con deposito borse.',
-   (unixepoch(date('now', '+9 days')) + 8 * 3600) * 1000, 0, '3 ore', 180, '10 km', 50, 0, 0, NULL,
+   'Non-competitive walk from Mergellina to Castel dell''Ovo and back, open to everyone. Parking for walkers and companions, with a bag drop.',
+   (unixepoch(date('now', '+9 days')) + 8 * 3600) * 1000, 0, 180, 10000, 50, 0, 0, NULL,
    (SELECT id FROM categories WHERE name = 'Sport e benessere'), 1, 6,
-   NULL, NULL, NULL, 0, 0),
-  ('Capodanno in Piazza del Plebiscito',
+   NULL, NULL, NULL, NULL, NULL, 0, 0),
+  ('Capodanno in Piazza del Plebiscito', 'New Year''s Eve in Piazza del Plebiscito',
    'Evento in preparazione: le tariffe saranno pubblicate a breve.',
-   (unixepoch(date('now', '+40 days')) + 21 * 3600) * 1000, 0, '6 ore', 360, '1,5 km dalla piazza', 70, 0, 0, NULL,
+   'Event in preparation: rates will be published soon.',
+   (unixepoch(date('now', '+40 days')) + 21 * 3600) * 1000, 0, 360, 1500, 70, 0, 0, NULL,
    NULL, 0, 7,
-   NULL, NULL, NULL, 0, 0),
-  ('Napoli – Milan, Serie A',
+   NULL, NULL, NULL, NULL, NULL, 0, 0),
+  ('Napoli – Milan, Serie A', 'Napoli – Milan, Serie A',
    'Tutto esaurito: i posti del garage sono tutti presi. Iscriviti alla lista d''attesa: se un posto si libera, ti scriviamo.',
-   (unixepoch(date('now', '+8 days')) + 20 * 3600) * 1000, 0, '4 ore', 240, '650 m dallo stadio', 3, 0, 0, NULL,
+   'Sold out: every space in the garage is taken. Join the waiting list: if a space frees up, we will write to you.',
+   (unixepoch(date('now', '+8 days')) + 20 * 3600) * 1000, 0, 240, 650, 3, 0, 0, NULL,
    (SELECT id FROM categories WHERE name = 'Calcio'), 1, 8,
-   NULL, NULL, NULL, 0, 0);
+   NULL, NULL, NULL, NULL, NULL, 0, 0);
 
 
-WITH r(ev, name, description, price_cents, is_visible, is_payable, sort_order) AS (VALUES
-  ('Pinguini%', 'Posto auto', 'Scoperto, custodito', 1500, 1, 1, 1),
-  ('Pinguini%', 'Posto coperto con custodia notturna', 'Coperto, uscita entro le 2:00', 2500, 1, 1, 2),
-  ('Pinguini%', 'Moto e scooter', 'Area moto dedicata', 800, 1, 0, 3),
-  ('Pinguini%', 'Staff e fornitori', 'Riservato', 0, 0, 1, 4),
-  ('Champions%', 'Posto auto', 'Scoperto', 2000, 1, 1, 1),
-  ('Champions%', 'Posto coperto VIP con navetta', 'Coperto, navetta per lo stadio', 3500, 1, 1, 2),
-  ('Champions%', 'Pullman', 'Solo su richiesta', 6000, 1, 0, 3),
-  ('Edenlandia%', 'Giornata intera', 'Dalle 10:00 alla chiusura', 1000, 1, 1, 1),
-  ('Edenlandia%', 'Mezza giornata', 'Fino a 4 ore', 600, 1, 1, 2),
-  ('Napoli – Inter%', 'Posto auto', 'Scoperto', 1800, 1, 1, 1),
-  ('Napoli – Inter%', 'Posto coperto', 'Coperto', 2400, 1, 1, 2),
-  ('Napoli – Inter%', 'Abbonati stagionali', 'Riservato agli abbonati', 0, 0, 0, 3),
-  ('Elodie%', 'Posto auto', 'Scoperto', 1200, 1, 1, 1),
-  ('Elodie%', 'Prevendita in loco', 'Acquisto alla cassa del garage', 1000, 1, 0, 2),
-  ('Passeggiata%', 'Partecipanti', 'Con deposito borse', 500, 1, 1, 1),
-  ('Passeggiata%', 'Accompagnatori', 'Solo parcheggio', 700, 1, 1, 2),
-  ('Capodanno%', 'Posto auto', 'Tariffa provvisoria', 2000, 1, 1, 1),
-  ('Napoli – Milan%', 'Posto auto', 'Scoperto', 2200, 1, 1, 1)
+WITH r(ev, name, name_en, description, description_en, price_cents, is_visible, is_payable, sort_order) AS (VALUES
+  ('Pinguini%', 'Posto auto', 'Car space', 'Scoperto, custodito', 'Open-air, attended', 1500, 1, 1, 1),
+  ('Pinguini%', 'Posto coperto con custodia notturna', 'Covered space, attended overnight', 'Coperto, uscita entro le 2:00', 'Covered, leave by 2:00', 2500, 1, 1, 2),
+  ('Pinguini%', 'Moto e scooter', 'Motorbikes and scooters', 'Area moto dedicata', 'Dedicated motorbike area', 800, 1, 0, 3),
+  ('Pinguini%', 'Staff e fornitori', 'Staff and suppliers', 'Riservato', 'Reserved', 0, 0, 1, 4),
+  ('Champions%', 'Posto auto', 'Car space', 'Scoperto', 'Open-air', 2000, 1, 1, 1),
+  ('Champions%', 'Posto coperto VIP con navetta', 'VIP covered space with shuttle', 'Coperto, navetta per lo stadio', 'Covered, shuttle to the stadium', 3500, 1, 1, 2),
+  ('Champions%', 'Pullman', 'Coach', 'Solo su richiesta', 'On request only', 6000, 1, 0, 3),
+  ('Edenlandia%', 'Giornata intera', 'Full day', 'Dalle 10:00 alla chiusura', 'From 10:00 until closing', 1000, 1, 1, 1),
+  ('Edenlandia%', 'Mezza giornata', 'Half day', 'Fino a 4 ore', 'Up to 4 hours', 600, 1, 1, 2),
+  ('Napoli – Inter%', 'Posto auto', 'Car space', 'Scoperto', 'Open-air', 1800, 1, 1, 1),
+  ('Napoli – Inter%', 'Posto coperto', 'Covered space', 'Coperto', 'Covered', 2400, 1, 1, 2),
+  ('Napoli – Inter%', 'Abbonati stagionali', 'Season ticket holders', 'Riservato agli abbonati', 'Season ticket holders only', 0, 0, 0, 3),
+  ('Elodie%', 'Posto auto', 'Car space', 'Scoperto', 'Open-air', 1200, 1, 1, 1),
+  ('Elodie%', 'Prevendita in loco', 'On-site presale', 'Acquisto alla cassa del garage', 'Buy at the garage desk', 1000, 1, 0, 2),
+  ('Passeggiata%', 'Partecipanti', 'Walkers', 'Con deposito borse', 'With bag drop', 500, 1, 1, 1),
+  ('Passeggiata%', 'Accompagnatori', 'Companions', 'Solo parcheggio', 'Parking only', 700, 1, 1, 2),
+  ('Capodanno%', 'Posto auto', 'Car space', 'Tariffa provvisoria', 'Provisional rate', 2000, 1, 1, 1),
+  ('Napoli – Milan%', 'Posto auto', 'Car space', 'Scoperto', 'Open-air', 2200, 1, 1, 1)
 )
-INSERT INTO rates (event_id, name, description, price_cents, is_visible, is_payable, sort_order)
-SELECT e.id, r.name, r.description, r.price_cents, r.is_visible, r.is_payable, r.sort_order
+INSERT INTO rates (event_id, name, name_en, description, description_en, price_cents, is_visible, is_payable, sort_order)
+SELECT e.id, r.name, r.name_en, r.description, r.description_en, r.price_cents, r.is_visible, r.is_payable, r.sort_order
 FROM events e JOIN r ON e.title LIKE r.ev;
 
-INSERT INTO partners (name, image_url, is_active, sort_order) VALUES
-  ('Pizzeria Vesuvio', '/demo/partners/pizzeria-vesuvio.webp', 1, 1),
-  ('Caffè Partenope', '/demo/partners/caffe-partenope.webp', 1, 2),
-  ('Autofficina Mergellina', '/demo/partners/autofficina-mergellina.webp', 1, 3),
-  ('Hotel Chiaia', '/demo/partners/hotel-chiaia.webp', 1, 4),
-  ('Radio Golfo', '/demo/partners/radio-golfo.webp', 1, 5),
-  ('Lavaggio Posillipo', '/demo/partners/lavaggio-posillipo.webp', 1, 6);
+INSERT INTO partners (name, name_en, image_url, is_active, sort_order) VALUES
+  ('Pizzeria Vesuvio', 'Vesuvio Pizzeria', '/demo/partners/pizzeria-vesuvio.webp', 1, 1),
+  ('Caffè Partenope', 'Partenope Café', '/demo/partners/caffe-partenope.webp', 1, 2),
+  ('Autofficina Mergellina', 'Mergellina Car Repairs', '/demo/partners/autofficina-mergellina.webp', 1, 3),
+  ('Hotel Chiaia', 'Hotel Chiaia', '/demo/partners/hotel-chiaia.webp', 1, 4),
+  ('Radio Golfo', 'Radio Golfo', '/demo/partners/radio-golfo.webp', 1, 5),
+  ('Lavaggio Posillipo', 'Posillipo Car Wash', '/demo/partners/lavaggio-posillipo.webp', 1, 6);
 
 INSERT INTO carousel_settings (id, is_enabled, scroll_speed, frame_rate) VALUES (1, 1, 1, 16);
 

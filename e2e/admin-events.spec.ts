@@ -54,8 +54,11 @@ test("create an event with two rates and a cropped image, then find it on the pu
   await modal.getByLabel("Titolo", { exact: true }).fill(title);
   await modal.getByLabel("Descrizione", { exact: true }).fill("Serata di prova allo stadio, parcheggio custodito.");
   await modal.getByLabel("Data e ora").fill("2030-06-20T21:00");
-  await modal.getByLabel("Durata").fill("5 ore");
-  await modal.getByLabel("Distanza").fill("700 m dallo stadio");
+  // Numbers with their unit (issue #25): the hint shows how each language will read them.
+  await modal.getByLabel("Durata (ore)").fill("2,5");
+  await expect(modal.getByText("Sul sito: 2 ore e 30 minuti · in inglese: 2 hours 30 minutes")).toBeVisible();
+  await modal.getByLabel("Distanza dal luogo (metri)").fill("1500");
+  await expect(modal.getByText("Sul sito: 1,5 km · in inglese: 1.5 km")).toBeVisible();
   await modal.getByLabel("Posti totali").fill("40");
   await modal.getByLabel("Nome Tariffa 1").fill("Posto auto");
   await modal.getByLabel("Prezzo (€) Tariffa 1").fill("15");
@@ -63,6 +66,12 @@ test("create an event with two rates and a cropped image, then find it on the pu
   await modal.getByLabel("Nome Tariffa 2").fill("Posto coperto");
   await modal.getByLabel("Descrizione Tariffa 2").fill("Al coperto");
   await modal.getByLabel("Prezzo (€) Tariffa 2").fill("22.50");
+
+  // The English twins live in the dialog's English tab; left blank, English visitors read the Italian.
+  await modal.getByRole("tab", { name: "English" }).click();
+  await modal.getByLabel("Titolo in inglese (facoltativo)").fill(`${title} (EN)`);
+  await modal.getByRole("group", { name: "Tariffa 2: Posto coperto" }).getByLabel("Nome in inglese (facoltativo)").fill("Covered space");
+  await modal.getByRole("tab", { name: "Italiano" }).click();
 
   await modal.getByRole("button", { name: "Carica immagine" }).click();
   const crop = page.getByRole("dialog", { name: "Ritaglia immagine" });
@@ -94,13 +103,14 @@ test("create an event with two rates and a cropped image, then find it on the pu
 
   await page.goto("/");
   await expect(page.getByText(title).first()).toBeVisible();
-  const publicEvent = ((await (await page.request.get("/api/events")).json()) as { title: string; imageUrl: string; rates: { name: string; price: string }[] }[]).find(
+  const publicEvent = ((await (await page.request.get("/api/events")).json()) as { title: string; titleEn: string; durationMinutes: number; distanceMeters: number; imageUrl: string; rates: { name: string; nameEn: string | null; price: string }[] }[]).find(
     (e) => e.title === title,
   )!;
-  expect(publicEvent.rates.map((r) => [r.name, r.price])).toEqual([
-    ["Posto auto", "15.00"],
-    ["Posto coperto", "22.50"],
+  expect(publicEvent.rates.map((r) => [r.name, r.nameEn, r.price])).toEqual([
+    ["Posto auto", null, "15.00"],
+    ["Posto coperto", "Covered space", "22.50"],
   ]);
+  expect(publicEvent).toMatchObject({ titleEn: `${title} (EN)`, durationMinutes: 150, distanceMeters: 1500 });
   expect(publicEvent.imageUrl).toMatch(/^\/objects\/uploads\//);
 });
 

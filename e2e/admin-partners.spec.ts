@@ -35,10 +35,10 @@ test("upload two partner logos, rename one, create both, then delete one", async
 
   await expect(page.getByText("Immagini caricate (2)")).toBeVisible();
   // Default names: the file names without extension (uploads finish in either order).
-  const names = page.getByTestId("pending-partner").getByRole("textbox");
+  const names = page.getByTestId("pending-partner").getByRole("textbox", { name: /^Nome partner/ });
   await expect(names).toHaveCount(2);
   expect((await names.evaluateAll((els) => els.map((el) => (el as HTMLInputElement).value))).sort()).toEqual([`${fileBase}-a`, `${fileBase}-b`]);
-  await page.getByTestId("pending-partner").filter({ has: page.locator(`input[value="${fileBase}-a"]`) }).getByRole("textbox").fill(first);
+  await page.getByTestId("pending-partner").filter({ has: page.locator(`input[value="${fileBase}-a"]`) }).getByRole("textbox", { name: /^Nome partner/ }).fill(first);
   await page.getByRole("button", { name: "Crea 2 Partner" }).click();
   await expect(page.getByText("I partner sono stati creati con successo.")).toBeVisible();
   await expect(page.getByTestId("pending-partner")).toHaveCount(0);

@@ -206,8 +206,8 @@ test.describe("at 390 px", () => {
       const res = await page.request.post("/api/events", {
         data: {
           event: {
-            title, description: "Immagine che non esiste più.", datetime: "2030-05-10T21:00", isAlwaysActive: false, duration: "4 ore",
-            distance: "500 m", totalSpots: 10, reservedSpots: 0, occupiedSpots: 0, imageUrl: "/demo/events/non-esiste.webp",
+            title, description: "Immagine che non esiste più.", datetime: "2030-05-10T21:00", isAlwaysActive: false, durationMinutes: 240,
+            distanceMeters: 500, totalSpots: 10, reservedSpots: 0, occupiedSpots: 0, imageUrl: "/demo/events/non-esiste.webp",
             prevendita_title: null, prevendita_description: null, prevendita_price: null, isPrevenditaVisible: false, isPrevenditaPayable: false, categoryId: null,
           },
           rates: [{ name: "Posto auto", description: "", price: "10", isVisible: true, isPayable: true, sortOrder: 1 }],

@@ -62,7 +62,8 @@ test("a fan books and pays a spot in English at 390 px without meeting Italian, 
   expect(await visibleItalian(page, content)).toEqual([]);
   await card.getByRole("button", { name: "AVAILABLE RATES (2)" }).click();
   await expect(card.getByText(en.eventCard.selectRate)).toBeVisible();
-  await card.getByRole("button", { name: /Posto auto.*€18\.00/ }).click();
+  // The garage's English rate name (issue #25).
+  await card.getByRole("button", { name: /Car space.*€18\.00/ }).click();
 
   const dialog = page.getByRole("dialog", { name: en.booking.title });
   await expect(dialog).toBeVisible();

@@ -43,7 +43,8 @@ async function openShareAndBook(page: Page, t: Catalogue, texts: { bookAndPay: s
   await expect(page.getByText(t.eventPage.linkCopied)).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(new URL(`/eventi/${event.id}-napoli-inter-serie-a`, page.url()).href);
 
-  await page.getByRole("button", { name: `${t.eventPage.book}: Posto auto` }).click();
+  // The demo rate's name in the page's language (English twin, issue #25).
+  await page.getByRole("button", { name: `${t.eventPage.book}: ${t === en ? "Car space" : "Posto auto"}` }).click();
   const dialog = page.getByRole("dialog", { name: t.booking.title });
   await expect(dialog).toBeVisible();
   await dialog.getByLabel(t.booking.customerName).fill("Gennaro Esposito");

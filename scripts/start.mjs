@@ -1,7 +1,7 @@
 // `npm start`: build, apply local migrations, seed demo data when the database is empty, serve.
 // Flags (used by the browser tests): --port N, --persist-to DIR, --fresh (wipe that DIR first), --no-build.
 import { spawn, spawnSync } from "node:child_process";
-import { readFileSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 
 const { values: args } = parseArgs({
@@ -78,6 +78,13 @@ console.log(
     "",
   ].join("\n"),
 );
+
+// Links in e-mails point at this server: PUBLIC_BASE_URL from the shell when set, else this port.
+// Preview reads vars only from the .dev.vars the build wrote beside the built Worker, so the line goes there.
+const baseUrl = process.env.PUBLIC_BASE_URL?.trim() || url;
+const builtVars = "dist/parcheggi_eventi/.dev.vars";
+const otherVars = existsSync(builtVars) ? readFileSync(builtVars, "utf8").replace(/^PUBLIC_BASE_URL=.*\n?/gm, "") : "";
+writeFileSync(builtVars, `${otherVars.replace(/\n?$/, "\n")}PUBLIC_BASE_URL=${baseUrl}\n`.replace(/^\n/, ""));
 
 // The Cloudflare Vite plugin's preview runs the built Worker and SPA in workerd with the same local
 // D1/R2 folder. It is used instead of `wrangler dev`, whose proxy exits under bursts of connections

@@ -6,32 +6,36 @@
 export const HOUR_MS = 3_600_000;
 export const MINUTE_MS = 60_000;
 
-/** An event whose duration says nothing we can read lasts this long. */
+/** An event lasts this long unless the admin says otherwise. */
 export const DEFAULT_EVENT_MINUTES = 240;
 /** Customers may cancel for a full refund until this many hours before the start (per event: cancel_deadline_hours). */
 export const DEFAULT_CANCEL_DEADLINE_HOURS = 24;
 
-const UNIT_MINUTES: [RegExp, number][] = [
-  [/^(ore|ora|h|hr|hrs|hour|hours)$/, 60],
-  [/^(minuti|minuto|min|mins|m|minute|minutes|')$/, 1],
-];
+/** The longest event the admin form accepts: a week. */
+export const MAX_EVENT_MINUTES = 7 * 24 * 60;
+/** The farthest a venue can be: 100 km (farther is a typo, not a garage for that event). */
+export const MAX_DISTANCE_METERS = 100_000;
 
-/**
- * The admin's free-text duration in minutes: "4 ore" → 240, "1 ora" → 60, "90 minuti" → 90,
- * "2 ore 30 minuti" / "2h30" → 150. Text without a number and a known unit ("tutta la sera",
- * "10 orecchie") lasts DEFAULT_EVENT_MINUTES, as does a total of zero.
- */
-export function durationMinutesOf(text: string): number {
-  const tokens = [...text.toLowerCase().matchAll(/(\d+)\s*([a-z']*)/g)];
-  let minutes = 0;
-  for (const [i, [, amount, rawUnit]] of tokens.entries()) {
-    // "2h30": a bare number right after hours is minutes.
-    const unit = rawUnit === "" && i > 0 && UNIT_MINUTES[0][0].test(tokens[i - 1][2]) ? "min" : rawUnit;
-    const per = UNIT_MINUTES.find(([pattern]) => pattern.test(unit))?.[1];
-    if (per === undefined) return DEFAULT_EVENT_MINUTES;
-    minutes += Number(amount) * per;
-  }
-  return minutes > 0 ? minutes : DEFAULT_EVENT_MINUTES;
+type Lang = "it" | "en";
+const HOUR_WORDS = { it: ["ora", "ore"], en: ["hour", "hours"] } as const;
+const MINUTE_WORDS = { it: ["minuto", "minuti"], en: ["minute", "minutes"] } as const;
+const counted = (n: number, [one, many]: readonly [string, string]) => `${n} ${n === 1 ? one : many}`;
+
+/** An event's length in the reader's words: 180 → "3 ore" / "3 hours", 90 → "1 ora e 30 minuti" / "1 hour 30 minutes". */
+export function formatDuration(minutes: number, lang: Lang): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return counted(rest, MINUTE_WORDS[lang]);
+  if (rest === 0) return counted(hours, HOUR_WORDS[lang]);
+  return `${counted(hours, HOUR_WORDS[lang])}${lang === "it" ? " e " : " "}${counted(rest, MINUTE_WORDS[lang])}`;
+}
+
+/** A distance in metres: under a kilometre "300 m"; else kilometres with one decimal at most ("1,5 km" / "1.5 km"). */
+export function formatDistance(meters: number, lang: Lang): string {
+  if (meters < 1000) return `${meters} m`;
+  const km = Math.round(meters / 100) / 10;
+  const text = Number.isInteger(km) ? String(km) : km.toFixed(1);
+  return `${lang === "it" ? text.replace(".", ",") : text} km`;
 }
 
 export type EventTiming = { datetime: number | null; isAlwaysActive: boolean; durationMinutes: number };

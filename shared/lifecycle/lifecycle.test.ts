@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { testDb } from "../../worker/test/helpers";
 import { bookingState, bookingTransitions, canMove, freeSpotsOf, isLiveBooking, passStatusOf, takesSpot, type BookingStatus } from "./booking";
-import { cancelDeadline, durationMinutesOf, eventEndsAt, eventPhase, hasEnded, withinCancelDeadline } from "./event";
+import { cancelDeadline, eventEndsAt, eventPhase, formatDistance, formatDuration, hasEnded, withinCancelDeadline } from "./event";
 import { centsToDecimal, decimalToCentsExact, formatEuro, formatEuroCompact, parseAmountToCents } from "./money";
 import { centsToDecimalText, eventNotEndedText, freeSpotsText, liveBookingText, passValidText, takesSpotText, waitingEntryText, waitlistStateText, withinCancelDeadlineText } from "./sql";
 import { canJoinWaitlist, isWaiting, spotsForSale, waitlistStateOf } from "./waitlist";
@@ -15,18 +15,19 @@ const HOUR = 3_600_000;
 const statuses: BookingStatus[] = ["pending", "paid", "freed", "expired", "cancelled", "refunded"];
 
 describe("the event's end (finding 9: one rule, minutes understood)", () => {
-  it("reads the admin's duration text in minutes", () => {
-    expect(durationMinutesOf("4 ore")).toBe(240);
-    expect(durationMinutesOf("1 ora")).toBe(60);
-    expect(durationMinutesOf("90 minuti")).toBe(90); // was 90 hours in the calendar entry
-    expect(durationMinutesOf("2 ore e 30 minuti")).toBe(150);
-    expect(durationMinutesOf("2h30")).toBe(150);
-    expect(durationMinutesOf("45 min")).toBe(45);
-    expect(durationMinutesOf("08 ore")).toBe(480);
-    expect(durationMinutesOf("10 orecchie")).toBe(240);
-    expect(durationMinutesOf("tutta la sera")).toBe(240);
-    expect(durationMinutesOf("")).toBe(240);
-    expect(durationMinutesOf("0 ore")).toBe(240);
+  it("writes a duration and a distance in the reader's language", () => {
+    expect(formatDuration(180, "it")).toBe("3 ore");
+    expect(formatDuration(180, "en")).toBe("3 hours");
+    expect(formatDuration(60, "it")).toBe("1 ora");
+    expect(formatDuration(60, "en")).toBe("1 hour");
+    expect(formatDuration(90, "it")).toBe("1 ora e 30 minuti");
+    expect(formatDuration(90, "en")).toBe("1 hour 30 minutes");
+    expect(formatDuration(45, "en")).toBe("45 minutes");
+    expect(formatDistance(300, "it")).toBe("300 m");
+    expect(formatDistance(300, "en")).toBe("300 m");
+    expect(formatDistance(1500, "it")).toBe("1,5 km");
+    expect(formatDistance(1500, "en")).toBe("1.5 km");
+    expect(formatDistance(10_000, "it")).toBe("10 km");
   });
 
   it("an event ends at start + duration; always-active and undated events never end", () => {

@@ -98,7 +98,7 @@ export const en: Catalogue = {
       items: [
         {
           name: "Ciro E.",
-          context: "Concert at the Stadio Maradona",
+          context: "Concert at the Maradona Stadium",
           stars: 5,
           text: "Booked the night before, and when I arrived my plate was already on the list. After the concert I was out in five minutes.",
         },
@@ -128,9 +128,8 @@ export const en: Catalogue = {
     when: "When",
     duration: "Duration",
     distance: "Distance",
-    alwaysActive: "Open",
+    alwaysActive: "Always open",
     noDate: "Date not given",
-    defaultDuration: "4 hours",
     presale: "PRESALE",
     rates: (n: number) => `AVAILABLE RATES (${n})`,
     selectRate: "Select a rate to book",

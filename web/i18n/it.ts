@@ -131,7 +131,6 @@ export const it = {
     distance: "Distanza",
     alwaysActive: "Attivo",
     noDate: "Data non specificata",
-    defaultDuration: "4 ore",
     presale: "PREVENDITA",
     rates: (n: number) => `TARIFFE DISPONIBILI (${n})`,
     selectRate: "Seleziona una tariffa per prenotare",

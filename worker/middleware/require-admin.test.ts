@@ -23,7 +23,7 @@ const ADMIN_AREA: StaffRole[] = ["owner", "manager"];
 const ALL_STAFF: StaffRole[] = ["owner", "manager", "gate"];
 
 const eventPayload = (rateId?: number) => ({
-  event: { title: "T", description: "D", datetime: "2031-05-01T20:00", duration: "2 ore", distance: "1 km", totalSpots: 10 },
+  event: { title: "T", description: "D", datetime: "2031-05-01T20:00", durationMinutes: 120, distanceMeters: 1000, totalSpots: 10 },
   rates: [{ ...(rateId ? { id: rateId } : {}), name: "Auto", price: "10.00" }],
 });
 

@@ -4,6 +4,7 @@ import { GARAGE_TIME_ZONE } from "../../shared/rules";
 import { messages, type Field } from "../i18n/it";
 import { textField } from "../lib/text";
 import { parseAmountToCents } from "../../shared/lifecycle/money";
+import { MAX_DISTANCE_METERS, MAX_EVENT_MINUTES } from "../../shared/lifecycle/event";
 import type { EventInput, EventSave, EventToggle, RateInput } from "../services/admin-events";
 import { normaliseImagePath } from "../services/uploads";
 
@@ -27,8 +28,9 @@ const rawEvent = z.object({
   title_en: line("titleEn", 200),
   description_en: paragraph("descriptionEn", 5000),
   datetime: text(40),
-  duration: line("duration", 100),
-  distance: line("distance", 100),
+  // Whole minutes and whole metres (issue #25): each language writes them its own way.
+  durationMinutes: numberish,
+  distanceMeters: numberish,
   totalSpots: numberish,
   reservedSpots: numberish,
   occupiedSpots: numberish,
@@ -36,6 +38,8 @@ const rawEvent = z.object({
   isAlwaysActive: flag,
   prevendita_title: line("presaleTitle", 200),
   prevendita_description: paragraph("presaleDescription", 2000),
+  prevendita_title_en: line("presaleTitleEn", 200),
+  prevendita_description_en: paragraph("presaleDescriptionEn", 2000),
   prevendita_price: numberish,
   isPrevenditaVisible: flag,
   isPrevenditaPayable: flag,
@@ -100,13 +104,17 @@ function refuse(ctx: Ctx, message: string, path: (string | number)[] = []): type
 function normaliseEvent(e: z.output<typeof rawEvent>, ctx: Ctx): EventInput {
   const isAlwaysActive = e.isAlwaysActive ?? false;
   const totalSpots = toCount(e.totalSpots);
-  const missing = [e.title, e.description, e.duration, e.distance].some(blank) || totalSpots === null;
+  const missing = [e.title, e.description, e.durationMinutes, e.distanceMeters].some(blank) || totalSpots === null;
   const dateMissing = !isAlwaysActive && blank(e.datetime);
   if (missing) return refuse(ctx, messages.requiredFields, ["event"]);
   if (dateMissing) return refuse(ctx, messages.dateRequired, ["event", "datetime"]);
 
   const datetime = isAlwaysActive ? null : parseEventDatetime(e.datetime!);
   if (!isAlwaysActive && datetime === null) return refuse(ctx, messages.invalidDatetime, ["event", "datetime"]);
+  const durationMinutes = toCount(e.durationMinutes)!;
+  if (!(durationMinutes >= 1 && durationMinutes <= MAX_EVENT_MINUTES)) return refuse(ctx, messages.invalidDuration, ["event", "durationMinutes"]);
+  const distanceMeters = toCount(e.distanceMeters)!;
+  if (!(distanceMeters >= 0 && distanceMeters <= MAX_DISTANCE_METERS)) return refuse(ctx, messages.invalidDistance, ["event", "distanceMeters"]);
   if (!(totalSpots! >= 1)) return refuse(ctx, messages.invalidTotalSpots, ["event", "totalSpots"]);
   const reservedSpots = toCount(e.reservedSpots) ?? 0;
   const occupiedSpots = toCount(e.occupiedSpots) ?? 0;
@@ -154,8 +162,8 @@ function normaliseEvent(e: z.output<typeof rawEvent>, ctx: Ctx): EventInput {
     descriptionEn: blank(e.description_en) ? null : trimmed(e.description_en),
     datetime,
     isAlwaysActive,
-    duration: trimmed(e.duration),
-    distance: trimmed(e.distance),
+    durationMinutes,
+    distanceMeters,
     totalSpots: totalSpots!,
     reservedSpots,
     occupiedSpots,
@@ -164,6 +172,8 @@ function normaliseEvent(e: z.output<typeof rawEvent>, ctx: Ctx): EventInput {
     ...(e.isActive === undefined ? {} : { isActive: e.isActive }),
     prevenditaTitle: blank(e.prevendita_title) ? null : trimmed(e.prevendita_title),
     prevenditaDescription: blank(e.prevendita_description) ? null : trimmed(e.prevendita_description),
+    prevenditaTitleEn: blank(e.prevendita_title_en) ? null : trimmed(e.prevendita_title_en),
+    prevenditaDescriptionEn: blank(e.prevendita_description_en) ? null : trimmed(e.prevendita_description_en),
     prevenditaPriceCents,
     isPrevenditaVisible: e.isPrevenditaVisible ?? false,
     isPrevenditaPayable,

@@ -157,7 +157,7 @@ describe("POST /api/bookings — what can be booked", () => {
 
   it.each([
     ["an event that ended (start + 4 hours is past)", { datetime: Date.now() - 4 * 3_600_000 - 60_000 }],
-    ["an event whose stated duration is over", { datetime: Date.now() - 3 * 3_600_000, duration: "2 ore" }],
+    ["an event whose stated duration is over", { datetime: Date.now() - 3 * 3_600_000, durationMinutes: 120 }],
     ["an ended event with free spots and a hidden rate", { datetime: Date.now() - 86_400_000, rates: [{ isVisible: false }] }],
   ])("refuses %s saying it has ended, not that the rate is unavailable", async (_what, seed) => {
     const { eventId, rateId } = await seedEvent(seed);
@@ -166,7 +166,7 @@ describe("POST /api/bookings — what can be booked", () => {
   });
 
   it("still books an event that started but has not ended, and an always-active one", async () => {
-    const running = await seedEvent({ datetime: Date.now() - 5 * 3_600_000, duration: "8 ore" });
+    const running = await seedEvent({ datetime: Date.now() - 5 * 3_600_000, durationMinutes: 480 });
     expect((await book(valid(running.eventId, running.rateId))).status).toBe(201);
     const always = await seedEvent({ isAlwaysActive: true, datetime: Date.now() - 30 * 86_400_000 });
     expect((await book(valid(always.eventId, always.rateId))).status).toBe(201);

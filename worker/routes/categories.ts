@@ -14,6 +14,10 @@ const categoryInput = z.object({
     .string({ error: messages.categoryNameRequired })
     .pipe(textField({ field: "categoryName", max: 60, strict: true, tooLong: messages.categoryNameTooLong }))
     .pipe(z.string().min(1, messages.categoryNameRequired)),
+  // Optional English twin: blank means English visitors read the Italian name.
+  nameEn: textField({ field: "categoryNameEn", max: 60, strict: true, tooLong: messages.categoryNameTooLong })
+    .nullish()
+    .transform((v) => (v ? v : null)),
   color: z
     .string({ error: messages.invalidColor })
     .regex(/^#[0-9A-Fa-f]{6}$/, messages.invalidColor)

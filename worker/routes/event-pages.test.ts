@@ -138,7 +138,7 @@ describe("an event's page", () => {
     const { event, eventId, rates } = await seedEvent({
       title: "Napoli – Inter JSON-LD",
       datetime: MARCH_14_21H_ROME,
-      duration: "2 ore",
+      durationMinutes: 120,
       totalSpots: 2,
       rates: [{ name: "Posto auto", priceCents: 1500 }, { name: "Posto moto", priceCents: 850 }, { name: "Solo in loco", priceCents: 2000, isPayable: false }, { name: "Nascosta", priceCents: 100, isVisible: false }],
     });

@@ -54,9 +54,9 @@ describe("GET /api/events", () => {
   });
 
   it("leaves out events that ended (start + duration passed), keeps running and always-active ones", async () => {
-    const ended = await seedEvent({ datetime: Date.now() - 5 * 3_600_000, duration: "4 ore" });
-    const endedByOwnDuration = await seedEvent({ datetime: Date.now() - 3 * 3_600_000, duration: "2 ore" });
-    const running = await seedEvent({ datetime: Date.now() - 3 * 3_600_000, duration: "4 ore" });
+    const ended = await seedEvent({ datetime: Date.now() - 5 * 3_600_000, durationMinutes: 240 });
+    const endedByOwnDuration = await seedEvent({ datetime: Date.now() - 3 * 3_600_000, durationMinutes: 120 });
+    const running = await seedEvent({ datetime: Date.now() - 3 * 3_600_000, durationMinutes: 240 });
     const always = await seedEvent({ isAlwaysActive: true, datetime: null });
     const ids = (await publicEvents()).map((e) => e.id);
     expect(ids).not.toContain(ended.eventId);
@@ -177,11 +177,11 @@ describe("GET /api/events as one SQL statement", () => {
     await seedEvent({ title: "Sempre attivo", isAlwaysActive: true, rates: [] });
     await seedEvent({ title: "Senza data", datetime: null, imageUrl: "/objects/uploads/x.webp" });
     await seedEvent({ title: "Spento", isActive: false });
-    const ended = await seedEvent({ title: "Concluso", datetime: now - 5 * 3_600_000, duration: "3 ore" });
-    const running = await seedEvent({ title: "In corso", datetime: now - 3_600_000, duration: "3 ore" });
+    const ended = await seedEvent({ title: "Concluso", datetime: now - 5 * 3_600_000, durationMinutes: 180 });
+    const running = await seedEvent({ title: "In corso", datetime: now - 3_600_000, durationMinutes: 180 });
     // Cancelled (issue #12): off sale but still listed as "Annullato" until it ends; once ended it leaves like any other.
     const cancelled = await seedEvent({ title: "Annullato", isActive: false, cancelledAt: now - 60_000, cancelDeadlineHours: 48 });
-    const cancelledEnded = await seedEvent({ title: "Annullato e concluso", isActive: false, cancelledAt: now - 86_400_000, datetime: now - 5 * 3_600_000, duration: "3 ore" });
+    const cancelledEnded = await seedEvent({ title: "Annullato e concluso", isActive: false, cancelledAt: now - 86_400_000, datetime: now - 5 * 3_600_000, durationMinutes: 180 });
 
     const fromSql = JSON.parse(await publicEventsJson(testDb(), now));
     const rowByRow = await listEvents(testDb(), now, { includeInactive: false });

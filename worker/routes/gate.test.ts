@@ -122,7 +122,7 @@ describe("POST /api/gate/scan", () => {
   });
 
   it("records exits, lets the car back in after an exit, and shows an overstay without blocking it", async () => {
-    const { eventId, rateId } = await seedEvent({ datetime: Date.now() - 5 * 3_600_000, duration: "4 ore" });
+    const { eventId, rateId } = await seedEvent({ datetime: Date.now() - 5 * 3_600_000, durationMinutes: 240 });
     const { booking, url } = await paidPass(eventId, rateId);
     expect((await scan({ eventId, scan: url })).result).toBe("ok");
     const out = await scan({ eventId, scan: url, direction: "out" });
@@ -146,7 +146,7 @@ describe("POST /api/gate/scan", () => {
 
   it("counts the overstay from the end of the rate's validity window, not the event's end", async () => {
     // Ended 3 hours ago; the rate is valid until 2 hours after the end: one hour over.
-    const { eventId, rateId } = await seedEvent({ datetime: Date.now() - 7 * 3_600_000, duration: "4 ore" });
+    const { eventId, rateId } = await seedEvent({ datetime: Date.now() - 7 * 3_600_000, durationMinutes: 240 });
     await testDb().update(rates).set({ minutesBeforeStart: 240, minutesAfterEnd: 120 }).where(eq(rates.id, rateId));
     const { url } = await paidPass(eventId, rateId, "OV100ER");
     expect((await scan({ eventId, scan: url })).result).toBe("ok");
@@ -189,7 +189,7 @@ describe("POST /api/gate/scan", () => {
 describe("GET /api/gate/events/:id/overstays: the admin's overstays of an event", () => {
   it("lists cars that left after the rate's window or are still inside past it, longest first; not those on time", async () => {
     // Ended 3 hours ago; rate A valid 2 hours after the end, rate B has no window (the event's end).
-    const { eventId, rateId } = await seedEvent({ datetime: Date.now() - 7 * 3_600_000, duration: "4 ore" });
+    const { eventId, rateId } = await seedEvent({ datetime: Date.now() - 7 * 3_600_000, durationMinutes: 240 });
     await testDb().update(rates).set({ minutesAfterEnd: 120 }).where(eq(rates.id, rateId));
     const [b] = await testDb().insert(rates).values({ eventId, name: "Senza finestra", priceCents: 1000 }).returning();
     const ended = Date.now() - 3 * 3_600_000;

@@ -15,6 +15,9 @@ const partnerInput = z.object({
     .string({ error: messages.partnerNameRequired })
     .pipe(textField({ field: "partnerName", max: 100, strict: true, tooLong: messages.partnerNameTooLong }))
     .pipe(z.string().min(1, messages.partnerNameRequired)),
+  nameEn: textField({ field: "partnerNameEn", max: 100, strict: true, tooLong: messages.partnerNameTooLong })
+    .nullish()
+    .transform((v) => (v ? v : null)),
   imageUrl: z
     .string({ error: messages.partnerImageMissing })
     .max(2000, messages.invalidImageUrl)

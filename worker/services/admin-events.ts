@@ -4,7 +4,7 @@ import { bookings, categories, events, rates } from "../../db/schema";
 import type { Db } from "../db";
 import { fail, ok, type Failure, type Outcome } from "../lib/errors";
 import { messages } from "../i18n/it";
-import { durationMinutesOf, isEventEditable } from "../../shared/lifecycle/event";
+import { isEventEditable } from "../../shared/lifecycle/event";
 import { freeSpotsOfSql, takesSpotSql } from "../../shared/lifecycle/sql";
 import { spotUsageByEvent } from "./availability";
 import { toRateDto, type RateDto } from "./events";
@@ -34,8 +34,8 @@ export type EventInput = {
   descriptionEn: string | null;
   datetime: number | null;
   isAlwaysActive: boolean;
-  duration: string;
-  distance: string;
+  durationMinutes: number;
+  distanceMeters: number;
   totalSpots: number;
   reservedSpots: number;
   occupiedSpots: number;
@@ -44,6 +44,8 @@ export type EventInput = {
   isActive?: boolean;
   prevenditaTitle: string | null;
   prevenditaDescription: string | null;
+  prevenditaTitleEn?: string | null;
+  prevenditaDescriptionEn?: string | null;
   prevenditaPriceCents: number | null;
   isPrevenditaVisible: boolean;
   isPrevenditaPayable: boolean;
@@ -64,15 +66,16 @@ function eventColumns(e: EventInput) {
     descriptionEn: e.descriptionEn,
     datetime: e.datetime,
     isAlwaysActive: e.isAlwaysActive,
-    duration: e.duration,
-    durationMinutes: durationMinutesOf(e.duration),
-    distance: e.distance,
+    durationMinutes: e.durationMinutes,
+    distanceMeters: e.distanceMeters,
     reservedSpots: e.reservedSpots,
     occupiedSpots: e.occupiedSpots,
     imageUrl: e.imageUrl,
     categoryId: e.categoryId,
     prevenditaTitle: e.prevenditaTitle,
     prevenditaDescription: e.prevenditaDescription,
+    prevenditaTitleEn: e.prevenditaTitleEn ?? null,
+    prevenditaDescriptionEn: e.prevenditaDescriptionEn ?? null,
     prevenditaPriceCents: e.prevenditaPriceCents,
     isPrevenditaVisible: e.isPrevenditaVisible,
     isPrevenditaPayable: e.isPrevenditaPayable,

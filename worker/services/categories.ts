@@ -9,7 +9,7 @@ export async function listCategories(db: Db): Promise<CategoryDto[]> {
   return (await categoriesQuery(db)).map(toCategoryDto);
 }
 
-export type CategoryInput = { name: string; color: string };
+export type CategoryInput = { name: string; nameEn: string | null; color: string };
 
 export async function createCategory(db: Db, input: CategoryInput): Promise<CategoryDto> {
   return toCategoryDto(await db.insert(categories).values(input).returning().get());

@@ -34,7 +34,7 @@ export async function loadEventPage(db: Db, id: number, now: number): Promise<Ev
   // Category and upload columns aliased: drizzle's D1 batch mixes up same-named columns of joined tables.
   const [eventRows, rateRows, usageRows, noticeRows] = await db.batch([
     db
-      .select({ event: events, categoryName: categories.name, categoryColor: categories.color, imageBytes: uploads.size })
+      .select({ event: events, categoryName: categories.name, categoryNameEn: categories.nameEn, categoryColor: categories.color, imageBytes: uploads.size })
       .from(events)
       .leftJoin(categories, eq(events.categoryId, categories.id))
       .leftJoin(uploads, sql`${uploads.key} = substr(${events.imageUrl}, ${OBJECT_PREFIX.length - "uploads/".length + 1})`)
@@ -54,8 +54,8 @@ export async function loadEventPage(db: Db, id: number, now: number): Promise<Ev
   ]);
   const row = eventRows[0];
   if (!row) return null;
-  const { event, categoryName, categoryColor } = row;
-  const category = event.categoryId != null && categoryName != null ? { id: event.categoryId, name: categoryName, color: categoryColor! } : null;
+  const { event, categoryName, categoryNameEn, categoryColor } = row;
+  const category = event.categoryId != null && categoryName != null ? { id: event.categoryId, name: categoryName, nameEn: categoryNameEn, color: categoryColor! } : null;
   const dto = toEventDto(event, category, rateRows, toUsageMap(usageRows).get(id));
   const ended = hasEnded(event, now);
   return {

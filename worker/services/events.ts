@@ -24,7 +24,8 @@ export type RateDto = {
   minutesAfterEnd?: number | null;
 };
 
-export type CategoryDto = { id: number; name: string; color: string };
+/** nameEn: the optional English name (null: English visitors read the Italian one). */
+export type CategoryDto = { id: number; name: string; nameEn: string | null; color: string };
 
 /** A booking's event title and rate name in the booking's language (issue #14): the English ones where given. */
 export const eventTitleInBookingLang = sql<string>`case when ${bookings.lang} = 'en' and ${events.titleEn} is not null then ${events.titleEn} else ${events.title} end`;
@@ -41,8 +42,9 @@ export type EventDto = {
   /** Start + duration: past it the event is over (null for always-active or undated events). */
   endsAt: string | null;
   isAlwaysActive: boolean;
-  duration: string;
-  distance: string;
+  /** Whole minutes and metres (null: distance not given); the screens write them per language. */
+  durationMinutes: number;
+  distanceMeters: number | null;
   totalSpots: number;
   reservedSpots: number;
   occupiedSpots: number;
@@ -60,6 +62,9 @@ export type EventDto = {
   rates: RateDto[];
   prevendita_title: string | null;
   prevendita_description: string | null;
+  /** Optional English presale title and text (null: English visitors read the Italian ones). */
+  prevenditaTitleEn: string | null;
+  prevenditaDescriptionEn: string | null;
   prevendita_price: string | null;
   isPrevenditaVisible: boolean;
   isPrevenditaPayable: boolean;
@@ -85,7 +90,7 @@ export function toRateDto(rate: Rate): RateDto {
 }
 
 export function toCategoryDto(category: Category): CategoryDto {
-  return { id: category.id, name: category.name, color: category.color };
+  return { id: category.id, name: category.name, nameEn: category.nameEn, color: category.color };
 }
 
 export function toEventDto(event: Event, category: CategoryDto | null, eventRates: Rate[], usage: SpotUsage | undefined): EventDto {
@@ -99,8 +104,8 @@ export function toEventDto(event: Event, category: CategoryDto | null, eventRate
     datetime: event.isAlwaysActive ? null : toIso(event.datetime),
     endsAt: toIso(eventEndsAt(event)),
     isAlwaysActive: event.isAlwaysActive,
-    duration: event.duration,
-    distance: event.distance,
+    durationMinutes: event.durationMinutes,
+    distanceMeters: event.distanceMeters,
     totalSpots: event.totalSpots,
     reservedSpots: event.reservedSpots,
     occupiedSpots: event.occupiedSpots,
@@ -110,13 +115,15 @@ export function toEventDto(event: Event, category: CategoryDto | null, eventRate
     counters: { liberi: a.availableSpots, prenotati: a.prenotati, opzionati: a.opzionati },
     imageUrl: event.imageUrl,
     categoryId: event.categoryId,
-    category: category ? { id: category.id, name: category.name, color: category.color } : null,
+    category: category ? { id: category.id, name: category.name, nameEn: category.nameEn, color: category.color } : null,
     isActive: event.isActive,
     cancelled: event.cancelledAt != null,
     sortOrder: event.sortOrder,
     rates: eventRates.map(toRateDto),
     prevendita_title: event.prevenditaTitle,
     prevendita_description: event.prevenditaDescription,
+    prevenditaTitleEn: event.prevenditaTitleEn,
+    prevenditaDescriptionEn: event.prevenditaDescriptionEn,
     prevendita_price: event.prevenditaPriceCents == null ? null : centsToDecimal(event.prevenditaPriceCents),
     isPrevenditaVisible: event.isPrevenditaVisible,
     isPrevenditaPayable: event.isPrevenditaPayable,
@@ -136,7 +143,7 @@ export async function listEvents(db: Db, now: number, opts: { includeInactive: b
   // Category columns are aliased: drizzle's D1 batch mixes up same-named columns of joined tables.
   const [eventRows, rateRows, usageRows] = await db.batch([
     db
-      .select({ event: events, categoryName: categories.name, categoryColor: categories.color })
+      .select({ event: events, categoryName: categories.name, categoryNameEn: categories.nameEn, categoryColor: categories.color })
       .from(events)
       .leftJoin(categories, eq(events.categoryId, categories.id))
       .where(opts.includeInactive ? undefined : isPublic)
@@ -150,10 +157,10 @@ export async function listEvents(db: Db, now: number, opts: { includeInactive: b
   ]);
   const ratesByEvent = Map.groupBy(rateRows, (r) => r.eventId);
   const usage = toUsageMap(usageRows);
-  return eventRows.map(({ event, categoryName, categoryColor }) =>
+  return eventRows.map(({ event, categoryName, categoryNameEn, categoryColor }) =>
     toEventDto(
       event,
-      event.categoryId != null && categoryName != null ? { id: event.categoryId, name: categoryName, color: categoryColor! } : null,
+      event.categoryId != null && categoryName != null ? { id: event.categoryId, name: categoryName, nameEn: categoryNameEn, color: categoryColor! } : null,
       ratesByEvent.get(event.id) ?? [],
       usage.get(event.id),
     ),
@@ -220,8 +227,8 @@ select coalesce(json_group_array(json(doc)), '[]') as body from (
     'endsAt', case when e.is_always_active or e.datetime is null then null
                    else strftime('%Y-%m-%dT%H:%M:%fZ', ${eventEndsAtText("e")} / 1000.0, 'unixepoch') end,
     'isAlwaysActive', ${bool("e.is_always_active")},
-    'duration', e.duration,
-    'distance', e.distance,
+    'durationMinutes', e.duration_minutes,
+    'distanceMeters', e.distance_meters,
     'totalSpots', e.total_spots,
     'reservedSpots', e.reserved_spots,
     'occupiedSpots', e.occupied_spots,
@@ -234,7 +241,7 @@ select coalesce(json_group_array(json(doc)), '[]') as body from (
       'opzionati', e.occupied_spots + e.holds),
     'imageUrl', e.image_url,
     'categoryId', e.category_id,
-    'category', json(case when c.id is null then null else json_object('id', c.id, 'name', c.name, 'color', c.color) end),
+    'category', json(case when c.id is null then null else json_object('id', c.id, 'name', c.name, 'nameEn', c.name_en, 'color', c.color) end),
     'isActive', ${bool("e.is_active")},
     'cancelled', ${bool("e.cancelled_at is not null")},
     'sortOrder', e.sort_order,
@@ -248,6 +255,8 @@ select coalesce(json_group_array(json(doc)), '[]') as body from (
       from rates r where r.event_id = e.id and r.is_visible = 1 order by r.sort_order, r.id))),
     'prevendita_title', e.prevendita_title,
     'prevendita_description', e.prevendita_description,
+    'prevenditaTitleEn', e.prevendita_title_en,
+    'prevenditaDescriptionEn', e.prevendita_description_en,
     'prevendita_price', case when e.prevendita_price_cents is null then null else ${centsToDecimalText("e.prevendita_price_cents")} end,
     'isPrevenditaVisible', ${bool("e.is_prevendita_visible")},
     'isPrevenditaPayable', ${bool("e.is_prevendita_payable")},

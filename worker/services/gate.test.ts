@@ -1,4 +1,3 @@
-import { durationMinutesOf } from "../../shared/lifecycle/event";
 import { describe, expect, it } from "vitest";
 import { Temporal } from "temporal-polyfill";
 import { GARAGE_TIME_ZONE } from "../../shared/rules";
@@ -6,11 +5,11 @@ import { isGateEvent } from "./gate";
 
 /** Epoch ms of a wall-clock time in Naples. */
 const rome = (wallClock: string) => Temporal.PlainDateTime.from(wallClock).toZonedDateTime(GARAGE_TIME_ZONE).epochMilliseconds;
-const event = (start: string, duration = "4 ore") => ({ isActive: true, isAlwaysActive: false, datetime: rome(start), durationMinutes: durationMinutesOf(duration) });
+const event = (start: string, durationMinutes = 240) => ({ isActive: true, isAlwaysActive: false, datetime: rome(start), durationMinutes });
 
 describe("isGateEvent: which events the gate may scan", () => {
   it("keeps an evening concert on the list after midnight while its cars leave, then drops it", () => {
-    const concert = event("2026-11-23T21:00", "4 ore"); // ends 01:00 on the 24th
+    const concert = event("2026-11-23T21:00", 240); // ends 01:00 on the 24th
     expect(isGateEvent(concert, rome("2026-11-24T02:30"))).toBe(true);
     expect(isGateEvent(concert, rome("2026-11-24T06:59"))).toBe(true);
     expect(isGateEvent(concert, rome("2026-11-24T07:00"))).toBe(false);

@@ -234,7 +234,7 @@ describe("bad input sends nothing", () => {
 describe("the latest notice where people look", () => {
   it("the pass shows the event's newest notice, dated, until the event has ended", async () => {
     const start = Date.now() + 3_600_000;
-    const { eventId, rateId } = await seedEvent({ datetime: start, duration: "2 ore" });
+    const { eventId, rateId } = await seedEvent({ datetime: start, durationMinutes: 120 });
     const booking = await seedBooking({ eventId, rateId, status: "paid" });
     expect((await (await api(`/api/passes/${booking.passSecret}`)).json<{ notice: unknown }>()).notice).toBeNull();
     await createNotice(testDb(), eventId, { subject: "Primo", body: "Uno" }, { idempotencyKey: crypto.randomUUID() }, Date.now() - 1000);

@@ -31,11 +31,11 @@ export async function getLiveNotificationConfig(db: Db): Promise<LiveNotificatio
   return liveNotificationConfigOf((await liveNotificationConfigQuery(db))[0]);
 }
 
-export type PartnerDto = Pick<Partner, "id" | "name" | "imageUrl" | "isActive" | "sortOrder">;
+export type PartnerDto = Pick<Partner, "id" | "name" | "nameEn" | "imageUrl" | "isActive" | "sortOrder">;
 
 export function listPartners(db: Db, opts: { includeInactive: boolean }) {
   return db
-    .select({ id: partners.id, name: partners.name, imageUrl: partners.imageUrl, isActive: partners.isActive, sortOrder: partners.sortOrder })
+    .select({ id: partners.id, name: partners.name, nameEn: partners.nameEn, imageUrl: partners.imageUrl, isActive: partners.isActive, sortOrder: partners.sortOrder })
     .from(partners)
     .where(opts.includeInactive ? undefined : eq(partners.isActive, true))
     .orderBy(asc(partners.sortOrder), asc(partners.id));
@@ -62,7 +62,7 @@ export async function saveLiveNotificationConfig(db: Db, input: LiveNotification
   return getLiveNotificationConfig(db);
 }
 
-export type PartnerInput = { name: string; imageUrl: string; sortOrder?: number; isActive?: boolean };
+export type PartnerInput = { name: string; nameEn?: string | null; imageUrl: string; sortOrder?: number; isActive?: boolean };
 
 /** New partners go after the existing ones unless the admin gives a position. */
 export async function createPartner(db: Db, input: PartnerInput): Promise<PartnerDto> {
@@ -70,13 +70,14 @@ export async function createPartner(db: Db, input: PartnerInput): Promise<Partne
     .insert(partners)
     .values({
       name: input.name,
+      nameEn: input.nameEn ?? null,
       imageUrl: input.imageUrl,
       isActive: input.isActive ?? true,
       sortOrder: input.sortOrder ?? sql`(select count(*) + 1 from partners)`,
     })
     .returning()
     .get();
-  return { id: row.id, name: row.name, imageUrl: row.imageUrl, isActive: row.isActive, sortOrder: row.sortOrder };
+  return { id: row.id, name: row.name, nameEn: row.nameEn, imageUrl: row.imageUrl, isActive: row.isActive, sortOrder: row.sortOrder };
 }
 
 /** Its image stays in R2 until the orphan-upload cron finds nothing referencing it. */

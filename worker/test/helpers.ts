@@ -5,7 +5,6 @@ import { app } from "../app";
 import { bookings, categories, events, rates, type BookingStatus } from "../../db/schema";
 import { createDb } from "../db";
 import { newPassSecret } from "../services/passes";
-import { durationMinutesOf } from "../../shared/lifecycle/event";
 
 export const testDb = () => createDb(env.DB);
 
@@ -70,12 +69,10 @@ export async function seedEvent(input: SeedEventInput = {}) {
       title: unique("Evento"),
       description: "Descrizione di prova",
       datetime: Date.now() + 7 * 86_400_000,
-      duration: "4 ore",
-      distance: "1 km",
+      distanceMeters: 1000,
       totalSpots: 10,
       categoryId: cat?.id ?? null,
       ...eventInput,
-      durationMinutes: durationMinutesOf(eventInput.duration ?? "4 ore"),
     })
     .returning()
     .get();

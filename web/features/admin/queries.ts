@@ -55,7 +55,7 @@ export const logoutAtom = atomWithMutation((get) => ({
   },
 }));
 
-type CategoryInput = { name: string; color: string };
+type CategoryInput = { name: string; nameEn: string | null; color: string };
 
 export const createCategoryAtom = atomWithMutation((get) => ({
   mutationFn: (input: CategoryInput) => unwrap(client.api.categories.$post({ json: input })),
@@ -73,7 +73,7 @@ export const deleteCategoryAtom = atomWithMutation((get) => ({
 }));
 
 export const createPartnerAtom = atomWithMutation((get) => ({
-  mutationFn: (input: { name: string; imageUrl: string; sortOrder: number }) => unwrap(client.api.partners.$post({ json: { ...input, isActive: true } })),
+  mutationFn: (input: { name: string; nameEn: string | null; imageUrl: string; sortOrder: number }) => unwrap(client.api.partners.$post({ json: { ...input, isActive: true } })),
   onSettled: () => invalidateData(get(queryClientAtom)),
 }));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { eventDuration, eventImage, eventWhen, inLanguage, isSoldOut, lowestPayablePrice, needsReadMore, price, rateLabel, unavailableMessage } from "./card-format";
+import { eventDistance, eventDuration, eventImage, eventWhen, inLanguage, isSoldOut, lowestPayablePrice, needsReadMore, price, rateLabel, unavailableMessage } from "./card-format";
 import { it as italian } from "../../i18n/it";
 import { testEvent, testRate } from "./test-event";
 
@@ -22,10 +22,12 @@ describe("event card formatting", () => {
     expect(eventWhen({ isAlwaysActive: false, datetime: null }, italian)).toBe("Data non specificata");
   });
 
-  it("defaults a missing duration to '4 ore'", () => {
-    expect(eventDuration({ duration: "" }, italian)).toBe("4 ore");
-    expect(eventDuration({ duration: "   " }, italian)).toBe("4 ore");
-    expect(eventDuration({ duration: "5 ore" }, italian)).toBe("5 ore");
+  it("writes the duration and distance in the visitor's language", () => {
+    expect(eventDuration({ durationMinutes: 240 }, "it")).toBe("4 ore");
+    expect(eventDuration({ durationMinutes: 240 }, "en")).toBe("4 hours");
+    expect(eventDistance({ distanceMeters: 1500 }, "it")).toBe("1,5 km");
+    expect(eventDistance({ distanceMeters: 1500 }, "en")).toBe("1.5 km");
+    expect(eventDistance({ distanceMeters: null }, "en")).toBeNull();
   });
 
   it("offers 'leggi altro' only above 80 characters", () => {

@@ -5,6 +5,7 @@ import napoliImage from "../../assets/fallback/napoli.webp";
 import pinguiniImage from "../../assets/fallback/pinguini.webp";
 import type { Catalogue, Lang } from "../../i18n/catalogue";
 import { formatEuroCompact, formatLongDateTime, truncate } from "../../lib/format-basic";
+import { formatDistance, formatDuration } from "../../../shared/lifecycle/event";
 import type { EventDto, RateDto } from "./types";
 
 export const RATE_NAME_MAX = 20;
@@ -32,8 +33,8 @@ export function fallbackImage(event: Pick<EventDto, "title">): string | null {
 }
 
 /**
- * The event as a visitor of `lang` reads it: in English, the garage's English title, description and
- * rate names where it gave them, else its Italian ones. The image keeps following the Italian title.
+ * The event as a visitor of `lang` reads it: in English, the garage's English title, description, rate
+ * names, category and presale texts where it gave them, else its Italian ones. The image keeps following the Italian title.
  */
 export function inLanguage(event: EventDto, lang: Lang): EventDto {
   if (lang !== "en") return event;
@@ -42,6 +43,9 @@ export function inLanguage(event: EventDto, lang: Lang): EventDto {
     title: event.titleEn || event.title,
     description: event.descriptionEn || event.description,
     rates: event.rates.map((r) => ({ ...r, name: r.nameEn || r.name, description: r.descriptionEn || r.description })),
+    category: event.category && { ...event.category, name: event.category.nameEn || event.category.name },
+    prevendita_title: event.prevenditaTitleEn || event.prevendita_title,
+    prevendita_description: event.prevenditaDescriptionEn || event.prevendita_description,
   };
 }
 
@@ -56,9 +60,11 @@ export function eventWhen(event: Pick<EventDto, "isAlwaysActive" | "datetime">, 
   return event.datetime ? formatLongDateTime(event.datetime, tr.dates) : tr.eventCard.noDate;
 }
 
-export function eventDuration(event: Pick<EventDto, "duration">, tr: Catalogue): string {
-  return event.duration?.trim() || tr.eventCard.defaultDuration;
-}
+/** "3 ore" / "3 hours". */
+export const eventDuration = (event: Pick<EventDto, "durationMinutes">, lang: Lang) => formatDuration(event.durationMinutes, lang);
+/** "300 m", "1,5 km" / "1.5 km"; null when the garage gave no distance. */
+export const eventDistance = (event: Pick<EventDto, "distanceMeters">, lang: Lang) =>
+  event.distanceMeters == null ? null : formatDistance(event.distanceMeters, lang);
 
 export const rateLabel = (rate: Pick<RateDto, "name">) => truncate(rate.name, RATE_NAME_MAX);
 export const price = (amount: string) => formatEuroCompact(amount);

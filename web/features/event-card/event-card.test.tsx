@@ -42,15 +42,15 @@ describe("EventCard", () => {
   });
 
   it("shows the category tag, the counters and the Quando / Durata / Distanza rows", () => {
-    const { card, toggle } = renderCard({ duration: "", counters: { liberi: 41, prenotati: 7, opzionati: 3 } });
+    const { card, toggle } = renderCard({ counters: { liberi: 41, prenotati: 7, opzionati: 3 } });
     expect(within(card).getByText("Concerti")).toBeTruthy();
     fireEvent.click(toggle);
     for (const [value, label] of [["41", "Liberi"], ["7", "Prenotati"], ["3", "Opzionati"]]) {
       expect(within(card).getByText(label).previousElementSibling?.textContent).toBe(value);
     }
     expect(within(card).getByText("Quando").nextElementSibling?.textContent).toBe("sabato 14 marzo 2026 ore 21:00");
-    expect(within(card).getByText("Durata").nextElementSibling?.textContent).toBe("4 ore");
-    expect(within(card).getByText("Distanza").nextElementSibling?.textContent).toBe("800 m dallo stadio");
+    expect(within(card).getByText("Durata").nextElementSibling?.textContent).toBe("5 ore");
+    expect(within(card).getByText("Distanza").nextElementSibling?.textContent).toBe("800 m");
   });
 
   it("says 'Attivo' for an always-active event and 'Data non specificata' without a date", () => {

@@ -6,6 +6,7 @@ import { ArrowLeftIcon, CalendarIcon, ChevronDownIcon, ClockIcon, PhotoIcon, Rou
 import { useLang, useT } from "../../i18n/lang";
 import { CARD_MAX_WIDTH_PX, EVENT_IMAGE_HEIGHT, EVENT_IMAGE_WIDTH, eventImageAspectRatio } from "../../lib/event-image";
 import {
+  eventDistance,
   eventDuration,
   eventImage,
   eventWhen,
@@ -132,7 +133,9 @@ function useSticky(booking: boolean, presale: boolean, description: boolean) {
 
 export function EventCard({ event: given, priority = false }: { event: EventDto; priority?: boolean }) {
   const tr = useT();
-  const event = inLanguage(given, useLang());
+  const lang = useLang();
+  const event = inLanguage(given, lang);
+  const distance = eventDistance(event, lang);
   const [expanded, setExpanded] = useState(false);
   const [view, setView] = useState<"details" | "rates">("details");
   const [bookingRate, setBookingRate] = useState<RateDto | null>(null);
@@ -233,10 +236,10 @@ export function EventCard({ event: given, priority = false }: { event: EventDto;
             <CalendarIcon className="size-4 shrink-0 text-slate-400" />
             <span className="truncate first-letter:uppercase">{when}</span>
           </p>
-          {event.distance ? (
+          {distance ? (
             <p className="flex items-center gap-1.5 text-sm text-slate-600">
               <RouteIcon className="size-4 shrink-0 text-slate-400" />
-              <span className="truncate">{event.distance}</span>
+              <span className="truncate">{distance}</span>
             </p>
           ) : null}
         </div>
@@ -283,8 +286,8 @@ export function EventCard({ event: given, priority = false }: { event: EventDto;
             ) : null}
             <dl className="space-y-2">
               <InfoRow icon={<CalendarIcon className="size-4" />} label={tr.eventCard.when} value={when} />
-              <InfoRow icon={<ClockIcon className="size-4" />} label={tr.eventCard.duration} value={eventDuration(event, tr)} />
-              <InfoRow icon={<RouteIcon className="size-4" />} label={tr.eventCard.distance} value={event.distance || "—"} />
+              <InfoRow icon={<ClockIcon className="size-4" />} label={tr.eventCard.duration} value={eventDuration(event, lang)} />
+              <InfoRow icon={<RouteIcon className="size-4" />} label={tr.eventCard.distance} value={distance ?? "—"} />
             </dl>
             <div className="mt-auto space-y-2">
               {event.cancelled ? (

@@ -11,7 +11,7 @@ import { NotFoundPage } from "../../components/not-found-page";
 import { LoadingState } from "../../components/spinner";
 import { useLang, useT } from "../../i18n/lang";
 import { eventImageAspectRatio } from "../../lib/event-image";
-import { eventDuration, eventWhen, hasEnded, inLanguage, isSoldOut, price } from "../event-card/card-format";
+import { eventDistance, eventDuration, eventWhen, hasEnded, inLanguage, isSoldOut, price } from "../event-card/card-format";
 import { WaitlistButton } from "../waitlist/waitlist-button";
 import { CardImage, CategoryTag } from "../event-card/event-card";
 import type { EventDto, RateDto } from "../event-card/types";
@@ -61,12 +61,13 @@ export function EventPage() {
 
 function InfoRow({ icon, label, value }: { icon: React.ReactNode; label: string; value: string }) {
   return (
-    <div className="flex items-start gap-3">
-      <span className="grid size-8 shrink-0 place-items-center rounded-lg bg-blue-50 text-blue-700">{icon}</span>
-      <div className="min-w-0">
-        <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
-        <dd className="text-sm font-medium text-slate-900 first-letter:uppercase">{value}</dd>
-      </div>
+    // dt and dd are the div's own children (axe's dlitem rule): the icon spans their two rows.
+    <div className="grid grid-cols-[2rem_minmax(0,1fr)] items-start gap-x-3">
+      <span className="row-span-2 grid size-8 place-items-center rounded-lg bg-blue-50 text-blue-700" aria-hidden="true">
+        {icon}
+      </span>
+      <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
+      <dd className="text-sm font-medium text-slate-900 first-letter:uppercase">{value}</dd>
     </div>
   );
 }
@@ -92,7 +93,9 @@ function RateRow({ rate, onBook, disabled }: { rate: RateDto; onBook: () => void
 
 function EventPageBody({ given, endedWhenRendered, notice }: { given: EventDto; endedWhenRendered: boolean; notice: PageNotice | null }) {
   const tr = useT();
-  const event = inLanguage(given, useLang());
+  const lang = useLang();
+  const event = inLanguage(given, lang);
+  const distance = eventDistance(event, lang);
   const [bookingRate, setBookingRate] = useState<RateDto | null>(null);
   const [presaleOpen, setPresaleOpen] = useState(false);
   const [used, setUsed] = useState({ booking: false, presale: false });
@@ -177,9 +180,9 @@ function EventPageBody({ given, endedWhenRendered, notice }: { given: EventDto; 
               </div>
               <dl className="grid gap-3 sm:grid-cols-2">
                 <InfoRow icon={<CalendarIcon className="size-4" />} label={tr.eventCard.when} value={eventWhen(event, tr)} />
-                <InfoRow icon={<ClockIcon className="size-4" />} label={tr.eventCard.duration} value={eventDuration(event, tr)} />
+                <InfoRow icon={<ClockIcon className="size-4" />} label={tr.eventCard.duration} value={eventDuration(event, lang)} />
                 <InfoRow icon={<MapPinIcon className="size-4" />} label={tr.eventPage.where} value={`${garage.name}, ${garage.address}`} />
-                {event.distance ? <InfoRow icon={<RouteIcon className="size-4" />} label={tr.eventCard.distance} value={event.distance} /> : null}
+                {distance ? <InfoRow icon={<RouteIcon className="size-4" />} label={tr.eventCard.distance} value={distance} /> : null}
               </dl>
               {event.description ? <p className="text-sm leading-7 whitespace-pre-line text-slate-700">{event.description}</p> : null}
               {status}

@@ -3,7 +3,7 @@ import { HydrateApart } from "../../app/hydrate-apart";
 import { Alert } from "../../components/alert";
 import { TicketIcon } from "../../components/icons";
 import { LoadingState } from "../../components/spinner";
-import { useT } from "../../i18n/lang";
+import { useLang, useT } from "../../i18n/lang";
 import { homeCategoriesAtom, homeEventsAtom } from "./home-reads";
 import { EventCard } from "../event-card/event-card";
 import { selectedCategoryAtom } from "./queries";
@@ -26,6 +26,7 @@ function Chip({ pressed, onClick, color, children }: { pressed: boolean; onClick
 
 export function EventGrid() {
   const tr = useT();
+  const lang = useLang();
   const events = useAtomValue(homeEventsAtom);
   const categories = useAtomValue(homeCategoriesAtom);
   const [selected, setSelected] = useAtom(selectedCategoryAtom);
@@ -50,7 +51,7 @@ export function EventGrid() {
             </Chip>
             {(categories.data ?? []).map((c) => (
               <Chip key={c.id} pressed={selected === c.id} onClick={() => setSelected(c.id)} color={c.color}>
-                {c.name}
+                {(lang === "en" && c.nameEn) || c.name}
               </Chip>
             ))}
           </div>

@@ -80,7 +80,7 @@ const en: EmailCatalogue = {
   labels: {
     event: "Event",
     when: "Date and time",
-    alwaysActive: "Always active",
+    alwaysActive: "Always open",
     address: "Address",
     maps: "Open in Google Maps",
     rate: "Rate",

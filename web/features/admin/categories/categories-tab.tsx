@@ -17,13 +17,14 @@ import { createCategoryAtom, deleteCategoryAtom, updateCategoryAtom } from "../q
 const t = itAdmin.categories;
 export const DEFAULT_CATEGORY_COLOR = "#3B82F6";
 
-type Category = { id: number; name: string; color: string };
+type Category = { id: number; name: string; nameEn: string | null; color: string };
 
 export function CategoriesTab() {
   const categories = useAtomValue(categoriesQueryAtom);
   const create = useAtomValue(createCategoryAtom);
   const remove = useAtomValue(deleteCategoryAtom);
   const [name, setName] = useState("");
+  const [nameEn, setNameEn] = useState("");
   const [color, setColor] = useState(DEFAULT_CATEGORY_COLOR);
   const [editingId, setEditingId] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<Category | null>(null);
@@ -33,10 +34,11 @@ export function CategoriesTab() {
     // Spec §5: a name that is empty after trimming does nothing.
     if (!name.trim()) return;
     create.mutate(
-      { name: name.trim(), color },
+      { name: name.trim(), nameEn: nameEn.trim() || null, color },
       {
         onSuccess: () => {
           setName("");
+          setNameEn("");
           setColor(DEFAULT_CATEGORY_COLOR);
           notify.success(t.created);
         },
@@ -65,6 +67,12 @@ export function CategoriesTab() {
             </label>
             <input id="category-name" className={inputClass} placeholder={t.namePlaceholder} value={name} onChange={(e) => setName(e.target.value)} />
           </div>
+          <div className="min-w-56 flex-1">
+            <label htmlFor="category-name-en" className={labelClass}>
+              {t.nameEn}
+            </label>
+            <input id="category-name-en" lang="en" className={inputClass} placeholder={t.nameEnPlaceholder} value={nameEn} onChange={(e) => setNameEn(e.target.value)} />
+          </div>
           <div>
             <label htmlFor="category-color" className={labelClass}>
               {t.color}
@@ -91,7 +99,7 @@ export function CategoriesTab() {
         <div className="p-5">
           <ListState query={categories} empty={t.empty}>
             {(rows) => (
-              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
                 {rows.map((category) =>
                   editingId === category.id ? (
                     <CategoryEditCard key={category.id} category={category} onDone={() => setEditingId(null)} />
@@ -100,6 +108,11 @@ export function CategoriesTab() {
                       <span className="size-10 shrink-0 rounded-lg" style={{ backgroundColor: category.color }} aria-hidden="true" />
                       <div className="min-w-0 flex-1">
                         <p className="truncate font-medium text-slate-900">{category.name}</p>
+                        {category.nameEn ? (
+                          <p lang="en" className="truncate text-sm text-slate-600">
+                            {category.nameEn}
+                          </p>
+                        ) : null}
                         <p className="text-xs uppercase text-slate-600">{category.color}</p>
                       </div>
                       <IconButton label={t.edit(category.name)} onClick={() => setEditingId(category.id)}>
@@ -133,14 +146,15 @@ export function CategoriesTab() {
 function CategoryEditCard({ category, onDone }: { category: Category; onDone: () => void }) {
   const update = useAtomValue(updateCategoryAtom);
   const [name, setName] = useState(category.name);
+  const [nameEn, setNameEn] = useState(category.nameEn ?? "");
   const [color, setColor] = useState(category.color);
-  const guard = useDiscardGuard(() => name !== category.name || color !== category.color, onDone);
+  const guard = useDiscardGuard(() => name !== category.name || nameEn !== (category.nameEn ?? "") || color !== category.color, onDone);
 
   function save(e: FormEvent) {
     e.preventDefault();
     if (!name.trim()) return;
     update.mutate(
-      { id: category.id, name: name.trim(), color },
+      { id: category.id, name: name.trim(), nameEn: nameEn.trim() || null, color },
       {
         onSuccess: () => {
           notify.success(t.updated);
@@ -159,6 +173,12 @@ function CategoryEditCard({ category, onDone }: { category: Category; onDone: ()
             {t.name}
           </label>
           <input id={`category-${category.id}-name`} autoFocus className={inputClass} value={name} onChange={(e) => setName(e.target.value)} />
+        </div>
+        <div>
+          <label htmlFor={`category-${category.id}-name-en`} className={labelClass}>
+            {t.nameEn}
+          </label>
+          <input id={`category-${category.id}-name-en`} lang="en" className={inputClass} value={nameEn} onChange={(e) => setNameEn(e.target.value)} />
         </div>
         <div className="flex items-center gap-2">
           <label htmlFor={`category-${category.id}-color`} className="text-sm font-medium text-slate-700">

@@ -2,6 +2,7 @@ import * as InstantFns from "temporal-polyfill/fns/Instant";
 import { itAdmin } from "../../../i18n/it-admin";
 import { GARAGE_TIME_ZONE } from "../../../lib/format";
 import { centsToDecimal, parseAmountToCents } from "../../../../shared/lifecycle/money";
+import { MAX_DISTANCE_METERS, MAX_EVENT_MINUTES } from "../../../../shared/lifecycle/event";
 import type { EventDto, RateDto } from "./types";
 
 export type RateDraft = {
@@ -29,14 +30,18 @@ export type EventDraft = {
   /** "YYYY-MM-DDTHH:mm" in Rome, as <input type="datetime-local"> gives it. */
   datetime: string;
   isAlwaysActive: boolean;
-  duration: string;
-  distance: string;
+  /** Hours, decimals allowed ("2,5" is two and a half hours); sent as whole minutes. */
+  durationHours: string;
+  /** Whole metres from the venue. */
+  distanceMeters: string;
   totalSpots: string;
   reservedSpots: string;
   occupiedSpots: string;
   imageUrl: string | null;
   prevenditaTitle: string;
   prevenditaDescription: string;
+  prevenditaTitleEn: string;
+  prevenditaDescriptionEn: string;
   prevenditaPrice: string;
   isPrevenditaVisible: boolean;
   isPrevenditaPayable: boolean;
@@ -52,8 +57,8 @@ export type EventPayload = {
     title_en: string | null;
     description_en: string | null;
     datetime: string | null;
-    duration: string;
-    distance: string;
+    durationMinutes: number | string;
+    distanceMeters: number | string;
     totalSpots: number;
     reservedSpots: number;
     occupiedSpots: number;
@@ -61,6 +66,8 @@ export type EventPayload = {
     isAlwaysActive: boolean;
     prevendita_title: string | null;
     prevendita_description: string | null;
+    prevendita_title_en: string | null;
+    prevendita_description_en: string | null;
     prevendita_price: string | null;
     isPrevenditaVisible: boolean;
     isPrevenditaPayable: boolean;
@@ -85,14 +92,16 @@ export function emptyDraft(): EventDraft {
     categoryId: "",
     datetime: "",
     isAlwaysActive: false,
-    duration: "4 ore",
-    distance: "",
+    durationHours: "4",
+    distanceMeters: "",
     totalSpots: "",
     reservedSpots: "0",
     occupiedSpots: "0",
     imageUrl: null,
     prevenditaTitle: "",
     prevenditaDescription: "",
+    prevenditaTitleEn: "",
+    prevenditaDescriptionEn: "",
     prevenditaPrice: "",
     isPrevenditaVisible: false,
     isPrevenditaPayable: false,
@@ -124,6 +133,12 @@ export function rateToDraft(rate: RateDto): RateDraft {
   };
 }
 
+/** The duration typed in hours ("2,5") as whole minutes; null when it is not a positive number. */
+export function draftMinutes(hours: string): number | null {
+  const minutes = toMinutes(hours);
+  return typeof minutes === "number" && minutes > 0 ? minutes : null;
+}
+
 /** Hours typed in the form as minutes; what is not a number goes as typed, for the server to refuse. */
 const toMinutes = (hours: string) => {
   if (blank(hours)) return null;
@@ -140,14 +155,16 @@ export function draftFromEvent(event: EventDto): EventDraft {
     categoryId: event.categoryId == null ? "" : String(event.categoryId),
     datetime: event.datetime ? toRomeLocalInput(event.datetime) : "",
     isAlwaysActive: event.isAlwaysActive,
-    duration: event.duration,
-    distance: event.distance,
+    durationHours: String(event.durationMinutes / 60),
+    distanceMeters: event.distanceMeters == null ? "" : String(event.distanceMeters),
     totalSpots: String(event.totalSpots),
     reservedSpots: String(event.reservedSpots),
     occupiedSpots: String(event.occupiedSpots),
     imageUrl: event.imageUrl,
     prevenditaTitle: event.prevendita_title ?? "",
     prevenditaDescription: event.prevendita_description ?? "",
+    prevenditaTitleEn: event.prevenditaTitleEn ?? "",
+    prevenditaDescriptionEn: event.prevenditaDescriptionEn ?? "",
     prevenditaPrice: event.prevendita_price ?? "",
     isPrevenditaVisible: event.isPrevenditaVisible,
     isPrevenditaPayable: event.isPrevenditaPayable,
@@ -169,8 +186,11 @@ const isCount = (v: string) => /^\d+$/.test(v.trim());
 export function validateDraft(d: EventDraft): string | null {
   const t = itAdmin.eventModal;
   const missingDate = !d.isAlwaysActive && blank(d.datetime);
-  const missingField = [d.title, d.description, d.duration, d.distance, d.totalSpots].some(blank);
+  const missingField = [d.title, d.description, d.durationHours, d.distanceMeters, d.totalSpots].some(blank);
   if (missingField || missingDate) return t.requiredFields + (missingDate ? t.requiredDateSuffix : "");
+  const minutes = toMinutes(d.durationHours);
+  if (typeof minutes !== "number" || minutes < 1 || minutes > MAX_EVENT_MINUTES) return t.invalidDuration;
+  if (!isCount(d.distanceMeters) || Number(d.distanceMeters) > MAX_DISTANCE_METERS) return t.invalidDistance;
   if (!isCount(d.totalSpots) || Number(d.totalSpots) < 1) return t.invalidTotalSpots;
   if ([d.reservedSpots, d.occupiedSpots].some((v) => !blank(v) && !isCount(v))) return t.negativeSpots;
   if (!blank(d.prevenditaPrice) && !isPrice(d.prevenditaPrice)) return t.invalidPrice;
@@ -210,8 +230,8 @@ export function toPayload(d: EventDraft): EventPayload {
       title_en: orNull(d.titleEn),
       description_en: orNull(d.descriptionEn),
       datetime: d.isAlwaysActive ? null : d.datetime,
-      duration: d.duration.trim(),
-      distance: d.distance.trim(),
+      durationMinutes: toMinutes(d.durationHours) ?? "",
+      distanceMeters: isCount(d.distanceMeters) ? Number(d.distanceMeters) : d.distanceMeters,
       totalSpots: Number(d.totalSpots),
       reservedSpots: blank(d.reservedSpots) ? 0 : Number(d.reservedSpots),
       occupiedSpots: blank(d.occupiedSpots) ? 0 : Number(d.occupiedSpots),
@@ -219,6 +239,8 @@ export function toPayload(d: EventDraft): EventPayload {
       isAlwaysActive: d.isAlwaysActive,
       prevendita_title: orNull(d.prevenditaTitle),
       prevendita_description: orNull(d.prevenditaDescription),
+      prevendita_title_en: orNull(d.prevenditaTitleEn),
+      prevendita_description_en: orNull(d.prevenditaDescriptionEn),
       prevendita_price: blank(d.prevenditaPrice) ? null : decimal(d.prevenditaPrice),
       isPrevenditaVisible: d.isPrevenditaVisible,
       isPrevenditaPayable: d.isPrevenditaPayable,

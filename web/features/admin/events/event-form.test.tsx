@@ -15,8 +15,8 @@ function complete(overrides: Partial<EventDraft> = {}): EventDraft {
     title: "Vasco Rossi – Stadio Maradona",
     description: "Parcheggio custodito",
     datetime: "2026-06-20T21:00",
-    duration: "5 ore",
-    distance: "800 m",
+    durationHours: "5",
+    distanceMeters: "800",
     totalSpots: "100",
     rates: [{ key: "a", name: "Posto auto", description: "", nameEn: "", descriptionEn: "", price: "15", isVisible: true, isPayable: true }],
     ...overrides,
@@ -45,12 +45,20 @@ describe("event modal validation", () => {
   });
 
   it("drops the date suffix when only other fields are missing, and when always-active is on", () => {
-    expect(validateDraft(complete({ distance: " " }))).toBe("Tutti i campi sono obbligatori");
+    expect(validateDraft(complete({ distanceMeters: " " }))).toBe("Tutti i campi sono obbligatori");
     expect(validateDraft(complete({ datetime: "" }))).toBe("Tutti i campi sono obbligatori (data/ora o 'Sempre Attivo')");
     expect(validateDraft(complete({ datetime: "", isAlwaysActive: true }))).toBeNull();
-    for (const field of ["title", "description", "duration", "totalSpots"] as const) {
+    for (const field of ["title", "description", "durationHours", "totalSpots"] as const) {
       expect(validateDraft(complete({ [field]: "" }))).toBe("Tutti i campi sono obbligatori");
     }
+  });
+
+  it("takes the duration in hours and the distance in whole metres, and says which one is wrong", () => {
+    expect(toPayload(complete({ durationHours: "2,5", distanceMeters: "1500" })).event).toMatchObject({ durationMinutes: 150, distanceMeters: 1500 });
+    expect(validateDraft(complete({ durationHours: "tre" }))).toBe("La durata deve essere tra 1 minuto e 7 giorni");
+    expect(validateDraft(complete({ durationHours: "200" }))).toBe("La durata deve essere tra 1 minuto e 7 giorni");
+    expect(validateDraft(complete({ distanceMeters: "1,5 km" }))).toBe("La distanza deve essere un numero intero di metri, fino a 100 km");
+    expect(validateDraft(complete({ distanceMeters: "200000" }))).toBe("La distanza deve essere un numero intero di metri, fino a 100 km");
   });
 
   it("needs at least one rate with a name and a price", () => {

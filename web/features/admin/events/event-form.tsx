@@ -6,7 +6,10 @@ import { PhotoIcon } from "../../../components/icons";
 import { Toggle } from "../../../components/toggle";
 import { itAdmin } from "../../../i18n/it-admin";
 import { eventImage } from "../../event-card/card-format";
-import { MAX_CANCEL_DEADLINE_HOURS, toPayload, validateDraft, type EventDraft, type EventPayload, type RateDraft } from "./event-draft";
+import { LanguageTabs } from "../../../components/language-tabs";
+import { formatDistance, formatDuration } from "../../../../shared/lifecycle/event";
+import { EnglishFields } from "./english-fields";
+import { draftMinutes, MAX_CANCEL_DEADLINE_HOURS, toPayload, validateDraft, type EventDraft, type EventPayload, type RateDraft } from "./event-draft";
 import { ImageCropDialog } from "./image-crop-dialog";
 import { RatesEditor } from "./rates-editor";
 
@@ -51,6 +54,10 @@ export function EventForm({ formId, initial, categories, disabled, serverError, 
 
   // Without an upload, visitors see the bundled image the title matches (spec §2), if any.
   const fallback = draft.imageUrl ? null : eventImage({ imageUrl: null, title: draft.title });
+  const minutes = draftMinutes(draft.durationHours);
+  const shownDuration = minutes ? t.shownAs(formatDuration(minutes, "it"), formatDuration(minutes, "en")) : null;
+  const meters = /^\d+$/.test(draft.distanceMeters.trim()) ? Number(draft.distanceMeters) : null;
+  const shownDistance = meters === null ? null : t.shownAs(formatDistance(meters, "it"), formatDistance(meters, "en"));
   const set = <K extends keyof EventDraft>(key: K, value: EventDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const text = (key: keyof EventDraft) => ({
     value: draft[key] as string,
@@ -85,20 +92,14 @@ export function EventForm({ formId, initial, categories, disabled, serverError, 
   }
 
   return (
-    <form id={formId} onSubmit={submit} noValidate className="space-y-8">
+    <form id={formId} onSubmit={submit} noValidate>
+      <LanguageTabs labels={itAdmin.languageTabs} english={<EnglishFields draft={draft} disabled={disabled} onChange={setDraft} />} italian={<div className="space-y-8">
       <Section title={t.sectionDetails}>
         <Field label={t.titleLabel} htmlFor="event-title">
           <input id="event-title" className={inputClass} {...text("title")} />
         </Field>
         <Field label={t.descriptionLabel} htmlFor="event-description">
           <textarea id="event-description" rows={3} className={inputClass} {...text("description")} />
-        </Field>
-        <p className="text-xs text-slate-500">{t.englishHint}</p>
-        <Field label={t.titleEnLabel} htmlFor="event-title-en">
-          <input id="event-title-en" lang="en" className={inputClass} {...text("titleEn")} />
-        </Field>
-        <Field label={t.descriptionEnLabel} htmlFor="event-description-en">
-          <textarea id="event-description-en" lang="en" rows={2} className={inputClass} {...text("descriptionEn")} />
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label={t.categoryLabel} htmlFor="event-category">
@@ -132,11 +133,11 @@ export function EventForm({ formId, initial, categories, disabled, serverError, 
               />
             </div>
           </div>
-          <Field label={t.durationLabel} htmlFor="event-duration">
-            <input id="event-duration" className={inputClass} placeholder={t.durationPlaceholder} {...text("duration")} />
+          <Field label={t.durationLabel} htmlFor="event-duration" hint={shownDuration ?? t.durationHint}>
+            <input id="event-duration" type="text" inputMode="decimal" className={inputClass} placeholder={t.durationPlaceholder} aria-describedby={hintId("event-duration")} {...text("durationHours")} />
           </Field>
-          <Field label={t.distanceLabel} htmlFor="event-distance">
-            <input id="event-distance" className={inputClass} placeholder={t.distancePlaceholder} {...text("distance")} />
+          <Field label={t.distanceLabel} htmlFor="event-distance" hint={shownDistance ?? undefined}>
+            <input id="event-distance" type="number" min={0} step={1} inputMode="numeric" className={inputClass} placeholder={t.distancePlaceholder} aria-describedby={shownDistance ? hintId("event-distance") : undefined} {...text("distanceMeters")} />
           </Field>
           {/* An always-active event has no start, so no deadline: the pass can be cancelled until it is used. */}
           {draft.isAlwaysActive ? null : (
@@ -229,8 +230,9 @@ export function EventForm({ formId, initial, categories, disabled, serverError, 
           onReorder={(next) => void reorderRates(next, draft.rates)}
         />
       </Section>
+      </div>} />
 
-      <div ref={errorRef} aria-live="polite">
+      <div ref={errorRef} aria-live="polite" className="mt-8">
         {error || serverError ? <Alert tone="error" role="alert">{error ?? serverError}</Alert> : null}
       </div>
     </form>

@@ -127,18 +127,6 @@ function RateRow({ rate, index, canRemove, disabled, onPatch, onRemove, onToggle
           </label>
           <input id={id("description")} className={inputClass} value={rate.description} disabled={disabled} onChange={(e) => onPatch({ description: e.target.value })} />
         </div>
-        <div className="sm:order-last">
-          <label htmlFor={id("name-en")} className={labelClass}>
-            {t.rateNameEn} <span className="sr-only">{t.rateNumber(n)}</span>
-          </label>
-          <input id={id("name-en")} lang="en" className={inputClass} value={rate.nameEn} disabled={disabled} onChange={(e) => onPatch({ nameEn: e.target.value })} />
-        </div>
-        <div className="sm:order-last">
-          <label htmlFor={id("description-en")} className={labelClass}>
-            {t.rateDescriptionEn} <span className="sr-only">{t.rateNumber(n)}</span>
-          </label>
-          <input id={id("description-en")} lang="en" className={inputClass} value={rate.descriptionEn} disabled={disabled} onChange={(e) => onPatch({ descriptionEn: e.target.value })} />
-        </div>
         <fieldset className="sm:order-last sm:col-span-3">
           <legend className={labelClass}>
             {tw.rateWindow} <span className="sr-only">{t.rateNumber(n)}</span>

@@ -13,6 +13,8 @@ import { adminEmails } from "./routes/admin-emails";
 import { adminEventCancellation } from "./routes/admin-event-cancellation";
 import { adminEvents } from "./routes/admin-events";
 import { adminNotices } from "./routes/admin-notices";
+import { adminSeasons } from "./routes/admin-seasons";
+import { seasonPasses, seasons } from "./routes/seasons";
 import { adminPayments } from "./routes/admin-payments";
 import { adminRefunds } from "./routes/admin-refunds";
 import { adminUsers } from "./routes/admin-users";
@@ -107,6 +109,7 @@ export const app = new Hono<AppEnv>()
   .route("/api/admin/events", adminEventCancellation)
   .route("/api/admin/stats", adminStats)
   .route("/api/admin", adminNotices)
+  .route("/api/admin", adminSeasons)
   .route("/api/events", events)
   .route("/api/categories", categories)
   .route("/api/stats", stats)
@@ -119,6 +122,8 @@ export const app = new Hono<AppEnv>()
   .route("/api/presales", presales)
   .route("/api/passes", passes)
   .route("/api/passes", passActions)
+  .route("/api/seasons", seasons)
+  .route("/api/season-passes", seasonPasses)
   .route("/api/gate", gate)
   .route("/api/stripe/webhook", stripeWebhook)
   .route("/api", payments)

@@ -258,4 +258,5 @@ export const messagesEn: Messages = {
   voucherCodeTaken: "A code with this name already exists",
   voucherCodeInvalid: "The code may contain only letters and digits (3 to 32)",
   voucherValueInvalid: "Invalid discount value",
+  invalidPrice: "Invalid price",
 };

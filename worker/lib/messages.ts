@@ -254,6 +254,7 @@ export const messages = {
   voucherCodeTaken: "Esiste già un codice con questo nome",
   voucherCodeInvalid: "Il codice può contenere solo lettere e numeri (da 3 a 32)",
   voucherValueInvalid: "Valore dello sconto non valido",
+  invalidPrice: "Prezzo non valido",
 };
 
 export type Messages = typeof messages;

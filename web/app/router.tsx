@@ -8,6 +8,7 @@ import { RouteFrame } from "./route-frame";
 // Declarative routes (not the data router): the home's first load carries ~20 KB gzip less router.
 const CheckoutPage = lazy(() => afterQueryLayer(() => import("../features/checkout/checkout-page")).then((m) => ({ default: m.CheckoutPage })));
 const MyBookingsPage = lazy(() => afterQueryLayer(() => import("../features/my-bookings/my-bookings-page")).then((m) => ({ default: m.MyBookingsPage })));
+const SeasonPage = lazy(() => afterQueryLayer(() => import("../features/season/season-page")).then((m) => ({ default: m.SeasonPage })));
 const PassPage = lazy(() => afterQueryLayer(() => import("../features/pass/pass-page")).then((m) => ({ default: m.PassPage })));
 // An event's page is server-rendered by the Worker; its code is a chunk of its own, hydrated when loaded.
 const EventPage = lazy(() => import("../features/event-page/event-page").then((m) => ({ default: m.EventPage })));
@@ -26,6 +27,7 @@ export function AppRoutes() {
         <Route path="/checkout" element={<CheckoutPage />} />
         <Route path="/le-mie-prenotazioni" element={<MyBookingsPage />} />
         <Route path="/p/:secret" element={<PassPage />} />
+        <Route path="/abbonamenti/:id" element={<SeasonPage />} />
         <Route path="/gate" element={<GatePage />} />
         <Route path="/admin/*" element={<AdminRoutes />} />
         <Route path="*" element={<NotFoundPage />} />

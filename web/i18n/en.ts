@@ -386,4 +386,16 @@ export const en: Catalogue = {
     releaseFailed: "The spot could not be released.",
     voucher: "Voucher code (optional)",
   },
+  seasonBuy: {
+    title: "Season pass",
+    matches: (n: number) => (n === 1 ? "1 match" : `${n} matches`),
+    seatsLeft: (n: number) => (n === 1 ? "1 season pass left" : `${n} season passes left`),
+    price: "Price",
+    intro: "A reserved spot at every match of the season, one pass to show at the gate.",
+    submit: "Buy season pass",
+    submitting: "Please wait...",
+    failed: "The season pass could not be bought. Please try again.",
+    notFound: "Season pass not found or not on sale.",
+    loading: "Loading season pass...",
+  },
 };

@@ -388,4 +388,16 @@ export const it = {
     releaseFailed: "Impossibile liberare il posto.",
     voucher: "Codice sconto (facoltativo)",
   },
+  seasonBuy: {
+    title: "Abbonamento",
+    matches: (n: number) => (n === 1 ? "1 partita" : `${n} partite`),
+    seatsLeft: (n: number) => (n === 1 ? "1 abbonamento disponibile" : `${n} abbonamenti disponibili`),
+    price: "Prezzo",
+    intro: "Un posto riservato a ogni partita della stagione, un solo pass da mostrare al varco.",
+    submit: "Acquista abbonamento",
+    submitting: "Attendere...",
+    failed: "Impossibile acquistare l'abbonamento. Riprova.",
+    notFound: "Abbonamento non trovato o non in vendita.",
+    loading: "Caricamento abbonamento...",
+  },
 } as const;

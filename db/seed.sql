@@ -123,8 +123,8 @@ INSERT INTO season_passes (name, name_en, category_id, starts_at, ends_at, price
 
 INSERT INTO season_holders (id, season_id, status, hold_expires_at, customer_name, customer_email, license_plate, car_model, lang, pass_secret, assigned_by_staff_id, created_at)
 SELECT h.id, s.id, 'active', unixepoch('now') * 1000, h.name, h.email, h.plate, h.model, 'it', lower(hex(randomblob(16))), h.staff, (unixepoch('now') - 3 * 86400) * 1000
-FROM season_passes s, (SELECT 'a5e0c0de-0000-4000-a000-000000000001' AS id, 'Ciro Esposito' AS name, 'ciro.esposito@example.it' AS email, 'FA123CE' AS plate, 'Alfa Romeo Giulietta' AS model, NULL AS staff
-  UNION ALL SELECT 'a5e0c0de-0000-4000-a000-000000000002', 'Pizzeria Partenope (partner)', 'info@pizzeria-partenope.example', 'GB456PP', 'Fiat Ducato', 0) h
+FROM season_passes s, (SELECT 'c1e05b0a-7d2e-4f61-a3b4-5e6f70819201' AS id, 'Ciro Esposito' AS name, 'ciro.esposito@example.it' AS email, 'FA123CE' AS plate, 'Alfa Romeo Giulietta' AS model, NULL AS staff
+  UNION ALL SELECT '9f3ab2c4-1e5d-4a7b-b8c9-0d1e2f3a4b52', 'Pizzeria Partenope (partner)', 'info@pizzeria-partenope.example', 'GB456PP', 'Fiat Ducato', 0) h
 WHERE s.name = 'Abbonamento Napoli 2026/27';
 
 INSERT INTO bookings (id, event_id, rate_id, kind, status, customer_name, customer_email, license_plate, car_model, amount_cents, currency, hold_expires_at, payment_intent_id, payment_provider, paid_at, pass_secret, created_at, season_holder_id)

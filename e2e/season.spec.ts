@@ -74,3 +74,14 @@ test("a voucher typed in the booking dialog is applied by the server", async ({ 
   const csv = await (await page.request.get("/api/admin/payments.csv")).text();
   expect(csv).toContain(code);
 });
+
+test("the admin's seasons and vouchers read as cards at 360 px", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  await loginAsAdmin(page, "/admin/abbonamenti");
+  await expect(page.getByRole("heading", { name: "Abbonamenti e codici sconto" })).toBeVisible();
+  await expect(page.getByTestId("admin-season").filter({ hasText: "Abbonamento Napoli 2026/27" })).toBeVisible();
+  await expect(page.getByTestId("admin-voucher").filter({ hasText: "AMICI10" })).toBeVisible();
+  // The page's own content (the admin bar's links already scroll sideways at 360 px on every admin page).
+  await expectNoSidewaysOverflow(page, "main");
+  await page.screenshot({ path: "test-results/admin-seasons-360.png", fullPage: true });
+});

@@ -83,7 +83,8 @@ export const rates = sqliteTable(
   (t) => [index("rates_event_order_idx").on(t.eventId, t.sortOrder)],
 );
 
-export const bookingKinds = ["booking", "prevendita"] as const;
+// "season": a season holder's spot at one event of the season (docs/decisions/034-season-passes-and-vouchers.md).
+export const bookingKinds = ["booking", "prevendita", "season"] as const;
 export type BookingKind = (typeof bookingKinds)[number];
 export { bookingStatuses, refundStatuses, type BookingStatus, type RefundStatus };
 export const gateStates = ["inside", "exited"] as const;
@@ -133,8 +134,15 @@ export const bookings = sqliteTable(
     updatedAt: integer("updated_at"),
     // The language the booking was made in ("it" | "en"): its e-mails are written in it.
     lang: text("lang", { enum: ["it", "en"] }).notNull().default("it"),
+    // Kind "season": the holder whose spot this is (one booking per event of the season).
+    seasonHolderId: text("season_holder_id"),
+    // The voucher entered at booking (vouchers.code), and the cents it took off the rate's price.
+    voucherCode: text("voucher_code"),
+    discountCents: integer("discount_cents").notNull().default(0),
   },
   (t) => [
+    index("bookings_season_holder_idx").on(t.seasonHolderId, t.eventId),
+    index("bookings_voucher_idx").on(t.voucherCode),
     uniqueIndex("bookings_idempotency_key_uq").on(t.idempotencyKey),
     uniqueIndex("bookings_payment_intent_uq").on(t.paymentIntentId),
     index("bookings_event_status_idx").on(t.eventId, t.status, t.holdExpiresAt),
@@ -478,6 +486,82 @@ export const waitlistSettings = sqliteTable("waitlist_settings", {
   offerMinutes: integer("offer_minutes").notNull().default(120),
 });
 
+// Season passes (abbonamenti): every event of a category, or a list of events, within a date range.
+export const seasonPasses = sqliteTable("season_passes", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  name: text("name").notNull(),
+  nameEn: text("name_en"),
+  // Either a category (its events within the range) or a list of event ids.
+  categoryId: integer("category_id").references(() => categories.id, { onDelete: "set null" }),
+  eventIds: text("event_ids", { mode: "json" }).$type<number[]>(),
+  // Instants (epoch ms): an event belongs to the season when it starts within [startsAt, endsAt).
+  startsAt: integer("starts_at").notNull(),
+  endsAt: integer("ends_at").notNull(),
+  priceCents: integer("price_cents").notNull(),
+  // How many holders the season may have at once.
+  spots: integer("spots").notNull(),
+  isOnSale: integer("is_on_sale", { mode: "boolean" }).notNull().default(true),
+  createdAt: createdAt(),
+});
+
+export const seasonHolderStatuses = ["pending", "active", "cancelled"] as const;
+export type SeasonHolderStatus = (typeof seasonHolderStatuses)[number];
+
+// One holder of a season pass. Sold: a pending holder with a hold like a booking's, active once its
+// carrier booking is paid. Assigned by staff (a partner): active at once, for nothing.
+export const seasonHolders = sqliteTable(
+  "season_holders",
+  {
+    // crypto.randomUUID(), like a booking id.
+    id: text("id").primaryKey(),
+    seasonId: integer("season_id")
+      .notNull()
+      .references(() => seasonPasses.id),
+    status: text("status", { enum: seasonHolderStatuses }).notNull().default("pending"),
+    holdExpiresAt: integer("hold_expires_at").notNull(),
+    customerName: text("customer_name").notNull(),
+    customerEmail: text("customer_email").notNull(),
+    licensePlate: text("license_plate").notNull(),
+    carModel: text("car_model").notNull(),
+    lang: text("lang", { enum: ["it", "en"] }).notNull().default("it"),
+    // The booking the holder pays through (its first event's, amount = the season's price); null when assigned.
+    carrierBookingId: text("carrier_booking_id"),
+    // The holder's one pass (/p/<secret>) for every event of the season, set when it becomes active.
+    passSecret: text("pass_secret"),
+    assignedByStaffId: integer("assigned_by_staff_id"),
+    idempotencyKey: text("idempotency_key"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("season_holders_pass_secret_uq").on(t.passSecret),
+    uniqueIndex("season_holders_idempotency_key_uq").on(t.idempotencyKey),
+    index("season_holders_season_idx").on(t.seasonId, t.status),
+  ],
+);
+
+export const voucherKinds = ["percent", "amount", "free"] as const;
+export type VoucherKind = (typeof voucherKinds)[number];
+
+// Codes entered at booking: a discount (percent or cents) or a free spot, with uses, an expiry and events.
+export const vouchers = sqliteTable(
+  "vouchers",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    // Stored upper-case; typed in any case.
+    code: text("code").notNull(),
+    kind: text("kind", { enum: voucherKinds }).notNull(),
+    // percent: 1–100; amount: cents; free: 0.
+    value: integer("value").notNull().default(0),
+    maxUses: integer("max_uses").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+    // null: every event.
+    eventIds: text("event_ids", { mode: "json" }).$type<number[]>(),
+    note: text("note").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("vouchers_code_uq").on(t.code)],
+);
+
 export type Event = typeof events.$inferSelect;
 export type Rate = typeof rates.$inferSelect;
 export type Booking = typeof bookings.$inferSelect;
@@ -488,3 +572,6 @@ export type EmailOutboxRow = typeof emailOutbox.$inferSelect;
 export type Refund = typeof refunds.$inferSelect;
 export type Notice = typeof notices.$inferSelect;
 export type WaitlistEntry = typeof waitlistEntries.$inferSelect;
+export type SeasonPass = typeof seasonPasses.$inferSelect;
+export type SeasonHolder = typeof seasonHolders.$inferSelect;
+export type Voucher = typeof vouchers.$inferSelect;

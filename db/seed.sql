@@ -151,3 +151,37 @@ ORDER BY w.n;
 -- The owner is not seeded: the first login with ADMIN_EMAIL + ADMIN_PASSWORD (.dev.vars) creates it.
 INSERT INTO staff_users (email, name, role, password_hash) VALUES
   ('cancello@parcheggi.example', 'Addetto cancello', 'gate', 'pbkdf2-sha256$100000$XyokSHM2PdlfZJyNjiSKkg==$MAzG7m+3ttrJ3zBwJTsHhQ77u3myGmjP9nGjgcyGv8A=');
+
+-- Season passes and vouchers (docs/decisions/034-season-passes-and-vouchers.md): the stadium's season, a
+-- holder who bought it and a partner given one; each holds a paid spot at every Calcio match of the season.
+INSERT INTO season_passes (name, name_en, category_id, starts_at, ends_at, price_cents, spots, is_on_sale) VALUES
+  ('Abbonamento Napoli 2026/27', 'Napoli season pass 2026/27', (SELECT id FROM categories WHERE name = 'Calcio'),
+   unixepoch(date('now', '-1 day')) * 1000, unixepoch(date('now', '+300 days')) * 1000, 25000, 30, 1);
+
+INSERT INTO season_holders (id, season_id, status, hold_expires_at, customer_name, customer_email, license_plate, car_model, lang, pass_secret, assigned_by_staff_id, created_at)
+SELECT h.id, s.id, 'active', unixepoch('now') * 1000, h.name, h.email, h.plate, h.model, 'it', lower(hex(randomblob(16))), h.staff, (unixepoch('now') - 3 * 86400) * 1000
+FROM season_passes s, (SELECT 'c1e05b0a-7d2e-4f61-a3b4-5e6f70819201' AS id, 'Ciro Esposito' AS name, 'ciro.esposito@example.it' AS email, 'FA123CE' AS plate, 'Alfa Romeo Giulietta' AS model, NULL AS staff
+  UNION ALL SELECT '9f3ab2c4-1e5d-4a7b-b8c9-0d1e2f3a4b52', 'Pizzeria Partenope (partner)', 'info@pizzeria-partenope.example', 'GB456PP', 'Fiat Ducato', 0) h
+WHERE s.name = 'Abbonamento Napoli 2026/27';
+
+INSERT INTO bookings (id, event_id, rate_id, kind, status, customer_name, customer_email, license_plate, car_model, amount_cents, currency, hold_expires_at, payment_intent_id, payment_provider, paid_at, pass_secret, created_at, season_holder_id)
+SELECT lower(hex(randomblob(4))) || '-' || lower(hex(randomblob(2))) || '-4' || substr(lower(hex(randomblob(2))), 2) || '-a' || substr(lower(hex(randomblob(2))), 2) || '-' || lower(hex(randomblob(6))),
+  m.event_id, NULL, 'season', 'paid', h.customer_name, h.customer_email, h.license_plate, h.car_model,
+  CASE WHEN m.n = 1 AND h.assigned_by_staff_id IS NULL THEN s.price_cents ELSE 0 END, 'eur', h.created_at,
+  CASE WHEN m.n = 1 AND h.assigned_by_staff_id IS NULL THEN 'pi_demo_seed_season_1' END, CASE WHEN m.n = 1 AND h.assigned_by_staff_id IS NULL THEN 'demo' END,
+  h.created_at, CASE WHEN m.n = 1 THEN h.pass_secret END, h.created_at, h.id
+FROM season_holders h
+JOIN season_passes s ON s.id = h.season_id
+JOIN (SELECT e.id AS event_id, e.category_id, e.datetime, row_number() OVER (PARTITION BY e.category_id ORDER BY e.datetime) AS n FROM events e
+      WHERE e.is_always_active = 0 AND e.datetime IS NOT NULL AND e.cancelled_at IS NULL) m
+  ON m.category_id = s.category_id AND m.datetime >= s.starts_at AND m.datetime < s.ends_at;
+
+UPDATE season_holders SET carrier_booking_id = (SELECT b.id FROM bookings b WHERE b.season_holder_id = season_holders.id AND b.pass_secret IS NOT NULL);
+
+INSERT INTO demo_payment_intents (id, client_secret, amount_cents, currency, status, metadata, created_at)
+SELECT payment_intent_id, payment_intent_id || '_secret_seed', amount_cents, currency, 'succeeded', json_object('bookingId', id, 'kind', 'season'), created_at
+FROM bookings WHERE payment_intent_id = 'pi_demo_seed_season_1';
+
+INSERT INTO vouchers (code, kind, value, max_uses, expires_at, event_ids, note) VALUES
+  ('AMICI10', 'percent', 10, 50, unixepoch(date('now', '+60 days')) * 1000, NULL, 'Sconto del 10% per gli amici del garage'),
+  ('PARTENOPE', 'free', 0, 5, unixepoch(date('now', '+60 days')) * 1000, NULL, 'Posti gratuiti per il partner Pizzeria Partenope');

@@ -28,6 +28,8 @@ import { stripeWebhook } from "./routes/stripe-webhook";
 import { uploadRoutes } from "./routes/uploads";
 import { adminWaitlistRoutes } from "./routes/admin-waitlist";
 import { waitlist } from "./routes/waitlist";
+import { adminSeasons } from "./routes/admin-seasons";
+import { seasonPasses, seasons } from "./routes/seasons";
 
 /**
  * The JSON API under /api (worker/app.ts puts the middleware around it): the only part of the Worker
@@ -48,6 +50,7 @@ export const api = new Hono<AppEnv>()
   .route("/api/admin/stats", adminStats)
   .route("/api/admin", adminNotices)
   .route("/api/admin", adminWaitlistRoutes)
+  .route("/api/admin", adminSeasons)
   .route("/api/events", events)
   .route("/api/categories", categories)
   .route("/api/stats", stats)
@@ -61,6 +64,8 @@ export const api = new Hono<AppEnv>()
   .route("/api/waitlist", waitlist)
   .route("/api/passes", passes)
   .route("/api/passes", passActions)
+  .route("/api/seasons", seasons)
+  .route("/api/season-passes", seasonPasses)
   .route("/api/gate", gate)
   .route("/api/stripe/webhook", stripeWebhook)
   .route("/api", payments);

@@ -13,7 +13,8 @@ import { and, eq, inArray } from "drizzle-orm";
 import fc from "fast-check";
 import type Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { bookings, demoPaymentIntents, emailOutbox, events, refunds, waitlistEntries, type Booking } from "../db/schema";
+import { bookings, demoPaymentIntents, emailOutbox, events, refunds, seasonHolders, seasonPasses, vouchers, waitlistEntries, type Booking } from "../db/schema";
+import { holderTakesSeat } from "../shared/lifecycle/season";
 import { app } from "./app";
 import worker from "./index";
 import { freeSpotsOf, passStatusOf, refundClaims, refundCounts, takesSpot } from "../shared/lifecycle/booking";
@@ -937,3 +938,130 @@ describe("lifecycle counterexamples", () => {
     runLifecycle(stripeNextWeek, [op.hold(0), op.pay(0), op.dashboardRefund(0, "rest"), op.confirm(0), op.adminRefund(0, "rest")]), 60_000);
 });
 
+
+// ---------- season holders and voucher uses (docs/decisions/034-season-passes-and-vouchers.md) ----------
+
+type SeasonOp =
+  | { t: "buy" }
+  | { t: "assign" }
+  | { t: "pay"; i: number }
+  | { t: "release"; i: number; e: number }
+  | { t: "book"; e: number; voucher: boolean }
+  | { t: "lapse" }
+  | { t: "burst" };
+
+const seasonOpArb: fc.Arbitrary<SeasonOp> = fc.oneof(
+  fc.constant<SeasonOp>({ t: "buy" }),
+  fc.constant<SeasonOp>({ t: "assign" }),
+  fc.nat(3).map((i): SeasonOp => ({ t: "pay", i })),
+  fc.tuple(fc.nat(3), fc.nat(1)).map(([i, e]): SeasonOp => ({ t: "release", i, e })),
+  fc.tuple(fc.nat(1), fc.boolean()).map(([e, voucher]): SeasonOp => ({ t: "book", e, voucher })),
+  fc.constant<SeasonOp>({ t: "lapse" }),
+  fc.constant<SeasonOp>({ t: "burst" }),
+);
+
+const seasonSetupArb = fc.record({ totalSpots: fc.integer({ min: 1, max: 3 }), seats: fc.integer({ min: 1, max: 2 }), maxUses: fc.integer({ min: 1, max: 2 }) });
+
+async function runSeasonLifecycle(setup: { totalSpots: number; seats: number; maxUses: number }, ops: SeasonOp[]) {
+  useProvider("demo");
+  const db = testDb();
+  const first = await seedEvent({ datetime: Date.now() + 2 * HOUR, totalSpots: setup.totalSpots });
+  const second = await seedEvent({ category: null, categoryId: first.category!.id, datetime: Date.now() + 3 * HOUR, totalSpots: setup.totalSpots });
+  const matches = [first, second];
+  const season = await db
+    .insert(seasonPasses)
+    .values({ name: "Abbonamento", categoryId: first.category!.id, startsAt: Date.now() - DAY, endsAt: Date.now() + 30 * DAY, priceCents: 9000, spots: setup.seats })
+    .returning()
+    .get();
+  const voucherCode = `PROP${crypto.randomUUID().slice(0, 8).toUpperCase()}`;
+  await db.insert(vouchers).values({ code: voucherCode, kind: "percent", value: 50, maxUses: setup.maxUses, expiresAt: Date.now() + DAY });
+  const purchases: { holderId: string; bookingId: string }[] = [];
+  const holder = () => ({ customerName: "Tifoso Azzurro", customerEmail: `tifoso-${crypto.randomUUID().slice(0, 8)}@example.it`, licensePlate: "NA000AA", carModel: "Fiat Panda" });
+
+  const step = async (o: SeasonOp): Promise<unknown> => {
+    switch (o.t) {
+      case "buy": {
+        const res = await call(`/api/seasons/${season.id}/holders`, { json: holder() });
+        if (res.status === 201) purchases.push(await res.json());
+        else expect(res.status).toBe(409);
+        return;
+      }
+      case "assign": {
+        const res = await call(`/api/admin/seasons/${season.id}/holders`, { json: holder(), admin: true });
+        expect([201, 409]).toContain(res.status);
+        return;
+      }
+      case "pay": {
+        const p = purchases[o.i % Math.max(1, purchases.length)];
+        if (!p) return;
+        const intent = await call("/api/create-payment-intent", { json: { bookingId: p.bookingId } });
+        if (intent.status !== 200) return;
+        const { paymentIntentId } = await intent.json<IntentDto>();
+        await call("/api/demo/confirm", { json: { paymentIntentId, cardNumber: DEMO_CARD } });
+        return;
+      }
+      case "release": {
+        const holders = await db.select().from(seasonHolders).where(and(eq(seasonHolders.seasonId, season.id), eq(seasonHolders.status, "active")));
+        const h = holders[o.i % Math.max(1, holders.length)];
+        if (!h?.passSecret) return;
+        const res = await call(`/api/season-passes/${h.passSecret}/release`, { json: { eventId: matches[o.e].eventId } });
+        expect([200, 404, 409]).toContain(res.status);
+        return;
+      }
+      case "book": {
+        const m = matches[o.e];
+        const res = await call("/api/bookings", {
+          json: { eventId: m.eventId, rateId: m.rateId, ...holder(), ...(o.voucher ? { voucherCode } : {}) },
+        });
+        expect([201, 409]).toContain(res.status);
+        return;
+      }
+      case "lapse": {
+        // Every hold lapses now: seats, spots and voucher uses they held come back.
+        const past = Date.now() - 1;
+        await db.update(bookings).set({ holdExpiresAt: past }).where(and(inArray(bookings.eventId, matches.map((m) => m.eventId)), eq(bookings.status, "pending")));
+        await db.update(seasonHolders).set({ holdExpiresAt: past }).where(and(eq(seasonHolders.seasonId, season.id), eq(seasonHolders.status, "pending")));
+        return;
+      }
+      case "burst":
+        // Everything at once: purchases, a staff assignment, voucher bookings, payments and releases racing.
+        await Promise.all([step({ t: "buy" }), step({ t: "buy" }), step({ t: "assign" }), step({ t: "book", e: 0, voucher: true }), step({ t: "book", e: 1, voucher: true }), step({ t: "pay", i: 0 }), step({ t: "release", i: 0, e: 1 })]);
+        return;
+    }
+  };
+
+  for (const o of ops) {
+    await step(o);
+    stats.steps++;
+    const now = Date.now();
+    const rows = await db.select().from(bookings).where(inArray(bookings.eventId, matches.map((m) => m.eventId)));
+    for (const m of matches) {
+      const taken = rows.filter((b) => b.eventId === m.eventId && takesSpot(b, now)).length;
+      expect(taken, `spots taken at match ${m.eventId} after ${o.t}`).toBeLessThanOrEqual(setup.totalSpots);
+    }
+    const holders = await db.select().from(seasonHolders).where(eq(seasonHolders.seasonId, season.id));
+    expect(holders.filter((h) => holderTakesSeat(h, now)).length, `season seats after ${o.t}`).toBeLessThanOrEqual(setup.seats);
+    for (const h of holders) {
+      for (const m of matches) expect(rows.filter((b) => b.seasonHolderId === h.id && b.eventId === m.eventId).length).toBeLessThanOrEqual(1);
+      // An active holder's spots are paid or handed back; never left pending.
+      if (h.status === "active") expect(rows.filter((b) => b.seasonHolderId === h.id && b.status === "pending")).toEqual([]);
+    }
+    const uses = rows.filter((b) => b.voucherCode === voucherCode && (takesSpot(b, now) || b.paidAt != null)).length;
+    expect(uses, `voucher uses after ${o.t}`).toBeLessThanOrEqual(setup.maxUses);
+  }
+  stats.runs++;
+}
+
+describe("season holders and voucher uses (property)", () => {
+  it(
+    "capacity, season seats and voucher uses never exceed, whatever the order and however the requests overlap",
+    async () => {
+      const details = await fc.check(
+        fc.asyncProperty(seasonSetupArb, fc.array(seasonOpArb, { minLength: 1, maxLength: 12 }), (setup, ops) => runSeasonLifecycle(setup, ops)),
+        { numRuns: Math.max(4, Math.ceil(RUNS / 2)), seed: SEED, interruptAfterTimeLimit: BOUNDED_TIME_LIMIT_MS },
+      );
+      if (details.failed) throw new Error(`${fc.defaultReportMessage(details)}\n${String(details.errorInstance)}`);
+    },
+    Math.max(120_000, RUNS * 30_000),
+  );
+});

@@ -61,11 +61,12 @@ export const cancelDeadlineText = (e: string) =>
 export const withinCancelDeadlineText = (e: string, now: string) => `(${e}.is_always_active = 1 or ${cancelDeadlineText(e)} > ${now})`;
 
 /**
- * A customer may cancel booking `b` now: paid, never through the gate, its event not cancelled and
+ * A customer may cancel booking `b` now: paid, never through the gate, not a season holder's spot (the
+ * holder releases it instead, docs/decisions/029), its event not cancelled and
  * within the deadline. The refund INSERT evaluates it as it writes.
  */
 export const customerCancellableSql = (now: number, b: string) =>
-  sql.raw(`(${b}.status = 'paid' and ${b}.gate_state is null and exists (select 1 from events ce where ce.id = ${b}.event_id
+  sql.raw(`(${b}.status = 'paid' and ${b}.gate_state is null and ${b}.kind <> 'season' and exists (select 1 from events ce where ce.id = ${b}.event_id
     and ce.cancelled_at is null and ${withinCancelDeadlineText("ce", ms(now))}))`);
 
 // ---------- money (money.ts centsToDecimal) ----------

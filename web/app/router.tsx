@@ -10,6 +10,7 @@ import { RouteFrame } from "./route-frame";
 const CheckoutPage = lazy(() => afterQueryLayer(() => import("../features/checkout/checkout-page")).then((m) => ({ default: m.CheckoutPage })));
 const MyBookingsPage = lazy(() => afterQueryLayer(() => import("../features/my-bookings/my-bookings-page")).then((m) => ({ default: m.MyBookingsPage })));
 const WaitlistPage = lazy(() => afterQueryLayer(() => import("../features/waitlist/waitlist-page")).then((m) => ({ default: m.WaitlistPage })));
+const SeasonPage = lazy(() => afterQueryLayer(() => import("../features/season/season-page")).then((m) => ({ default: m.SeasonPage })));
 const PassPage = lazy(() => afterQueryLayer(() => import("../features/pass/pass-page")).then((m) => ({ default: m.PassPage })));
 // An event's page is server-rendered by the Worker; its code is a chunk of its own, hydrated when loaded.
 const EventPage = lazy(() => import("../features/event-page/event-page").then((m) => ({ default: m.EventPage })));
@@ -29,6 +30,7 @@ export function AppRoutes() {
         <Route path="/le-mie-prenotazioni" element={<RouteErrorBoundary key="MyBookingsPage"><MyBookingsPage /></RouteErrorBoundary>} />
         <Route path="/p/:secret" element={<RouteErrorBoundary key="PassPage"><PassPage /></RouteErrorBoundary>} />
         <Route path="/lista-attesa/:token" element={<RouteErrorBoundary key="WaitlistPage"><WaitlistPage /></RouteErrorBoundary>} />
+        <Route path="/abbonamenti/:id" element={<RouteErrorBoundary key="SeasonPage"><SeasonPage /></RouteErrorBoundary>} />
         <Route path="/gate" element={<RouteErrorBoundary key="GatePage"><GatePage /></RouteErrorBoundary>} />
         <Route path="/admin/*" element={<RouteErrorBoundary key="AdminRoutes"><AdminRoutes /></RouteErrorBoundary>} />
         <Route path="*" element={<RouteErrorBoundary key="NotFoundPage"><NotFoundPage /></RouteErrorBoundary>} />

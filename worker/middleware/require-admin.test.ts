@@ -1,6 +1,6 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { auditLog, bookings, demoPaymentIntents, refunds, staffRoles, uploads, type StaffRole } from "../../db/schema";
+import { auditLog, bookings, demoPaymentIntents, refunds, seasonPasses, staffRoles, uploads, type StaffRole } from "../../db/schema";
 import { app } from "../app";
 import { sessionIdOf } from "../services/admin-auth";
 import { outboxInsert } from "../services/email/outbox";
@@ -38,6 +38,16 @@ const gateEvent = () => seedEvent({ datetime: Date.now() + 3_600_000 });
 
 async function category(): Promise<number> {
   return (await seedEvent({ category: { name: `Cat ${crypto.randomUUID()}` } })).category!.id;
+}
+
+async function season(): Promise<number> {
+  const categoryId = await category();
+  const row = await testDb()
+    .insert(seasonPasses)
+    .values({ name: "Abbonamento", categoryId, startsAt: Date.now() - 86_400_000, endsAt: Date.now() + 90 * 86_400_000, priceCents: 20_000, spots: 10 })
+    .returning()
+    .get();
+  return row.id;
 }
 
 async function partner(): Promise<number> {
@@ -282,6 +292,29 @@ const CASES: Case[] = [
   { route: "GET /api/admin/waitlist-settings", request: async () => ({ path: "/api/admin/waitlist-settings" }), ok: 200 },
   { route: "PUT /api/admin/waitlist-settings", request: async () => ({ path: "/api/admin/waitlist-settings", json: { offerMinutes: 120 } }), ok: 200, audit: "waitlist.settings" },
   { route: "PUT /api/event-images", request: async () => ({ path: "/api/event-images", json: { imageURL: await uploadedImage() } }), ok: 200, audit: "upload.event-image" },
+  { route: "GET /api/admin/seasons", request: async () => ({ path: "/api/admin/seasons" }), ok: 200 },
+  {
+    route: "POST /api/admin/seasons",
+    request: async () => ({ path: "/api/admin/seasons", json: { name: "Abbonamento", categoryId: await category(), from: "2026-08-01", to: "2027-05-31", price: 200, spots: 10 } }),
+    ok: 201,
+    audit: "season.create",
+    roles: ["owner"],
+  },
+  { route: "PATCH /api/admin/seasons/:id", request: async () => ({ path: `/api/admin/seasons/${await season()}`, json: { isOnSale: false } }), ok: 200, audit: "season.sale", roles: ["owner"] },
+  { route: "GET /api/admin/seasons/:id/holders", request: async () => ({ path: `/api/admin/seasons/${await season()}/holders` }), ok: 200 },
+  {
+    route: "POST /api/admin/seasons/:id/holders",
+    request: async () => ({ path: `/api/admin/seasons/${await season()}/holders`, json: { customerName: "Partner Srl", customerEmail: "partner@example.it", licensePlate: "PA123RT", carModel: "Fiat Tipo" } }),
+    ok: 201,
+    audit: "season.assign",
+  },
+  { route: "GET /api/admin/vouchers", request: async () => ({ path: "/api/admin/vouchers" }), ok: 200 },
+  {
+    route: "POST /api/admin/vouchers",
+    request: async () => ({ path: "/api/admin/vouchers", json: { code: `P${crypto.randomUUID().slice(0, 8)}`, kind: "free", value: 0, maxUses: 3, expires: "2031-12-31" } }),
+    ok: 201,
+    audit: "voucher.create",
+  },
 ];
 
 /** Writes anyone may make (a visitor booking and paying, the provider's webhook), and the way in. */
@@ -300,6 +333,8 @@ const PUBLIC_WRITES = [
   "POST /api/waitlist/:token/take",
   "POST /api/waitlist/:token/leave",
   "PUT /api/uploads/:file", // authorised by its HMAC signature, tested in routes/uploads.test.ts
+  "POST /api/seasons/:id/holders", // buying a season pass, like a booking; tested in routes/seasons.test.ts
+  "POST /api/season-passes/:secret/release", // the holder's pass secret is the key; tested in routes/seasons.test.ts
 ];
 const PUBLIC_ADMIN_READS = ["GET /api/admin/session"];
 
@@ -307,7 +342,7 @@ const methodOf = (route: string) => route.split(" ")[0];
 
 /** Everything an unauthorised request could have touched, to prove it touched nothing. */
 async function snapshot(): Promise<string> {
-  const tables = ["events", "rates", "categories", "bookings", "partners", "carousel_settings", "live_notification_config", "uploads", "audit_log", "staff_users", "gate_scans", "refunds", "notices", "reminder_settings", "waitlist_entries", "waitlist_settings"];
+  const tables = ["events", "rates", "categories", "bookings", "partners", "carousel_settings", "live_notification_config", "uploads", "audit_log", "staff_users", "gate_scans", "refunds", "notices", "reminder_settings", "waitlist_entries", "waitlist_settings", "season_passes", "season_holders", "vouchers"];
   const dump: Record<string, unknown> = {};
   for (const t of tables) dump[t] = await testDb().all(sql.raw(`select * from ${t} order by 1`));
   // The queue consumer updates sending columns in the background; a request can only add rows or re-enqueue them.

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { offerFreedSpotsQuietly } from "../services/waitlist";
+import { reserveSeasonSpots } from "../services/seasons";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { idParam, validate } from "../lib/validate";
@@ -37,7 +38,10 @@ export const adminEvents = new Hono<AppEnv>()
   .post("/events", requireAdmin, audited("event.create"), validate("json", eventCreateBody), async (c) => {
     const result = await createEvent(c.var.db, c.req.valid("json"));
     if (!result.ok) return c.json(result.error, result.status);
-    return c.json((await getEvent(c.var.db, result.value.id, Date.now(), { includeInactive: true }))!, 201);
+    const now = Date.now();
+    // A match of a season: its holders' spots are taken before anyone else can book them.
+    await reserveSeasonSpots(c.var.db, result.value.id, now);
+    return c.json((await getEvent(c.var.db, result.value.id, now, { includeInactive: true }))!, 201);
   })
   .put("/events/:id", requireAdmin, audited("event.update"), validate("param", idParam), validate("json", eventUpdateBody), async (c) => {
     const { id } = c.req.valid("param");
@@ -45,7 +49,8 @@ export const adminEvents = new Hono<AppEnv>()
     const now = Date.now();
     const result = body.kind === "toggle" ? await setEventActive(c.var.db, id, body.isActive) : await updateEvent(c.var.db, id, body, now);
     if (!result.ok) return c.json(result.error, result.status);
-    // More spots, the event back on sale, a rate that sells again: the waiting list is served first.
+    // Season holders' spots first (a match edited into a season), then the waiting list is served.
+    await reserveSeasonSpots(c.var.db, id, now);
     await offerFreedSpotsQuietly(c.var.db, c.env, id, now);
     return c.json((await getEvent(c.var.db, id, now, { includeInactive: true }))!, 200);
   })

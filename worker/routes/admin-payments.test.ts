@@ -41,6 +41,8 @@ describe("GET /api/admin/payments", () => {
       refunded: "0.00",
       net: "12.50",
       refunds: [],
+      voucherCode: null,
+      discount: "0.00",
     });
     const wider = await (await adminApi("/api/admin/payments?from=2032-03-13&to=2032-03-15", { cookie })).json<PaymentDto[]>();
     expect(wider).toHaveLength(4);
@@ -70,15 +72,15 @@ describe("GET /api/admin/payments.csv", () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(bytes.slice(3));
     expect(text).toBe(
-      "Data pagamento;Cliente;Email;Targa;Evento;Tariffa;Tipo;Importo (€);Stato;ID pagamento;Rimborsato (€);Netto (€);Rimborsi\r\n" +
-        `01/07/2033 20:30;"Rossi; Mario\nsecondo rigo";"'=HYPERLINK(""x"")";AB123CD;"Concerto ""Live""; Napoli";;Prenotazione;12,50;Pagato;pi_123;0,00;12,50;\r\n`,
+      "Data pagamento;Cliente;Email;Targa;Evento;Tariffa;Tipo;Importo (€);Stato;ID pagamento;Rimborsato (€);Netto (€);Rimborsi;Codice sconto;Sconto (€)\r\n" +
+        `01/07/2033 20:30;"Rossi; Mario\nsecondo rigo";"'=HYPERLINK(""x"")";AB123CD;"Concerto ""Live""; Napoli";;Prenotazione;12,50;Pagato;pi_123;0,00;12,50;;;0,00\r\n`,
     );
   });
 
   it("has only the header row when nothing was paid in the range", async () => {
     const res = await adminApi("/api/admin/payments.csv?from=1999-01-01&to=1999-01-31", { cookie });
     expect(new TextDecoder("utf-8", { ignoreBOM: true }).decode(await res.arrayBuffer())).toBe(
-      "\uFEFFData pagamento;Cliente;Email;Targa;Evento;Tariffa;Tipo;Importo (€);Stato;ID pagamento;Rimborsato (€);Netto (€);Rimborsi\r\n",
+      "\uFEFFData pagamento;Cliente;Email;Targa;Evento;Tariffa;Tipo;Importo (€);Stato;ID pagamento;Rimborsato (€);Netto (€);Rimborsi;Codice sconto;Sconto (€)\r\n",
     );
   });
 });

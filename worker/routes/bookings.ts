@@ -29,6 +29,7 @@ export const bookingInput = z
     warnRepeatPlate: z.boolean(messages.invalidValue).optional(),
     // The language the customer booked in (the public side's IT/EN): the booking's e-mails use it.
     lang: z.enum(["it", "en"], messages.invalidValue).optional(),
+    voucherCode: z.string(messages.invalidValue).max(40, messages.voucherNotFound).optional(),
   })
   .pipe(
     z.object({
@@ -40,6 +41,7 @@ export const bookingInput = z
       carModel: carModelSchema,
       warnRepeatPlate: z.boolean().default(false),
       lang: z.enum(["it", "en"]).optional(),
+      voucherCode: z.string().trim().optional().transform((v) => v || undefined),
     }),
   );
 

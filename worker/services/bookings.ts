@@ -9,6 +9,8 @@ import { hasEnded } from "../../shared/lifecycle/event";
 import { isPresaleOpen } from "./event-time";
 import { capReached, freeSpotsNow, takePresaleSpot, takeRateSpot, type HoldClient, type HoldFields } from "./holds";
 import type { PaymentProvider } from "./payments/provider";
+import { voucherForBooking } from "./vouchers";
+import type { VoucherUse } from "./holds";
 
 const soldOut = () => fail(409, "sold_out", messages.soldOut);
 const ended = () => fail(409, "event_ended", messages.eventEnded);
@@ -25,6 +27,8 @@ export type BookingInput = {
   carModel: string;
   warnRepeatPlate: boolean;
   lang?: "it" | "en";
+  /** A voucher code typed at booking (docs/decisions/029). */
+  voucherCode?: string;
 };
 
 /** What the presale route hands over once validated (routes/presales.ts). */
@@ -142,7 +146,13 @@ export async function createBooking(
     now,
     lang: input.lang ?? "it",
   };
-  const { existingId, target, inserted, free, capReached: reached, repeated } = await takeRateSpot(
+  let voucher: VoucherUse | null = null;
+  if (input.voucherCode) {
+    const checked = await voucherForBooking(db, input.voucherCode, input.eventId, input.rateId, now);
+    if (!checked.ok) return checked;
+    voucher = checked.value;
+  }
+  const { existingId, target, inserted, free, capReached: reached, repeated, voucherUsable } = await takeRateSpot(
     db,
     hold,
     input.eventId,
@@ -150,6 +160,7 @@ export async function createBooking(
     key,
     opts.client.cap,
     input.warnRepeatPlate,
+    voucher,
   );
 
   if (existingId) {
@@ -167,6 +178,7 @@ export async function createBooking(
   }
   if (!target || target.rateEventId !== input.eventId) return fail(404, "not_found", messages.rateNotFound);
   const event = { id: target.eventId, title: target.title, datetime: target.datetime, isAlwaysActive: target.isAlwaysActive === 1 };
+  if (inserted && voucher && inserted.amountCents === 0) return ok({ created: true, booking: (await getBooking(db, hold.id, now))! });
   if (inserted) {
     const row: NewHold = { ...hold, eventId: target.eventId, rateId: target.rateId, kind: "booking", ...inserted };
     return ok({ created: true, booking: toBookingDto(row, event, { id: target.rateId, name: target.rateName }, now) });
@@ -176,6 +188,7 @@ export async function createBooking(
   const bookable = target.isVisible === 1 && target.isPayable === 1 && target.isActive === 1;
   if (!bookable) return fail(409, "conflict", messages.rateUnavailable);
   if (free < 1) return soldOut();
+  if (!voucherUsable) return fail(409, "conflict", messages.voucherUsedUp);
   // Only a yes/no about the plate the customer typed, never whose booking it is.
   if (repeated && input.warnRepeatPlate) return fail(409, "repeat_plate", messages.repeatPlate);
   if (reached === "bookings") return bookingCapReached(opts.client.cap.bookingsPerEvent);

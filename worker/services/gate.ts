@@ -4,6 +4,7 @@ import {
   events,
   gateScans,
   rates,
+  seasonHolders,
   type Booking,
   type GateDirection,
   type GateResult,
@@ -15,6 +16,7 @@ import { normalisePlate } from "../../shared/rules";
 import { eventEndsAt } from "../../shared/lifecycle/event";
 import { bookingCodeOf } from "./my-bookings";
 import { passHash, secretOfScan } from "./passes";
+import { seasonBookingIdForScan } from "./seasons";
 import { passStatusOf, VOID_STATUSES, type PassStatus } from "../../shared/lifecycle/booking";
 import { passValidText } from "../../shared/lifecycle/sql";
 import { bookingCodeOfScan, mustLeaveBy, overstayMinutesOf, REREAD_GRACE_MS } from "../../shared/gate";
@@ -93,7 +95,8 @@ export async function offlinePasses(db: Db, eventId: number): Promise<OfflinePas
   const rows = await db
     .select({
       id: bookings.id,
-      secret: bookings.passSecret,
+      // A season holder's spots open with the holder's one pass (docs/decisions/029).
+      secret: sql<string | null>`coalesce(${seasonHolders.passSecret}, ${bookings.passSecret})`,
       plate: bookings.licensePlate,
       rateName: rates.name,
       minutesAfterEnd: rates.minutesAfterEnd,
@@ -104,6 +107,7 @@ export async function offlinePasses(db: Db, eventId: number): Promise<OfflinePas
     .from(bookings)
     .innerJoin(events, eq(events.id, bookings.eventId))
     .leftJoin(rates, eq(rates.id, bookings.rateId))
+    .leftJoin(seasonHolders, eq(seasonHolders.id, bookings.seasonHolderId))
     .where(and(eq(bookings.eventId, eventId), validPass));
   return Promise.all(
     rows
@@ -151,20 +155,26 @@ export type ScanInput = {
 
 export type ScanAnswer = { result: GateResult; booking?: GatePassDto; candidates?: GatePassDto[] };
 
-type Found = { booking: Booking; event: EventRow; rateName: string | null; minutesAfterEnd: number | null };
+type Found = { booking: Booking; event: EventRow; rateName: string | null; minutesAfterEnd: number | null; holderSecret: string | null };
 
 const withEventAndRate = (db: Db) =>
   db
-    .select({ booking: bookings, event: events, rateName: rates.name, minutesAfterEnd: rates.minutesAfterEnd })
+    .select({ booking: bookings, event: events, rateName: rates.name, minutesAfterEnd: rates.minutesAfterEnd, holderSecret: seasonHolders.passSecret })
     .from(bookings)
     .innerJoin(events, eq(events.id, bookings.eventId))
-    .leftJoin(rates, eq(rates.id, bookings.rateId));
+    .leftJoin(rates, eq(rates.id, bookings.rateId))
+    .leftJoin(seasonHolders, eq(seasonHolders.id, bookings.seasonHolderId));
 
-async function toGatePass({ booking: b, event, rateName, minutesAfterEnd }: Found, now: number, direction?: GateDirection): Promise<GatePassDto> {
+/** The secret that opens a booking: the season holder's one pass for a season spot, else its own. */
+const secretOf = (f: Pick<Found, "booking" | "holderSecret">) => f.holderSecret ?? f.booking.passSecret;
+
+async function toGatePass(found: Found, now: number, direction?: GateDirection): Promise<GatePassDto> {
+  const { booking: b, event, rateName, minutesAfterEnd } = found;
+  const secret = secretOf(found);
   const late = direction === "out" ? overstayMinutesOf(mustLeaveBy(eventEndsAt(event), minutesAfterEnd), b.checkedOutAt ?? now) : null;
   return {
     code: bookingCodeOf(b.id),
-    passHash: b.passSecret ? await passHash(b.passSecret) : "",
+    passHash: secret ? await passHash(secret) : "",
     eventId: b.eventId,
     eventTitle: event.title,
     licensePlate: b.licensePlate,
@@ -187,7 +197,11 @@ type Resolved = { kind: "one"; found: Found } | { kind: "none" } | { kind: "many
 async function resolveScan(db: Db, input: ScanInput): Promise<Resolved> {
   const secret = secretOfScan(input.scan);
   if (secret) {
-    const found = await withEventAndRate(db).where(eq(bookings.passSecret, secret)).get();
+    // A season holder's pass: the holder's spot at this event (else the lookup below finds its first, a wrong event).
+    const seasonal = await seasonBookingIdForScan(db, secret, input.eventId);
+    const found = await withEventAndRate(db)
+      .where(seasonal ? eq(bookings.id, seasonal) : eq(bookings.passSecret, secret))
+      .get();
     if (found) return { kind: "one", found };
   }
   const code = bookingCodeOfScan(input.scan);
@@ -207,7 +221,7 @@ async function resolveScan(db: Db, input: ScanInput): Promise<Resolved> {
     .orderBy(desc(bookings.paidAt), desc(bookings.createdAt));
   let matches = all;
   if (input.passHash) {
-    const hashes = await Promise.all(all.map((f) => (f.booking.passSecret ? passHash(f.booking.passSecret) : "")));
+    const hashes = await Promise.all(all.map((f) => (secretOf(f) ? passHash(secretOf(f)!) : "")));
     matches = all.filter((_, i) => hashes[i] === input.passHash);
   }
   if (matches.length === 0) return { kind: "none" };

@@ -5,6 +5,9 @@ import type { Db } from "../db";
 import { activeHoldSql, activeHoldText, eventSellsSql, freeSpotsSql, spotsForSaleSql, takesSpotSql } from "../../shared/lifecycle/sql";
 import type { PaymentProvider } from "./payments/provider";
 import { clientKeyOf, hashedClientKey } from "./rate-limit";
+import { voucherUsableSql } from "../../shared/lifecycle/season-sql";
+import { passSecretOnPay } from "./passes";
+import { confirmationOutboxInsert } from "./email/outbox";
 
 // ---------- limits ----------
 
@@ -125,7 +128,11 @@ type HoldSpec = {
   presale?: { nome: string; cognome: string; telefono: string | null; note: string | null };
   idempotencyKey?: string | null;
   payment?: { intentId: string; provider: string };
+  voucher?: VoucherUse | null;
 };
+
+/** A voucher entered at booking: the price it was computed on and the cents it takes off (shared/lifecycle/season.ts). */
+export type VoucherUse = { code: string; priceCents: number; discountCents: number };
 
 /**
  * The one guarded INSERT of a hold, for both kinds: it takes the spot only if, at that instant, the
@@ -136,13 +143,14 @@ function insertHoldSql(h: HoldFields, s: HoldSpec, cap: HoldCap): SQL {
   return sql`
     insert into bookings (id, event_id, rate_id, kind, status, customer_name, customer_email, license_plate, car_model,
       nome, cognome, telefono, note, amount_cents, currency, hold_expires_at, idempotency_key, payment_intent_id, payment_provider,
-      client_key, created_at, updated_at, lang)
+      client_key, created_at, updated_at, lang, voucher_code, discount_cents)
     select ${h.id}, e.id, ${s.rateId}, ${s.kind}, 'pending', ${h.customerName}, ${h.customerEmail}, ${h.licensePlate}, ${h.carModel},
       ${s.presale?.nome ?? null}, ${s.presale?.cognome ?? null}, ${s.presale?.telefono ?? null}, ${s.presale?.note ?? null},
-      ${s.amountCents}, 'eur', ${h.holdExpiresAt}, ${s.idempotencyKey ?? null}, ${s.payment?.intentId ?? null}, ${s.payment?.provider ?? null},
-      ${h.clientKey}, ${h.now}, ${h.now}, ${h.lang}
+      ${s.voucher ? sql`(${s.amountCents} - ${s.voucher.discountCents})` : s.amountCents}, 'eur', ${h.holdExpiresAt}, ${s.idempotencyKey ?? null}, ${s.payment?.intentId ?? null}, ${s.payment?.provider ?? null},
+      ${h.clientKey}, ${h.now}, ${h.now}, ${h.lang}, ${s.voucher?.code ?? null}, ${s.voucher?.discountCents ?? 0}
     ${s.source}
     where ${s.guard}
+      ${s.voucher ? sql`and ${s.amountCents} = ${s.voucher.priceCents} and exists (select 1 from vouchers v where v.code = ${s.voucher.code} and ${voucherUsableSql("v", s.eventId, h.now)})` : sql``}
       and ${eventSellsSql(h.now)}
       and ${spotsForSaleSql(s.eventId, h.now)} >= 1
       and ${underHoldCapSql(h, s.eventId, cap)}
@@ -188,6 +196,7 @@ export async function takeRateSpot(
   key: string | null,
   cap: HoldCap,
   warnRepeatPlate: boolean,
+  voucher: VoucherUse | null = null,
 ) {
   const existingQuery = sql`select id from bookings where idempotency_key = ${key}`;
   const targetQuery = sql`
@@ -206,19 +215,30 @@ export async function takeRateSpot(
       guard: sql`r.id = ${rateId} and e.id = ${eventId} and r.is_visible = 1 and r.is_payable = 1
         ${warnRepeatPlate ? sql`and not ${plateTakesSpotSql(eventId, h.licensePlate, h.now)}` : sql``}`,
       idempotencyKey: key,
+      voucher,
     },
     cap,
   );
+  // A free spot (a voucher that takes the whole price) needs no payment: paid in the same batch, with its confirmation.
+  const paidFree = db
+    .update(bookings)
+    .set({ status: "paid", paidAt: h.now, updatedAt: h.now, passSecret: passSecretOnPay() })
+    .where(and(eq(bookings.id, h.id), eq(bookings.status, "pending"), eq(bookings.amountCents, 0), sql`${bookings.voucherCode} is not null`))
+    .toSQL();
+  const freeConfirmation = confirmationOutboxInsert(db, h.id, h.now).toSQL();
   // Read after the INSERT: when it inserted nothing, these are what its guards saw.
   const afterQuery = sql`select ${spotsForSaleSql(eventId, h.now)} as free, ${capReachedSql(h, eventId, cap)} as capReached,
-    ${warnRepeatPlate ? plateTakesSpotSql(eventId, h.licensePlate, h.now) : sql`0`} as repeated`;
-  const [existing, target, inserted, after] = await d1Of(db).batch([
+    ${warnRepeatPlate ? plateTakesSpotSql(eventId, h.licensePlate, h.now) : sql`0`} as repeated,
+    ${voucher ? sql`exists (select 1 from vouchers v where v.code = ${voucher.code} and ${voucherUsableSql("v", eventId, h.now)})` : sql`1`} as voucherUsable`;
+  const [existing, target, inserted, , , after] = await d1Of(db).batch([
     statement(db, existingQuery),
     statement(db, targetQuery),
     statement(db, insertQuery),
+    d1Of(db).prepare(paidFree.sql).bind(...paidFree.params),
+    d1Of(db).prepare(freeConfirmation.sql).bind(...freeConfirmation.params),
     statement(db, afterQuery),
   ]);
-  const afterRow = after.results[0] as { free: number | null; capReached: CapReached; repeated: number } | undefined;
+  const afterRow = after.results[0] as { free: number | null; capReached: CapReached; repeated: number; voucherUsable: number } | undefined;
   return {
     existingId: (existing.results[0] as { id: string } | undefined)?.id,
     target: target.results[0] as RateTarget | undefined,
@@ -226,6 +246,7 @@ export async function takeRateSpot(
     free: Number(afterRow?.free ?? 0),
     capReached: afterRow?.capReached ?? null,
     repeated: afterRow?.repeated === 1,
+    voucherUsable: afterRow?.voucherUsable === 1,
   };
 }
 

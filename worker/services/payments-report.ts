@@ -6,6 +6,7 @@ import { centsToDecimal, decimalToCentsExact } from "../../shared/lifecycle/mone
 import { GARAGE_TIME_ZONE, romeDate, romeDayRange, romeMonthRange, toIso } from "../lib/time";
 import { bookingState, type BookingState } from "../../shared/lifecycle/booking";
 import { paidRevenueCents, REVENUE_STATUSES } from "./stats";
+import { paymentRowText } from "../../shared/lifecycle/season-sql";
 
 export type PaymentDto = {
   id: string;
@@ -23,6 +24,9 @@ export type PaymentDto = {
   refunded: string;
   net: string;
   refunds: { amount: string; at: string }[];
+  /** The voucher entered at booking, and what it took off the rate's price. */
+  voucherCode: string | null;
+  discount: string;
 };
 
 export type DateRange = { from?: Temporal.PlainDate; to?: Temporal.PlainDate };
@@ -51,6 +55,7 @@ export async function listPayments(db: Db, range: DateRange): Promise<PaymentDto
       and(
         // Refunded through the app (it has refund rows): the payment happened and shows with its refunds.
         or(inArray(bookings.status, REVENUE_STATUSES), and(eq(bookings.status, "refunded"), sql`exists (select 1 from ${refunds} where ${refunds.bookingId} = ${bookings.id})`)),
+        sql.raw(paymentRowText(`"bookings"`)),
         range.from ? gte(bookings.paidAt, romeDayRange(range.from).start) : undefined,
         range.to ? lt(bookings.paidAt, romeDayRange(range.to).end) : undefined,
       ),
@@ -76,6 +81,8 @@ export async function listPayments(db: Db, range: DateRange): Promise<PaymentDto
         .map((pair) => pair.split("@").map(Number))
         .sort((x, y) => x[1] - y[1])
         .map(([cents, at]) => ({ amount: centsToDecimal(cents), at: toIso(at)! })),
+      voucherCode: b.voucherCode,
+      discount: centsToDecimal(b.discountCents),
     }));
 }
 
@@ -127,8 +134,8 @@ export async function paymentsSummary(db: Db, now: number): Promise<PaymentsSumm
 
 // ---------- CSV for Italian Excel ----------
 
-export const CSV_HEADERS = ["Data pagamento", "Cliente", "Email", "Targa", "Evento", "Tariffa", "Tipo", "Importo (€)", "Stato", "ID pagamento", "Rimborsato (€)", "Netto (€)", "Rimborsi"];
-const KIND_LABELS: Record<BookingKind, string> = { booking: "Prenotazione", prevendita: "Prevendita" };
+export const CSV_HEADERS = ["Data pagamento", "Cliente", "Email", "Targa", "Evento", "Tariffa", "Tipo", "Importo (€)", "Stato", "ID pagamento", "Rimborsato (€)", "Netto (€)", "Rimborsi", "Codice sconto", "Sconto (€)"];
+const KIND_LABELS: Record<BookingKind, string> = { booking: "Prenotazione", prevendita: "Prevendita", season: "Abbonamento" };
 const STATUS_LABELS: Partial<Record<BookingState, string>> = {
   paid: "Pagato",
   partly_refunded: "Rimborsato in parte",
@@ -178,6 +185,8 @@ export function paymentsCsv(payments: PaymentDto[]): string {
     p.net.replace(".", ","),
     // Each refund with its date: "7,35 il 23/11/2026 15:20 | 12,65 il 24/11/2026 09:00".
     p.refunds.map((r) => `${r.amount.replace(".", ",")} il ${romeDateTime(r.at)}`).join(" | "),
+    p.voucherCode ?? "",
+    p.discount.replace(".", ","),
   ]);
   return `\uFEFF${[CSV_HEADERS, ...rows].map((r) => r.map(csvField).join(";")).join("\r\n")}\r\n`;
 }

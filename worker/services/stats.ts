@@ -1,4 +1,5 @@
 import { and, gte, inArray, lt, sql } from "drizzle-orm";
+import { paymentRowText } from "../../shared/lifecycle/season-sql";
 import { bookings, refunds, type BookingStatus } from "../../db/schema";
 import type { Db } from "../db";
 import { centsToDecimal } from "../../shared/lifecycle/money";
@@ -23,7 +24,7 @@ export async function paidRevenueCents(db: Db, range: { start: number; end: numb
   const row = await db
     .select({ cents: sql<number>`coalesce(sum(${bookings.amountCents} - ${refundedOf}), 0)`, count: sql<number>`count(*)` })
     .from(bookings)
-    .where(and(inArray(bookings.status, REVENUE_STATUSES), gte(bookings.paidAt, range.start), lt(bookings.paidAt, range.end)))
+    .where(and(inArray(bookings.status, REVENUE_STATUSES), gte(bookings.paidAt, range.start), lt(bookings.paidAt, range.end), sql.raw(paymentRowText(`"bookings"`))))
     .get();
   return { cents: Number(row?.cents ?? 0), count: Number(row?.count ?? 0) };
 }

@@ -15,6 +15,7 @@ import { DashboardPage } from "./dashboard/dashboard-page";
 import { CarouselPage } from "./partners/carousel-page";
 import { PartnerCarouselPage } from "./partners/partner-carousel-page";
 import { sessionQueryAtom } from "./queries";
+import { SeasonsPage } from "./seasons/seasons-page";
 
 /** Any admin call answered 401 means the session ended (expired, revoked): back to the login screen. */
 function useLogoutOnUnauthorized() {
@@ -54,6 +55,7 @@ export function AdminRoutes() {
         <Route path="partner-carousel" element={<PartnerCarouselPage />} />
         <Route path="carousel" element={<CarouselPage />} />
         <Route path="calendario" element={<CalendarPage />} />
+        <Route path="abbonamenti" element={<SeasonsPage />} />
         <Route path="*" element={<NotFoundPage framed backTo="/admin" backLabel={itAdmin.backToAdmin} />} />
       </Routes>
     </AdminLayout>

@@ -56,6 +56,7 @@ function BookingForm({ event, rate, onClose }: { event: EventDto; rate: RateDto;
   const navigate = useNavigate();
   const { mutateAsync, isPending } = useAtomValue(createBookingAtom);
   const [values, setValues] = useState(empty);
+  const [voucherCode, setVoucherCode] = useState("");
   const [problem, setProblem] = useState<ReturnType<typeof checkBooking>>(null);
   // The plate the server said already has a spot for this event: the customer may continue on purpose.
   const [repeatedPlate, setRepeatedPlate] = useState<string | null>(null);
@@ -98,10 +99,13 @@ function BookingForm({ event, rate, onClose }: { event: EventDto; rate: RateDto;
         rateId: rate.id,
         idempotencyKey: newIdempotencyKey(),
         warnRepeatPlate: !continueRepeat,
+        ...(voucherCode.trim() ? { voucherCode: voucherCode.trim() } : {}),
       });
       rememberBooking({ email: values.customerEmail.trim(), code: bookingCode(booking.id) });
       onClose();
-      navigate(`/checkout?${new URLSearchParams({ bookingId: booking.id, amount: booking.amount })}`);
+      // A free-spot voucher: paid already, straight to the pass.
+      if (booking.status === "paid" && booking.passSecret) navigate(`/p/${booking.passSecret}`);
+      else navigate(`/checkout?${new URLSearchParams({ bookingId: booking.id, amount: booking.amount })}`);
     } catch (err) {
       if (err instanceof ApiError && err.code === "repeat_plate") {
         setRepeatedPlate(plate);
@@ -172,6 +176,7 @@ function BookingForm({ event, rate, onClose }: { event: EventDto; rate: RateDto;
           onPlate={set("licensePlate")}
           onCarModel={set("carModel")}
         />
+        <TextField label={tr.season.voucher} name="voucherCode" autoCapitalize="characters" maxLength={32} value={voucherCode} onChange={(v) => setVoucherCode(v.toUpperCase())} />
       </div>
       <p className="text-xs text-slate-500">
         {tr.booking.holdNote} {tr.booking.privacy}

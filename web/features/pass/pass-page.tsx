@@ -16,7 +16,8 @@ import { passUrl } from "../../lib/pass-url";
 import { PublicLayout } from "../layout/public-layout";
 import { afterSaleView } from "../my-bookings/after-sale";
 import { PassActions } from "./pass-actions";
-import { passQueryAtom, passSecretAtom, type Pass } from "./queries";
+import { passQueryAtom, passSecretAtom, seasonPassQueryAtom, type Pass } from "./queries";
+import { SeasonPassCard } from "./season-pass";
 
 const badge: Record<Pass["status"], { text: "valid" | "void" | "notPaid"; className: string }> = {
   valid: { text: "valid", className: "bg-emerald-700 text-white" },
@@ -107,12 +108,17 @@ export function PassPage() {
   const setSecret = useSetAtom(passSecretAtom);
   useEffect(() => setSecret(secret), [secret, setSecret]);
   const query = useAtomValue(passQueryAtom);
+  const season = useAtomValue(seasonPassQueryAtom);
 
   return (
     <PublicLayout>
       <div className="mx-auto max-w-md space-y-6 px-4 py-8">
         <h1 className="text-2xl font-black tracking-tight text-slate-900">{p.title}</h1>
-        {query.data ? (
+        {season.data ? (
+          <SeasonPassCard pass={season.data} secret={secret} />
+        ) : season.isPending && secret ? (
+          <LoadingState text={p.loading} />
+        ) : query.data ? (
           <>
             {query.data.notice ? <PassNotice notice={query.data.notice} /> : null}
             <PassCard pass={query.data} secret={secret} />

@@ -39,3 +39,23 @@ export const changePlateAtom = atomWithMutation((get) => ({
     unwrap(client.api.passes[":secret"].plate.$put({ param: { secret }, json: { licensePlate } })),
   onSuccess: () => get(queryClientAtom).invalidateQueries({ queryKey: ["pass"] }),
 }));
+
+export type SeasonPass = InferResponseType<(typeof client.api)["season-passes"][":secret"]["$get"], 200>;
+
+/** A season holder's pass: the same /p/<secret> link, answered by the season's own endpoint. */
+export const seasonPassQueryAtom = atomWithQuery((get) => {
+  const secret = get(passSecretAtom);
+  return {
+    queryKey: ["pass", secret, "season"],
+    queryFn: () => unwrap(client.api["season-passes"][":secret"].$get({ param: { secret: secret! } })),
+    enabled: secret !== null,
+    retry: false,
+    refetchInterval: 30_000,
+  };
+});
+
+export const releaseMatchAtom = atomWithMutation((get) => ({
+  mutationFn: ({ secret, eventId }: { secret: string; eventId: number }) =>
+    unwrap(client.api["season-passes"][":secret"].release.$post({ param: { secret }, json: { eventId } })),
+  onSuccess: () => get(queryClientAtom).invalidateQueries({ queryKey: ["pass"] }),
+}));

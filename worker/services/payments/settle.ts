@@ -6,6 +6,7 @@ import { isActiveHold, PAYABLE_STATUSES } from "../../../shared/lifecycle/bookin
 import { activeHoldSql, freeSpotsSql } from "../../../shared/lifecycle/sql";
 import { confirmationOutboxInsert } from "../email/outbox";
 import { passSecretOnPay } from "../passes";
+import { settleSeasonItems } from "../seasons";
 import type { PaymentIntentView, PaymentProvider } from "./provider";
 
 export type SettleOutcome =
@@ -129,6 +130,8 @@ export async function settleIntent(
       .update(bookings)
       .set({ status: "refunded", updatedAt: now, paymentIntentId: intent.id })
       .where(and(eq(bookings.id, booking.id), inArray(bookings.status, ["pending", "expired", "cancelled"]))),
+    // A season pass paid through its carrier booking: the holder and its other matches, if this paid it.
+    ...(booking.kind === "season" ? settleSeasonItems(db, booking.id, now) : []),
   ]);
   const [paid, refunded] = [changesOf(results[record.length]), changesOf(results[record.length + 2])];
   if (paid) return done(isActiveHold(booking, now) ? "paid" : "late_paid");

@@ -1,0 +1,87 @@
+import { expect, test } from "@playwright/test";
+import { createEventViaApi, expectNoSidewaysOverflow, loginAsAdmin, unique } from "./admin-helpers";
+
+const HOUR = 3_600_000;
+/** A Rome calendar day, `days` from today: what the admin's season form sends. */
+const romeDay = (days: number) => new Date(Date.now() + days * 24 * HOUR).toLocaleDateString("en-CA", { timeZone: "Europe/Rome" });
+
+test("a season pass bought in the browser is paid at checkout, lists both matches and opens the gate at each, once", async ({ page }) => {
+  await loginAsAdmin(page);
+  const title = unique("Partita stagione");
+  // Tonight's two matches: both on the gate's list.
+  const first = await createEventViaApi(page.request, { title: `${title} A`, datetime: new Date(Date.now() + 2 * HOUR).toISOString(), totalSpots: 10 });
+  const second = await createEventViaApi(page.request, { title: `${title} B`, datetime: new Date(Date.now() + 3 * HOUR).toISOString(), totalSpots: 10 });
+  const created = await page.request.post("/api/admin/seasons", {
+    data: { name: `Abbonamento ${title}`, eventIds: [first.id, second.id], from: romeDay(-1), to: romeDay(2), price: 120, spots: 5 },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const season = (await created.json()) as { id: number };
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/abbonamenti/${season.id}`);
+  await expect(page.getByRole("heading", { name: `Abbonamento ${title}` })).toBeVisible();
+  await expect(page.getByText("2 partite")).toBeVisible();
+  await page.getByLabel("Nome e cognome").fill("Gennaro Esposito");
+  await page.getByLabel("E-mail").fill(`stagione-${Date.now()}@example.it`);
+  await page.getByLabel("Targa").fill("SE123AB");
+  await page.getByLabel("Modello auto").fill("Fiat Panda");
+  await page.screenshot({ path: "test-results/season-buy-390.png", fullPage: true });
+  await page.getByRole("button", { name: "Acquista abbonamento" }).click();
+  await expect(page).toHaveURL(/\/checkout\?/);
+  const bookingId = new URL(page.url()).searchParams.get("bookingId")!;
+  await page.getByLabel("Numero carta").fill("4242 4242 4242 4242");
+  await page.getByRole("button", { name: "Paga €120.00" }).click();
+  await expect(page.getByRole("heading", { name: "Pagamento Completato" })).toBeVisible();
+
+  const booking = (await (await page.request.get(`/api/bookings/${bookingId}`)).json()) as { passSecret: string };
+  expect(booking.passSecret).toBeTruthy();
+  await page.goto(`/p/${booking.passSecret}`);
+  const pass = page.getByTestId("season-pass");
+  await expect(pass).toContainText(`Abbonamento ${title}`);
+  await expect(pass.getByTestId("season-match")).toHaveCount(2);
+  await expect(pass.getByTestId("season-match").filter({ hasText: "Posto riservato" })).toHaveCount(2);
+  await expectNoSidewaysOverflow(page);
+  await page.screenshot({ path: "test-results/season-pass-390.png", fullPage: true });
+
+  const url = `${new URL(page.url()).origin}/p/${booking.passSecret}`;
+  const scan = async (eventId: number) =>
+    ((await (await page.request.post("/api/gate/scan", { data: { eventId, scan: url, direction: "in" } })).json()) as { result: string }).result;
+  expect(await scan(first.id)).toBe("ok");
+  expect(await scan(second.id)).toBe("ok");
+  await page.reload();
+  await expect(pass.getByTestId("season-match").filter({ hasText: "Entrato" })).toHaveCount(2);
+});
+
+test("a voucher typed in the booking dialog is applied by the server", async ({ page }) => {
+  await loginAsAdmin(page);
+  const title = unique("Evento sconto");
+  const event = await createEventViaApi(page.request, { title, datetime: new Date(Date.now() + 48 * HOUR).toISOString(), rates: [{ name: "Posto auto", price: "20.00" }] });
+  const code = `E2E${Date.now().toString(36).toUpperCase()}`;
+  const voucher = await page.request.post("/api/admin/vouchers", { data: { code, kind: "percent", value: 25, maxUses: 5, expires: romeDay(10), eventIds: [event.id] } });
+  expect(voucher.status(), await voucher.text()).toBe(201);
+
+  const res = await page.request.post("/api/bookings", {
+    headers: { "Idempotency-Key": crypto.randomUUID() },
+    data: { eventId: event.id, rateId: event.rates[0].id, customerName: "Ciro Russo", customerEmail: `sconto-${Date.now()}@example.it`, licensePlate: "SC123ON", carModel: "Fiat 500", voucherCode: code.toLowerCase() },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const booking = (await res.json()) as { id: string; amount: string };
+  expect(booking.amount).toBe("15.00");
+  await page.goto(`/checkout?bookingId=${booking.id}&amount=${booking.amount}`);
+  await page.getByLabel("Numero carta").fill("4242 4242 4242 4242");
+  await page.getByRole("button", { name: "Paga €15.00" }).click();
+  await expect(page.getByRole("heading", { name: "Pagamento Completato" })).toBeVisible();
+  const csv = await (await page.request.get("/api/admin/payments.csv")).text();
+  expect(csv).toContain(code);
+});
+
+test("the admin's seasons and vouchers read as cards at 360 px", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  await loginAsAdmin(page, "/admin/abbonamenti");
+  await expect(page.getByRole("heading", { name: "Abbonamenti e codici sconto" })).toBeVisible();
+  await expect(page.getByTestId("admin-season").filter({ hasText: "Abbonamento Napoli 2026/27" })).toBeVisible();
+  await expect(page.getByTestId("admin-voucher").filter({ hasText: "AMICI10" })).toBeVisible();
+  // The page's own content (the admin bar's links already scroll sideways at 360 px on every admin page).
+  await expectNoSidewaysOverflow(page, "main");
+  await page.screenshot({ path: "test-results/admin-seasons-360.png", fullPage: true });
+});

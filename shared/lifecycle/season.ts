@@ -1,0 +1,52 @@
+/**
+ * Season passes and vouchers (docs/decisions/034-season-passes-and-vouchers.md): which events a season
+ * covers, when a holder takes a seat of the season, when a holder may release a match, and what a
+ * voucher takes off a price. Plain TypeScript for the Worker and the SPA; season-sql.ts spells the
+ * same rules for D1.
+ */
+import type { BookingStatus } from "./booking";
+
+export type SeasonScope = { categoryId: number | null; eventIds: number[] | null; startsAt: number; endsAt: number };
+export type SeasonEventFields = { id: number; categoryId: number | null; datetime: number | null; isAlwaysActive: boolean };
+
+/** A dated event starting within [startsAt, endsAt), of the season's category or on its list. */
+export function isEventInSeason(season: SeasonScope, event: SeasonEventFields): boolean {
+  if (event.isAlwaysActive || event.datetime == null) return false;
+  if (event.datetime < season.startsAt || event.datetime >= season.endsAt) return false;
+  if (season.eventIds && season.eventIds.length > 0) return season.eventIds.includes(event.id);
+  return season.categoryId != null && event.categoryId === season.categoryId;
+}
+
+export type SeasonHolderFields = { status: "pending" | "active" | "cancelled"; holdExpiresAt: number };
+
+/** A holder takes one of the season's seats while active, or while its purchase hold lasts. */
+export const holderTakesSeat = (h: SeasonHolderFields, now: number) => h.status === "active" || (h.status === "pending" && h.holdExpiresAt > now);
+
+/** Seats of a season still free: spots − holders taking a seat, never below zero. */
+export const seasonSeatsLeft = (spots: number, holders: number) => Math.max(0, spots - holders);
+
+/**
+ * A holder may hand a match back while its spot there is paid, the car never went through the gate
+ * and the match has not started: the spot is freed and goes back on sale.
+ */
+export function canReleaseMatch(b: { status: BookingStatus; gateState: string | null }, eventStart: number | null, now: number): boolean {
+  return b.status === "paid" && b.gateState == null && eventStart != null && now < eventStart;
+}
+
+// ---------- vouchers ----------
+
+export type VoucherKind = "percent" | "amount" | "free";
+export type VoucherFields = { kind: VoucherKind; value: number; maxUses: number; expiresAt: number; eventIds: number[] | null };
+
+/** Cents a voucher takes off a price: a percentage (rounded down), an amount, or all of it; never more than the price. */
+export function voucherDiscountCents(v: Pick<VoucherFields, "kind" | "value">, priceCents: number): number {
+  const off = v.kind === "free" ? priceCents : v.kind === "percent" ? Math.floor((priceCents * v.value) / 100) : v.value;
+  return Math.max(0, Math.min(priceCents, off));
+}
+
+/** A voucher applies to an event until it expires, when the event is on its list (or it has none). */
+export const voucherAppliesTo = (v: Pick<VoucherFields, "expiresAt" | "eventIds">, eventId: number, now: number) =>
+  now < v.expiresAt && (v.eventIds == null || v.eventIds.length === 0 || v.eventIds.includes(eventId));
+
+/** Voucher codes are typed in any case and with stray spaces; they are stored upper-case. */
+export const normaliseVoucherCode = (code: string) => code.replace(/\s+/g, "").toUpperCase();

@@ -1,0 +1,89 @@
+import { useAtomValue } from "jotai";
+import { QRCodeSVG } from "qrcode.react";
+import { Button } from "../../components/button";
+import { cardClass } from "../../components/card";
+import { notify } from "../../components/notify";
+import { useLang, useT } from "../../i18n/lang";
+import { errorMessage } from "../../lib/api";
+import { formatLongDateTime } from "../../lib/format";
+import { passUrl } from "../../lib/pass-url";
+import { releaseMatchAtom, type SeasonPass } from "./queries";
+
+const stateTone: Record<SeasonPass["matches"][number]["state"], string> = {
+  reserved: "bg-emerald-100 text-emerald-900",
+  inside: "bg-emerald-700 text-white",
+  exited: "bg-slate-200 text-slate-800",
+  released: "bg-amber-100 text-amber-900",
+  cancelled: "bg-red-100 text-red-900",
+  ended: "bg-slate-100 text-slate-700",
+  missing: "bg-slate-100 text-slate-700",
+};
+
+/** /p/<secret> of a season holder: one QR for every match, and each match handed back on its own. */
+export function SeasonPassCard({ pass, secret }: { pass: SeasonPass; secret: string }) {
+  const tr = useT();
+  const s = tr.season;
+  const english = useLang() === "en";
+  const release = useAtomValue(releaseMatchAtom);
+  const valid = pass.status === "valid";
+  return (
+    <article data-testid="season-pass" className={`${cardClass} overflow-hidden`}>
+      <div className={`px-5 py-3 text-center text-lg font-black tracking-wide uppercase ${valid ? "bg-emerald-700 text-white" : "bg-red-700 text-white"}`}>
+        {valid ? tr.pass.valid : tr.pass.void}
+      </div>
+      <div className="p-5 sm:p-6">
+        <h2 className="text-xl font-bold text-slate-900">{(english && pass.seasonNameEn) || pass.seasonName}</h2>
+        <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
+          <div>
+            <dt className="text-slate-600">{s.plate}</dt>
+            <dd className="mt-0.5 font-mono text-2xl font-bold tracking-wider text-slate-900">{pass.licensePlate}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">{s.code}</dt>
+            <dd className="mt-0.5 font-mono font-bold tracking-[0.2em] text-slate-900">{pass.code}</dd>
+          </div>
+        </dl>
+      </div>
+      {valid ? (
+        <div className="flex flex-col items-center gap-2 border-y border-dashed border-slate-300 bg-slate-50 p-5">
+          <QRCodeSVG value={passUrl(secret)} size={220} marginSize={2} role="img" aria-label={s.qrLabel(pass.code)} className="rounded-lg bg-white" />
+          <p className="text-center text-sm text-slate-600">{s.showAtGate}</p>
+        </div>
+      ) : null}
+      <section className="space-y-3 p-5" aria-labelledby="season-matches">
+        <h3 id="season-matches" className="font-bold text-slate-900">
+          {s.matches}
+        </h3>
+        {pass.matches.some((m) => m.canRelease) ? <p className="text-sm text-slate-600">{s.releaseHint}</p> : null}
+        <ul className="space-y-2">
+          {pass.matches.map((m) => (
+            <li key={m.eventId} data-testid="season-match" className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-slate-200 p-3">
+              <div className="min-w-0">
+                <p className="font-semibold text-slate-900">{(english && m.titleEn) || m.title}</p>
+                {m.datetime ? <p className="text-sm text-slate-600 first-letter:uppercase">{formatLongDateTime(m.datetime, tr.dates)}</p> : null}
+              </div>
+              <div className="flex items-center gap-2">
+                <span className={`rounded-full px-2.5 py-1 text-xs font-semibold ${stateTone[m.state]}`}>{s.state[m.state]}</span>
+                {m.canRelease ? (
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    disabled={release.isPending}
+                    onClick={() =>
+                      release.mutate(
+                        { secret, eventId: m.eventId },
+                        { onSuccess: () => notify.success(s.released), onError: (err) => notify.error(errorMessage(err, s.releaseFailed)) },
+                      )
+                    }
+                  >
+                    {s.release}
+                  </Button>
+                ) : null}
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,23 @@
+import { atom } from "jotai";
+import { atomWithMutation, atomWithQuery } from "jotai-tanstack-query";
+import { catalogueAtom } from "../../i18n/lang";
+import { client, newIdempotencyKey, unwrap } from "../../lib/api";
+import type { BookingValues } from "../booking/validation";
+
+export const seasonIdAtom = atom<string | null>(null);
+
+export const seasonQueryAtom = atomWithQuery((get) => {
+  const id = get(seasonIdAtom);
+  return {
+    queryKey: ["season", id],
+    queryFn: () => unwrap(client.api.seasons[":id"].$get({ param: { id: id! } })),
+    enabled: id !== null,
+    retry: false,
+  };
+});
+
+/** A pending holder and its carrier booking: the checkout pays that booking like any other. */
+export const buySeasonAtom = atomWithMutation((get) => ({
+  mutationFn: ({ id, ...values }: BookingValues & { id: string }) =>
+    unwrap(client.api.seasons[":id"].holders.$post({ param: { id }, header: { "idempotency-key": newIdempotencyKey() }, json: { ...values, lang: get(catalogueAtom).lang } })),
+}));

@@ -1,0 +1,100 @@
+import { useAtomValue, useSetAtom } from "jotai";
+import { useEffect, useState } from "react";
+import { useNavigate, useParams } from "react-router";
+import { Alert } from "../../components/alert";
+import { Button } from "../../components/button";
+import { cardClass } from "../../components/card";
+import { TextField } from "../../components/field";
+import { LoadingState } from "../../components/spinner";
+import { useLang, useT } from "../../i18n/lang";
+import { errorMessage } from "../../lib/api";
+import { formatLongDateTime } from "../../lib/format";
+import { PublicLayout } from "../layout/public-layout";
+import { checkBooking, normalisePlate, type BookingValues } from "../booking/validation";
+import { buySeasonAtom, seasonIdAtom, seasonQueryAtom } from "./queries";
+
+const empty: BookingValues = { customerName: "", customerEmail: "", licensePlate: "", carModel: "" };
+
+/** /abbonamenti/:id — a season pass on sale: its matches, and buying it (then the usual checkout). */
+export function SeasonPage() {
+  const tr = useT();
+  const lang = useLang();
+  const s = tr.seasonBuy;
+  const navigate = useNavigate();
+  const { id = "" } = useParams();
+  const setId = useSetAtom(seasonIdAtom);
+  useEffect(() => setId(id), [id, setId]);
+  const season = useAtomValue(seasonQueryAtom);
+  const buy = useAtomValue(buySeasonAtom);
+  const [values, setValues] = useState(empty);
+  const [problem, setProblem] = useState<ReturnType<typeof checkBooking>>(null);
+  const set = (k: keyof BookingValues) => (v: string) => setValues((x) => ({ ...x, [k]: v }));
+  const invalid = (k: keyof BookingValues) => problem?.fields.includes(k) ?? false;
+  const data = season.data;
+
+  return (
+    <PublicLayout>
+      <div className="mx-auto max-w-md space-y-6 px-4 py-8">
+        <h1 className="text-2xl font-black tracking-tight text-slate-900">{data ? (lang === "en" && data.nameEn) || data.name : s.title}</h1>
+        {data ? (
+          <>
+            <section className={`${cardClass} space-y-3 p-5`}>
+              <p className="text-sm text-slate-700">{s.intro}</p>
+              <p className="text-lg font-bold text-slate-900">
+                {s.price}: € {data.price}
+              </p>
+              <p className="text-sm text-slate-600">
+                {s.matches(data.events.length)} · {s.seatsLeft(data.seatsLeft)}
+              </p>
+              <ul className="space-y-1 text-sm">
+                {data.events.map((e) => (
+                  <li key={e.id} className="text-slate-800">
+                    <span className="font-semibold">{e.title}</span>
+                    {e.datetime ? <span className="text-slate-600"> — {formatLongDateTime(e.datetime, tr.dates)}</span> : null}
+                  </li>
+                ))}
+              </ul>
+            </section>
+            <form
+              className={`${cardClass} space-y-4 p-5`}
+              noValidate
+              onSubmit={(e) => {
+                e.preventDefault();
+                const found = checkBooking(values, tr);
+                setProblem(found);
+                if (found || buy.isPending) return;
+                buy.mutate(
+                  { ...values, id, licensePlate: normalisePlate(values.licensePlate) },
+                  { onSuccess: (r) => navigate(`/checkout?${new URLSearchParams({ bookingId: r.bookingId, amount: data.price })}`) },
+                );
+              }}
+            >
+              {problem ? (
+                <Alert tone="error" role="alert">
+                  {problem.message}
+                </Alert>
+              ) : buy.isError ? (
+                <Alert tone="error" role="alert">
+                  {errorMessage(buy.error, s.failed)}
+                </Alert>
+              ) : null}
+              <TextField label={tr.booking.customerName} name="customerName" autoComplete="name" maxLength={80} value={values.customerName} invalid={invalid("customerName")} onChange={set("customerName")} />
+              <TextField label={tr.booking.customerEmail} name="customerEmail" type="email" autoComplete="email" maxLength={254} value={values.customerEmail} invalid={invalid("customerEmail")} onChange={set("customerEmail")} />
+              <TextField label={tr.booking.licensePlate} name="licensePlate" autoCapitalize="characters" maxLength={14} value={values.licensePlate} invalid={invalid("licensePlate")} onChange={(v) => set("licensePlate")(v.toUpperCase())} />
+              <TextField label={tr.booking.carModel} name="carModel" maxLength={60} value={values.carModel} invalid={invalid("carModel")} onChange={set("carModel")} />
+              <Button type="submit" size="lg" className="w-full" disabled={buy.isPending || data.seatsLeft < 1}>
+                {buy.isPending ? s.submitting : s.submit}
+              </Button>
+            </form>
+          </>
+        ) : season.isError ? (
+          <Alert tone="error" role="alert">
+            {s.notFound}
+          </Alert>
+        ) : (
+          <LoadingState text={s.loading} />
+        )}
+      </div>
+    </PublicLayout>
+  );
+}

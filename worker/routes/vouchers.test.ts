@@ -1,0 +1,98 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { bookings, emailOutbox, vouchers } from "../../db/schema";
+import { adminApi } from "../test/admin";
+import { api, seedEvent, testDb } from "../test/helpers";
+
+const DAY = 86_400_000;
+let n = 0;
+const code = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase()}${++n}`;
+
+async function voucher(values: Partial<typeof vouchers.$inferInsert> & { kind: "percent" | "amount" | "free" }) {
+  return testDb()
+    .insert(vouchers)
+    .values({ code: code("V"), value: 0, maxUses: 10, expiresAt: Date.now() + 30 * DAY, ...values })
+    .returning()
+    .get();
+}
+
+const book = (eventId: number, rateId: number, voucherCode: string | undefined, extra: Record<string, unknown> = {}) =>
+  api("/api/bookings", {
+    method: "POST",
+    json: { eventId, rateId, customerName: "Ciro Russo", customerEmail: `ciro-${crypto.randomUUID().slice(0, 6)}@example.it`, licensePlate: "NA456CR", carModel: "Fiat 500", voucherCode, ...extra },
+  });
+
+describe("vouchers at booking", () => {
+  it("a percentage or an amount comes off the rate's price, decided by the server", async () => {
+    const { eventId, rateId } = await seedEvent({ rates: [{ priceCents: 2000 }] });
+    const pct = await voucher({ kind: "percent", value: 25 });
+    const amt = await voucher({ kind: "amount", value: 500 });
+    const a = await book(eventId, rateId, pct.code.toLowerCase(), { amount: "0.01" });
+    expect(a.status).toBe(201);
+    expect(await a.json()).toMatchObject({ amount: "15.00", status: "pending" });
+    const b = await book(eventId, rateId, ` ${amt.code} `);
+    expect(await b.json()).toMatchObject({ amount: "15.00" });
+    const row = (await testDb().select().from(bookings).where(eq(bookings.voucherCode, amt.code)).get())!;
+    expect(row.discountCents).toBe(500);
+  });
+
+  it("a free-spot voucher pays the booking at once for nothing, with its pass and confirmation", async () => {
+    const { eventId, rateId } = await seedEvent({ rates: [{ priceCents: 2000 }] });
+    const v = await voucher({ kind: "free" });
+    const res = await book(eventId, rateId, v.code);
+    expect(res.status).toBe(201);
+    const booking = await res.json<{ id: string; status: string; amount: string; passSecret: string | null }>();
+    expect(booking).toMatchObject({ status: "paid", amount: "0.00" });
+    expect(booking.passSecret).toBeTruthy();
+    expect(await testDb().select().from(emailOutbox).where(eq(emailOutbox.bookingId, booking.id))).toHaveLength(1);
+    const csv = await (await adminApi("/api/admin/payments.csv")).text();
+    expect(csv).toContain(v.code);
+  });
+
+  it("never exceeds its uses under a burst; a lapsed hold gives its use back", async () => {
+    const { eventId, rateId } = await seedEvent({ totalSpots: 50, rates: [{ priceCents: 2000 }] });
+    const v = await voucher({ kind: "percent", value: 10, maxUses: 3 });
+    const answers = await Promise.all(Array.from({ length: 12 }, () => book(eventId, rateId, v.code)));
+    expect(answers.filter((r) => r.status === 201)).toHaveLength(3);
+    for (const r of answers.filter((x) => x.status !== 201)) {
+      expect(r.status).toBe(409);
+      expect(await r.json()).toEqual({ error: { code: "conflict", message: "Codice sconto esaurito" } });
+    }
+    expect(await testDb().select().from(bookings).where(eq(bookings.voucherCode, v.code))).toHaveLength(3);
+    const one = (await testDb().select().from(bookings).where(eq(bookings.voucherCode, v.code)).get())!;
+    await testDb().update(bookings).set({ holdExpiresAt: Date.now() - 1000 }).where(eq(bookings.id, one.id));
+    expect((await book(eventId, rateId, v.code)).status).toBe(201);
+  });
+
+  it("refuses an unknown, expired or other event's code in the visitor's language, and books nothing", async () => {
+    const { eventId, rateId } = await seedEvent();
+    const other = await seedEvent();
+    const expired = await voucher({ kind: "percent", value: 10, expiresAt: Date.now() - DAY });
+    const elsewhere = await voucher({ kind: "percent", value: 10, eventIds: [other.eventId] });
+    const unknown = await api("/api/bookings", {
+      method: "POST",
+      headers: { "Accept-Language": "en" },
+      json: { eventId, rateId, customerName: "Ciro Russo", customerEmail: "ciro@example.it", licensePlate: "NA456CR", carModel: "Fiat 500", voucherCode: "NONESISTE" },
+    });
+    expect(unknown.status).toBe(400);
+    expect((await unknown.json<{ error: { message: string } }>()).error.message).toBe("Invalid voucher code");
+    const late = await book(eventId, rateId, expired.code);
+    expect((await late.json<{ error: { message: string } }>()).error.message).toBe("Codice sconto scaduto");
+    const wrong = await book(eventId, rateId, elsewhere.code);
+    expect((await wrong.json<{ error: { message: string } }>()).error.message).toBe("Codice sconto non valido per questo evento");
+    expect(await testDb().select().from(bookings).where(eq(bookings.eventId, eventId))).toHaveLength(0);
+  });
+
+  it("staff create codes (upper-cased, unique) and see their uses", async () => {
+    const typed = code("amici").toLowerCase();
+    const res = await adminApi("/api/admin/vouchers", { method: "POST", json: { code: typed, kind: "amount", value: 5, maxUses: 20, expires: "2031-06-30" } });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toMatchObject({ code: typed.toUpperCase(), kind: "amount", value: "5.00", maxUses: 20, uses: 0 });
+    const twice = await adminApi("/api/admin/vouchers", { method: "POST", json: { code: typed, kind: "amount", value: 5, maxUses: 20, expires: "2031-06-30" } });
+    expect(twice.status).toBe(409);
+    const bad = await adminApi("/api/admin/vouchers", { method: "POST", json: { code: "X!", kind: "percent", value: 10, maxUses: 1, expires: "2031-06-30" } });
+    expect((await bad.json<{ error: { message: string } }>()).error.message).toBe("Il codice può contenere solo lettere e numeri (da 3 a 32)");
+    const tooMuch = await adminApi("/api/admin/vouchers", { method: "POST", json: { code: code("P"), kind: "percent", value: 150, maxUses: 1, expires: "2031-06-30" } });
+    expect((await tooMuch.json<{ error: { message: string } }>()).error.message).toBe("Valore dello sconto non valido");
+  });
+});

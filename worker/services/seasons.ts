@@ -1,0 +1,502 @@
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { bookings, events, seasonHolders, seasonPasses, type SeasonHolder, type SeasonPass } from "../../db/schema";
+import type { Db } from "../db";
+import { fail, ok, type Outcome } from "../lib/errors";
+import { insertWhere } from "../lib/insert-where";
+import { messages } from "../i18n/it";
+import { toIso } from "../lib/time";
+import { passStatusOf, type PassStatus } from "../../shared/lifecycle/booking";
+import { centsToDecimal } from "../../shared/lifecycle/money";
+import { canReleaseMatch, holderTakesSeat, isEventInSeason, seasonSeatsLeft } from "../../shared/lifecycle/season";
+import { canReleaseMatchText, eventInSeasonText, holderTakesSeatText, seasonHoldersSql } from "../../shared/lifecycle/season-sql";
+import { activeHoldText, eventSellsSql, eventSellsText, freeSpotsSql } from "../../shared/lifecycle/sql";
+import { bookingCodeOf } from "../../shared/rules";
+import { newPassSecret } from "./passes";
+
+// docs/decisions/034-season-passes-and-vouchers.md: a holder's spot at each event of the season is a
+// booking of kind "season", so capacity, the gate, its offline list and the reminders count it like any
+// paid booking; the holder's one pass secret opens every one of them.
+
+export type SeasonInput = {
+  name: string;
+  nameEn: string | null;
+  categoryId: number | null;
+  eventIds: number[] | null;
+  startsAt: number;
+  endsAt: number;
+  priceCents: number;
+  spots: number;
+  isOnSale: boolean;
+};
+
+export type HolderInput = { customerName: string; customerEmail: string; licensePlate: string; carModel: string; lang: "it" | "en" };
+
+export type SeasonDto = {
+  id: number;
+  name: string;
+  nameEn: string | null;
+  categoryId: number | null;
+  eventIds: number[] | null;
+  startsAt: string;
+  endsAt: string;
+  price: string;
+  spots: number;
+  holders: number;
+  seatsLeft: number;
+  isOnSale: boolean;
+  events: { id: number; title: string; datetime: string | null }[];
+};
+
+const ms = (now: number) => String(Math.trunc(now));
+const changesOf = (result: unknown): number => (result as { meta?: { changes?: number } }).meta?.changes ?? 0;
+
+function causedBy(err: unknown, text: string): boolean {
+  for (let e = err; e; e = (e as { cause?: unknown }).cause) if (String((e as Error).message ?? e).includes(text)) return true;
+  return false;
+}
+// The guards below write NULL into a NOT NULL column when a rule fails, which aborts the whole batch.
+const SEATS_GUARD = "NOT NULL constraint failed: season_holders.hold_expires_at";
+const SPOT_GUARD = "NOT NULL constraint failed: bookings.hold_expires_at";
+
+async function runBatch(db: Db, items: BatchItem<"sqlite">[]) {
+  return items.length ? db.batch(items as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]) : [];
+}
+
+/** The season's events that still sell (dated, on, not cancelled, not over), earliest first. */
+async function sellingEventsOf(db: Db, season: SeasonPass, now: number) {
+  const rows = await db
+    .select({ id: events.id, title: events.title, datetime: events.datetime, categoryId: events.categoryId, isAlwaysActive: events.isAlwaysActive })
+    .from(events)
+    .where(and(sql.raw(eventSellsText(`"events"`, ms(now))), sql`${events.datetime} >= ${season.startsAt} and ${events.datetime} < ${season.endsAt}`))
+    .orderBy(asc(events.datetime), asc(events.id));
+  return rows.filter((e) => isEventInSeason(season, e));
+}
+
+async function seasonDto(db: Db, season: SeasonPass, now: number): Promise<SeasonDto> {
+  const holders = await db.get<{ n: number }>(sql`select ${seasonHoldersSql(season.id, now)} as n`);
+  const held = Number(holders?.n ?? 0);
+  const evs = await sellingEventsOf(db, season, now);
+  return {
+    id: season.id,
+    name: season.name,
+    nameEn: season.nameEn,
+    categoryId: season.categoryId,
+    eventIds: season.eventIds,
+    startsAt: toIso(season.startsAt)!,
+    endsAt: toIso(season.endsAt)!,
+    price: centsToDecimal(season.priceCents),
+    spots: season.spots,
+    holders: held,
+    seatsLeft: seasonSeatsLeft(season.spots, held),
+    isOnSale: season.isOnSale,
+    events: evs.map((e) => ({ id: e.id, title: e.title, datetime: toIso(e.datetime) })),
+  };
+}
+
+export async function createSeason(db: Db, input: SeasonInput, now: number): Promise<Outcome<SeasonDto>> {
+  if (input.categoryId == null && !input.eventIds?.length) return fail(400, "validation_failed", messages.seasonScopeRequired);
+  if (input.endsAt <= input.startsAt) return fail(400, "validation_failed", messages.seasonRangeInvalid);
+  if (input.spots < 1) return fail(400, "validation_failed", messages.seasonSpotsInvalid);
+  const [row] = await db
+    .insert(seasonPasses)
+    .values({ ...input, eventIds: input.eventIds?.length ? input.eventIds : null })
+    .returning();
+  return ok(await seasonDto(db, row, now));
+}
+
+export async function setSeasonOnSale(db: Db, id: number, isOnSale: boolean, now: number): Promise<Outcome<SeasonDto>> {
+  const [row] = await db.update(seasonPasses).set({ isOnSale }).where(eq(seasonPasses.id, id)).returning();
+  return row ? ok(await seasonDto(db, row, now)) : fail(404, "not_found", messages.seasonNotFound);
+}
+
+export async function listSeasons(db: Db, now: number, opts: { onSaleOnly: boolean }): Promise<SeasonDto[]> {
+  const rows = await db
+    .select()
+    .from(seasonPasses)
+    .where(opts.onSaleOnly ? eq(seasonPasses.isOnSale, true) : undefined)
+    .orderBy(desc(seasonPasses.id));
+  return Promise.all(rows.map((s) => seasonDto(db, s, now)));
+}
+
+export async function getSeason(db: Db, id: number, now: number, opts: { onSaleOnly: boolean }): Promise<SeasonDto | null> {
+  const row = await db.select().from(seasonPasses).where(eq(seasonPasses.id, id)).get();
+  if (!row || (opts.onSaleOnly && !row.isOnSale)) return null;
+  return seasonDto(db, row, now);
+}
+
+// ---------- a holder: sold or assigned ----------
+
+type NewHolder = {
+  holderId: string;
+  status: "pending" | "active";
+  holdExpiresAt: number;
+  passSecret: string | null;
+  staffId: number | null;
+  idempotencyKey: string | null;
+  /** The carrier's amount: the season's price when sold, nothing when assigned. */
+  carrierCents: number;
+};
+
+/**
+ * One all-or-nothing batch: the holder (a seat of the season, guarded by the seats left) and its spot
+ * at every event of the season that sells (each guarded by that event's free spots, like any hold).
+ * The first event's spot is the carrier: it carries the price, and the payment goes through it.
+ */
+function holderStatements(db: Db, season: SeasonPass, evs: { id: number }[], h: NewHolder, who: HolderInput, now: number) {
+  const paid = h.status === "active";
+  const seatGuarded = sql`case when ${seasonHoldersSql(season.id, now)} < s.spots then ${h.holdExpiresAt} else null end`;
+  const statements: BatchItem<"sqlite">[] = [
+    insertWhere(
+      db,
+      seasonHolders,
+      {
+        id: h.holderId,
+        seasonId: season.id,
+        status: h.status,
+        holdExpiresAt: seatGuarded,
+        customerName: who.customerName,
+        customerEmail: who.customerEmail,
+        licensePlate: who.licensePlate,
+        carModel: who.carModel,
+        lang: who.lang,
+        passSecret: h.passSecret,
+        assignedByStaffId: h.staffId,
+        idempotencyKey: h.idempotencyKey,
+        createdAt: now,
+      },
+      sql`s.id = ${season.id} ${h.staffId == null ? sql`and s.is_on_sale = 1` : sql``}`,
+      sql`season_passes s`,
+    ).onConflictDoNothing(),
+  ];
+  const ids = evs.map(() => crypto.randomUUID());
+  evs.forEach((ev, i) => {
+    statements.push(
+      insertWhere(
+        db,
+        bookings,
+        {
+          id: ids[i],
+          eventId: sql`e.id`,
+          kind: "season",
+          status: h.status === "active" ? "paid" : "pending",
+          customerName: who.customerName,
+          customerEmail: who.customerEmail,
+          licensePlate: who.licensePlate,
+          carModel: who.carModel,
+          amountCents: i === 0 ? h.carrierCents : 0,
+          currency: "eur",
+          holdExpiresAt: sql`case when ${freeSpotsSql(ev.id, now)} >= 1 then ${h.holdExpiresAt} else null end`,
+          paidAt: paid ? now : null,
+          passSecret: paid && i === 0 ? h.passSecret : null,
+          createdAt: now,
+          updatedAt: now,
+          lang: who.lang,
+          seasonHolderId: h.holderId,
+          discountCents: 0,
+        },
+        sql`e.id = ${ev.id} and ${eventSellsSql(now)} and exists (select 1 from season_holders h where h.id = ${h.holderId})`,
+        sql`events e`,
+      ),
+    );
+  });
+  if (ids.length) {
+    statements.push(db.update(seasonHolders).set({ carrierBookingId: ids[0] }).where(sql`${seasonHolders.id} = ${h.holderId} and exists (select 1 from bookings b where b.id = ${ids[0]})`));
+  }
+  return statements;
+}
+
+async function writeHolder(db: Db, statements: BatchItem<"sqlite">[]): Promise<Outcome<null>> {
+  try {
+    await runBatch(db, statements);
+    return ok(null);
+  } catch (err) {
+    if (causedBy(err, SEATS_GUARD)) return fail(409, "sold_out", messages.seasonSoldOut);
+    if (causedBy(err, SPOT_GUARD)) return fail(409, "sold_out", messages.seasonMatchSoldOut);
+    throw err;
+  }
+}
+
+export type SeasonPurchase = { holderId: string; bookingId: string; created: boolean };
+
+/**
+ * A visitor buys a season pass: a pending holder with a hold of `holdMinutes`, and a pending spot at
+ * every match; the checkout then pays the carrier booking like any other (settleSeasonItems does the rest).
+ */
+export async function buySeason(
+  db: Db,
+  seasonId: number,
+  who: HolderInput,
+  ctx: { now: number; holdMinutes: number; idempotencyKey: string | null },
+): Promise<Outcome<SeasonPurchase>> {
+  const { now } = ctx;
+  const known = ctx.idempotencyKey ? await db.select().from(seasonHolders).where(eq(seasonHolders.idempotencyKey, ctx.idempotencyKey)).get() : undefined;
+  if (known?.carrierBookingId) return ok({ holderId: known.id, bookingId: known.carrierBookingId, created: false });
+  const season = await db.select().from(seasonPasses).where(eq(seasonPasses.id, seasonId)).get();
+  if (!season) return fail(404, "not_found", messages.seasonNotFound);
+  if (!season.isOnSale) return fail(409, "conflict", messages.seasonNotOnSale);
+  const evs = await sellingEventsOf(db, season, now);
+  if (evs.length === 0) return fail(409, "conflict", messages.seasonNoEvents);
+  const holderId = crypto.randomUUID();
+  const h: NewHolder = {
+    holderId,
+    status: "pending",
+    holdExpiresAt: now + ctx.holdMinutes * 60_000,
+    passSecret: null,
+    staffId: null,
+    idempotencyKey: ctx.idempotencyKey,
+    carrierCents: season.priceCents,
+  };
+  const written = await writeHolder(db, holderStatements(db, season, evs, h, who, now));
+  if (!written.ok) return written;
+  const row = await db
+    .select()
+    .from(seasonHolders)
+    .where(ctx.idempotencyKey ? eq(seasonHolders.idempotencyKey, ctx.idempotencyKey) : eq(seasonHolders.id, holderId))
+    .get();
+  if (!row) return fail(409, "conflict", messages.seasonNotOnSale);
+  if (!row.carrierBookingId) return fail(409, "conflict", messages.seasonNoEvents);
+  return ok({ holderId: row.id, bookingId: row.carrierBookingId, created: row.id === holderId });
+}
+
+/** Staff give a season pass for nothing (a partner): active at once, a paid spot at every match. */
+export async function assignSeason(db: Db, seasonId: number, who: HolderInput, ctx: { now: number; staffId: number }): Promise<Outcome<HolderDto>> {
+  const { now } = ctx;
+  const season = await db.select().from(seasonPasses).where(eq(seasonPasses.id, seasonId)).get();
+  if (!season) return fail(404, "not_found", messages.seasonNotFound);
+  const evs = await sellingEventsOf(db, season, now);
+  const holderId = crypto.randomUUID();
+  const h: NewHolder = { holderId, status: "active", holdExpiresAt: now, passSecret: newPassSecret(), staffId: ctx.staffId, idempotencyKey: null, carrierCents: 0 };
+  const written = await writeHolder(db, holderStatements(db, season, evs, h, who, now));
+  if (!written.ok) return written;
+  const row = (await db.select().from(seasonHolders).where(eq(seasonHolders.id, holderId)).get())!;
+  return ok((await holderDtos(db, [row], now))[0]);
+}
+
+/**
+ * The carrier booking was just paid (settleIntent's batch): the holder becomes active with the
+ * carrier's pass secret as its one pass, and its other spots are paid — each only while its hold
+ * lasts or a spot of its event is still free, the same guard as any late payment.
+ */
+export function settleSeasonItems(db: Db, carrierBookingId: string, now: number): BatchItem<"sqlite">[] {
+  const carrierPaid = sql`exists (select 1 from bookings c where c.id = ${carrierBookingId} and c.status = 'paid' and c.kind = 'season')`;
+  return [
+    db
+      .update(seasonHolders)
+      .set({ status: "active", passSecret: sql`(select c.pass_secret from bookings c where c.id = ${carrierBookingId})` })
+      .where(and(eq(seasonHolders.carrierBookingId, carrierBookingId), eq(seasonHolders.status, "pending"), carrierPaid)),
+    db
+      .update(bookings)
+      .set({ status: "paid", paidAt: now, updatedAt: now })
+      .where(
+        and(
+          sql`${bookings.seasonHolderId} = (select h.id from season_holders h where h.carrier_booking_id = ${carrierBookingId})`,
+          sql`${bookings.id} <> ${carrierBookingId}`,
+          inArray(bookings.status, ["pending", "expired"]),
+          carrierPaid,
+          sql`(${sql.raw(activeHoldText(`"bookings"`, ms(now)))} or ${freeSpotsSql(sql`"bookings"."event_id"`, now)} >= 1)`,
+          sql`not exists (select 1 from events ce where ce.id = ${bookings.eventId} and ce.cancelled_at is not null)`,
+        ),
+      ),
+  ];
+}
+
+/**
+ * A new or edited event of a season: every active holder without a spot there gets one, each
+ * guarded by a free spot (a holder left out is shown by the admin's holder list, never oversold).
+ */
+export async function reserveSeasonSpots(db: Db, eventId: number, now: number): Promise<number> {
+  const holders = await db.all<SeasonHolder & { id: string }>(sql`
+    select h.id as id, h.customer_name as customerName, h.customer_email as customerEmail, h.license_plate as licensePlate,
+      h.car_model as carModel, h.lang as lang
+    from season_holders h join season_passes s on s.id = h.season_id join events e on e.id = ${eventId}
+    where h.status = 'active' and ${sql.raw(eventInSeasonText("s", "e"))} and ${eventSellsSql(now)}
+      and not exists (select 1 from bookings b where b.season_holder_id = h.id and b.event_id = e.id)
+    order by h.created_at, h.id`);
+  if (holders.length === 0) return 0;
+  const results = await runBatch(
+    db,
+    holders.map((h) =>
+      insertWhere(
+        db,
+        bookings,
+        {
+          id: crypto.randomUUID(),
+          eventId: sql`e.id`,
+          kind: "season",
+          status: "paid",
+          customerName: h.customerName,
+          customerEmail: h.customerEmail,
+          licensePlate: h.licensePlate,
+          carModel: h.carModel,
+          amountCents: 0,
+          currency: "eur",
+          holdExpiresAt: now,
+          paidAt: now,
+          createdAt: now,
+          updatedAt: now,
+          lang: h.lang,
+          seasonHolderId: h.id,
+          discountCents: 0,
+        },
+        sql`e.id = ${eventId} and ${freeSpotsSql(eventId, now)} >= 1
+          and not exists (select 1 from bookings b where b.season_holder_id = ${h.id} and b.event_id = e.id)`,
+        sql`events e`,
+      ),
+    ),
+  );
+  return results.reduce((n, r) => n + changesOf(r), 0);
+}
+
+// ---------- the admin's list of holders ----------
+
+export type HolderDto = {
+  id: string;
+  code: string;
+  customerName: string;
+  customerEmail: string;
+  licensePlate: string;
+  status: "pending" | "active" | "cancelled" | "expired";
+  assigned: boolean;
+  /** Matches the holder has a spot at (paid), and those handed back. */
+  reserved: number;
+  released: number;
+  createdAt: string;
+};
+
+async function holderDtos(db: Db, rows: SeasonHolder[], now: number): Promise<HolderDto[]> {
+  if (rows.length === 0) return [];
+  const counts = await db
+    .select({
+      holderId: bookings.seasonHolderId,
+      reserved: sql<number>`sum(case when ${bookings.status} = 'paid' then 1 else 0 end)`,
+      released: sql<number>`sum(case when ${bookings.status} = 'freed' then 1 else 0 end)`,
+    })
+    .from(bookings)
+    .where(inArray(bookings.seasonHolderId, rows.map((r) => r.id)))
+    .groupBy(bookings.seasonHolderId);
+  const by = new Map(counts.map((c) => [c.holderId, c]));
+  return rows.map((h) => ({
+    id: h.id,
+    code: bookingCodeOf(h.id),
+    customerName: h.customerName,
+    customerEmail: h.customerEmail,
+    licensePlate: h.licensePlate,
+    status: h.status === "pending" && !holderTakesSeat(h, now) ? "expired" : h.status,
+    assigned: h.assignedByStaffId != null,
+    reserved: Number(by.get(h.id)?.reserved ?? 0),
+    released: Number(by.get(h.id)?.released ?? 0),
+    createdAt: toIso(h.createdAt)!,
+  }));
+}
+
+export async function listHolders(db: Db, seasonId: number, now: number): Promise<HolderDto[] | null> {
+  const season = await db.select({ id: seasonPasses.id }).from(seasonPasses).where(eq(seasonPasses.id, seasonId)).get();
+  if (!season) return null;
+  const rows = await db
+    .select()
+    .from(seasonHolders)
+    .where(and(eq(seasonHolders.seasonId, seasonId), sql.raw(holderTakesSeatText(`"season_holders"`, ms(now)))))
+    .orderBy(asc(seasonHolders.createdAt));
+  return holderDtos(db, rows, now);
+}
+
+// ---------- the holder's pass ----------
+
+export type SeasonMatchState = "reserved" | "released" | "inside" | "exited" | "cancelled" | "ended" | "missing";
+
+export type SeasonPassDto = {
+  status: PassStatus;
+  code: string;
+  seasonName: string;
+  seasonNameEn: string | null;
+  licensePlate: string;
+  matches: { eventId: number; title: string; titleEn: string | null; datetime: string | null; state: SeasonMatchState; canRelease: boolean }[];
+};
+
+/** What the holder's link shows: the season and every match of it, and which ones can be handed back. */
+export async function getSeasonPass(db: Db, secret: string, now: number): Promise<SeasonPassDto | null> {
+  const holder = await db.select().from(seasonHolders).where(eq(seasonHolders.passSecret, secret)).get();
+  if (!holder) return null;
+  const season = (await db.select().from(seasonPasses).where(eq(seasonPasses.id, holder.seasonId)).get())!;
+  const rows = await db
+    .select({
+      eventId: events.id,
+      title: events.title,
+      titleEn: events.titleEn,
+      datetime: events.datetime,
+      cancelledAt: events.cancelledAt,
+      durationMinutes: events.durationMinutes,
+      status: bookings.status,
+      gateState: bookings.gateState,
+    })
+    .from(bookings)
+    .innerJoin(events, eq(events.id, bookings.eventId))
+    .where(eq(bookings.seasonHolderId, holder.id))
+    .orderBy(asc(events.datetime), asc(events.id));
+  const matches = rows.map((r) => {
+    const ended = r.datetime != null && r.datetime + r.durationMinutes * 60_000 <= now;
+    const state: SeasonMatchState =
+      r.cancelledAt != null
+        ? "cancelled"
+        : r.status === "freed"
+          ? "released"
+          : r.status !== "paid"
+            ? "missing"
+            : r.gateState === "inside"
+              ? "inside"
+              : r.gateState === "exited"
+                ? "exited"
+                : ended
+                  ? "ended"
+                  : "reserved";
+    return {
+      eventId: r.eventId,
+      title: r.title,
+      titleEn: r.titleEn,
+      datetime: toIso(r.datetime),
+      state,
+      canRelease: r.cancelledAt == null && canReleaseMatch(r, r.datetime, now),
+    };
+  });
+  return {
+    status: holder.status === "active" ? "valid" : passStatusOf(holder.status === "cancelled" ? "cancelled" : "pending", false),
+    code: bookingCodeOf(holder.id),
+    seasonName: season.name,
+    seasonNameEn: season.nameEn,
+    licensePlate: holder.licensePlate,
+    matches,
+  };
+}
+
+/** The holder hands a match back: its spot is freed in one guarded UPDATE and goes back on sale. */
+export async function releaseMatch(db: Db, secret: string, eventId: number, now: number): Promise<Outcome<SeasonPassDto>> {
+  const holder = await db.select({ id: seasonHolders.id }).from(seasonHolders).where(and(eq(seasonHolders.passSecret, secret), eq(seasonHolders.status, "active"))).get();
+  if (!holder) return fail(404, "not_found", messages.seasonPassNotFound);
+  const res = await db
+    .update(bookings)
+    .set({ status: "freed", freedAt: now, updatedAt: now })
+    .where(
+      and(
+        eq(bookings.seasonHolderId, holder.id),
+        eq(bookings.eventId, eventId),
+        sql`exists (select 1 from events re where re.id = ${bookings.eventId} and re.cancelled_at is null
+          and ${sql.raw(canReleaseMatchText(`"bookings"`, "re", ms(now)))})`,
+      ),
+    )
+    .run();
+  if (changesOf(res) === 0) {
+    const mine = await db.select({ id: bookings.id }).from(bookings).where(and(eq(bookings.seasonHolderId, holder.id), eq(bookings.eventId, eventId))).get();
+    return mine ? fail(409, "conflict", messages.seasonMatchNotReleasable) : fail(404, "not_found", messages.seasonMatchNotFound);
+  }
+  return ok((await getSeasonPass(db, secret, now))!);
+}
+
+/** The gate: a holder's pass scanned at an event finds the holder's spot at that event. */
+export async function seasonBookingIdForScan(db: Db, secret: string, eventId: number): Promise<string | null> {
+  const row = await db.get<{ id: string }>(sql`
+    select b.id as id from season_holders h join bookings b on b.season_holder_id = h.id
+    where h.pass_secret = ${secret} and b.event_id = ${eventId} order by b.paid_at is null, b.created_at desc limit 1`);
+  return row?.id ?? null;
+}
+

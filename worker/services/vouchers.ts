@@ -1,0 +1,77 @@
+import { desc, eq, sql } from "drizzle-orm";
+import { rates, vouchers, type Voucher, type VoucherKind } from "../../db/schema";
+import type { Db } from "../db";
+import { fail, ok, type Outcome } from "../lib/errors";
+import { messages } from "../i18n/it";
+import { toIso } from "../lib/time";
+import { centsToDecimal } from "../../shared/lifecycle/money";
+import { normaliseVoucherCode, voucherAppliesTo, voucherDiscountCents } from "../../shared/lifecycle/season";
+import { voucherUsesSql } from "../../shared/lifecycle/season-sql";
+import type { VoucherUse } from "./holds";
+
+export type VoucherInput = { code: string; kind: VoucherKind; value: number; maxUses: number; expiresAt: number; eventIds: number[] | null; note: string };
+
+export type VoucherDto = {
+  id: number;
+  code: string;
+  kind: VoucherKind;
+  /** percent: the percentage; amount: euros as a decimal string; free: "0". */
+  value: string;
+  maxUses: number;
+  uses: number;
+  expiresAt: string;
+  eventIds: number[] | null;
+  note: string;
+};
+
+const usesOf = async (db: Db, code: string, now: number) => Number((await db.get<{ n: number }>(sql`select ${voucherUsesSql(code, now)} as n`))?.n ?? 0);
+
+function toDto(v: Voucher, uses: number): VoucherDto {
+  return {
+    id: v.id,
+    code: v.code,
+    kind: v.kind,
+    value: v.kind === "amount" ? centsToDecimal(v.value) : String(v.value),
+    maxUses: v.maxUses,
+    uses,
+    expiresAt: toIso(v.expiresAt)!,
+    eventIds: v.eventIds,
+    note: v.note,
+  };
+}
+
+export async function createVoucher(db: Db, input: VoucherInput): Promise<Outcome<VoucherDto>> {
+  const code = normaliseVoucherCode(input.code);
+  if (!/^[A-Z0-9]{3,32}$/.test(code)) return fail(400, "validation_failed", messages.voucherCodeInvalid);
+  const value = input.kind === "free" ? 0 : input.value;
+  if ((input.kind === "percent" && (value < 1 || value > 100)) || (input.kind === "amount" && value < 1)) {
+    return fail(400, "validation_failed", messages.voucherValueInvalid);
+  }
+  const [row] = await db
+    .insert(vouchers)
+    .values({ ...input, code, value, eventIds: input.eventIds?.length ? input.eventIds : null })
+    .onConflictDoNothing()
+    .returning();
+  return row ? ok(toDto(row, 0)) : fail(409, "conflict", messages.voucherCodeTaken);
+}
+
+export async function listVouchers(db: Db, now: number): Promise<VoucherDto[]> {
+  const rows = await db.select().from(vouchers).orderBy(desc(vouchers.id));
+  return Promise.all(rows.map(async (v) => toDto(v, await usesOf(db, v.code, now))));
+}
+
+/**
+ * The voucher a visitor typed, checked for this event and priced on this rate. Only a first answer:
+ * the INSERT that takes the spot checks expiry, event and uses again (holds.ts), so uses never exceed.
+ */
+export async function voucherForBooking(db: Db, typed: string, eventId: number, rateId: number, now: number): Promise<Outcome<VoucherUse>> {
+  const code = normaliseVoucherCode(typed);
+  const v = await db.select().from(vouchers).where(eq(vouchers.code, code)).get();
+  if (!v) return fail(400, "validation_failed", messages.voucherNotFound);
+  if (now >= v.expiresAt) return fail(409, "conflict", messages.voucherExpired);
+  if (!voucherAppliesTo(v, eventId, now)) return fail(409, "conflict", messages.voucherNotForEvent);
+  if ((await usesOf(db, code, now)) >= v.maxUses) return fail(409, "conflict", messages.voucherUsedUp);
+  const rate = await db.select({ priceCents: rates.priceCents }).from(rates).where(eq(rates.id, rateId)).get();
+  if (!rate) return fail(404, "not_found", messages.rateNotFound);
+  return ok({ code, priceCents: rate.priceCents, discountCents: voucherDiscountCents(v, rate.priceCents) });
+}

@@ -157,7 +157,10 @@ test("a booking refused by the server shows the spec's toast and stays on the pa
   // Someone else takes the last spot while the form is open.
   await buyPaidBooking(page.request, event.id, event.rates[0].id, { name: "Più Veloce", plate: "CD456EF" });
   await dialog.getByRole("button", { name: /Prenota e paga/ }).click();
-  await expect(dialog.getByRole("alert")).toHaveText("Posti esauriti");
+  await expect(dialog.getByRole("alert")).toContainText("Posti esauriti");
+  // The same dialog offers the waiting list, with the e-mail and plate already typed.
+  await expect(dialog.getByRole("textbox", { name: "E-mail" })).toHaveValue("tardi@example.it");
+  await expect(dialog.getByRole("button", { name: "Iscriviti alla lista" })).toBeVisible();
   await expect(page.locator("[data-rht-toaster]")).toContainText("Errore");
   await expect(page.locator("[data-rht-toaster]")).toContainText("Posti esauriti");
   await expect(page).toHaveURL(/\/(#eventi)?$/);

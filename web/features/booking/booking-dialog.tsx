@@ -122,7 +122,7 @@ function BookingForm({ event, rate, onClose }: { event: EventDto; rate: RateDto;
   if (joinList) {
     return (
       <div className="space-y-4">
-        <Alert tone="error" title={tr.eventCard.soldOut}>
+        <Alert tone="error" role="alert" title={tr.eventCard.soldOut}>
           {tr.eventCard.soldOutHint}
         </Alert>
         <WaitlistForm event={event} onClose={onClose} prefill={{ email: values.customerEmail, licensePlate: values.licensePlate, rateId: rate.id }} />

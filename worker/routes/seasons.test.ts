@@ -186,7 +186,7 @@ describe("season passes: the gate, releases, new matches, reminders", () => {
     const created = await adminApi("/api/events", {
       method: "POST",
       json: {
-        event: { title: "Napoli - Nuova partita", description: "Partita di campionato", datetime: new Date(Date.now() + 30 * 86_400_000).toISOString(), duration: "4 ore", distance: "1 km", totalSpots: 50, reservedSpots: 0, occupiedSpots: 0, imageUrl: null, categoryId: cat.id, isAlwaysActive: false, prevendita_title: "Prevendita", prevendita_description: "Posto garantito", prevendita_price: "12.50", isPrevenditaVisible: false, isPrevenditaPayable: false },
+        event: { title: "Napoli - Nuova partita", description: "Partita di campionato", datetime: new Date(Date.now() + 30 * 86_400_000).toISOString(), durationMinutes: 240, distanceMeters: 1000, totalSpots: 50, reservedSpots: 0, occupiedSpots: 0, imageUrl: null, categoryId: cat.id, isAlwaysActive: false, prevendita_title: "Prevendita", prevendita_description: "Posto garantito", prevendita_price: "12.50", isPrevenditaVisible: false, isPrevenditaPayable: false },
         rates: [{ name: "Auto", description: "", price: "15.00", isVisible: true, isPayable: true, sortOrder: 1 }],
       },
     });

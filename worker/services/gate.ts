@@ -16,7 +16,6 @@ import { normalisePlate } from "../../shared/rules";
 import { eventEndsAt } from "../../shared/lifecycle/event";
 import { bookingCodeOf } from "./my-bookings";
 import { passHash, secretOfScan } from "./passes";
-import { seasonBookingIdForScan } from "./seasons";
 import { passStatusOf, VOID_STATUSES, type PassStatus } from "../../shared/lifecycle/booking";
 import { passValidText } from "../../shared/lifecycle/sql";
 import { bookingCodeOfScan, mustLeaveBy, overstayMinutesOf, REREAD_GRACE_MS } from "../../shared/gate";
@@ -197,10 +196,12 @@ type Resolved = { kind: "one"; found: Found } | { kind: "none" } | { kind: "many
 async function resolveScan(db: Db, input: ScanInput): Promise<Resolved> {
   const secret = secretOfScan(input.scan);
   if (secret) {
-    // A season holder's pass: the holder's spot at this event (else the lookup below finds its first, a wrong event).
-    const seasonal = await seasonBookingIdForScan(db, secret, input.eventId);
+    // One read: a season holder's pass finds the holder's spot at this event first (its own secret
+    // belongs to the season's first match, which would be a wrong event here).
+    const atThisEvent = sql`${seasonHolders.passSecret} = ${secret} and ${bookings.eventId} = ${input.eventId}`;
     const found = await withEventAndRate(db)
-      .where(seasonal ? eq(bookings.id, seasonal) : eq(bookings.passSecret, secret))
+      .where(or(eq(bookings.passSecret, secret), atThisEvent))
+      .orderBy(sql`case when ${atThisEvent} then 0 else 1 end`, sql`${bookings.paidAt} is null`, desc(bookings.createdAt))
       .get();
     if (found) return { kind: "one", found };
   }

@@ -491,12 +491,3 @@ export async function releaseMatch(db: Db, secret: string, eventId: number, now:
   }
   return ok((await getSeasonPass(db, secret, now))!);
 }
-
-/** The gate: a holder's pass scanned at an event finds the holder's spot at that event. */
-export async function seasonBookingIdForScan(db: Db, secret: string, eventId: number): Promise<string | null> {
-  const row = await db.get<{ id: string }>(sql`
-    select b.id as id from season_holders h join bookings b on b.season_holder_id = h.id
-    where h.pass_secret = ${secret} and b.event_id = ${eventId} order by b.paid_at is null, b.created_at desc limit 1`);
-  return row?.id ?? null;
-}
-

@@ -106,7 +106,7 @@ describe("findings 2 and 3: a refund is what the provider did, reconciled by its
     await dashboardRefund(paymentIntentId, 600);
     const tooMuch = await adminRefund(booking.id, "10.00");
     expect(tooMuch.status).toBe(409);
-    expect((await tooMuch.json<{ error: { message: string } }>()).error.message).toBe("Importo troppo alto: rimborsabili al massimo €4.00");
+    expect((await tooMuch.json<{ error: { message: string } }>()).error.message).toBe("Importo troppo alto: rimborsabili al massimo € 4,00");
     expect((await refundRows(booking.id)).map((r) => [r.source, r.amountCents, r.status])).toEqual([["provider", 600, "succeeded"]]);
     expect((await row(booking.id)).status).toBe("paid");
     const rest = await adminRefund(booking.id);

@@ -133,7 +133,7 @@ INSERT INTO demo_payment_intents (id, client_secret, amount_cents, currency, sta
 SELECT payment_intent_id, payment_intent_id || '_secret_seed', amount_cents, currency, 'succeeded', json_object('bookingId', id, 'kind', 'booking'), created_at
 FROM bookings WHERE payment_intent_id LIKE 'pi_demo_seed_%';
 
--- The sold-out match's waiting list (docs/decisions/029-waiting-list.md): three visitors in line.
+-- The sold-out match's waiting list (docs/decisions/032-waiting-list.md): three visitors in line.
 WITH w(n, email, plate, lang, ago) AS (VALUES
   (1, 'salvatore.russo@example.it', 'FH332KA', 'it', 600),
   (2, 'emma.clarke@example.co.uk', 'LR19XKT', 'en', 400),

@@ -62,7 +62,7 @@ export const withinCancelDeadlineText = (e: string, now: string) => `(${e}.is_al
 
 /**
  * A customer may cancel booking `b` now: paid, never through the gate, not a season holder's spot (the
- * holder releases it instead, docs/decisions/029), its event not cancelled and
+ * holder releases it instead, docs/decisions/034), its event not cancelled and
  * within the deadline. The refund INSERT evaluates it as it writes.
  */
 export const customerCancellableSql = (now: number, b: string) =>

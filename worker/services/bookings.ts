@@ -27,7 +27,7 @@ export type BookingInput = {
   carModel: string;
   warnRepeatPlate: boolean;
   lang?: "it" | "en";
-  /** A voucher code typed at booking (docs/decisions/029). */
+  /** A voucher code typed at booking (docs/decisions/034). */
   voucherCode?: string;
 };
 

@@ -94,7 +94,7 @@ export async function offlinePasses(db: Db, eventId: number): Promise<OfflinePas
   const rows = await db
     .select({
       id: bookings.id,
-      // A season holder's spots open with the holder's one pass (docs/decisions/029).
+      // A season holder's spots open with the holder's one pass (docs/decisions/034).
       secret: sql<string | null>`coalesce(${seasonHolders.passSecret}, ${bookings.passSecret})`,
       plate: bookings.licensePlate,
       rateName: rates.name,

@@ -93,7 +93,7 @@ test("payments: real summary figures, a working date filter and a CSV export wit
   const csv = await readFile((await download.path())!, "utf8");
   expect(csv.startsWith("\uFEFF")).toBe(true);
   const lines = csv.replace(/^\uFEFF/, "").trim().split("\r\n");
-  expect(lines[0]).toBe("Data pagamento;Cliente;Email;Targa;Evento;Tariffa;Tipo;Importo (€);Stato;ID pagamento;Rimborsato (€);Netto (€);Rimborsi");
+  expect(lines[0]).toBe("Data pagamento;Cliente;Email;Targa;Evento;Tariffa;Tipo;Importo (€);Stato;ID pagamento;Rimborsato (€);Netto (€);Rimborsi;Codice sconto;Sconto (€)");
   const mine = lines.find((l) => l.includes("CS987YY"))!;
   expect(mine).toContain(`"${customer.replaceAll('"', '""')}"`);
   expect(mine).toContain(";12,50;");

@@ -37,16 +37,19 @@ export function CancelBooking({ secret, deadline, onCancelled }: { secret: strin
             <Button
               variant="danger"
               disabled={cancel.isPending}
-              onClick={() =>
-                cancel.mutate(secret, {
-                  onSuccess: (r) => {
-                    notify.success(m.cancelled(formatEuroCompact(r.refund.amount)));
-                    onCancelled?.();
-                  },
-                  onError: (err) => notify.error(errorMessage(err, m.cancelFailed)),
-                  onSettled: () => setConfirming(false),
-                })
-              }
+              onClick={async () => {
+                // Awaited rather than mutate()'s callbacks: the refetched pass replaces this button
+                // (a void pass cannot be cancelled), and the result must still be said.
+                try {
+                  const r = await cancel.mutateAsync(secret);
+                  notify.success(m.cancelled(formatEuroCompact(r.refund.amount)));
+                  onCancelled?.();
+                } catch (err) {
+                  notify.error(errorMessage(err, m.cancelFailed));
+                } finally {
+                  setConfirming(false);
+                }
+              }}
             >
               {cancel.isPending ? m.cancelling : m.confirm}
             </Button>

@@ -29,18 +29,16 @@ export function PassActions({ secret }: { secret: string }) {
       {plateChangeAllowed ? (
         <form
           className="space-y-3"
-          onSubmit={(e) => {
+          onSubmit={async (e) => {
             e.preventDefault();
-            plate.mutate(
-              { secret, licensePlate: newPlate },
-              {
-                onSuccess: (r) => {
-                  notify.success(m.plateSaved(r.licensePlate));
-                  setNewPlate("");
-                },
-                onError: (err) => notify.error(errorMessage(err, m.plateFailed)),
-              },
-            );
+            // Awaited rather than mutate()'s callbacks, which are dropped if the refetched pass re-renders this form away.
+            try {
+              const r = await plate.mutateAsync({ secret, licensePlate: newPlate });
+              notify.success(m.plateSaved(r.licensePlate));
+              setNewPlate("");
+            } catch (err) {
+              notify.error(errorMessage(err, m.plateFailed));
+            }
           }}
         >
           <p className="text-sm text-slate-700">{m.plateHint}</p>

@@ -116,7 +116,9 @@ export function PassPage() {
         <h1 className="text-2xl font-black tracking-tight text-slate-900">{p.title}</h1>
         {season.data ? (
           <SeasonPassCard pass={season.data} secret={secret} />
-        ) : season.isPending && secret ? (
+        ) : season.isPending && secret && !query.data ? (
+          // Only before anything is known: a refetch of a plain pass (after a plate change) must not
+          // swap the pass and its actions for a spinner, or their confirmation is lost with them.
           <LoadingState text={p.loading} />
         ) : query.data ? (
           <>

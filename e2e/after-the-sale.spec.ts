@@ -92,7 +92,7 @@ test.describe("after the sale", () => {
     await expect(manage.getByText(/Puoi annullare e ricevere il rimborso completo fino a/)).toBeVisible();
     await manage.getByRole("button", { name: "Annulla prenotazione" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Sì, annulla e rimborsa" }).click();
-    await expect(page.getByText("Prenotazione annullata: rimborso di €15.00 in corso.")).toBeVisible();
+    await expect(page.getByText("Prenotazione annullata: rimborso di € 15,00 in corso.")).toBeVisible();
     await expect(page.getByText("Pass annullato")).toBeVisible();
     await expect(manage.getByRole("button", { name: "Annulla prenotazione" })).toHaveCount(0);
   });

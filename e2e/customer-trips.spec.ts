@@ -132,20 +132,20 @@ test.describe("at 390 px", () => {
 
   test("after paying, the home keeps 'Il tuo pass' until closed; Le Mie Prenotazioni shows the pass without typing", async ({ page }) => {
     await page.goto("/");
-    const dialog = await fillBookingDialog(page, "Napoli – Inter, Serie A", /Posto auto.*€18\.00/, {
+    const dialog = await fillBookingDialog(page, "Napoli – Inter, Serie A", /Posto auto.*€ 18,00/, {
       name: "Teresa Amato",
       email: "teresa.amato@example.it",
       plate: "TA 390 PH",
       car: "Lancia Ypsilon",
     });
-    await dialog.getByRole("button", { name: "Prenota e paga €18.00" }).click();
+    await dialog.getByRole("button", { name: "Prenota e paga € 18,00" }).click();
     await expect(page).toHaveURL(/\/checkout\?/);
     const bookingId = new URL(page.url()).searchParams.get("bookingId")!;
     const code = bookingCodeOf(bookingId);
 
     // Item 11: nothing floats over "Paga €X" when it is scrolled to the bottom of the screen.
     await page.getByLabel("Numero carta").fill("4242 4242 4242 4242");
-    const pay = page.getByRole("button", { name: "Paga €18.00" });
+    const pay = page.getByRole("button", { name: "Paga € 18,00" });
     await scrollToBottomEdge(pay, 8);
     await expect(page.getByRole("link", { name: "Scrivici su WhatsApp" })).toHaveCount(0);
     expect(await reachable(pay)).toBe(true);
@@ -184,13 +184,13 @@ test.describe("at 390 px", () => {
 
     await page.goto("/");
     const dialog = await fillBookingDialog(page, title, /Posto auto/, { name: "Ciro Russo", email: "ciro.russo@example.it", plate: "fa 123 bc", car: "Fiat Tipo" });
-    await dialog.getByRole("button", { name: "Prenota e paga €12.50" }).click();
+    await dialog.getByRole("button", { name: "Prenota e paga € 12,50" }).click();
     await expect(dialog.getByRole("alert")).toContainText("Hai già un posto per questo evento con questa targa");
     await expect(page).toHaveURL(/\/$/);
 
     // Another plate needs no warning; going back to the same one warns again; continuing books.
     await dialog.getByLabel("Targa").fill("FA123BD");
-    await expect(dialog.getByRole("button", { name: "Prenota e paga €12.50" })).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "Prenota e paga € 12,50" })).toBeVisible();
     await expect(dialog.getByRole("alert")).toHaveCount(0);
     await dialog.getByLabel("Targa").fill("FA123BC");
     await expect(dialog.getByRole("alert")).toContainText("Hai già un posto per questo evento con questa targa");

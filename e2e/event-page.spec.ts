@@ -61,7 +61,7 @@ async function openShareAndBook(page: Page, t: Catalogue, texts: { bookAndPay: s
 test.describe("an event's page, in Italian", () => {
   test.use({ locale: "it-IT" });
   test("a fan opens Napoli–Inter's page from the home at 390 px, copies its link and books from it", async ({ page }) => {
-    await openShareAndBook(page, italian, { bookAndPay: "Prenota e paga €18.00", spots: /Ancora \d+ posti liberi/, plate: "NA 482 KL" });
+    await openShareAndBook(page, italian, { bookAndPay: "Prenota e paga € 18,00", spots: /Ancora \d+ posti liberi/, plate: "NA 482 KL" });
   });
 });
 

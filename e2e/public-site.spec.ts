@@ -27,18 +27,18 @@ test("browse, filter, expand, pick a rate, book, pay with 4242… and land home 
   await expect(card.getByText("Liberi")).toBeVisible();
   await card.getByRole("button", { name: "TARIFFE DISPONIBILI (2)" }).click();
   await expect(card.getByText("Seleziona una tariffa per prenotare")).toBeVisible();
-  await card.getByRole("button", { name: /Posto auto.*€18\.00/ }).click();
+  await card.getByRole("button", { name: /Posto auto.*€ 18,00/ }).click();
 
   const dialog = page.getByRole("dialog", { name: "Prenota il parcheggio" });
   await expect(dialog).toBeVisible();
-  await dialog.getByRole("button", { name: "Prenota e paga €18.00" }).click();
+  await dialog.getByRole("button", { name: "Prenota e paga € 18,00" }).click();
   await expect(dialog.getByRole("alert")).toHaveText("Tutti i campi sono obbligatori");
 
   await dialog.getByLabel("Nome e cognome").fill("Gennaro Esposito");
   await dialog.getByLabel("E-mail").fill("gennaro.esposito@example.it");
   await dialog.getByLabel("Targa").fill("fb 123 cd");
   await dialog.getByLabel("Modello auto").fill("Alfa Romeo Giulietta");
-  await dialog.getByRole("button", { name: "Prenota e paga €18.00" }).click();
+  await dialog.getByRole("button", { name: "Prenota e paga € 18,00" }).click();
 
   await expect(page).toHaveURL(/\/checkout\?bookingId=[0-9a-f-]+&amount=18\.00$/);
   const bookingId = new URL(page.url()).searchParams.get("bookingId")!;
@@ -52,7 +52,7 @@ test("browse, filter, expand, pick a rate, book, pay with 4242… and land home 
   await expect(page.getByRole("timer")).toContainText(/1[45]:\d\d/);
 
   await page.getByLabel("Numero carta").fill("4242 4242 4242 4242");
-  await page.getByRole("button", { name: "Paga €18.00" }).click();
+  await page.getByRole("button", { name: "Paga € 18,00" }).click();
   await expect(page.getByRole("heading", { name: "Pagamento Completato" })).toBeVisible();
   await expect(page.getByText("Il tuo parcheggio è stato prenotato con successo!")).toBeVisible();
   await expect(page.getByText(bookingCodeOf(bookingId), { exact: true })).toBeVisible();
@@ -66,10 +66,10 @@ test("the declined card 4000 0000 0000 0002 shows 'Pagamento Fallito' and leaves
   const booking = await createBooking(request, event.id, event.rates[0].id);
   await page.goto(`/checkout?bookingId=${booking.id}&amount=${booking.amount}`);
   await page.getByLabel("Numero carta").fill("4000 0000 0000 0002");
-  await page.getByRole("button", { name: `Paga €${booking.amount}` }).click();
+  await page.getByRole("button", { name: `Paga € ${booking.amount.replace(".", ",")}` }).click();
   const failure = page.getByRole("alert").filter({ hasText: "Pagamento Fallito" });
   await expect(failure.first()).toContainText("La tua carta è stata rifiutata.");
-  await expect(page.getByRole("button", { name: `Paga €${booking.amount}` })).toBeEnabled();
+  await expect(page.getByRole("button", { name: `Paga € ${booking.amount.replace(".", ",")}` })).toBeEnabled();
   expect(await bookingStatus(request, booking.id)).toBe("pending");
 });
 
@@ -97,11 +97,11 @@ test("a sold-out event says so and cannot be booked", async ({ page }) => {
 test("presale: bought end to end in the modal, paid on the server", async ({ page }) => {
   await page.goto("/");
   const card = await expandCard(page, PINGUINI);
-  await card.getByRole("button", { name: /PREVENDITA.*€12\.00/ }).click();
+  await card.getByRole("button", { name: /PREVENDITA.*€ 12,00/ }).click();
   const dialog = page.getByRole("dialog", { name: "Prevendita parcheggio concerto" });
   await expect(dialog.getByText("Modalità demo — nessun addebito reale")).toBeVisible();
 
-  await dialog.getByRole("button", { name: "Acquista prevendita €12.00" }).click();
+  await dialog.getByRole("button", { name: "Acquista prevendita € 12,00" }).click();
   await expect(dialog.getByRole("alert")).toHaveText("Nome, cognome, email, targa e modello auto sono obbligatori");
 
   await dialog.getByLabel("Nome", { exact: true }).fill("Teresa");
@@ -111,7 +111,7 @@ test("presale: bought end to end in the modal, paid on the server", async ({ pag
   await dialog.getByLabel("Modello auto").fill("Jeep Renegade");
   await dialog.getByLabel("Note (facoltative)").fill("Arrivo con due bambini");
   await dialog.getByLabel("Numero carta").fill("4242424242424242");
-  await dialog.getByRole("button", { name: "Acquista prevendita €12.00" }).click();
+  await dialog.getByRole("button", { name: "Acquista prevendita € 12,00" }).click();
 
   await expect(page.getByText("Prevendita acquistata con successo!").first()).toBeVisible();
   const code = (await dialog.locator("p.font-mono").textContent())!.trim();
@@ -345,7 +345,7 @@ test("presale: a declined card is reported in the modal, which stays open for an
   await page.setExtraHTTPHeaders(customerAddress());
   await page.goto("/");
   const card = await expandCard(page, "Elodie in concerto – Palapartenope");
-  await card.getByRole("button", { name: /PREVENDITA.*€10\.00/ }).click();
+  await card.getByRole("button", { name: /PREVENDITA.*€ 10,00/ }).click();
   const dialog = page.getByRole("dialog", { name: "Prevendita parcheggio Elodie" });
   await dialog.getByLabel("Nome", { exact: true }).fill("Rosa");
   await dialog.getByLabel("Cognome").fill("Marino");
@@ -353,8 +353,8 @@ test("presale: a declined card is reported in the modal, which stays open for an
   await dialog.getByLabel("Targa").fill("EF789GH");
   await dialog.getByLabel("Modello auto").fill("Kia Picanto");
   await dialog.getByLabel("Numero carta").fill("4000 0000 0000 0002");
-  await dialog.getByRole("button", { name: "Acquista prevendita €10.00" }).click();
+  await dialog.getByRole("button", { name: "Acquista prevendita € 10,00" }).click();
   await expect(dialog.getByRole("alert")).toContainText("Errore Pagamento");
   await expect(dialog.getByRole("alert")).toContainText("La tua carta è stata rifiutata.");
-  await expect(dialog.getByRole("button", { name: "Acquista prevendita €10.00" })).toBeEnabled();
+  await expect(dialog.getByRole("button", { name: "Acquista prevendita € 10,00" })).toBeEnabled();
 });

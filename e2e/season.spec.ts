@@ -30,7 +30,7 @@ test("a season pass bought in the browser is paid at checkout, lists both matche
   await expect(page).toHaveURL(/\/checkout\?/);
   const bookingId = new URL(page.url()).searchParams.get("bookingId")!;
   await page.getByLabel("Numero carta").fill("4242 4242 4242 4242");
-  await page.getByRole("button", { name: "Paga €120.00" }).click();
+  await page.getByRole("button", { name: "Paga € 120,00" }).click();
   await expect(page.getByRole("heading", { name: "Pagamento Completato" })).toBeVisible();
 
   const booking = (await (await page.request.get(`/api/bookings/${bookingId}`)).json()) as { passSecret: string };
@@ -69,7 +69,7 @@ test("a voucher typed in the booking dialog is applied by the server", async ({ 
   expect(booking.amount).toBe("15.00");
   await page.goto(`/checkout?bookingId=${booking.id}&amount=${booking.amount}`);
   await page.getByLabel("Numero carta").fill("4242 4242 4242 4242");
-  await page.getByRole("button", { name: "Paga €15.00" }).click();
+  await page.getByRole("button", { name: "Paga € 15,00" }).click();
   await expect(page.getByRole("heading", { name: "Pagamento Completato" })).toBeVisible();
   const csv = await (await page.request.get("/api/admin/payments.csv")).text();
   expect(csv).toContain(code);

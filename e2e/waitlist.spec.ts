@@ -72,7 +72,7 @@ test.describe("waiting list", () => {
     await page.screenshot({ path: testInfo.outputPath("waitlist-offer-390.png"), fullPage: true });
     await page.getByLabel("Nome e cognome").fill("Lista Fortunata");
     await page.getByLabel("Modello auto").fill("Fiat Tipo");
-    await page.getByRole("button", { name: "Prenota e paga €16.00" }).click();
+    await page.getByRole("button", { name: "Prenota e paga € 16,00" }).click();
 
     await expect(page).toHaveURL(/\/checkout\?bookingId=[0-9a-f-]+&amount=16\.00$/);
     const bookingId = new URL(page.url()).searchParams.get("bookingId")!;
@@ -80,7 +80,7 @@ test.describe("waiting list", () => {
     await expect(summary.getByText("Lista Fortunata")).toBeVisible();
     await expect(summary.getByText("FG321HK")).toBeVisible();
     await page.getByLabel("Numero carta").fill("4242 4242 4242 4242");
-    await page.getByRole("button", { name: "Paga €16.00" }).click();
+    await page.getByRole("button", { name: "Paga € 16,00" }).click();
     await expect(page.getByRole("heading", { name: "Pagamento Completato" })).toBeVisible();
     expect(await bookingStatus(page.request, bookingId)).toBe("paid");
 

@@ -25,3 +25,9 @@ export function longDateTime(at: string | number, style: DateStyle = ITALIAN_DAT
   const part = partsOf(style.locale, new Date(at));
   return style.at(`${part("weekday")} ${part("day")} ${part("month")} ${part("year")}`, `${part("hour")}:${part("minute")}`);
 }
+
+/** "giovedì 10 dicembre 2026" (or "Thursday 10 December 2026"): the day of an instant in the garage's zone. */
+export function longDate(at: string | number, style: DateStyle = ITALIAN_DATES): string {
+  const part = partsOf(style.locale, new Date(at));
+  return `${part("weekday")} ${part("day")} ${part("month")} ${part("year")}`;
+}

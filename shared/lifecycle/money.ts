@@ -41,3 +41,6 @@ export function formatEuro(amount: string | number, lang: "it" | "en"): string {
   const decimal = centsToDecimal(asCents(amount));
   return lang === "en" ? `€${decimal}` : `€ ${decimal.replace(".", ",")}`;
 }
+
+/** A refund reaches the card within this many working days of the provider's "succeeded" (what the e-mails promise). */
+export const REFUND_WORKING_DAYS = 10;

@@ -1,10 +1,13 @@
 import type { Catalogue } from "./catalogue";
+import { formatEuro } from "../../shared/lifecycle/money";
 
 /**
  * it.ts in English, key for key (typed against it: a missing key fails `npm run typecheck`).
  * A lazy chunk: only a visitor who chooses English downloads it.
  */
 export const en: Catalogue = {
+  /** "€15.00": how English writes an amount (cents, or the API's decimal string). */
+  money: (amount: string | number) => formatEuro(amount, "en"),
   common: {
     appName: "Parcheggi Eventi",
     city: "Naples",

@@ -1,8 +1,12 @@
+import { formatEuro } from "../../shared/lifecycle/money";
+
 /**
  * Every string a person reads, in Italian, grouped by feature. Texts quoted by the product spec
  * are kept verbatim.
  */
 export const it = {
+  /** "€ 15,00": how Italian writes an amount (cents, or the API's decimal string). */
+  money: (amount: string | number) => formatEuro(amount, "it"),
   common: {
     appName: "Parcheggi Eventi",
     city: "Napoli",

@@ -28,3 +28,13 @@ export function romeMonthRange(day: Temporal.PlainDate): { start: number; end: n
 export function toIso(ms: number | null | undefined): string | null {
   return ms == null ? null : new Date(ms).toISOString();
 }
+
+/** The Rome day `days` working days (Monday to Friday) after the one containing `instantMs`. */
+export function addWorkingDays(instantMs: number, days: number): Temporal.PlainDate {
+  let day = romeDate(instantMs);
+  for (let left = days; left > 0; ) {
+    day = day.add({ days: 1 });
+    if (day.dayOfWeek <= 5) left--;
+  }
+  return day;
+}

@@ -64,7 +64,7 @@ function refundEmailInsert(db: Db, rowId: string, now: number) {
       bookingId: row,
       kind: "refund",
       dedupeKey: `refund:${rowId}`,
-      data: sql`(select json_object('amountCents', r.amount_cents, 'reason', r.reason, 'full', json(case when b.status = 'refunded' then 'true' else 'false' end))
+      data: sql`(select json_object('amountCents', r.amount_cents, 'reason', r.reason, 'source', r.source, 'at', coalesce(r.completed_at, r.created_at), 'full', json(case when b.status = 'refunded' then 'true' else 'false' end))
         from ${refunds} r join ${bookings} b on b.id = r.booking_id where r.id = ${rowId})`,
       status: "queued",
       attempts: 0,

@@ -11,7 +11,7 @@ import { Spinner } from "../../components/spinner";
 import { useT } from "../../i18n/lang";
 import { ApiError, errorMessage, newIdempotencyKey } from "../../lib/api";
 import { bookingCode } from "../../lib/format";
-import { eventWhen, price, unavailableMessage } from "../event-card/card-format";
+import { eventWhen, unavailableMessage } from "../event-card/card-format";
 import type { EventDto, RateDto } from "../event-card/types";
 import { garage } from "../../../shared/garage";
 import { rememberBooking } from "../my-bookings/remembered";
@@ -46,7 +46,7 @@ function Summary({ event, rate }: { event: EventDto; rate: RateDto }) {
       <dt className="text-slate-500">{tr.booking.rate}</dt>
       <dd className="font-medium text-slate-900">{rate.name}</dd>
       <dt className="text-slate-500">{tr.booking.price}</dt>
-      <dd className="text-base font-bold text-slate-900">{price(rate.price)}</dd>
+      <dd className="text-base font-bold text-slate-900">{tr.money(rate.price)}</dd>
     </dl>
   );
 }
@@ -199,7 +199,7 @@ function BookingForm({ event, rate, onClose }: { event: EventDto; rate: RateDto;
               {tr.booking.submitting}
             </>
           ) : (
-            tr.booking.submit(price(rate.price))
+            tr.booking.submit(tr.money(rate.price))
           )}
         </Button>
       )}

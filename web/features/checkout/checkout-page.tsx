@@ -14,7 +14,7 @@ import type { ConfirmCard, PaymentIntentDto } from "../../components/payment/typ
 import { LoadingState, Spinner } from "../../components/spinner";
 import { useT } from "../../i18n/lang";
 import { ApiError, errorMessage, newIdempotencyKey } from "../../lib/api";
-import { bookingCode, formatCountdown, formatEuroCompact, formatLongDateTime } from "../../lib/format";
+import { bookingCode, formatCountdown, formatLongDateTime } from "../../lib/format";
 import { passUrl } from "../../lib/pass-url";
 import { useAppSearchParams } from "../../lib/search-params";
 import { PublicLayout } from "../layout/public-layout";
@@ -189,7 +189,7 @@ function Summary({ booking }: { booking: BookingDto }) {
         ))}
         <div className="flex items-baseline justify-between gap-4 py-4">
           <dt className="font-semibold text-slate-900">{c.total}</dt>
-          <dd className="text-2xl font-black text-slate-900">{formatEuroCompact(booking.amount)}</dd>
+          <dd className="text-2xl font-black text-slate-900">{tr.money(booking.amount)}</dd>
         </div>
       </dl>
     </section>
@@ -205,7 +205,7 @@ function PaymentForm({ booking, intent, remaining, onPaid }: { booking: BookingD
   const onReadyChange = useCallback((ready: boolean) => setCardReady(ready), []);
   const [processing, setProcessing] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const total = formatEuroCompact(intent.amount);
+  const total = tr.money(intent.amount);
 
   const pay = async (e: FormEvent) => {
     e.preventDefault();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { eventDistance, eventDuration, eventImage, eventWhen, inLanguage, isSoldOut, lowestPayablePrice, needsReadMore, price, rateLabel, unavailableMessage } from "./card-format";
+import { eventDistance, eventDuration, eventImage, eventWhen, inLanguage, isSoldOut, lowestPayablePrice, needsReadMore, rateLabel, unavailableMessage } from "./card-format";
 import { it as italian } from "../../i18n/it";
+import { en as english } from "../../i18n/en";
 import { testEvent, testRate } from "./test-event";
 
 describe("event card formatting", () => {
@@ -10,10 +11,12 @@ describe("event card formatting", () => {
     expect(rateLabel({ name: "Posto auto" })).toBe("Posto auto");
   });
 
-  it("shows prices with the euro sign and two decimals", () => {
-    expect(price("15")).toBe("€15.00");
-    expect(price("7.5")).toBe("€7.50");
-    expect(price("0.00")).toBe("€0.00");
+  it("writes money one way per language: a decimal comma in Italian, a point in English, always two decimals", () => {
+    expect(italian.money("15")).toBe("€ 15,00");
+    expect(italian.money("7.5")).toBe("€ 7,50");
+    expect(italian.money(1505)).toBe("€ 15,05"); // a number is cents
+    expect(english.money("15")).toBe("€15.00");
+    expect(english.money("0.00")).toBe("€0.00");
   });
 
   it("writes dates in Italian long form in Rome time, 'Attivo' or 'Data non specificata'", () => {
@@ -51,8 +54,8 @@ describe("event card formatting", () => {
   });
 
   it("starts the price badge at the cheapest rate that can be paid online", () => {
-    expect(lowestPayablePrice([testRate({ price: "8.00", isPayable: false }), testRate({ price: "25.00" }), testRate({ price: "15.00" })])).toBe("€15.00");
-    expect(lowestPayablePrice([testRate({ isPayable: false })])).toBeNull();
+    expect(lowestPayablePrice([testRate({ price: "8.00", isPayable: false }), testRate({ price: "25.00" }), testRate({ price: "15.00" })], italian.money)).toBe("€ 15,00");
+    expect(lowestPayablePrice([testRate({ isPayable: false })], italian.money)).toBeNull();
   });
 
   it("explains a non-payable rate, in presale words when its name says prevendita", () => {

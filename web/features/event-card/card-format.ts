@@ -4,7 +4,7 @@ import elodieImage from "../../assets/fallback/elodie.webp";
 import napoliImage from "../../assets/fallback/napoli.webp";
 import pinguiniImage from "../../assets/fallback/pinguini.webp";
 import type { Catalogue, Lang } from "../../i18n/catalogue";
-import { formatEuroCompact, formatLongDateTime, truncate } from "../../lib/format-basic";
+import { formatLongDateTime, truncate } from "../../lib/format-basic";
 import { formatDistance, formatDuration } from "../../../shared/lifecycle/event";
 import type { EventDto, RateDto } from "./types";
 
@@ -67,14 +67,13 @@ export const eventDistance = (event: Pick<EventDto, "distanceMeters">, lang: Lan
   event.distanceMeters == null ? null : formatDistance(event.distanceMeters, lang);
 
 export const rateLabel = (rate: Pick<RateDto, "name">) => truncate(rate.name, RATE_NAME_MAX);
-export const price = (amount: string) => formatEuroCompact(amount);
 export const needsReadMore = (description: string) => description.length > READ_MORE_OVER;
 export const isSoldOut = (event: Pick<EventDto, "availableSpots">) => event.availableSpots <= 0;
 
-/** The lowest price among the rates that can be booked online, for the "da €X" badge. */
-export function lowestPayablePrice(rates: Pick<RateDto, "price" | "isPayable">[]): string | null {
+/** The lowest price among the rates that can be booked online, for the "da €X" badge, in the catalogue's money. */
+export function lowestPayablePrice(rates: Pick<RateDto, "price" | "isPayable">[], money: Catalogue["money"]): string | null {
   const prices = rates.filter((r) => r.isPayable).map((r) => Number(r.price));
-  return prices.length ? price(String(Math.min(...prices))) : null;
+  return prices.length ? money(String(Math.min(...prices))) : null;
 }
 
 /** Why a rate cannot be paid online: presale rates say so in their own words. */

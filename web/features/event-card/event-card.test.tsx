@@ -78,8 +78,8 @@ describe("EventCard", () => {
     fireEvent.click(within(card).getByRole("button", { name: "TARIFFE DISPONIBILI (2)" }));
     expect(within(card).getByText("Seleziona una tariffa per prenotare")).toBeTruthy();
     expect(within(card).getByText("Posto coperto con cu...")).toBeTruthy();
-    expect(within(card).getByText("€25.00")).toBeTruthy();
-    expect(within(card).getByText("€15.50")).toBeTruthy();
+    expect(within(card).getByText("€ 25,00")).toBeTruthy();
+    expect(within(card).getByText("€ 15,50")).toBeTruthy();
     fireEvent.click(within(card).getByRole("button", { name: "← TORNA AI DETTAGLI" }));
     expect(within(card).getByText("Liberi")).toBeTruthy();
   });
@@ -88,7 +88,7 @@ describe("EventCard", () => {
     const { card, toggle } = renderCard({ isPrevenditaVisible: true, isPrevenditaPayable: true, prevendita_price: "12.00" });
     fireEvent.click(toggle);
     const presale = within(card).getByRole("button", { name: /PREVENDITA/ });
-    expect(presale.textContent).toContain("€12.00");
+    expect(presale.textContent).toContain("€ 12,00");
     cleanup();
     const hidden = renderCard({ isPrevenditaVisible: false, prevendita_price: "12.00" });
     fireEvent.click(hidden.toggle);

@@ -16,7 +16,6 @@ import {
   isSoldOut,
   lowestPayablePrice,
   needsReadMore,
-  price,
   rateLabel,
 } from "./card-format";
 import { WaitlistButton } from "../waitlist/waitlist-button";
@@ -152,7 +151,7 @@ export function EventCard({ event: given, priority = false }: { event: EventDto;
 
   const soldOut = isSoldOut(event);
   const when = eventWhen(event, tr);
-  const fromPrice = lowestPayablePrice(event.rates);
+  const fromPrice = lowestPayablePrice(event.rates, tr.money);
   const showPresale = event.isPrevenditaVisible && event.prevendita_price !== null;
 
   useEffect(() => {
@@ -312,7 +311,7 @@ export function EventCard({ event: given, priority = false }: { event: EventDto;
                         <TicketIcon className="size-5" />
                         {tr.eventCard.presale}
                       </span>
-                      <span>{price(event.prevendita_price!)}</span>
+                      <span>{tr.money(event.prevendita_price!)}</span>
                     </Button>
                   ) : null}
                   <Button ref={ratesButton} size="lg" onClick={() => showView("rates")} disabled={event.rates.length === 0} className="w-full">
@@ -346,7 +345,7 @@ export function EventCard({ event: given, priority = false }: { event: EventDto;
                         <span className="mt-1 inline-block rounded-full bg-slate-100 px-2 py-0.5 text-[11px] font-semibold text-slate-600">{tr.eventCard.notPayable}</span>
                       ) : null}
                     </span>
-                    <span className="text-lg font-extrabold text-slate-900 tabular-nums">{price(rate.price)}</span>
+                    <span className="text-lg font-extrabold text-slate-900 tabular-nums">{tr.money(rate.price)}</span>
                   </button>
                 </li>
               ))}

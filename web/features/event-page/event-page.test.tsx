@@ -33,7 +33,7 @@ describe("EventPage", () => {
     renderPage("/eventi/5-napoli-inter", { id: 5, event });
     expect(screen.getByRole("heading", { level: 1, name: "Napoli – Inter" })).toBeTruthy();
     expect(screen.getByTestId("free-spots").textContent).toBe("Ancora 37 posti liberi");
-    expect(screen.getByText("€18.00")).toBeTruthy();
+    expect(screen.getByText("€ 18,00")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Prenota: Posto auto" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Prenota: Moto" })).toBeTruthy();
   });

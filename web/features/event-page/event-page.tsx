@@ -11,7 +11,7 @@ import { NotFoundPage } from "../../components/not-found-page";
 import { LoadingState } from "../../components/spinner";
 import { useLang, useT } from "../../i18n/lang";
 import { eventImageAspectRatio } from "../../lib/event-image";
-import { eventDistance, eventDuration, eventWhen, hasEnded, inLanguage, isSoldOut, price } from "../event-card/card-format";
+import { eventDistance, eventDuration, eventWhen, hasEnded, inLanguage, isSoldOut } from "../event-card/card-format";
 import { WaitlistButton } from "../waitlist/waitlist-button";
 import { CardImage, CategoryTag } from "../event-card/event-card";
 import type { EventDto, RateDto } from "../event-card/types";
@@ -81,7 +81,7 @@ function RateRow({ rate, onBook, disabled }: { rate: RateDto; onBook: () => void
         {rate.description ? <p className="text-sm text-slate-600">{rate.description}</p> : null}
         {!rate.isPayable ? <span className="mt-1 inline-block rounded-full bg-slate-100 px-2 py-0.5 text-[11px] font-semibold text-slate-600">{tr.eventCard.notPayable}</span> : null}
       </div>
-      <p className="text-lg font-extrabold text-slate-900 tabular-nums">{price(rate.price)}</p>
+      <p className="text-lg font-extrabold text-slate-900 tabular-nums">{tr.money(rate.price)}</p>
       {disabled ? null : (
         <Button onClick={onBook} aria-label={`${tr.eventPage.book}: ${rate.name}`}>
           {tr.eventPage.book}
@@ -204,7 +204,7 @@ function EventPageBody({ given, endedWhenRendered, notice }: { given: EventDto; 
                     <TicketIcon className="size-5" />
                     {tr.eventCard.presale}
                   </span>
-                  <span>{price(event.prevendita_price!)}</span>
+                  <span>{tr.money(event.prevendita_price!)}</span>
                 </Button>
               ) : null}
               <ul className="mt-4 space-y-3">

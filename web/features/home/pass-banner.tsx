@@ -27,7 +27,7 @@ export function PassBanner() {
     dismissPassBanner();
     setData(null);
   };
-  const view = afterSaleView(booking, tr.myBookings);
+  const view = afterSaleView(booking, tr);
   const tone = view.showPass ? VALID : ENDED;
   return (
     <section aria-labelledby="pass-banner-title" data-testid="pass-banner" data-state={view.label} className={`border-b ${tone.section}`}>

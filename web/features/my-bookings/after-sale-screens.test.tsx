@@ -67,7 +67,7 @@ describe("Le Mie Prenotazioni after the sale (finding 6)", () => {
     expect(within(card).queryByText("Apri il pass")).toBeNull();
     expect(within(card).queryByText(/quando il pagamento è completato/)).toBeNull();
     expect(within(card).getByTestId("booking-state").textContent).toBe("Rimborsato");
-    expect(within(card).getByText("Rimborso completato: €10.00 restituiti sulla carta usata per pagare.")).toBeTruthy();
+    expect(within(card).getByText("Rimborso completato: € 10,00 restituiti sulla carta usata per pagare.")).toBeTruthy();
   });
 
   it("shows no pass for a paid booking of a cancelled event and says the event was cancelled and the refund is on its way", () => {

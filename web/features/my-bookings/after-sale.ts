@@ -1,5 +1,5 @@
 import type { BookingState, PassStatus } from "../../../shared/lifecycle/booking";
-import { decimalToCentsExact, formatEuroCompact } from "../../../shared/lifecycle/money";
+import { decimalToCentsExact } from "../../../shared/lifecycle/money";
 import type { Catalogue } from "../../i18n/catalogue";
 
 /** What the server says happened after the sale (worker/services/my-bookings.ts AfterSale). */
@@ -38,14 +38,15 @@ const LABELS: Record<BookingState, AfterSaleView["label"]> = {
 };
 
 /** The customer's words for a booking after the sale: the same on the banner, Le Mie Prenotazioni and the pass. */
-export function afterSaleView(b: AfterSaleFacts, t: Catalogue["myBookings"]): AfterSaleView {
+export function afterSaleView(b: AfterSaleFacts, tr: Catalogue): AfterSaleView {
+  const t = tr.myBookings;
   const a = t.afterSale;
   const notes: string[] = [];
   if (b.eventCancelled) notes.push(a.eventCancelled);
   // The pass page carries no amounts (anyone with the link reads it): it says what happened without them.
   const wentBack = b.refunded === undefined ? b.state === "refunded" : decimalToCentsExact(b.refunded) > 0;
-  if (b.state === "refunded" && wentBack && !b.refundPending) notes.push(b.refunded === undefined ? a.refundedNoAmount : a.refunded(formatEuroCompact(b.refunded)));
-  else if (b.state === "partly_refunded" && b.refunded !== undefined) notes.push(a.partlyRefunded(formatEuroCompact(b.refunded), formatEuroCompact(b.amount)));
+  if (b.state === "refunded" && wentBack && !b.refundPending) notes.push(b.refunded === undefined ? a.refundedNoAmount : a.refunded(tr.money(b.refunded)));
+  else if (b.state === "partly_refunded" && b.refunded !== undefined) notes.push(a.partlyRefunded(tr.money(b.refunded), tr.money(b.amount)));
   else if (b.state === "freed") notes.push(a.freed);
   else if (b.state === "cancelled" && !b.eventCancelled) notes.push(a.cancelled);
   if (b.refundPending) notes.push(a.refundPending);

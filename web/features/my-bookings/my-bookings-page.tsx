@@ -11,7 +11,7 @@ import { Spinner } from "../../components/spinner";
 import type { Catalogue } from "../../i18n/catalogue";
 import { useT } from "../../i18n/lang";
 import { errorMessage } from "../../lib/api";
-import { formatEuroCompact, formatLongDateTime, formatTime } from "../../lib/format";
+import { formatLongDateTime, formatTime } from "../../lib/format";
 import { passUrl } from "../../lib/pass-url";
 import { PublicLayout } from "../layout/public-layout";
 import { PrinterIcon, SearchIcon } from "./pass-icons";
@@ -34,7 +34,7 @@ const statusStyle: Record<keyof Catalogue["myBookings"]["status"], string> = {
 export function BookingPass({ booking, onCancelled }: { booking: MyBooking; onCancelled: () => void }) {
   const tr = useT();
   const m = tr.myBookings;
-  const view = afterSaleView(booking, m);
+  const view = afterSaleView(booking, tr);
   const showPass = view.showPass && booking.passSecret;
   const when = booking.isAlwaysActive ? tr.eventCard.alwaysActive : booking.eventDatetime ? formatLongDateTime(booking.eventDatetime, tr.dates) : tr.eventCard.noDate;
   return (
@@ -74,7 +74,7 @@ export function BookingPass({ booking, onCancelled }: { booking: MyBooking; onCa
             </div>
             <div>
               <dt className="text-slate-500">{m.amount}</dt>
-              <dd className="mt-0.5 font-medium text-slate-900">{formatEuroCompact(booking.amount)}</dd>
+              <dd className="mt-0.5 font-medium text-slate-900">{tr.money(booking.amount)}</dd>
             </div>
           </dl>
           {view.notes.length ? (

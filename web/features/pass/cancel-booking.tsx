@@ -6,7 +6,6 @@ import { notify } from "../../components/notify";
 import { useT } from "../../i18n/lang";
 import { errorMessage } from "../../lib/api";
 import { formatLongDateTime } from "../../lib/format";
-import { formatEuroCompact } from "../../../shared/lifecycle/money";
 import { cancelPassAtom } from "./queries";
 
 /**
@@ -42,7 +41,7 @@ export function CancelBooking({ secret, deadline, onCancelled }: { secret: strin
                 // (a void pass cannot be cancelled), and the result must still be said.
                 try {
                   const r = await cancel.mutateAsync(secret);
-                  notify.success(m.cancelled(formatEuroCompact(r.refund.amount)));
+                  notify.success(m.cancelled(tr.money(r.refund.amount)));
                   onCancelled?.();
                 } catch (err) {
                   notify.error(errorMessage(err, m.cancelFailed));

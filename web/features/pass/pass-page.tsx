@@ -29,7 +29,7 @@ export function PassCard({ pass, secret }: { pass: Pass; secret: string }) {
   const tr = useT();
   const p = tr.pass;
   const when = pass.isAlwaysActive ? p.alwaysActive : pass.eventDatetime ? formatLongDateTime(pass.eventDatetime, tr.dates) : tr.eventCard.noDate;
-  const view = afterSaleView({ ...pass, passStatus: pass.status }, tr.myBookings);
+  const view = afterSaleView({ ...pass, passStatus: pass.status }, tr);
   const valid = view.showPass;
   return (
     <article data-testid="pass" className={`${cardClass} overflow-hidden`}>

@@ -16,7 +16,6 @@ import { errorMessage, newIdempotencyKey } from "../../lib/api";
 import { bookingCode } from "../../lib/format";
 import { CarFields } from "../booking/car-fields";
 import { checkPresale, type PresaleValues } from "../booking/validation";
-import { price } from "../event-card/card-format";
 import type { EventDto } from "../event-card/types";
 import { garage } from "../../../shared/garage";
 import { rememberBooking, showPassBanner } from "../my-bookings/remembered";
@@ -72,7 +71,7 @@ function PresaleFlow({ event, onClose, busy }: { event: EventDto; onClose: () =>
       <TicketIcon className="mt-0.5 size-6 shrink-0 text-amber-600" />
       <div className="min-w-0 text-sm">
         {event.prevendita_description ? <p className="text-slate-700">{event.prevendita_description}</p> : null}
-        {event.prevendita_price ? <p className="mt-1 text-lg font-bold text-slate-900">{price(event.prevendita_price)}</p> : null}
+        {event.prevendita_price ? <p className="mt-1 text-lg font-bold text-slate-900">{tr.money(event.prevendita_price)}</p> : null}
       </div>
     </div>
   );
@@ -254,7 +253,7 @@ function PresaleForm({
             {tr.presale.processing}
           </>
         ) : (
-          tr.presale.submit(price(intent.amount))
+          tr.presale.submit(tr.money(intent.amount))
         )}
       </Button>
       <PaymentNote provider={intent.provider} />

@@ -9,7 +9,6 @@ import { notify } from "../../components/notify";
 import { Spinner } from "../../components/spinner";
 import { useLang, useT } from "../../i18n/lang";
 import { errorMessage } from "../../lib/api";
-import { price } from "../event-card/card-format";
 import type { EventDto } from "../event-card/types";
 import { normalisePlate } from "../booking/validation";
 import { joinWaitlistAtom } from "./queries";
@@ -73,7 +72,7 @@ export function WaitlistForm({ event, onClose, prefill }: { event: EventDto; onC
           <select id={rateFieldId} className={inputClass} value={rateId} onChange={(e) => setRateId(Number(e.target.value))}>
             {rates.map((r) => (
               <option key={r.id} value={r.id}>
-                {r.name} — {price(r.price)}
+                {r.name} — {tr.money(r.price)}
               </option>
             ))}
           </select>

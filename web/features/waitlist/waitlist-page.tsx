@@ -10,7 +10,6 @@ import { LoadingState, Spinner } from "../../components/spinner";
 import { useLang, useT } from "../../i18n/lang";
 import { ApiError, errorMessage } from "../../lib/api";
 import { formatLongDateTime } from "../../lib/format";
-import { price } from "../event-card/card-format";
 import { useNow } from "../checkout/use-now";
 import { PublicLayout } from "../layout/public-layout";
 import { leaveWaitlistAtom, takeOfferAtom, waitlistQueryAtom, waitlistTokenAtom, type WaitlistEntry } from "./queries";
@@ -66,7 +65,7 @@ function TakeOffer({ entry }: { entry: WaitlistEntry }) {
       <TextField label={tr.booking.carModel} name="carModel" placeholder={tr.booking.placeholders.carModel} maxLength={60} value={carModel} onChange={setCar} />
       <Button type="submit" size="lg" className="w-full" disabled={isPending}>
         {isPending ? <Spinner className="size-5" /> : null}
-        {isPending ? w.taking : w.take(price(offer.amount))}
+        {isPending ? w.taking : w.take(tr.money(offer.amount))}
       </Button>
     </form>
   );
@@ -136,7 +135,7 @@ function EntryCard({ entry }: { entry: WaitlistEntry }) {
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
           <dt className="text-slate-600">{w.rate}</dt>
           <dd className="font-medium text-slate-900">
-            {rate} — {price(entry.rate.price)}
+            {rate} — {tr.money(entry.rate.price)}
           </dd>
           <dt className="text-slate-600">{w.plate}</dt>
           <dd className="font-mono font-bold tracking-wider text-slate-900">{entry.licensePlate}</dd>

@@ -22,6 +22,7 @@ const it = {
     passHint: "Mostra questo QR al varco all'ingresso (oppure apri il pass dal link).",
     qrAlt: (code: string) => `QR del pass ${code}`,
     refunded: "Importo rimborsato",
+    refundBy: "Sulla carta entro",
     reason: "Motivo",
   },
   /** Reasons the system itself stores on a refund (cancellations.ts, event-cancellation.ts store the Italian); staff's free text stays as typed. */
@@ -40,6 +41,18 @@ const it = {
     introFull: "abbiamo rimborsato l'intero importo della tua prenotazione. Il posto è stato liberato e il pass non è più valido.",
     introPartial: "abbiamo rimborsato una parte dell'importo della tua prenotazione. Il posto e il pass restano validi.",
     timing: "Il rimborso arriva sulla carta usata per il pagamento, di solito entro 5-10 giorni lavorativi.",
+  },
+  /** The customer cancelled from the pass: the refund e-mail says so. */
+  cancelled: {
+    subject: (event: string) => `Prenotazione annullata: ${event}`,
+    intro: (event: string, when: string) =>
+      `come hai chiesto, abbiamo annullato la tua prenotazione per ${event} (${when}) e ti abbiamo rimborsato l'intero importo. Il posto è stato liberato e il pass non è più valido.`,
+  },
+  /** The garage cancelled the event ("Annulla evento"). */
+  eventCancelled: {
+    subject: (event: string) => `Evento annullato: ${event}`,
+    intro: (event: string, when: string) =>
+      `ci dispiace: ${event}, previsto per ${when}, è stato annullato. Non devi fare nulla: ti abbiamo rimborsato l'intero importo e il pass non è più valido.`,
   },
   postponed: {
     subject: (event: string) => `Evento rinviato: ${event}`,
@@ -92,6 +105,7 @@ const en: EmailCatalogue = {
     passHint: "Show this QR code at the gate when you arrive (or open the pass from the link).",
     qrAlt: (code: string) => `Pass QR code ${code}`,
     refunded: "Amount refunded",
+    refundBy: "Back on your card by",
     reason: "Reason",
   },
   reasons: {
@@ -109,6 +123,16 @@ const en: EmailCatalogue = {
     introFull: "we have refunded the full amount of your booking. The space has been released and the pass is no longer valid.",
     introPartial: "we have refunded part of the amount of your booking. Your space and your pass remain valid.",
     timing: "The refund goes back to the card used for the payment, usually within 5-10 working days.",
+  },
+  cancelled: {
+    subject: (event: string) => `Booking cancelled: ${event}`,
+    intro: (event: string, when: string) =>
+      `as you asked, we have cancelled your booking for ${event} (${when}) and refunded the full amount. The space has been released and the pass is no longer valid.`,
+  },
+  eventCancelled: {
+    subject: (event: string) => `Event cancelled: ${event}`,
+    intro: (event: string, when: string) =>
+      `we are sorry: ${event}, planned for ${when}, has been cancelled. You do not need to do anything: we have refunded the full amount and the pass is no longer valid.`,
   },
   postponed: {
     subject: (event: string) => `Event postponed: ${event}`,

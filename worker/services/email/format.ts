@@ -1,11 +1,14 @@
 import { formatEuro } from "../../../shared/lifecycle/money";
-import { ITALIAN_DATES, longDateTime, type DateStyle } from "../../../shared/lifecycle/dates";
+import { ITALIAN_DATES, longDate, longDateTime, type DateStyle } from "../../../shared/lifecycle/dates";
 
 /** A catalogue's `dates`: the Intl locale and how the date and the time join. */
 export type DateWords = DateStyle;
 
 /** "sabato 14 marzo 2026 ore 21:00" (or "Friday 27 November 2026, 21:00 (Italian time)") in Rome time, the same words as the site. */
 export const romeLongDateTime = (ms: number, words: DateWords = ITALIAN_DATES) => longDateTime(ms, words);
+
+/** "giovedì 10 dicembre 2026": the day only, in Rome time. */
+export const romeLongDate = (ms: number, words: DateWords = ITALIAN_DATES) => longDate(ms, words);
 
 /** 1550 → "€ 15,50" (Italian decimal comma) or "€15.50" (English: the site's compact form). */
 export const euro = (cents: number, locale: "it" | "en" = "it") => formatEuro(cents, locale);

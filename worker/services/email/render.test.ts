@@ -71,9 +71,9 @@ describe("e-mails in the booking's language", () => {
 
   it("an English booking's refund and postponement are English too, the system's refund reason included", async () => {
     const id = await booking("en", { titleEn: "New Year's Concert", nameEn: "Covered space" });
-    const refund = await render(id, "refund", { amountCents: 1550, full: true, reason: emailCatalogues.it.reasons.customer });
+    const refund = await render(id, "refund", { amountCents: 1550, full: true, reason: emailCatalogues.it.reasons.customer, source: "customer", at: AT });
     // Fails if the refund kind keeps Italian words, the Italian amount style, or the stored Italian reason.
-    expect(refund.subject).toBe("Refund issued: New Year's Concert");
+    expect(refund.subject).toBe("Booking cancelled: New Year's Concert");
     expect(refund.text).toContain("Amount refunded: €15.50");
     expect(refund.text).toContain("Reason: Cancelled by the customer");
     expect(italianPieces().filter((p) => readable(refund).includes(p))).toEqual([]);
@@ -105,7 +105,7 @@ describe("e-mails in the booking's language", () => {
     expect(email.text).toContain("Importo pagato: € 15,50");
     expect(email.text).toContain("Tariffa: Posto coperto");
     expect(email.attachments.find((a) => a.type === "text/calendar")!.filename).toBe("parcheggio.ics");
-    const refund = await render(id, "refund", { amountCents: 1550, full: true, reason: emailCatalogues.it.reasons.customer });
+    const refund = await render(id, "refund", { amountCents: 1550, full: true, reason: emailCatalogues.it.reasons.customer, source: "customer", at: AT });
     expect(refund.text).toContain("Motivo: Annullata dal cliente");
   });
 
@@ -122,4 +122,39 @@ describe("e-mails in the booking's language", () => {
     expect(email.subject).toBe("Booking confirmed: New Year's Concert");
     expect(italianPieces().filter((p) => readable(email).includes(p))).toEqual([]);
   });
+
+describe("the refund e-mail says what happened (issue #25: not just 'Rimborso effettuato')", () => {
+  // Friday 12 March 2027, 21:00: ten working days later is Friday 26 March.
+  it("a customer's cancellation names the event and its date, how much comes back and by when", async () => {
+    const id = await booking("it");
+    const email = await render(id, "refund", { amountCents: 1550, full: true, reason: "anything staff-like", source: "customer", at: AT });
+    // Fails if the cancellation falls back to the generic refund words, or misses the amount or the date it arrives by.
+    expect(email.subject).toBe("Prenotazione annullata: Concerto di Capodanno");
+    expect(email.text).toContain("abbiamo annullato la tua prenotazione per Concerto di Capodanno (venerdì 12 marzo 2027 ore 21:00)");
+    expect(email.text).toContain("Importo rimborsato: € 15,50");
+    expect(email.text).toContain("Sulla carta entro: venerdì 26 marzo 2027");
+    // The reason comes from the refund's source, never from matching stored text.
+    expect(email.text).toContain("Motivo: Annullata dal cliente");
+  });
+
+  it("an event the garage cancelled says so, in the booking's language", async () => {
+    const id = await booking("en", { titleEn: "New Year's Concert" });
+    const email = await render(id, "refund", { amountCents: 1550, full: true, reason: emailCatalogues.it.reasons.eventCancelled, source: "event_cancelled", at: AT });
+    expect(email.subject).toBe("Event cancelled: New Year's Concert");
+    expect(email.text).toContain("New Year's Concert, planned for Friday 12 March 2027, 21:00 (Italian time), has been cancelled");
+    expect(email.text).toContain("Amount refunded: €15.50");
+    expect(email.text).toContain("Back on your card by: Friday 26 March 2027");
+    expect(email.text).toContain("Reason: Event cancelled");
+    expect(italianPieces().filter((p) => readable(email).includes(p))).toEqual([]);
+  });
+
+  it("a refund made by staff keeps the generic words and the reason as typed", async () => {
+    const id = await booking("it");
+    const email = await render(id, "refund", { amountCents: 500, full: false, reason: "Cancello guasto", source: "admin", at: AT });
+    expect(email.subject).toBe("Rimborso effettuato: Concerto di Capodanno");
+    expect(email.text).toContain("Motivo: Cancello guasto");
+    expect(email.text).toContain("Importo rimborsato: € 5,00");
+  });
+});
+
 });

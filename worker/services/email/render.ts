@@ -4,7 +4,10 @@ import { bookings, events, notices, rates, waitlistEntries, type EmailOutboxRow 
 import type { Db } from "../../db";
 import { bookingCodeOf } from "../my-bookings";
 import { emailCatalogues, type EmailCatalogue } from "./catalogue";
-import { escapeHtml, euro, romeLongDateTime } from "./format";
+import { escapeHtml, euro, romeLongDate, romeLongDateTime } from "./format";
+import { REFUND_WORKING_DAYS } from "../../../shared/lifecycle/money";
+import { addWorkingDays } from "../../lib/time";
+import { GARAGE_TIME_ZONE } from "../../../shared/rules";
 import { icsOf } from "./ics";
 import { passStatusOf } from "../../../shared/lifecycle/booking";
 import { cancelDeadline, eventEndsAt, MINUTE_MS, withinCancelDeadline } from "../../../shared/lifecycle/event";
@@ -246,16 +249,24 @@ export async function renderOutboxRow(db: Db, env: Env, row: Pick<EmailOutboxRow
     };
   }
 
-  // refund
+  // refund: a cancellation (the customer's or the event's) says so; staff's own refunds carry their reason as typed.
   const amount = Number(row.data?.amountCents ?? 0);
   const full = row.data?.full === true;
+  const source = row.data?.source;
   const stored = typeof row.data?.reason === "string" ? row.data.reason : "";
-  // The system's own reasons are stored in Italian; they are words of the e-mail, said in its language.
-  const reasonKey = (Object.keys(emailCatalogues.it.reasons) as (keyof EmailCatalogue["reasons"])[]).find((k) => emailCatalogues.it.reasons[k] === stored);
-  const reason = reasonKey ? t.reasons[reasonKey] : stored;
-  const paragraphs = [t.greeting(b.customerName), full ? t.refund.introFull : t.refund.introPartial, t.refund.timing];
-  const rows = [...base, { label: t.labels.refunded, value: euro(amount, lang) }, ...(reason ? [{ label: t.labels.reason, value: reason }] : [])];
-  const subject = t.refund.subject(b.eventTitle);
+  const reason = source === "customer" ? t.reasons.customer : source === "event_cancelled" ? t.reasons.eventCancelled : stored;
+  const refundedAt = typeof row.data?.at === "number" ? row.data.at : Date.now();
+  const by = romeLongDate(addWorkingDays(refundedAt, REFUND_WORKING_DAYS).toZonedDateTime({ timeZone: GARAGE_TIME_ZONE, plainTime: "12:00" }).epochMilliseconds, t.dates);
+  const intro =
+    source === "customer" ? t.cancelled.intro(b.eventTitle, when) : source === "event_cancelled" ? t.eventCancelled.intro(b.eventTitle, when) : full ? t.refund.introFull : t.refund.introPartial;
+  const paragraphs = [t.greeting(b.customerName), intro, t.refund.timing];
+  const rows = [
+    ...base,
+    { label: t.labels.refunded, value: euro(amount, lang) },
+    { label: t.labels.refundBy, value: by },
+    ...(reason ? [{ label: t.labels.reason, value: reason }] : []),
+  ];
+  const subject = source === "customer" ? t.cancelled.subject(b.eventTitle) : source === "event_cancelled" ? t.eventCancelled.subject(b.eventTitle) : t.refund.subject(b.eventTitle);
   return {
     to: b.customerEmail,
     subject,

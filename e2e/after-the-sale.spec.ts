@@ -92,7 +92,12 @@ test.describe("after the sale", () => {
     await expect(manage.getByText(/Puoi annullare e ricevere il rimborso completo fino a/)).toBeVisible();
     await manage.getByRole("button", { name: "Annulla prenotazione" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Sì, annulla e rimborsa" }).click();
-    await expect(page.getByText("Prenotazione annullata: rimborso di € 15,00 in corso.")).toBeVisible();
+    const toastShown = page.getByRole("status").filter({ hasText: "Prenotazione annullata: rimborso di € 15,00 in corso." });
+    await expect(toastShown).toBeVisible();
+    // Issue #25: the toast sat on the page's heading. On a phone it comes up from the bottom now.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const [toastBox, headingBox] = [await toastShown.boundingBox(), await page.getByRole("heading", { level: 1 }).first().boundingBox()];
+    expect(toastBox!.y).toBeGreaterThan(headingBox!.y + headingBox!.height);
     await expect(page.getByText("Pass annullato")).toBeVisible();
     await expect(manage.getByRole("button", { name: "Annulla prenotazione" })).toHaveCount(0);
   });

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type PointerEvent } from "react";
 import toast, { resolveValue, Toaster, useToasterStore, type Toast } from "react-hot-toast";
 import { useT } from "../i18n/lang";
+import { useMediaQuery } from "../lib/use-media-query";
 import { CheckCircleIcon, CloseIcon, WarningIcon } from "./icons";
 
 const TOAST_DURATION_MS = 5000;
@@ -63,6 +64,7 @@ export function AppToaster() {
   const tr = useT();
   const { toasts } = useToasterStore();
   const region = useRef<HTMLElement>(null);
+  const wide = useMediaQuery("(min-width: 640px)");
 
   useEffect(() => {
     // The store lists the newest first: everything older than it leaves the screen.
@@ -82,7 +84,15 @@ export function AppToaster() {
 
   return (
     <section ref={region} tabIndex={-1} aria-label={tr.toasts.region} className="outline-none">
-      <Toaster position="top-center" gutter={8} containerStyle={{ top: 80 }} toastOptions={{ duration: TOAST_DURATION_MS }}>
+      {/* Never over the page's heading, where the result of what was just done is often written: bottom
+          of the screen on a phone (within thumb's reach, swiped away to the right), top right beside the
+          content column on wider screens. */}
+      <Toaster
+        position={wide ? "top-right" : "bottom-center"}
+        gutter={8}
+        containerStyle={wide ? { top: 80 } : { bottom: 16 }}
+        toastOptions={{ duration: TOAST_DURATION_MS }}
+      >
         {(t) => <SwipeableToast t={t} />}
       </Toaster>
     </section>

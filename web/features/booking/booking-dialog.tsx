@@ -2,9 +2,8 @@ import { useAtomValue } from "jotai";
 import { useEffect, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { Alert } from "../../components/alert";
-import { Button, buttonClass } from "../../components/button";
+import { Button } from "../../components/button";
 import { TextField } from "../../components/field";
-import { PhoneIcon } from "../../components/icons";
 import { Modal } from "../../components/modal";
 import { notify } from "../../components/notify";
 import { Spinner } from "../../components/spinner";
@@ -13,8 +12,8 @@ import { ApiError, errorMessage, newIdempotencyKey } from "../../lib/api";
 import { bookingCode } from "../../lib/format";
 import { eventWhen, unavailableMessage } from "../event-card/card-format";
 import type { EventDto, RateDto } from "../event-card/types";
-import { garage } from "../../../shared/garage";
 import { rememberBooking } from "../my-bookings/remembered";
+import { CallGarage } from "./call-garage";
 import { CarFields } from "./car-fields";
 import { WaitlistForm } from "../waitlist/waitlist-dialog";
 import { createBookingAtom } from "./queries";
@@ -67,25 +66,7 @@ function BookingForm({ event, rate, onClose }: { event: EventDto; rate: RateDto;
   const warned = repeatedPlate !== null && repeatedPlate === plate;
   const invalid = (k: keyof BookingValues) => problem?.fields.includes(k) ?? false;
 
-  if (!rate.isPayable) {
-    return (
-      <div className="space-y-4">
-        <Summary event={event} rate={rate} />
-        <Alert tone="warning" title={unavailableMessage(rate, tr)}>
-          {tr.booking.contactGarage}
-        </Alert>
-        <div className="flex flex-col gap-2 sm:flex-row-reverse">
-          <a href={garage.phoneHref} className={buttonClass("primary", "lg")}>
-            <PhoneIcon className="size-5" />
-            {garage.phoneDisplay}
-          </a>
-          <Button onClick={onClose} variant="secondary" size="lg">
-            {tr.common.close}
-          </Button>
-        </div>
-      </div>
-    );
-  }
+  if (!rate.isPayable) return <CallGarage summary={<Summary event={event} rate={rate} />} title={unavailableMessage(rate, tr)} onClose={onClose} />;
 
   const book = async (continueRepeat: boolean) => {
     if (isPending) return;

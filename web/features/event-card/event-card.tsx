@@ -1,8 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { afterQueryLayer } from "../../app/query-layer";
-import { Alert } from "../../components/alert";
 import { Button } from "../../components/button";
-import { ArrowLeftIcon, CalendarIcon, ChevronDownIcon, ClockIcon, PhotoIcon, RouteIcon, TicketIcon } from "../../components/icons";
+import { ArrowLeftIcon, CalendarIcon, ChevronDownIcon, ClockIcon, PhotoIcon, RouteIcon } from "../../components/icons";
 import { useLang, useT } from "../../i18n/lang";
 import { CARD_MAX_WIDTH_PX, EVENT_IMAGE_HEIGHT, EVENT_IMAGE_WIDTH, eventImageAspectRatio } from "../../lib/event-image";
 import {
@@ -19,6 +18,7 @@ import {
   rateLabel,
 } from "./card-format";
 import { WaitlistButton } from "../waitlist/waitlist-button";
+import { EventStatusAlert, PresaleButton } from "./event-status";
 import type { EventDto, RateDto } from "./types";
 import { eventPath } from "../../../shared/event-path";
 import { ShareButton } from "../event-page/share-button";
@@ -289,31 +289,22 @@ export function EventCard({ event: given, priority = false }: { event: EventDto;
               <InfoRow icon={<RouteIcon className="size-4" />} label={tr.eventCard.distance} value={distance ?? "—"} />
             </dl>
             <div className="mt-auto space-y-2">
-              {event.cancelled ? (
-                <Alert tone="error" title={tr.eventCard.cancelled}>
-                  {tr.eventCard.cancelledHint}
-                </Alert>
-              ) : ended ? (
-                <Alert tone="info" title={tr.eventCard.ended}>
-                  {tr.eventCard.endedHint}
-                </Alert>
-              ) : soldOut ? (
-                <Alert tone="error" title={tr.eventCard.soldOut}>
-                  {tr.eventCard.soldOutHint}
-                  <br />
-                  <WaitlistButton event={event} compact />
-                </Alert>
+              {event.cancelled || ended || soldOut ? (
+                <EventStatusAlert
+                  cancelled={event.cancelled}
+                  ended={ended}
+                  soldOut={soldOut}
+                  soldOutTitle={tr.eventCard.soldOut}
+                  soldOutExtra={
+                    <>
+                      <br />
+                      <WaitlistButton event={event} compact />
+                    </>
+                  }
+                />
               ) : (
                 <>
-                  {showPresale ? (
-                    <Button variant="accent" size="lg" onClick={() => setPresaleOpen(true)} className="w-full justify-between">
-                      <span className="inline-flex items-center gap-2">
-                        <TicketIcon className="size-5" />
-                        {tr.eventCard.presale}
-                      </span>
-                      <span>{tr.money(event.prevendita_price!)}</span>
-                    </Button>
-                  ) : null}
+                  {showPresale ? <PresaleButton price={event.prevendita_price!} onClick={() => setPresaleOpen(true)} className="w-full" /> : null}
                   <Button ref={ratesButton} size="lg" onClick={() => showView("rates")} disabled={event.rates.length === 0} className="w-full">
                     {tr.eventCard.rates(event.rates.length)}
                   </Button>

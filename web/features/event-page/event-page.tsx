@@ -2,17 +2,17 @@ import { useAtomValue } from "jotai";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useParams } from "react-router";
 import { afterQueryLayer } from "../../app/query-layer";
-import { Alert } from "../../components/alert";
 import { AppLink } from "../../components/app-link";
 import { GarageNotice } from "../../components/garage-notice";
 import { Button } from "../../components/button";
-import { CalendarIcon, ClockIcon, MapPinIcon, RouteIcon, TicketIcon } from "../../components/icons";
+import { CalendarIcon, ClockIcon, MapPinIcon, RouteIcon } from "../../components/icons";
 import { NotFoundPage } from "../../components/not-found-page";
 import { LoadingState } from "../../components/spinner";
 import { useLang, useT } from "../../i18n/lang";
 import { eventImageAspectRatio } from "../../lib/event-image";
 import { eventDistance, eventDuration, eventWhen, hasEnded, inLanguage, isSoldOut } from "../event-card/card-format";
 import { WaitlistButton } from "../waitlist/waitlist-button";
+import { EventStatusAlert, PresaleButton } from "../event-card/event-status";
 import { CardImage, CategoryTag } from "../event-card/event-card";
 import type { EventDto, RateDto } from "../event-card/types";
 import { homeEventsAtom } from "../home/home-reads";
@@ -124,22 +124,12 @@ function EventPageBody({ given, endedWhenRendered, notice }: { given: EventDto; 
     setBookingRate(rate);
   };
 
-  const status = event.cancelled ? (
-    <Alert tone="error" title={tr.eventCard.cancelled}>
-      {tr.eventCard.cancelledHint}
-    </Alert>
-  ) : ended ? (
-    <Alert tone="info" title={tr.eventCard.ended}>
-      {tr.eventCard.endedHint}
-    </Alert>
-  ) : soldOut ? (
-    <div className="space-y-3">
-      <Alert tone="error" title={tr.eventPage.soldOut}>
-        {tr.eventCard.soldOutHint}
-      </Alert>
-      <WaitlistButton event={event} />
-    </div>
-  ) : null;
+  const status = (
+    <>
+      <EventStatusAlert cancelled={event.cancelled} ended={ended} soldOut={soldOut} soldOutTitle={tr.eventPage.soldOut} />
+      {soldOut && !event.cancelled && !ended ? <WaitlistButton event={event} /> : null}
+    </>
+  );
 
   return (
     <PublicLayout>
@@ -196,16 +186,14 @@ function EventPageBody({ given, endedWhenRendered, notice }: { given: EventDto; 
                 {tr.eventPage.ratesTitle}
               </h2>
               {showPresale ? (
-                <Button variant="accent" size="lg" onClick={() => {
+                <PresaleButton
+                  price={event.prevendita_price!}
+                  onClick={() => {
                     setUsed((u) => ({ ...u, presale: true }));
                     setPresaleOpen(true);
-                  }} className="mt-4 w-full justify-between sm:w-auto">
-                  <span className="inline-flex items-center gap-2">
-                    <TicketIcon className="size-5" />
-                    {tr.eventCard.presale}
-                  </span>
-                  <span>{tr.money(event.prevendita_price!)}</span>
-                </Button>
+                  }}
+                  className="mt-4 w-full sm:w-auto"
+                />
               ) : null}
               <ul className="mt-4 space-y-3">
                 {event.rates.length === 0 ? <li className="text-sm text-slate-600">{tr.eventCard.noRates}</li> : null}

@@ -4,7 +4,7 @@ import { Alert } from "../../components/alert";
 import { AppLink } from "../../components/app-link";
 import { Button, buttonClass } from "../../components/button";
 import { TextField } from "../../components/field";
-import { PhoneIcon, TicketIcon } from "../../components/icons";
+import { TicketIcon } from "../../components/icons";
 import { Modal } from "../../components/modal";
 import { notify } from "../../components/notify";
 import { CardFields, PaymentNote } from "../../components/payment/card-fields";
@@ -14,10 +14,10 @@ import { LoadingState, Spinner } from "../../components/spinner";
 import { useT } from "../../i18n/lang";
 import { errorMessage, newIdempotencyKey } from "../../lib/api";
 import { bookingCode } from "../../lib/format";
+import { CallGarage } from "../booking/call-garage";
 import { CarFields } from "../booking/car-fields";
 import { checkPresale, type PresaleValues } from "../booking/validation";
 import type { EventDto } from "../event-card/types";
-import { garage } from "../../../shared/garage";
 import { rememberBooking, showPassBanner } from "../my-bookings/remembered";
 import { createPresaleAtom } from "./queries";
 
@@ -76,25 +76,7 @@ function PresaleFlow({ event, onClose, busy }: { event: EventDto; onClose: () =>
     </div>
   );
 
-  if (!payable) {
-    return (
-      <div className="space-y-4">
-        {about}
-        <Alert tone="warning" title={tr.booking.presaleNotAvailable}>
-          {tr.booking.contactGarage}
-        </Alert>
-        <div className="flex flex-col gap-2 sm:flex-row-reverse">
-          <a href={garage.phoneHref} className={buttonClass("primary", "lg")}>
-            <PhoneIcon className="size-5" />
-            {garage.phoneDisplay}
-          </a>
-          <Button onClick={onClose} variant="secondary" size="lg">
-            {tr.common.close}
-          </Button>
-        </div>
-      </div>
-    );
-  }
+  if (!payable) return <CallGarage summary={about} title={tr.booking.presaleNotAvailable} onClose={onClose} />;
 
   switch (state.status) {
     case "preparing":

@@ -1,0 +1,42 @@
+import type { ReactNode } from "react";
+import { Alert } from "../../components/alert";
+import { Button } from "../../components/button";
+import { TicketIcon } from "../../components/icons";
+import { useT } from "../../i18n/lang";
+
+/**
+ * Why an event sells nothing now (cancelled, ended, sold out), the same words on its card and its
+ * page; null while it sells. `soldOutExtra` goes under the sold-out hint (the waiting list).
+ */
+export function EventStatusAlert({ cancelled, ended, soldOut, soldOutTitle, soldOutExtra }: {
+  cancelled: boolean;
+  ended: boolean;
+  soldOut: boolean;
+  soldOutTitle: string;
+  soldOutExtra?: ReactNode;
+}) {
+  const tr = useT();
+  if (cancelled) return <Alert tone="error" title={tr.eventCard.cancelled}>{tr.eventCard.cancelledHint}</Alert>;
+  if (ended) return <Alert tone="info" title={tr.eventCard.ended}>{tr.eventCard.endedHint}</Alert>;
+  if (!soldOut) return null;
+  return (
+    <Alert tone="error" title={soldOutTitle}>
+      {tr.eventCard.soldOutHint}
+      {soldOutExtra}
+    </Alert>
+  );
+}
+
+/** PREVENDITA with its price, on the card and on the event's page. */
+export function PresaleButton({ price, onClick, className }: { price: string; onClick: () => void; className: string }) {
+  const tr = useT();
+  return (
+    <Button variant="accent" size="lg" onClick={onClick} className={`justify-between ${className}`}>
+      <span className="inline-flex items-center gap-2">
+        <TicketIcon className="size-5" />
+        {tr.eventCard.presale}
+      </span>
+      <span>{tr.money(price)}</span>
+    </Button>
+  );
+}

@@ -2,7 +2,7 @@ import { zValidator } from "@hono/zod-validator";
 import type { ValidationTargets } from "hono";
 import { z, type ZodType } from "zod";
 import { errorBody } from "./errors";
-import { normalisePlate, PLATE_PATTERN } from "../../shared/rules";
+import { emailRule, plateRule, type FormWords } from "../../shared/forms/customer-forms";
 import type { MessageRef } from "../i18n/message-ref";
 import { messages } from "../i18n/it";
 import { textField } from "./text";
@@ -60,14 +60,17 @@ export const idempotencyHeader = z.object({
 /** A required text field: missing, blank or not a string all answer `message`. */
 export const requiredText = (message: string) => z.string(message).trim().min(1, message);
 
-export const plateSchema = z.string().transform(normalisePlate).pipe(z.string().regex(PLATE_PATTERN, messages.invalidPlate));
+/** The Worker's words for the customer forms' rules (shared/forms), `required` per form. */
+export const formWords = (required: MessageRef): FormWords => ({
+  required,
+  invalidEmail: messages.invalidEmail,
+  emailTooLong: messages.emailTooLong,
+  invalidPlate: messages.invalidPlate,
+});
 
-export const emailSchema = z
-  .string()
-  .trim()
-  .max(254, messages.emailTooLong)
-  .pipe(z.email(messages.invalidEmail))
-  .transform((e) => e.toLowerCase());
+export const plateSchema = plateRule(formWords(messages.requiredFields));
+
+export const emailSchema = emailRule(formWords(messages.requiredFields));
 
 // Names and car models follow the one text rule (lib/text.ts): one line, no invisible characters.
 export const personNameSchema = (tooLong: MessageRef, badChars: MessageRef) =>

@@ -4,7 +4,8 @@ import type { AppEnv } from "../app-env";
 import { errorBody } from "../lib/errors";
 import { pickLang } from "../../shared/lang";
 import { messages } from "../i18n/it";
-import { carModelSchema, emailSchema, idempotencyHeader, personNameSchema, plateSchema, requiredText, validate } from "../lib/validate";
+import { carModelSchema, formWords, idempotencyHeader, personNameSchema, validate } from "../lib/validate";
+import { bookingForm } from "../../shared/forms/customer-forms";
 import { limitRequestRate } from "../middleware/request-rate";
 import { createBooking, getBooking } from "../services/bookings";
 import { holdClientOf, holdMinutes } from "../services/holds";
@@ -19,10 +20,7 @@ export const bookingInput = z
   .object({
     eventId: z.coerce.number(required).int(required).positive(required),
     rateId: z.coerce.number(required).int(required).positive(required),
-    customerName: requiredText(required),
-    customerEmail: requiredText(required),
-    licensePlate: requiredText(required),
-    carModel: requiredText(required),
+    ...bookingForm(formWords(required)).required,
     // The price comes from the database; whatever the client believes it is plays no part.
     amount: z.unknown().optional(),
     // The dialog asks to be told when this plate already has a spot for the event (decision 016).
@@ -35,9 +33,8 @@ export const bookingInput = z
     z.object({
       eventId: z.number(),
       rateId: z.number(),
+      ...bookingForm(formWords(required)).formats,
       customerName: personNameSchema(messages.nameTooLong, messages.nameBadChars),
-      customerEmail: emailSchema,
-      licensePlate: plateSchema,
       carModel: carModelSchema,
       warnRepeatPlate: z.boolean().default(false),
       lang: z.enum(["it", "en"]).optional(),

@@ -4,7 +4,8 @@ import type { AppEnv } from "../app-env";
 import { pickLang } from "../../shared/lang";
 import { messages } from "../i18n/it";
 import { textField } from "../lib/text";
-import { carModelSchema, emailSchema, personNameSchema, plateSchema, requiredText, validate } from "../lib/validate";
+import { carModelSchema, formWords, personNameSchema, validate } from "../lib/validate";
+import { presaleForm } from "../../shared/forms/customer-forms";
 import { paymentProvider } from "../middleware/payment-provider";
 import { limitRequestRate } from "../middleware/request-rate";
 import { createPresaleBooking } from "../services/bookings";
@@ -19,12 +20,8 @@ export const presaleInput = z
   .object({
     eventId: z.coerce.number(eventMissing).int(eventMissing).positive(eventMissing),
     paymentIntentId: z.string(badPayment).trim().min(1, badPayment).max(255, badPayment),
-    nome: requiredText(required),
-    cognome: requiredText(required),
-    email: requiredText(required),
+    ...presaleForm(formWords(required)).required,
     telefono: z.string().optional().nullable(),
-    targa: requiredText(required),
-    modelloAuto: requiredText(required),
     note: z.string().optional().nullable(),
     lang: z.enum(["it", "en"], messages.invalidValue).optional(),
   })
@@ -34,14 +31,13 @@ export const presaleInput = z
       paymentIntentId: z.string(),
       nome: personNameSchema(messages.nameTooLong, messages.nameBadChars),
       cognome: personNameSchema(messages.surnameTooLong, messages.surnameBadChars),
-      email: emailSchema,
+      ...presaleForm(formWords(required)).formats,
       telefono: z
         .string()
         .trim()
         .regex(/^(\+?[0-9][0-9 ().-]{4,24})?$/, messages.invalidPhone)
         .nullish()
         .transform((t) => t || null),
-      targa: plateSchema,
       modelloAuto: carModelSchema,
       note: textField({ field: "note", max: 500, multiline: true, tooLong: messages.notesTooLong })
         .nullish()

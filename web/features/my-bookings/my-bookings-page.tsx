@@ -15,6 +15,7 @@ import { formatLongDateTime, formatTime } from "../../lib/format";
 import { passUrl } from "../../lib/pass-url";
 import { PublicLayout } from "../layout/public-layout";
 import { PrinterIcon, SearchIcon } from "./pass-icons";
+import { Fact } from "../pass/fact";
 import { CancelBooking } from "../pass/cancel-booking";
 import { afterSaleView } from "./after-sale";
 import { lookupDevicePasses, lookupMyBookingsAtom, type MyBooking } from "./queries";
@@ -54,28 +55,14 @@ export function BookingPass({ booking, onCancelled }: { booking: MyBooking; onCa
           </div>
           <h3 className="mt-3 text-lg font-bold text-slate-900">{booking.eventTitle}</h3>
           <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2">
-            <div>
-              <dt className="flex items-center gap-1.5 text-slate-500">
-                <CalendarIcon className="size-4" />
-                {m.when}
-              </dt>
-              <dd className="mt-0.5 font-medium text-slate-900 first-letter:uppercase">{when}</dd>
-            </div>
-            <div>
-              <dt className="flex items-center gap-1.5 text-slate-500">
-                <CarIcon className="size-4" />
-                {m.plate}
-              </dt>
-              <dd className="mt-0.5 font-mono text-base font-bold tracking-wider text-slate-900">{booking.licensePlate}</dd>
-            </div>
-            <div>
-              <dt className="text-slate-500">{m.rate}</dt>
-              <dd className="mt-0.5 font-medium text-slate-900">{booking.rateName ?? (booking.kind === "prevendita" ? m.presale : "—")}</dd>
-            </div>
-            <div>
-              <dt className="text-slate-500">{m.amount}</dt>
-              <dd className="mt-0.5 font-medium text-slate-900">{tr.money(booking.amount)}</dd>
-            </div>
+            <Fact label={m.when} icon={<CalendarIcon className="size-4" />} style="when">
+              {when}
+            </Fact>
+            <Fact label={m.plate} icon={<CarIcon className="size-4" />} style="listedPlate">
+              {booking.licensePlate}
+            </Fact>
+            <Fact label={m.rate}>{booking.rateName ?? (booking.kind === "prevendita" ? m.presale : "—")}</Fact>
+            <Fact label={m.amount}>{tr.money(booking.amount)}</Fact>
           </dl>
           {view.notes.length ? (
             <div data-testid="after-sale" className="mt-4 space-y-1 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-800 ring-1 ring-slate-200">

@@ -6,6 +6,7 @@ import { useParams } from "react-router";
 import { Alert } from "../../components/alert";
 import { AppLink } from "../../components/app-link";
 import { CalendarIcon, CarIcon } from "../../components/icons";
+import { Fact } from "./fact";
 import { LoadingState } from "../../components/spinner";
 import { buttonClass } from "../../components/button";
 import { cardClass } from "../../components/card";
@@ -41,28 +42,16 @@ export function PassCard({ pass, secret }: { pass: Pass; secret: string }) {
         ) : null}
         {pass.checkedOutAt && pass.gateState === "exited" ? <p className="mt-2 font-semibold text-slate-700">{p.exitedAt(formatTime(pass.checkedOutAt))}</p> : null}
         <dl className="mt-4 grid gap-3 text-sm">
-          <div>
-            <dt className="flex items-center gap-1.5 text-slate-600">
-              <CalendarIcon className="size-4" />
-              {p.when}
-            </dt>
-            <dd className="mt-0.5 font-medium text-slate-900 first-letter:uppercase">{when}</dd>
-          </div>
-          <div>
-            <dt className="flex items-center gap-1.5 text-slate-600">
-              <CarIcon className="size-4" />
-              {p.plate}
-            </dt>
-            <dd className="mt-0.5 font-mono text-2xl font-bold tracking-wider text-slate-900">{pass.licensePlate}</dd>
-          </div>
-          <div>
-            <dt className="text-slate-600">{p.rate}</dt>
-            <dd className="mt-0.5 font-medium text-slate-900">{pass.rateName ?? "—"}</dd>
-          </div>
-          <div>
-            <dt className="text-slate-600">{p.code}</dt>
-            <dd className="mt-0.5 font-mono font-bold tracking-[0.2em] text-slate-900">{pass.code}</dd>
-          </div>
+          <Fact label={p.when} icon={<CalendarIcon className="size-4" />} style="when">
+            {when}
+          </Fact>
+          <Fact label={p.plate} icon={<CarIcon className="size-4" />} style="plate">
+            {pass.licensePlate}
+          </Fact>
+          <Fact label={p.rate}>{pass.rateName ?? "—"}</Fact>
+          <Fact label={p.code} style="code">
+            {pass.code}
+          </Fact>
         </dl>
       </div>
       <div className="flex flex-col items-center gap-2 border-t border-dashed border-slate-300 bg-slate-50 p-5">

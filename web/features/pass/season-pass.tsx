@@ -1,6 +1,7 @@
 import { useAtomValue } from "jotai";
 import { QRCodeSVG } from "qrcode.react";
 import { Button } from "../../components/button";
+import { Fact } from "./fact";
 import { cardClass } from "../../components/card";
 import { notify } from "../../components/notify";
 import { useLang, useT } from "../../i18n/lang";
@@ -34,14 +35,12 @@ export function SeasonPassCard({ pass, secret }: { pass: SeasonPass; secret: str
       <div className="p-5 sm:p-6">
         <h2 className="text-xl font-bold text-slate-900">{(english && pass.seasonNameEn) || pass.seasonName}</h2>
         <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
-          <div>
-            <dt className="text-slate-600">{s.plate}</dt>
-            <dd className="mt-0.5 font-mono text-2xl font-bold tracking-wider text-slate-900">{pass.licensePlate}</dd>
-          </div>
-          <div>
-            <dt className="text-slate-600">{s.code}</dt>
-            <dd className="mt-0.5 font-mono font-bold tracking-[0.2em] text-slate-900">{pass.code}</dd>
-          </div>
+          <Fact label={s.plate} style="plate">
+            {pass.licensePlate}
+          </Fact>
+          <Fact label={s.code} style="code">
+            {pass.code}
+          </Fact>
         </dl>
       </div>
       {valid ? (

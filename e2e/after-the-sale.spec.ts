@@ -94,6 +94,8 @@ test.describe("after the sale", () => {
     await page.getByRole("alertdialog").getByRole("button", { name: "Sì, annulla e rimborsa" }).click();
     const toastShown = page.getByRole("status").filter({ hasText: "Prenotazione annullata: rimborso di € 15,00 in corso." });
     await expect(toastShown).toBeVisible();
+    // The page comes back to the pass, void now, instead of staying at its foot where the button was.
+    await expect(page.getByText("Pass annullato")).toBeInViewport();
     // Issue #25: the toast sat on the page's heading. On a phone it comes up from the bottom now.
     await page.evaluate(() => window.scrollTo(0, 0));
     const [toastBox, headingBox] = [await toastShown.boundingBox(), await page.getByRole("heading", { level: 1 }).first().boundingBox()];

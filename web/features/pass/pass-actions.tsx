@@ -50,7 +50,8 @@ export function PassActions({ secret }: { secret: string }) {
       ) : null}
       {allowed ? (
         <div className="border-t border-slate-200 pt-4">
-          <CancelBooking secret={secret} deadline={deadline} />
+          {/* The pass, now void, is what the customer must see next: it sits at the top of the page. */}
+          <CancelBooking secret={secret} deadline={deadline} onCancelled={() => window.scrollTo({ top: 0, behavior: "smooth" })} />
         </div>
       ) : reason ? (
         <Alert tone="info" role="status">

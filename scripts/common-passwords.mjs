@@ -1,6 +1,6 @@
 // `node scripts/common-passwords.mjs`: writes worker/services/common-passwords.ts, the most used passwords
 // of zxcvbn-ts's common list in its own order (rank = line), for the staff password check
-// (docs/decisions/035-password-check-dictionary.md). The whole list is 214 KB gzip of the Worker's upload;
+// (docs/decisions/035-worker-and-home-bytes.md). The whole list is 214 KB gzip of the Worker's upload;
 // the top ranks are the ones people actually pick. worker/services/password-strength.test.ts checks the
 // file is still the package's top COUNT.
 import { writeFileSync } from "node:fs";

@@ -8,7 +8,7 @@ type Checker = { check(password: string, userInputs?: (string | number)[]): { sc
 let checker: Promise<Checker> | undefined;
 
 // zxcvbn with the most used passwords only, not its whole common list (214 KB gzip of the Worker's
-// upload): docs/decisions/035-password-check-dictionary.md. Loaded on the first password set, never
+// upload): docs/decisions/035-worker-and-home-bytes.md. Loaded on the first password set, never
 // on a cold start that does not need it.
 function loadChecker(): Promise<Checker> {
   checker ??= (async () => {

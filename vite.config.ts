@@ -2,6 +2,8 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { appendFileSync, copyFileSync, existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { defineConfig, runnerImport, type Plugin, type Rollup } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 
@@ -122,6 +124,38 @@ function noPreloadsAfterHydration(): Plugin {
   };
 }
 
+/**
+ * The Worker's build only (issue #26: its upload counts every module it carries). The server renders
+ * the home's islands and an event's page synchronously (renderToString), so the code web/ loads with
+ * `import()` — dialogs, Stripe's card fields, the admin, the checkout, the toaster — can never reach a
+ * server render: in the Worker each such import loads a module that refuses, instead of the browser's
+ * chunk. And `react-dom/server` there is its renderToString build alone: the package's edge entry
+ * also carries the streaming renderer (≈ 45 KB gzip), which the Worker never calls.
+ */
+function serverRenderOnly(): Plugin {
+  const clientOnly = "\0client-only";
+  const renderToStringBuild = join(dirname(fileURLToPath(import.meta.resolve("react-dom/package.json"))), "cjs/react-dom-server-legacy.browser.production.js");
+  return {
+    name: "server-render-only",
+    apply: "build",
+    enforce: "pre",
+    applyToEnvironment: (environment) => environment.name !== "client",
+    resolveDynamicImport(specifier, importer) {
+      if (typeof specifier !== "string" || !importer?.replaceAll("\\", "/").includes("/web/")) return null;
+      return clientOnly;
+    },
+    resolveId(id) {
+      if (id === clientOnly) return id;
+      if (id === "react-dom/server") return renderToStringBuild;
+      return null;
+    },
+    load(id) {
+      if (id === clientOnly) return 'throw new Error("browser-only code: the Worker renders without it");';
+      return null;
+    },
+  };
+}
+
 /** What /gate loads, filled by gateShell() from the client bundle; the gate's service worker precaches only these. */
 const gateFiles = new Set<string>();
 
@@ -171,6 +205,7 @@ export default defineConfig({
     prerenderHomeShell(),
     noPreloadsAfterHydration(),
     gateShell(),
+    serverRenderOnly(),
     VitePWA({
       filename: "gate-sw.js",
       scope: "/gate",

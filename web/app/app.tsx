@@ -1,12 +1,18 @@
 import { Provider, type createStore } from "jotai";
-import { lazy, useEffect } from "react";
+import { lazy, useEffect, useSyncExternalStore } from "react";
 import { AppBrowserRouter } from "../components/app-browser-router";
+import { subscribeToToaster, toasterWanted } from "../components/toaster-demand";
 import { AfterHydration } from "./after-hydration";
 import { attachQueryLayer, injectedHomeDataAtom } from "./query-layer";
 import { AppRoutes } from "./router";
 
-// react-hot-toast and the toaster's frame load after the first paint: nothing toasts before it.
+// react-hot-toast and the toaster's frame load with the first toast (components/toaster-demand.ts).
 const AppToaster = lazy(() => import("../components/app-toaster").then((m) => ({ default: m.AppToaster })));
+
+function ToasterOnDemand() {
+  const wanted = useSyncExternalStore(subscribeToToaster, toasterWanted, () => false);
+  return wanted ? <AppToaster /> : null;
+}
 
 export function App({ store }: { store: ReturnType<typeof createStore> }) {
   // After the first render (on the home: once hydrated) the query layer loads, its cache seeded with
@@ -18,7 +24,7 @@ export function App({ store }: { store: ReturnType<typeof createStore> }) {
         <AppRoutes />
       </AppBrowserRouter>
       <AfterHydration>
-        <AppToaster />
+        <ToasterOnDemand />
       </AfterHydration>
     </Provider>
   );

@@ -1,4 +1,5 @@
 import toast from "react-hot-toast";
+import { wantToaster } from "./toaster-demand";
 
 function ToastText({ title, description }: { title: string; description?: string }) {
   return (
@@ -14,6 +15,12 @@ function ToastText({ title, description }: { title: string; description?: string
  * destructive. AppToaster renders them one at a time.
  */
 export const notify = {
-  success: (title: string, description?: string) => toast.success(<ToastText title={title} description={description} />),
-  error: (title: string, description?: string) => toast.error(<ToastText title={title} description={description} />),
+  success: (title: string, description?: string) => {
+    wantToaster();
+    return toast.success(<ToastText title={title} description={description} />);
+  },
+  error: (title: string, description?: string) => {
+    wantToaster();
+    return toast.error(<ToastText title={title} description={description} />);
+  },
 };

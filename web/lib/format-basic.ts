@@ -3,6 +3,7 @@
 // either way (Temporal's toLocaleString delegates to it). format.ts re-exports these.
 import { GARAGE_TIME_ZONE } from "../../shared/rules";
 import { ITALIAN_DATES, longDateTime, type DateStyle } from "../../shared/lifecycle/dates";
+import type { Catalogue } from "../i18n/catalogue";
 
 export { GARAGE_TIME_ZONE };
 
@@ -29,4 +30,20 @@ export function rememberLongDates(locale: string, texts: Record<string, string>)
  */
 export function formatLongDateTime(iso: string, style: DateStyle = ITALIAN_DATES): string {
   return preformatted.get(`${style.locale} ${iso}`) ?? longDateTime(iso, style);
+}
+
+type AgoWords = Pick<Catalogue["dates"], "justNow" | "minutesAgo" | "hoursAgo" | "daysAgo">;
+
+/**
+ * "adesso", "5 minuti fa", "2 ore fa", "ieri": how long ago `iso` was, seen from `nowMs` (words of `style`).
+ * Elapsed time between two instants is plain millisecond arithmetic: no Temporal, so the home's live
+ * popups do not load the polyfill.
+ */
+export function formatTimeAgo(iso: string, nowMs: number, style: AgoWords): string {
+  const minutes = Math.floor((nowMs - Date.parse(iso)) / 60_000);
+  if (minutes < 1) return style.justNow;
+  if (minutes < 60) return style.minutesAgo(minutes);
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return style.hoursAgo(hours);
+  return style.daysAgo(Math.floor(hours / 24));
 }

@@ -7,11 +7,10 @@ import * as PlainDateFns from "temporal-polyfill/fns/PlainDate";
 import * as ZonedFns from "temporal-polyfill/fns/ZonedDateTime";
 
 import { GARAGE_TIME_ZONE } from "./format-basic";
-import type { Catalogue } from "../i18n/catalogue";
 
 export { centsToDecimal as fromCents, decimalToCentsExact as toCents } from "../../shared/lifecycle/money";
 
-export { formatEuroCompact, formatLongDateTime, GARAGE_TIME_ZONE, truncate, type DateStyle } from "./format-basic";
+export { formatEuroCompact, formatLongDateTime, formatTimeAgo, GARAGE_TIME_ZONE, truncate, type DateStyle } from "./format-basic";
 
 const instantOf = (iso: string | number) => (typeof iso === "number" ? InstantFns.fromEpochMilliseconds(iso) : InstantFns.fromString(iso));
 const zoned = (iso: string | number) => InstantFns.toZonedDateTimeISO(instantOf(iso), GARAGE_TIME_ZONE);
@@ -37,19 +36,6 @@ export function formatCountdown(ms: number): string {
   const seconds = Math.max(0, Math.ceil(ms / 1000));
   const d = DurationFns.round(DurationFns.fromFields({ seconds }), { largestUnit: "minute" });
   return `${String(d.minutes).padStart(2, "0")}:${String(d.seconds).padStart(2, "0")}`;
-}
-
-type AgoWords = Pick<Catalogue["dates"], "justNow" | "minutesAgo" | "hoursAgo" | "daysAgo">;
-
-/** "adesso", "5 minuti fa", "2 ore fa", "ieri": how long ago `iso` was, seen from `nowMs` (words of `style`). */
-export function formatTimeAgo(iso: string, nowMs: number, style: AgoWords): string {
-  const elapsed = InstantFns.diff(instantOf(iso), instantOf(nowMs), { largestUnit: "hour" });
-  const minutes = Math.floor(DurationFns.total(elapsed, "minute"));
-  if (minutes < 1) return style.justNow;
-  if (minutes < 60) return style.minutesAgo(minutes);
-  const hours = Math.floor(DurationFns.total(elapsed, "hour"));
-  if (hours < 24) return style.hoursAgo(hours);
-  return style.daysAgo(Math.floor(hours / 24));
 }
 
 /** The code a customer keeps and shows at the gate (the server computes the same). */

@@ -7,11 +7,17 @@ export const MIN_PASSWORD_SCORE = 3;
 type Checker = { check(password: string, userInputs?: (string | number)[]): { score: number; feedback: { warning: string | null } } };
 let checker: Promise<Checker> | undefined;
 
-// The dictionaries are large: loaded on the first password set, never on a cold start that does not need them.
+// zxcvbn with the most used passwords only, not its whole common list (214 KB gzip of the Worker's
+// upload): docs/decisions/035-worker-and-home-bytes.md. Loaded on the first password set, never
+// on a cold start that does not need it.
 function loadChecker(): Promise<Checker> {
   checker ??= (async () => {
-    const [{ ZxcvbnFactory }, common] = await Promise.all([import("@zxcvbn-ts/core"), import("@zxcvbn-ts/language-common")]);
-    return new ZxcvbnFactory({ graphs: common.adjacencyGraphs, dictionary: { ...common.dictionary } });
+    const [{ ZxcvbnFactory }, { adjacencyGraphs }, { commonPasswords }] = await Promise.all([
+      import("@zxcvbn-ts/core"),
+      import("./keyboard-graphs"),
+      import("./common-passwords"),
+    ]);
+    return new ZxcvbnFactory({ graphs: adjacencyGraphs, dictionary: { "passwords-common": commonPasswords.split("\n") } });
   })();
   return checker;
 }

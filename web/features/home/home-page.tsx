@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { AfterHydration } from "../../app/after-hydration";
 import { HydrateApart } from "../../app/hydrate-apart";
 import { useT } from "../../i18n/lang";
 import { useAppSearchParams } from "../../lib/search-params";
 import { PublicLayout } from "../layout/public-layout";
+import { PASS_BANNER_EVENT, passBanner } from "../my-bookings/remembered";
 import { EventGrid } from "./event-grid";
 import { Hero } from "./hero";
 import { PartnerSlot } from "./partner-slot";
@@ -12,6 +13,21 @@ import { PartnerSlot } from "./partner-slot";
 const Reviews = lazy(() => import("./reviews").then((m) => ({ default: m.Reviews })));
 // The pass banner reads this device's storage, so it shows only after hydration anyway.
 const PassBanner = lazy(() => import("./pass-banner").then((m) => ({ default: m.PassBanner })));
+
+/**
+ * The banner's code (and the pass read it makes) loads only when this device has a pass to show:
+ * a first visit fetches none of it (issue #26).
+ */
+function PassBannerIfRemembered() {
+  const [remembered, setRemembered] = useState(() => passBanner() !== null);
+  useEffect(() => {
+    if (remembered) return;
+    const update = () => setRemembered(passBanner() !== null);
+    window.addEventListener(PASS_BANNER_EVENT, update);
+    return () => window.removeEventListener(PASS_BANNER_EVENT, update);
+  }, [remembered]);
+  return remembered ? <PassBanner /> : null;
+}
 const LivePopups = lazy(() => import("../live-popups/live-popups").then((m) => ({ default: m.LivePopups })));
 
 /** Stripe returns here (`/?payment=success`) after a payment that needed a redirect; the webhook settles it. */
@@ -33,7 +49,7 @@ export function HomePage() {
     <PublicLayout>
       {/* Read from this device's storage: client-only, so the server's HTML and hydration agree. */}
       <AfterHydration>
-        <PassBanner />
+        <PassBannerIfRemembered />
       </AfterHydration>
       <HydrateApart>
         <Hero />

@@ -3,7 +3,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type PointerEvent } from 
 import { CloseIcon } from "../../components/icons";
 import { useT } from "../../i18n/lang";
 import { coversControl } from "../../lib/covers-control";
-import { formatTimeAgo } from "../../lib/format";
+import { formatTimeAgo } from "../../lib/format-basic";
 import { liveActivityQueryAtom, liveConfigQueryAtom } from "./queries";
 import { FIRST_POPUP_MAX_DELAY_MS, isJustBooked, nextActivity, popupDurationMs, SWIPE_DISMISS_PX } from "./schedule";
 

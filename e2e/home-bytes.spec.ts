@@ -1,0 +1,30 @@
+import { gzipSync } from "node:zlib";
+import { expect, test } from "@playwright/test";
+
+// What a first visit's home downloads until the network is idle (issue #26, docs/decisions/035):
+// counted in bytes, never in time, so the machine's load does not move it.
+for (const lang of ["it", "en"] as const) {
+  test(`a first visit to the ${lang === "it" ? "Italian" : "English"} home downloads no Temporal, no toaster and no pass banner`, async ({ page }, testInfo) => {
+    const scripts = new Map<string, Promise<string>>();
+    page.on("response", (r) => {
+      if (r.request().resourceType() === "script" && r.status() === 200) scripts.set(new URL(r.url()).pathname, r.text());
+    });
+    await page.goto(`/?lang=${lang}`);
+    // The app starts after the first paint and mounts its later parts one by one: the live popups come last.
+    await expect(page.locator("#root")).toHaveAttribute("data-app", "on");
+    await page.waitForLoadState("networkidle");
+    await expect.poll(() => [...scripts.keys()].some((path) => /\/live-popups-[^/]+\.js$/.test(path))).toBe(true);
+    await page.waitForLoadState("networkidle");
+
+    const bodies = new Map(await Promise.all([...scripts].map(async ([path, body]) => [path, await body] as const)));
+    const gzipKb = [...bodies.values()].reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0) / 1024;
+    testInfo.annotations.push({ type: "home JS", description: `${gzipKb.toFixed(1)} KB gzip in ${bodies.size} scripts` });
+
+    // Markers of each library's own code, not chunk names, which the bundler may change:
+    // the Temporal polyfill's ISO calendar, and goober, the styling react-hot-toast brings.
+    const holding = (marker: string) => [...bodies].filter(([, body]) => body.includes(marker)).map(([path]) => path);
+    expect(holding("iso8601"), "the Temporal polyfill").toEqual([]);
+    expect(holding("goober"), "react-hot-toast").toEqual([]);
+    expect([...bodies.keys()].filter((path) => /\/(pass-banner|app-toaster)-[^/]+\.js$/.test(path))).toEqual([]);
+  });
+}

@@ -6,6 +6,7 @@ import { Button } from "../../components/button";
 import { TextField } from "../../components/field";
 import { Modal } from "../../components/modal";
 import { notify } from "../../components/notify";
+import { BusyLabel } from "../../components/busy-label";
 import { Spinner } from "../../components/spinner";
 import { useT } from "../../i18n/lang";
 import { ApiError, errorMessage, newIdempotencyKey } from "../../lib/api";
@@ -174,14 +175,9 @@ function BookingForm({ event, rate, onClose }: { event: EventDto; rate: RateDto;
         </div>
       ) : (
         <Button type="submit" disabled={isPending} size="lg" className="w-full">
-          {isPending ? (
-            <>
-              <Spinner className="size-5" />
-              {tr.booking.submitting}
-            </>
-          ) : (
-            tr.booking.submit(tr.money(rate.price))
-          )}
+          <BusyLabel busy={isPending} busyText={tr.booking.submitting}>
+            {tr.booking.submit(tr.money(rate.price))}
+          </BusyLabel>
         </Button>
       )}
     </form>

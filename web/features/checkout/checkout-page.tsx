@@ -11,7 +11,8 @@ import { notify } from "../../components/notify";
 import { CardFields, PaymentNote } from "../../components/payment/card-fields";
 import { confirmPaymentAtom, createIntentAtom, type BookingDto } from "../../components/payment/queries";
 import type { ConfirmCard, PaymentIntentDto } from "../../components/payment/types";
-import { LoadingState, Spinner } from "../../components/spinner";
+import { BusyLabel } from "../../components/busy-label";
+import { LoadingState } from "../../components/spinner";
 import { useT } from "../../i18n/lang";
 import { ApiError, errorMessage, newIdempotencyKey } from "../../lib/api";
 import { bookingCode, formatCountdown, formatLongDateTime } from "../../lib/format";
@@ -261,17 +262,9 @@ function PaymentForm({ booking, intent, remaining, onPaid }: { booking: BookingD
           {c.back}
         </AppLink>
         <Button type="submit" disabled={processing || !cardReady} size="lg" className="sm:flex-[1.4]">
-          {processing ? (
-            <>
-              <Spinner className="size-5" />
-              {c.processing}
-            </>
-          ) : (
-            <>
-              <LockIcon className="size-5" />
-              {c.pay(total)}
-            </>
-          )}
+          <BusyLabel busy={processing} busyText={c.processing} icon={<LockIcon className="size-5" />}>
+            {c.pay(total)}
+          </BusyLabel>
         </Button>
       </div>
       <PaymentNote provider={intent.provider} />

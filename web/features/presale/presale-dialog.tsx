@@ -10,7 +10,8 @@ import { notify } from "../../components/notify";
 import { CardFields, PaymentNote } from "../../components/payment/card-fields";
 import { confirmPaymentAtom, createIntentAtom } from "../../components/payment/queries";
 import type { ConfirmCard, PaymentIntentDto } from "../../components/payment/types";
-import { LoadingState, Spinner } from "../../components/spinner";
+import { BusyLabel } from "../../components/busy-label";
+import { LoadingState } from "../../components/spinner";
 import { useT } from "../../i18n/lang";
 import { errorMessage, newIdempotencyKey } from "../../lib/api";
 import { bookingCode } from "../../lib/format";
@@ -229,14 +230,9 @@ function PresaleForm({
         </Alert>
       ) : null}
       <Button type="submit" disabled={processing || !cardReady} variant="accent" size="lg" className="w-full">
-        {processing ? (
-          <>
-            <Spinner className="size-5" />
-            {tr.presale.processing}
-          </>
-        ) : (
-          tr.presale.submit(tr.money(intent.amount))
-        )}
+        <BusyLabel busy={processing} busyText={tr.presale.processing}>
+          {tr.presale.submit(tr.money(intent.amount))}
+        </BusyLabel>
       </Button>
       <PaymentNote provider={intent.provider} />
     </form>

@@ -1,14 +1,14 @@
 import { useAtomValue } from "jotai";
 import { useState } from "react";
+import { Temporal } from "temporal-polyfill";
 import { AppLink } from "../../../components/app-link";
 import { Button } from "../../../components/button";
 import { cardClass } from "../../../components/card";
 import { notify } from "../../../components/notify";
 import { LoadingState } from "../../../components/spinner";
-import { it } from "../../../i18n/it";
 import { itAdmin } from "../../../i18n/it-admin";
 import { errorMessage } from "../../../lib/api";
-import { formatLongDateTime, formatShortDateTime } from "../../../lib/format";
+import { formatShortDateTime } from "../../../lib/format";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { sessionQueryAtom } from "../queries";
 import {
@@ -22,6 +22,7 @@ import {
   type AdminVoucher,
 } from "./queries";
 import { HolderDialog, SeasonDialog, VoucherDialog, VoucherUsesDialog } from "./season-dialogs";
+import { romeDayOf } from "./season-form";
 
 const t = itAdmin.seasons;
 const ta = itAdmin.seasonAdmin;
@@ -152,7 +153,7 @@ function VoucherCard({ voucher, onEdit, onUses, onDisable }: { voucher: AdminVou
       </div>
       <p className="text-slate-800">{t.kind[voucher.kind](voucher.value)}</p>
       <p className="text-slate-600">
-        {t.uses(voucher.uses, voucher.maxUses)} · {t.expires(formatLongDateTime(voucher.expiresAt, it.dates))}
+        {t.uses(voucher.uses, voucher.maxUses)} · {ta.validUntil(Temporal.PlainDate.from(romeDayOf(voucher.expiresAt, true)).toLocaleString("it-IT", { day: "numeric", month: "long", year: "numeric" }))}
       </p>
       <p className="text-slate-600">{voucher.eventIds?.length ? ta.eventsCount(voucher.eventIds.length) : ta.allEvents}</p>
       {voucher.note ? <p className="break-words text-slate-600">{voucher.note}</p> : null}

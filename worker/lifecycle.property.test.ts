@@ -947,6 +947,7 @@ type SeasonOp =
   | { t: "pay"; i: number }
   | { t: "release"; i: number; e: number }
   | { t: "book"; e: number; voucher: boolean }
+  | { t: "refund"; i: number; via: "holder" | "booking" }
   | { t: "lapse" }
   | { t: "burst" };
 
@@ -956,6 +957,7 @@ const seasonOpArb: fc.Arbitrary<SeasonOp> = fc.oneof(
   fc.nat(3).map((i): SeasonOp => ({ t: "pay", i })),
   fc.tuple(fc.nat(3), fc.nat(1)).map(([i, e]): SeasonOp => ({ t: "release", i, e })),
   fc.tuple(fc.nat(1), fc.boolean()).map(([e, voucher]): SeasonOp => ({ t: "book", e, voucher })),
+  fc.tuple(fc.nat(3), fc.constantFrom<"holder" | "booking">("holder", "booking")).map(([i, via]): SeasonOp => ({ t: "refund", i, via })),
   fc.constant<SeasonOp>({ t: "lapse" }),
   fc.constant<SeasonOp>({ t: "burst" }),
 );
@@ -1016,6 +1018,18 @@ async function runSeasonLifecycle(setup: { totalSpots: number; seats: number; ma
         expect([201, 409]).toContain(res.status);
         return;
       }
+      case "refund": {
+        // Staff refund a pass (a partner's is revoked), or refund its carrier from the bookings list.
+        const holders = await db.select().from(seasonHolders).where(and(eq(seasonHolders.seasonId, season.id), eq(seasonHolders.status, "active")));
+        const h = holders[o.i % Math.max(1, holders.length)];
+        if (!h) return;
+        const res =
+          o.via === "holder" || !h.carrierBookingId
+            ? await call(`/api/admin/season-holders/${h.id}/refund`, { json: {}, admin: true })
+            : await call(`/api/admin/bookings/${h.carrierBookingId}/refunds`, { json: {}, admin: true });
+        expect([200, 201, 202, 409]).toContain(res.status);
+        return;
+      }
       case "lapse": {
         // Every hold lapses now: seats, spots and voucher uses they held come back.
         const past = Date.now() - 1;
@@ -1025,7 +1039,7 @@ async function runSeasonLifecycle(setup: { totalSpots: number; seats: number; ma
       }
       case "burst":
         // Everything at once: purchases, a staff assignment, voucher bookings, payments and releases racing.
-        await Promise.all([step({ t: "buy" }), step({ t: "buy" }), step({ t: "assign" }), step({ t: "book", e: 0, voucher: true }), step({ t: "book", e: 1, voucher: true }), step({ t: "pay", i: 0 }), step({ t: "release", i: 0, e: 1 })]);
+        await Promise.all([step({ t: "buy" }), step({ t: "buy" }), step({ t: "assign" }), step({ t: "book", e: 0, voucher: true }), step({ t: "book", e: 1, voucher: true }), step({ t: "pay", i: 0 }), step({ t: "release", i: 0, e: 1 }), step({ t: "refund", i: 1, via: "holder" })]);
         return;
     }
   };
@@ -1045,6 +1059,12 @@ async function runSeasonLifecycle(setup: { totalSpots: number; seats: number; ma
       for (const m of matches) expect(rows.filter((b) => b.seasonHolderId === h.id && b.eventId === m.eventId).length).toBeLessThanOrEqual(1);
       // An active holder's spots are paid or handed back; never left pending.
       if (h.status === "active") expect(rows.filter((b) => b.seasonHolderId === h.id && b.status === "pending")).toEqual([]);
+      // A pass refunded (its carrier refunded, however) or revoked keeps no spot at a match to come (none has
+      // started and no car went in here). Before, a refund ended the carrier only: the other matches stayed paid.
+      const carrier = rows.find((b) => b.id === h.carrierBookingId);
+      if (h.status === "cancelled" || carrier?.status === "refunded") {
+        expect(rows.filter((b) => b.seasonHolderId === h.id && b.status === "paid"), `spots of a refunded pass after ${o.t}`).toEqual([]);
+      }
     }
     const uses = rows.filter((b) => b.voucherCode === voucherCode && (takesSpot(b, now) || b.paidAt != null)).length;
     expect(uses, `voucher uses after ${o.t}`).toBeLessThanOrEqual(setup.maxUses);

@@ -425,6 +425,7 @@ export const en: Catalogue = {
       cancelled: "Match cancelled",
       ended: "Over",
       missing: "No spot",
+      refunded: "Refunded",
     },
     release: "Release the spot",
     releaseHint: "Not coming to a match? Release the spot: it goes back on sale and your pass stays valid for the others.",

@@ -428,6 +428,7 @@ export const it = {
       cancelled: "Partita annullata",
       ended: "Conclusa",
       missing: "Nessun posto",
+      refunded: "Rimborsata",
     },
     release: "Libera il posto",
     releaseHint: "Non vieni a una partita? Libera il posto: torna in vendita e il tuo abbonamento resta valido per le altre.",

@@ -50,6 +50,38 @@ async function season(): Promise<number> {
   return row.id;
 }
 
+/** A partner's season pass (assigned, active) with a spot at a match next week. */
+async function seasonHolder(): Promise<string> {
+  const categoryId = await category();
+  await seedEvent({ category: null, categoryId, datetime: Date.now() + 7 * 86_400_000 });
+  const id = (await testDb()
+    .insert(seasonPasses)
+    .values({ name: "Abbonamento", categoryId, startsAt: Date.now() - 86_400_000, endsAt: Date.now() + 90 * 86_400_000, priceCents: 20_000, spots: 10 })
+    .returning()
+    .get()).id;
+  const res = await api(`/api/admin/seasons/${id}/holders`, {
+    method: "POST",
+    json: { customerName: "Partner Srl", customerEmail: "partner@example.it", licensePlate: "PA123RT", carModel: "Fiat Tipo" },
+    headers: { Cookie: await adminCookie() },
+  });
+  return (await res.json<{ id: string }>()).id;
+}
+
+async function holderMatch(): Promise<{ holderId: string; eventId: number }> {
+  const holderId = await seasonHolder();
+  const spot = await testDb().select({ eventId: bookings.eventId }).from(bookings).where(eq(bookings.seasonHolderId, holderId)).get();
+  return { holderId, eventId: spot!.eventId };
+}
+
+async function voucher(): Promise<number> {
+  const res = await api("/api/admin/vouchers", {
+    method: "POST",
+    json: { code: `V${crypto.randomUUID().slice(0, 8)}`, kind: "percent", value: 10, maxUses: 3, expires: "2031-12-31" },
+    headers: { Cookie: await adminCookie() },
+  });
+  return (await res.json<{ id: number }>()).id;
+}
+
 async function partner(): Promise<number> {
   const res = await api("/api/partners", {
     method: "POST",
@@ -315,6 +347,31 @@ const CASES: Case[] = [
     ok: 201,
     audit: "voucher.create",
   },
+  {
+    route: "PUT /api/admin/seasons/:id",
+    request: async () => ({ path: `/api/admin/seasons/${await season()}`, json: { name: "Abbonamento 2", categoryId: await category(), from: "2026-08-01", to: "2027-05-31", price: 220, spots: 12, isOnSale: true } }),
+    ok: 200,
+    audit: "season.update",
+    roles: ["owner"],
+  },
+  {
+    route: "POST /api/admin/season-holders/:holderId/release",
+    request: async () => {
+      const { holderId, eventId } = await holderMatch();
+      return { path: `/api/admin/season-holders/${holderId}/release`, json: { eventId } };
+    },
+    ok: 200,
+    audit: "season.release",
+  },
+  { route: "POST /api/admin/season-holders/:holderId/refund", request: async () => ({ path: `/api/admin/season-holders/${await seasonHolder()}/refund`, json: {} }), ok: 200, audit: "season.refund" },
+  {
+    route: "PUT /api/admin/vouchers/:id",
+    request: async () => ({ path: `/api/admin/vouchers/${await voucher()}`, json: { code: "IGNORED", kind: "amount", value: 5, maxUses: 4, expires: "2031-12-31" } }),
+    ok: 200,
+    audit: "voucher.update",
+  },
+  { route: "POST /api/admin/vouchers/:id/disable", request: async () => ({ path: `/api/admin/vouchers/${await voucher()}/disable`, json: {} }), ok: 200, audit: "voucher.disable" },
+  { route: "GET /api/admin/vouchers/:id/uses", request: async () => ({ path: `/api/admin/vouchers/${await voucher()}/uses` }), ok: 200 },
 ];
 
 /** Writes anyone may make (a visitor booking and paying, the provider's webhook), and the way in. */

@@ -5,6 +5,8 @@ import type { SeasonPassDto, SeasonPurchase } from "../services/seasons";
 import { passHash } from "../services/passes";
 import { freeSpotsNow } from "../services/holds";
 import { sendReminders } from "../services/reminders";
+import { renderOutboxRow } from "../services/email/render";
+import { env } from "cloudflare:workers";
 import { adminApi, staffCookie } from "../test/admin";
 import { api, seedEvent, testDb } from "../test/helpers";
 
@@ -197,8 +199,8 @@ describe("season passes: the gate, releases, new matches, reminders", () => {
     expect(spot?.status).toBe("paid");
   });
 
-  it("the reminder reaches each holder before each match", async () => {
-    const { a, purchase } = await activeHolder();
+  it("the reminder reaches each holder before each match, with the holder's one pass", async () => {
+    const { a, purchase, secret } = await activeHolder();
     // The spot was booked a day and more before the match, and the reminder time has come.
     await testDb().update(bookings).set({ createdAt: Date.now() - 3 * 86_400_000 }).where(eq(bookings.seasonHolderId, purchase.holderId));
     await sendReminders(testDb(), Date.now());
@@ -206,6 +208,72 @@ describe("season passes: the gate, releases, new matches, reminders", () => {
       sql`select count(*) as n from email_outbox o join bookings b on b.id = o.booking_id where o.kind = 'reminder' and b.season_holder_id = ${purchase.holderId} and b.event_id = ${a.eventId}`,
     );
     expect(Number(rows[0].n)).toBe(1);
+    // The second match's spot has no pass of its own; its reminder carries the holder's one pass.
+    const second = await testDb().select({ id: bookings.id }).from(bookings).where(and(eq(bookings.seasonHolderId, purchase.holderId), sql`${bookings.id} <> ${purchase.bookingId}`)).get();
+    const mail = await renderOutboxRow(testDb(), env, { bookingId: second!.id, kind: "reminder", data: null });
+    expect(mail?.html).toContain(`/p/${secret}`);
+  });
+
+  it("refunding a season pass refunds its spot at every match to come, not only the first (carrier) match's", async () => {
+    // Before, the refund ended the carrier booking only: the holder kept a paid spot at every other
+    // match, the pass still opened the gate there and the spots never went back on sale.
+    const { a, b, purchase, secret } = await activeHolder();
+    const freeBefore = await free(b.eventId);
+    const res = await adminApi(`/api/admin/season-holders/${purchase.holderId}/refund`, { method: "POST", json: {} });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await res.json()).toMatchObject({ status: "cancelled", refundable: false, reserved: 0 });
+    const spots = await testDb().select().from(bookings).where(eq(bookings.seasonHolderId, purchase.holderId));
+    expect(spots.map((s) => [s.eventId, s.status]).sort()).toEqual([[a.eventId, "refunded"], [b.eventId, "refunded"]].sort());
+    expect(await free(b.eventId)).toBe(freeBefore + 1);
+    expect((await (await scan(b.eventId, secret)).json<{ result: string }>()).result).toBe("void");
+    // A second refund finds nothing left to give back, and writes nothing.
+    expect((await adminApi(`/api/admin/season-holders/${purchase.holderId}/refund`, { method: "POST", json: {} })).status).toBe(409);
+  });
+
+  it("a refund of the carrier made from the bookings list ends the other matches too; a match already entered stays", async () => {
+    const { a, b, purchase, secret } = await activeHolder();
+    expect((await (await scan(a.eventId, secret)).json<{ result: string }>()).result).toBe("ok");
+    const res = await adminApi(`/api/admin/bookings/${purchase.bookingId}/refunds`, { method: "POST", json: {} });
+    expect([201, 202]).toContain(res.status);
+    const spots = await testDb().select().from(bookings).where(eq(bookings.seasonHolderId, purchase.holderId));
+    const carrier = spots.find((s) => s.id === purchase.bookingId)!;
+    expect(carrier.status).toBe("refunded");
+    expect(spots.find((s) => s.eventId === b.eventId)?.status).toBe("refunded");
+  });
+
+  it("staff release a holder's match and revoke a partner's pass, freeing every match to come", async () => {
+    const { a, b, season } = await seedSeason();
+    const h = await (await adminApi(`/api/admin/seasons/${season.id}/holders`, { method: "POST", json: holder("PA002RT") })).json<{ id: string }>();
+    const released = await adminApi(`/api/admin/season-holders/${h.id}/release`, { method: "POST", json: { eventId: a.eventId } });
+    expect(released.status).toBe(200);
+    const dto = await released.json<{ matches: { eventId: number; state: string }[]; released: number }>();
+    expect(dto.released).toBe(1);
+    expect(dto.matches.find((m) => m.eventId === a.eventId)?.state).toBe("released");
+    expect((await adminApi(`/api/admin/season-holders/${h.id}/release`, { method: "POST", json: { eventId: a.eventId } })).status).toBe(409);
+    const freeB = await free(b.eventId);
+    const revoked = await adminApi(`/api/admin/season-holders/${h.id}/refund`, { method: "POST", json: {} });
+    expect(await revoked.json()).toMatchObject({ status: "cancelled" });
+    expect(await free(b.eventId)).toBe(freeB + 1);
+  });
+
+  it("the owner edits a season: seats never below its holders, and a match the new scope brings in is reserved at once", async () => {
+    const { a, season, cat } = await seedSeason();
+    const h = await (await adminApi(`/api/admin/seasons/${season.id}/holders`, { method: "POST", json: holder("PA003RT") })).json<{ id: string }>();
+    const later = await seedEvent({ category: null, datetime: Date.now() + 5 * HOUR });
+    const body = { name: "Abbonamento modificato", categoryId: null, eventIds: [a.eventId, later.eventId], from: "2020-01-01", to: "2099-12-31", price: 99.5, spots: 3, isOnSale: false };
+    const res = await adminApi(`/api/admin/seasons/${season.id}`, { method: "PUT", json: body });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const dto = await res.json<{ price: string; isOnSale: boolean; events: { id: number; reserved: number }[] }>();
+    expect(dto).toMatchObject({ price: "99.50", isOnSale: false });
+    expect(dto.events.find((e) => e.id === later.eventId)?.reserved).toBe(1);
+    const spot = await testDb().select().from(bookings).where(and(eq(bookings.seasonHolderId, h.id), eq(bookings.eventId, later.eventId))).get();
+    expect(spot?.status).toBe("paid");
+    const tooFew = await adminApi(`/api/admin/seasons/${season.id}`, { method: "PUT", json: { ...body, spots: 0 } });
+    expect((await tooFew.json<{ error: { message: string } }>()).error.message).toBe("Il numero di abbonamenti deve essere almeno 1");
+    await adminApi(`/api/admin/seasons/${season.id}/holders`, { method: "POST", json: holder("PA004RT") });
+    const below = await adminApi(`/api/admin/seasons/${season.id}`, { method: "PUT", json: { ...body, spots: 1, categoryId: cat.id } });
+    expect(below.status).toBe(409);
+    expect((await below.json<{ error: { message: string } }>()).error.message).toBe("Gli abbonamenti non possono essere meno degli abbonati attuali");
   });
 
   it("staff assign a season pass for nothing: active at once, every match held, and the gate role may not", async () => {

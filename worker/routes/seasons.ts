@@ -9,6 +9,7 @@ import { limitRequestRate } from "../middleware/request-rate";
 import { pickLang } from "../../shared/lang";
 import { holdMinutes } from "../services/holds";
 import { PASS_SECRET_PATTERN } from "../services/passes";
+import { offerFreedSpotsQuietly } from "../services/waitlist";
 import { buySeason, getSeason, getSeasonPass, listSeasons, releaseMatch } from "../services/seasons";
 
 const required = messages.requiredFields;
@@ -64,7 +65,10 @@ export const seasonPasses = new Hono<AppEnv>()
     return pass ? c.json(pass, 200) : c.json(errorBody("not_found", messages.seasonPassNotFound), 404);
   })
   .post("/:secret/release", validate("param", secretParam), validate("json", releaseInput), async (c) => {
-    const result = await releaseMatch(c.var.db, c.req.valid("param").secret, c.req.valid("json").eventId, Date.now());
+    const { eventId } = c.req.valid("json");
+    const result = await releaseMatch(c.var.db, c.req.valid("param").secret, eventId, Date.now());
     c.header("Cache-Control", "no-store");
+    // The spot is on sale again: the first in that match's waiting line gets it now, not at the next cron minute.
+    if (result.ok) await offerFreedSpotsQuietly(c.var.db, c.env, eventId, Date.now());
     return result.ok ? c.json(result.value, 200) : c.json(result.error, result.status as ClientErrorStatusCode);
   });

@@ -95,4 +95,26 @@ describe("vouchers at booking", () => {
     const tooMuch = await adminApi("/api/admin/vouchers", { method: "POST", json: { code: code("P"), kind: "percent", value: 150, maxUses: 1, expires: "2031-06-30" } });
     expect((await tooMuch.json<{ error: { message: string } }>()).error.message).toBe("Valore dello sconto non valido");
   });
+
+  it("staff edit a code (never its code), see the bookings that used it, and disable it so it stops at once", async () => {
+    const { eventId, rateId } = await seedEvent({ rates: [{ priceCents: 2000 }] });
+    const created = await (await adminApi("/api/admin/vouchers", { method: "POST", json: { code: code("EDIT"), kind: "percent", value: 10, maxUses: 5, expires: "2031-06-30" } })).json<{ id: number; code: string }>();
+    const edited = await adminApi(`/api/admin/vouchers/${created.id}`, { method: "PUT", json: { code: "ALTRO", kind: "amount", value: 4.5, maxUses: 2, expires: "2031-07-31", eventIds: [eventId], note: "Partner" } });
+    expect(edited.status).toBe(200);
+    expect(await edited.json()).toMatchObject({ code: created.code, kind: "amount", value: "4.50", maxUses: 2, eventIds: [eventId], note: "Partner", expired: false });
+    const badValue = await adminApi(`/api/admin/vouchers/${created.id}`, { method: "PUT", json: { code: created.code, kind: "percent", value: 101, maxUses: 2, expires: "2031-07-31" } });
+    expect(badValue.status).toBe(400);
+    expect((await badValue.json<{ error: { message: string } }>()).error.message).toBe("Valore dello sconto non valido");
+
+    expect((await book(eventId, rateId, created.code)).status).toBe(201);
+    const uses = await (await adminApi(`/api/admin/vouchers/${created.id}/uses`)).json<{ customerName: string; amount: string; discount: string; status: string }[]>();
+    expect(uses).toEqual([expect.objectContaining({ customerName: "Ciro Russo", amount: "15.50", discount: "4.50", status: "pending" })]);
+
+    const disabled = await adminApi(`/api/admin/vouchers/${created.id}/disable`, { method: "POST" });
+    expect(await disabled.json()).toMatchObject({ expired: true, uses: 1 });
+    const late = await book(eventId, rateId, created.code);
+    expect(late.status).toBe(409);
+    expect((await late.json<{ error: { message: string } }>()).error.message).toBe("Codice sconto scaduto");
+    expect((await adminApi("/api/admin/vouchers/999999/disable", { method: "POST" })).status).toBe(404);
+  });
 });

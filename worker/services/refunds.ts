@@ -9,6 +9,7 @@ import { insertWhere } from "../lib/insert-where";
 import { italianText, messages } from "../i18n/it";
 import { toIso } from "../lib/time";
 import { RefundRefused, type PaymentProvider, type ProviderRefundView } from "./payments/provider";
+import { endRefundedSeasonStatements } from "./seasons";
 
 export type RefundDto = {
   id: string;
@@ -135,6 +136,8 @@ export function providerRefundStatements(db: Db, r: ProviderRefundView, now: num
       .update(bookings)
       .set({ status: "refunded", refundedAt: sql`coalesce(${bookings.refundedAt}, ${now})`, updatedAt: now })
       .where(and(eq(bookings.paymentIntentId, r.paymentIntentId), eq(bookings.status, "paid"), sql`${claimedCentsSql(sql`${bookings.id}`)} >= ${bookings.amountCents}`)),
+    // A season pass's carrier refunded in full (here or from the Dashboard): its matches to come end with it.
+    ...endRefundedSeasonStatements(db, booking, now),
     refundEmailInsert(db, rowId, now),
   );
   return statements;
@@ -182,6 +185,7 @@ export async function refundBooking(db: Db, provider: PaymentProvider, input: Re
             and ${claimedCentsSql(booking.id)} + ${amount} <= ${bookings.amountCents} ${input.guard ? sql`and ${input.guard}` : sql``})`,
     ),
     markRefundedIfCovered(db, booking.id, now),
+    ...endRefundedSeasonStatements(db, sql`${booking.id}`, now),
   ]);
   if (changesOf(results[0]) === 0) {
     // Lost a race with another refund (or the deadline passed): nothing was written.
@@ -242,7 +246,7 @@ export async function retryRefund(db: Db, provider: PaymentProvider, refundId: s
     .where(and(eq(refunds.id, refundId), eq(refunds.status, "failed"), sql`${claimedCentsSql(row.booking.id)} + ${amount} <= ${row.booking.amountCents}`))
     .run();
   if (reopened.meta.changes === 0) return fail(409, "conflict", messages.refundRaced);
-  await db.batch([markRefundedIfCovered(db, row.booking.id, now)]);
+  await db.batch([markRefundedIfCovered(db, row.booking.id, now), ...endRefundedSeasonStatements(db, sql`${row.booking.id}`, now)]);
   const after = await askProvider(db, provider, refundId, row.booking, amount, attempt, now);
   if (after.status === "failed") return fail(409, "refund_failed", messages.refundFailed(after.failureReason ?? ""));
   return ok({ refund: toDto(after) });

@@ -2,7 +2,7 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { bookings, rateLimitHits } from "../../db/schema";
+import { bookings, rateLimitHits, waitlistEntries } from "../../db/schema";
 import worker from "../index";
 import { seedBooking, seedEvent, testDb } from "../test/helpers";
 import { anonymisePersonalData, purgeRateLimitHits, REDACTED } from "./retention";
@@ -62,7 +62,7 @@ describe("anonymisation of personal data", () => {
     });
 
     const snapshot = await read(all.id);
-    expect(await anonymisePersonalData(testDb(), now + 1000, retention)).toEqual({ plates: 0, personalData: 0 });
+    expect(await anonymisePersonalData(testDb(), now + 1000, retention)).toEqual({ plates: 0, personalData: 0, waitlistPlates: 0, waitlistEmails: 0 });
     expect(await read(all.id)).toEqual(snapshot);
   });
 
@@ -74,6 +74,28 @@ describe("anonymisation of personal data", () => {
     await anonymisePersonalData(testDb(), now, retention);
     expect((await read(oldBooking.id))?.licensePlate).toBe(REDACTED);
     expect((await read(newBooking.id))?.licensePlate).toBe("AB123CD");
+  });
+
+  it("removes waiting-list plates 30 days after the event and e-mails after 180, like bookings; twice is a no-op", async () => {
+    // Before this, the cron left entries as they were: their e-mails and plates stayed for good.
+    const now = Date.parse("2038-06-01T10:00:00Z");
+    const entry = async (eventAt: number) => {
+      const { eventId, rateId } = await seedEvent({ datetime: eventAt });
+      const token = crypto.randomUUID();
+      await testDb().insert(waitlistEntries).values({ token, eventId, rateId: rateId!, email: "coda@example.it", licensePlate: "NA555WL", lang: "it", clientKey: "hash", createdAt: eventAt - 5 * DAY });
+      return token;
+    };
+    const recent = await entry(now - 29 * DAY);
+    const monthOld = await entry(now - 31 * DAY);
+    const old = await entry(now - 181 * DAY);
+    const readEntry = (token: string) => testDb().select().from(waitlistEntries).where(eq(waitlistEntries.token, token)).get();
+
+    const first = await anonymisePersonalData(testDb(), now, retention);
+    expect(first).toMatchObject({ waitlistPlates: 2, waitlistEmails: 1 });
+    expect(await readEntry(recent)).toMatchObject({ email: "coda@example.it", licensePlate: "NA555WL", clientKey: "hash" });
+    expect(await readEntry(monthOld)).toMatchObject({ email: "coda@example.it", licensePlate: REDACTED });
+    expect(await readEntry(old)).toMatchObject({ email: REDACTED, licensePlate: REDACTED, clientKey: null });
+    expect(await anonymisePersonalData(testDb(), now + 1000, retention)).toMatchObject({ waitlistPlates: 0, waitlistEmails: 0 });
   });
 
   it("drops rate-limit rows (client IPs) older than a day", async () => {

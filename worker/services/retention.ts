@@ -1,5 +1,5 @@
-import { and, isNull, lt, sql } from "drizzle-orm";
-import { bookings, rateLimitHits } from "../../db/schema";
+import { and, isNull, lt, ne, sql } from "drizzle-orm";
+import { bookings, rateLimitHits, waitlistEntries } from "../../db/schema";
 import type { Db } from "../db";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -15,13 +15,20 @@ export function retentionOf(env: Pick<Env, "PLATE_RETENTION_DAYS" | "PERSONAL_DA
 /** When the clock starts: the event's date, or the booking's own creation for always-active events. */
 const anchor = sql`coalesce((select e.datetime from events e where e.id = ${bookings.eventId} and e.is_always_active = 0), ${bookings.createdAt})`;
 
+/** The same clock for a waiting-list entry: its event's date, or the day it joined. */
+const waitlistAnchor = sql`coalesce((select e.datetime from events e where e.id = ${waitlistEntries.eventId} and e.is_always_active = 0), ${waitlistEntries.createdAt})`;
+
 /**
  * Plates go 30 days after the event; names, e-mails, phones and notes after 180. Amounts, dates,
  * statuses and payment ids stay, so the accounts still add up. Marked rows are skipped, so a
  * second run changes nothing.
  */
-export async function anonymisePersonalData(db: Db, now: number, retention: Retention): Promise<{ plates: number; personalData: number }> {
-  const [plates, personal] = await db.batch([
+export async function anonymisePersonalData(
+  db: Db,
+  now: number,
+  retention: Retention,
+): Promise<{ plates: number; personalData: number; waitlistPlates: number; waitlistEmails: number }> {
+  const [plates, personal, waitlistPlates, waitlistEmails] = await db.batch([
     db
       .update(bookings)
       .set({ licensePlate: REDACTED, plateAnonymizedAt: now, updatedAt: now })
@@ -40,8 +47,18 @@ export async function anonymisePersonalData(db: Db, now: number, retention: Rete
         updatedAt: now,
       })
       .where(and(isNull(bookings.personalDataAnonymizedAt), lt(anchor, now - retention.personalDataDays * DAY_MS))),
+    // Waiting-list entries hold the same data (e-mail, plate), gone after the same periods. The marker
+    // is the redacted value itself, so a second run changes nothing.
+    db
+      .update(waitlistEntries)
+      .set({ licensePlate: REDACTED })
+      .where(and(ne(waitlistEntries.licensePlate, REDACTED), lt(waitlistAnchor, now - retention.plateDays * DAY_MS))),
+    db
+      .update(waitlistEntries)
+      .set({ email: REDACTED, clientKey: null })
+      .where(and(ne(waitlistEntries.email, REDACTED), lt(waitlistAnchor, now - retention.personalDataDays * DAY_MS))),
   ]);
-  return { plates: plates.meta.changes, personalData: personal.meta.changes };
+  return { plates: plates.meta.changes, personalData: personal.meta.changes, waitlistPlates: waitlistPlates.meta.changes, waitlistEmails: waitlistEmails.meta.changes };
 }
 
 /** Rate-limit rows hold client IPs: no window is longer than a day, so older rows only leak. */

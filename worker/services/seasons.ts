@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { bookings, events, seasonHolders, seasonPasses, type SeasonHolder, type SeasonPass } from "../../db/schema";
 import type { Db } from "../db";
@@ -45,7 +45,8 @@ export type SeasonDto = {
   holders: number;
   seatsLeft: number;
   isOnSale: boolean;
-  events: { id: number; title: string; datetime: string | null }[];
+  /** The season's matches on sale, each with the holders' spots reserved there (paid season spots). */
+  events: { id: number; title: string; datetime: string | null; reserved: number }[];
 };
 
 const ms = (now: number) => String(Math.trunc(now));
@@ -77,6 +78,15 @@ async function seasonDto(db: Db, season: SeasonPass, now: number): Promise<Seaso
   const holders = await db.get<{ n: number }>(sql`select ${seasonHoldersSql(season.id, now)} as n`);
   const held = Number(holders?.n ?? 0);
   const evs = await sellingEventsOf(db, season, now);
+  const reserved = evs.length
+    ? await db
+        .select({ eventId: bookings.eventId, n: sql<number>`count(*)` })
+        .from(bookings)
+        .innerJoin(seasonHolders, eq(seasonHolders.id, bookings.seasonHolderId))
+        .where(and(eq(seasonHolders.seasonId, season.id), eq(bookings.status, "paid"), inArray(bookings.eventId, evs.map((e) => e.id))))
+        .groupBy(bookings.eventId)
+    : [];
+  const reservedAt = new Map(reserved.map((r) => [r.eventId, Number(r.n)]));
   return {
     id: season.id,
     name: season.name,
@@ -90,7 +100,7 @@ async function seasonDto(db: Db, season: SeasonPass, now: number): Promise<Seaso
     holders: held,
     seatsLeft: seasonSeatsLeft(season.spots, held),
     isOnSale: season.isOnSale,
-    events: evs.map((e) => ({ id: e.id, title: e.title, datetime: toIso(e.datetime) })),
+    events: evs.map((e) => ({ id: e.id, title: e.title, datetime: toIso(e.datetime), reserved: reservedAt.get(e.id) ?? 0 })),
   };
 }
 
@@ -108,6 +118,27 @@ export async function createSeason(db: Db, input: SeasonInput, now: number): Pro
 export async function setSeasonOnSale(db: Db, id: number, isOnSale: boolean, now: number): Promise<Outcome<SeasonDto>> {
   const [row] = await db.update(seasonPasses).set({ isOnSale }).where(eq(seasonPasses.id, id)).returning();
   return row ? ok(await seasonDto(db, row, now)) : fail(404, "not_found", messages.seasonNotFound);
+}
+
+/**
+ * The owner edits a season. Its seats never drop below the holders it has; a match that the new
+ * scope brings in gets every active holder's spot at once (reserveSeasonSpots, each guarded by a
+ * free spot). Spots at matches the new scope leaves out stay booked: a holder paid for them.
+ */
+export async function updateSeason(db: Db, id: number, input: SeasonInput, now: number): Promise<Outcome<SeasonDto>> {
+  if (input.categoryId == null && !input.eventIds?.length) return fail(400, "validation_failed", messages.seasonScopeRequired);
+  if (input.endsAt <= input.startsAt) return fail(400, "validation_failed", messages.seasonRangeInvalid);
+  const exists = await db.select({ id: seasonPasses.id }).from(seasonPasses).where(eq(seasonPasses.id, id)).get();
+  if (!exists) return fail(404, "not_found", messages.seasonNotFound);
+  // The seats guard is read by D1 as it writes, so a purchase racing the edit cannot slip under it.
+  const [row] = await db
+    .update(seasonPasses)
+    .set({ ...input, eventIds: input.eventIds?.length ? input.eventIds : null })
+    .where(and(eq(seasonPasses.id, id), sql`${input.spots} >= ${seasonHoldersSql(id, now)}`))
+    .returning();
+  if (!row) return fail(409, "conflict", messages.seasonSpotsBelowHolders);
+  for (const ev of await sellingEventsOf(db, row, now)) await reserveSeasonSpots(db, ev.id, now);
+  return ok(await seasonDto(db, row, now));
 }
 
 export async function listSeasons(db: Db, now: number, opts: { onSaleOnly: boolean }): Promise<SeasonDto[]> {
@@ -361,10 +392,14 @@ export type HolderDto = {
   /** Matches the holder has a spot at (paid), and those handed back. */
   reserved: number;
   released: number;
+  /** Sold and paid through a carrier booking: staff refund it (every match to come with it). */
+  refundable: boolean;
+  carrierBookingId: string | null;
+  matches: SeasonMatch[];
   createdAt: string;
 };
 
-async function holderDtos(db: Db, rows: SeasonHolder[], now: number): Promise<HolderDto[]> {
+export async function holderDtos(db: Db, rows: SeasonHolder[], now: number): Promise<HolderDto[]> {
   if (rows.length === 0) return [];
   const counts = await db
     .select({
@@ -376,6 +411,13 @@ async function holderDtos(db: Db, rows: SeasonHolder[], now: number): Promise<Ho
     .where(inArray(bookings.seasonHolderId, rows.map((r) => r.id)))
     .groupBy(bookings.seasonHolderId);
   const by = new Map(counts.map((c) => [c.holderId, c]));
+  const matches = await matchesOf(db, rows.map((r) => r.id), now);
+  const carriers = rows.flatMap((r) => (r.carrierBookingId ? [r.carrierBookingId] : []));
+  const paidCarriers = new Set(
+    carriers.length
+      ? (await db.select({ id: bookings.id }).from(bookings).where(and(inArray(bookings.id, carriers), eq(bookings.status, "paid"), sql`${bookings.paymentIntentId} is not null`))).map((b) => b.id)
+      : [],
+  );
   return rows.map((h) => ({
     id: h.id,
     code: bookingCodeOf(h.id),
@@ -386,6 +428,9 @@ async function holderDtos(db: Db, rows: SeasonHolder[], now: number): Promise<Ho
     assigned: h.assignedByStaffId != null,
     reserved: Number(by.get(h.id)?.reserved ?? 0),
     released: Number(by.get(h.id)?.released ?? 0),
+    refundable: h.status === "active" && h.assignedByStaffId == null && h.carrierBookingId != null && paidCarriers.has(h.carrierBookingId),
+    carrierBookingId: h.carrierBookingId,
+    matches: matches.get(h.id) ?? [],
     createdAt: toIso(h.createdAt)!,
   }));
 }
@@ -396,14 +441,15 @@ export async function listHolders(db: Db, seasonId: number, now: number): Promis
   const rows = await db
     .select()
     .from(seasonHolders)
-    .where(and(eq(seasonHolders.seasonId, seasonId), sql.raw(holderTakesSeatText(`"season_holders"`, ms(now)))))
+    // Cancelled holders stay listed (refunded or revoked); a purchase that lapsed unpaid does not.
+    .where(and(eq(seasonHolders.seasonId, seasonId), sql`(${sql.raw(holderTakesSeatText(`"season_holders"`, ms(now)))} or ${seasonHolders.status} = 'cancelled')`))
     .orderBy(asc(seasonHolders.createdAt));
   return holderDtos(db, rows, now);
 }
 
 // ---------- the holder's pass ----------
 
-export type SeasonMatchState = "reserved" | "released" | "inside" | "exited" | "cancelled" | "ended" | "missing";
+export type SeasonMatchState = "reserved" | "released" | "refunded" | "inside" | "exited" | "cancelled" | "ended" | "missing";
 
 export type SeasonPassDto = {
   status: PassStatus;
@@ -411,16 +457,18 @@ export type SeasonPassDto = {
   seasonName: string;
   seasonNameEn: string | null;
   licensePlate: string;
-  matches: { eventId: number; title: string; titleEn: string | null; datetime: string | null; state: SeasonMatchState; canRelease: boolean }[];
+  matches: SeasonMatch[];
 };
 
-/** What the holder's link shows: the season and every match of it, and which ones can be handed back. */
-export async function getSeasonPass(db: Db, secret: string, now: number): Promise<SeasonPassDto | null> {
-  const holder = await db.select().from(seasonHolders).where(eq(seasonHolders.passSecret, secret)).get();
-  if (!holder) return null;
-  const season = (await db.select().from(seasonPasses).where(eq(seasonPasses.id, holder.seasonId)).get())!;
+export type SeasonMatch = { eventId: number; title: string; titleEn: string | null; datetime: string | null; state: SeasonMatchState; canRelease: boolean };
+
+/** Every match a holder has a spot at, earliest first, and which ones can still be handed back. */
+async function matchesOf(db: Db, holderIds: string[], now: number): Promise<Map<string, SeasonMatch[]>> {
+  const by = new Map<string, SeasonMatch[]>(holderIds.map((id) => [id, []]));
+  if (holderIds.length === 0) return by;
   const rows = await db
     .select({
+      holderId: bookings.seasonHolderId,
       eventId: events.id,
       title: events.title,
       titleEn: events.titleEn,
@@ -432,33 +480,44 @@ export async function getSeasonPass(db: Db, secret: string, now: number): Promis
     })
     .from(bookings)
     .innerJoin(events, eq(events.id, bookings.eventId))
-    .where(eq(bookings.seasonHolderId, holder.id))
+    .where(inArray(bookings.seasonHolderId, holderIds))
     .orderBy(asc(events.datetime), asc(events.id));
-  const matches = rows.map((r) => {
+  for (const r of rows) {
     const ended = r.datetime != null && r.datetime + r.durationMinutes * 60_000 <= now;
     const state: SeasonMatchState =
       r.cancelledAt != null
         ? "cancelled"
         : r.status === "freed"
           ? "released"
-          : r.status !== "paid"
-            ? "missing"
-            : r.gateState === "inside"
-              ? "inside"
-              : r.gateState === "exited"
-                ? "exited"
-                : ended
-                  ? "ended"
-                  : "reserved";
-    return {
+          : r.status === "refunded"
+            ? "refunded"
+            : r.status !== "paid"
+              ? "missing"
+              : r.gateState === "inside"
+                ? "inside"
+                : r.gateState === "exited"
+                  ? "exited"
+                  : ended
+                    ? "ended"
+                    : "reserved";
+    by.get(r.holderId!)?.push({
       eventId: r.eventId,
       title: r.title,
       titleEn: r.titleEn,
       datetime: toIso(r.datetime),
       state,
       canRelease: r.cancelledAt == null && canReleaseMatch(r, r.datetime, now),
-    };
-  });
+    });
+  }
+  return by;
+}
+
+/** What the holder's link shows: the season and every match of it, and which ones can be handed back. */
+export async function getSeasonPass(db: Db, secret: string, now: number): Promise<SeasonPassDto | null> {
+  const holder = await db.select().from(seasonHolders).where(eq(seasonHolders.passSecret, secret)).get();
+  if (!holder) return null;
+  const season = (await db.select().from(seasonPasses).where(eq(seasonPasses.id, holder.seasonId)).get())!;
+  const matches = (await matchesOf(db, [holder.id], now)).get(holder.id) ?? [];
   return {
     status: holder.status === "active" ? "valid" : passStatusOf(holder.status === "cancelled" ? "cancelled" : "pending", false),
     code: bookingCodeOf(holder.id),
@@ -469,16 +528,14 @@ export async function getSeasonPass(db: Db, secret: string, now: number): Promis
   };
 }
 
-/** The holder hands a match back: its spot is freed in one guarded UPDATE and goes back on sale. */
-export async function releaseMatch(db: Db, secret: string, eventId: number, now: number): Promise<Outcome<SeasonPassDto>> {
-  const holder = await db.select({ id: seasonHolders.id }).from(seasonHolders).where(and(eq(seasonHolders.passSecret, secret), eq(seasonHolders.status, "active"))).get();
-  if (!holder) return fail(404, "not_found", messages.seasonPassNotFound);
+/** A holder's spot at a match is freed in one guarded UPDATE (canReleaseMatch) and goes back on sale. */
+async function freeHolderMatch(db: Db, holderId: string, eventId: number, now: number): Promise<Outcome<null>> {
   const res = await db
     .update(bookings)
     .set({ status: "freed", freedAt: now, updatedAt: now })
     .where(
       and(
-        eq(bookings.seasonHolderId, holder.id),
+        eq(bookings.seasonHolderId, holderId),
         eq(bookings.eventId, eventId),
         sql`exists (select 1 from events re where re.id = ${bookings.eventId} and re.cancelled_at is null
           and ${sql.raw(canReleaseMatchText(`"bookings"`, "re", ms(now)))})`,
@@ -486,8 +543,85 @@ export async function releaseMatch(db: Db, secret: string, eventId: number, now:
     )
     .run();
   if (changesOf(res) === 0) {
-    const mine = await db.select({ id: bookings.id }).from(bookings).where(and(eq(bookings.seasonHolderId, holder.id), eq(bookings.eventId, eventId))).get();
+    const mine = await db.select({ id: bookings.id }).from(bookings).where(and(eq(bookings.seasonHolderId, holderId), eq(bookings.eventId, eventId))).get();
     return mine ? fail(409, "conflict", messages.seasonMatchNotReleasable) : fail(404, "not_found", messages.seasonMatchNotFound);
   }
+  return ok(null);
+}
+
+/** The holder hands a match back from their pass; the caller offers the spot to the waiting list. */
+export async function releaseMatch(db: Db, secret: string, eventId: number, now: number): Promise<Outcome<SeasonPassDto>> {
+  const holder = await db.select({ id: seasonHolders.id }).from(seasonHolders).where(and(eq(seasonHolders.passSecret, secret), eq(seasonHolders.status, "active"))).get();
+  if (!holder) return fail(404, "not_found", messages.seasonPassNotFound);
+  const freed = await freeHolderMatch(db, holder.id, eventId, now);
+  if (!freed.ok) return freed;
   return ok((await getSeasonPass(db, secret, now))!);
+}
+
+/** Staff hand a match back for a holder (the holder phoned): the same rule as the holder's own release. */
+export async function releaseMatchForHolder(db: Db, holderId: string, eventId: number, now: number): Promise<Outcome<HolderDto>> {
+  const holder = await db.select().from(seasonHolders).where(eq(seasonHolders.id, holderId)).get();
+  if (!holder || holder.status !== "active") return fail(404, "not_found", messages.seasonPassNotFound);
+  const freed = await freeHolderMatch(db, holder.id, eventId, now);
+  if (!freed.ok) return freed;
+  return ok((await holderDtos(db, [holder], now))[0]);
+}
+
+// ---------- the season ends for a holder: refunded or revoked ----------
+
+/**
+ * The carrier booking `carrierId` (SQL naming its id) was refunded in full: the season ends for its
+ * holder. Every spot still to come (paid, not entered, match not started: canReleaseMatch) is
+ * refunded with it, so those spots go back on sale and the pass no longer opens them; matches already
+ * played stay as they were. For the batch that marks the carrier refunded (refunds.ts), so the
+ * carrier and the other matches never disagree.
+ */
+export function endRefundedSeasonStatements(db: Db, carrierId: SQL, now: number): BatchItem<"sqlite">[] {
+  const carrierRefunded = sql`exists (select 1 from bookings c where c.id = ${carrierId} and c.kind = 'season' and c.status = 'refunded')`;
+  return [
+    db
+      .update(bookings)
+      .set({ status: "refunded", refundedAt: sql`coalesce(${bookings.refundedAt}, ${now})`, updatedAt: now })
+      .where(
+        and(
+          sql`${bookings.seasonHolderId} = (select h.id from season_holders h where h.carrier_booking_id = ${carrierId})`,
+          sql`${bookings.id} <> ${carrierId}`,
+          carrierRefunded,
+          sql`exists (select 1 from events re where re.id = ${bookings.eventId} and ${sql.raw(canReleaseMatchText(`"bookings"`, "re", ms(now)))})`,
+        ),
+      ),
+    db
+      .update(seasonHolders)
+      .set({ status: "cancelled" })
+      .where(and(sql`${seasonHolders.carrierBookingId} = ${carrierId}`, eq(seasonHolders.status, "active"), carrierRefunded)),
+  ];
+}
+
+/**
+ * Staff revoke a season pass given for nothing (a partner): the holder is cancelled and every spot
+ * still to come is freed (back on sale), in one batch. A sold pass is refunded instead.
+ */
+export async function revokeHolder(db: Db, holderId: string, now: number): Promise<Outcome<{ holder: HolderDto; eventIds: number[] }>> {
+  const holder = await db.select().from(seasonHolders).where(eq(seasonHolders.id, holderId)).get();
+  if (!holder || holder.status !== "active") return fail(404, "not_found", messages.seasonPassNotFound);
+  if (holder.assignedByStaffId == null) return fail(409, "conflict", messages.seasonRevokeOnlyAssigned);
+  const upcoming = sql`exists (select 1 from events re where re.id = ${bookings.eventId} and ${sql.raw(canReleaseMatchText(`"bookings"`, "re", ms(now)))})`;
+  const freed = await db.select({ eventId: bookings.eventId }).from(bookings).where(and(eq(bookings.seasonHolderId, holderId), upcoming));
+  await db.batch([
+    db.update(bookings).set({ status: "freed", freedAt: now, updatedAt: now }).where(and(eq(bookings.seasonHolderId, holderId), upcoming)),
+    db.update(seasonHolders).set({ status: "cancelled" }).where(and(eq(seasonHolders.id, holderId), eq(seasonHolders.status, "active"))),
+  ]);
+  const row = (await db.select().from(seasonHolders).where(eq(seasonHolders.id, holderId)).get())!;
+  return ok({ holder: (await holderDtos(db, [row], now))[0], eventIds: freed.map((f) => f.eventId) });
+}
+
+/** The holder a staff action is about, with its season's carrier (the booking a refund goes through). */
+export async function holderById(db: Db, holderId: string) {
+  return db.select().from(seasonHolders).where(eq(seasonHolders.id, holderId)).get();
+}
+
+/** The events where a holder's spots were refunded with its carrier (for the waiting-list offers). */
+export async function refundedMatchesOf(db: Db, holderId: string): Promise<number[]> {
+  const rows = await db.select({ eventId: bookings.eventId }).from(bookings).where(and(eq(bookings.seasonHolderId, holderId), eq(bookings.status, "refunded")));
+  return rows.map((r) => r.eventId);
 }

@@ -1,10 +1,11 @@
 import { desc, eq, sql } from "drizzle-orm";
-import { rates, vouchers, type Voucher, type VoucherKind } from "../../db/schema";
+import { bookings, events, rates, vouchers, type Voucher, type VoucherKind } from "../../db/schema";
 import type { Db } from "../db";
 import { fail, ok, type Outcome } from "../lib/errors";
 import { messages } from "../i18n/it";
 import { toIso } from "../lib/time";
 import { centsToDecimal } from "../../shared/lifecycle/money";
+import { effectiveStatus, type BookingStatus } from "../../shared/lifecycle/booking";
 import { normaliseVoucherCode, voucherAppliesTo, voucherDiscountCents } from "../../shared/lifecycle/season";
 import { voucherUsesSql } from "../../shared/lifecycle/season-sql";
 import type { VoucherUse } from "./holds";
@@ -22,11 +23,13 @@ export type VoucherDto = {
   expiresAt: string;
   eventIds: number[] | null;
   note: string;
+  /** Past its expiry (or disabled, which expires it now). */
+  expired: boolean;
 };
 
 const usesOf = async (db: Db, code: string, now: number) => Number((await db.get<{ n: number }>(sql`select ${voucherUsesSql(code, now)} as n`))?.n ?? 0);
 
-function toDto(v: Voucher, uses: number): VoucherDto {
+function toDto(v: Voucher, uses: number, now = Date.now()): VoucherDto {
   return {
     id: v.id,
     code: v.code,
@@ -37,6 +40,7 @@ function toDto(v: Voucher, uses: number): VoucherDto {
     expiresAt: toIso(v.expiresAt)!,
     eventIds: v.eventIds,
     note: v.note,
+    expired: now >= v.expiresAt,
   };
 }
 
@@ -55,9 +59,71 @@ export async function createVoucher(db: Db, input: VoucherInput): Promise<Outcom
   return row ? ok(toDto(row, 0)) : fail(409, "conflict", messages.voucherCodeTaken);
 }
 
+/**
+ * The owner edits a voucher: everything but its code (uses are counted by code, so a new code would
+ * start them again at zero). Fewer uses than already made are allowed: the code simply stops working.
+ */
+export async function updateVoucher(db: Db, id: number, input: Omit<VoucherInput, "code">, now: number): Promise<Outcome<VoucherDto>> {
+  const value = input.kind === "free" ? 0 : input.value;
+  if ((input.kind === "percent" && (value < 1 || value > 100)) || (input.kind === "amount" && value < 1)) {
+    return fail(400, "validation_failed", messages.voucherValueInvalid);
+  }
+  const [row] = await db
+    .update(vouchers)
+    .set({ kind: input.kind, value, maxUses: input.maxUses, expiresAt: input.expiresAt, eventIds: input.eventIds?.length ? input.eventIds : null, note: input.note })
+    .where(eq(vouchers.id, id))
+    .returning();
+  return row ? ok(toDto(row, await usesOf(db, row.code, now), now)) : fail(404, "not_found", messages.voucherNotFound);
+}
+
+/** "Disattiva": the voucher expires now (bookings already made with it keep their discount). */
+export async function disableVoucher(db: Db, id: number, now: number): Promise<Outcome<VoucherDto>> {
+  const [row] = await db
+    .update(vouchers)
+    .set({ expiresAt: sql`min(${vouchers.expiresAt}, ${now})` })
+    .where(eq(vouchers.id, id))
+    .returning();
+  return row ? ok(toDto(row, await usesOf(db, row.code, now), now)) : fail(404, "not_found", messages.voucherNotFound);
+}
+
+export type VoucherUseDto = { bookingId: string; eventTitle: string; customerName: string; licensePlate: string; amount: string; discount: string; status: BookingStatus; createdAt: string };
+
+/** The bookings a voucher went into (its uses, and holds that lapsed), newest first. */
+export async function voucherUses(db: Db, id: number, now: number): Promise<VoucherUseDto[] | null> {
+  const v = await db.select({ code: vouchers.code }).from(vouchers).where(eq(vouchers.id, id)).get();
+  if (!v) return null;
+  const rows = await db
+    .select({
+      bookingId: bookings.id,
+      eventTitle: events.title,
+      customerName: bookings.customerName,
+      licensePlate: bookings.licensePlate,
+      amountCents: bookings.amountCents,
+      discountCents: bookings.discountCents,
+      status: bookings.status,
+      holdExpiresAt: bookings.holdExpiresAt,
+      createdAt: bookings.createdAt,
+    })
+    .from(bookings)
+    .innerJoin(events, eq(events.id, bookings.eventId))
+    .where(eq(bookings.voucherCode, v.code))
+    .orderBy(desc(bookings.createdAt))
+    .limit(200);
+  return rows.map((r) => ({
+    bookingId: r.bookingId,
+    eventTitle: r.eventTitle,
+    customerName: r.customerName,
+    licensePlate: r.licensePlate,
+    amount: centsToDecimal(r.amountCents),
+    discount: centsToDecimal(r.discountCents),
+    status: effectiveStatus(r, now),
+    createdAt: toIso(r.createdAt)!,
+  }));
+}
+
 export async function listVouchers(db: Db, now: number): Promise<VoucherDto[]> {
   const rows = await db.select().from(vouchers).orderBy(desc(vouchers.id));
-  return Promise.all(rows.map(async (v) => toDto(v, await usesOf(db, v.code, now))));
+  return Promise.all(rows.map(async (v) => toDto(v, await usesOf(db, v.code, now), now)));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useAtomValue } from "jotai";
 import { queryClientAtom } from "jotai-tanstack-query";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { Navigate, Route, Routes } from "react-router";
 import { NotFoundPage } from "../../components/not-found-page";
 import { LoadingState } from "../../components/spinner";
@@ -15,7 +15,9 @@ import { DashboardPage } from "./dashboard/dashboard-page";
 import { CarouselPage } from "./partners/carousel-page";
 import { PartnerCarouselPage } from "./partners/partner-carousel-page";
 import { sessionQueryAtom } from "./queries";
-import { SeasonsPage } from "./seasons/seasons-page";
+
+// Its forms carry the shared zod schemas: loaded when the page is opened, not with every admin screen.
+const SeasonsPage = lazy(() => import("./seasons/seasons-page").then((m) => ({ default: m.SeasonsPage })));
 
 /** Any admin call answered 401 means the session ended (expired, revoked): back to the login screen. */
 function useLogoutOnUnauthorized() {
@@ -55,7 +57,14 @@ export function AdminRoutes() {
         <Route path="partner-carousel" element={<PartnerCarouselPage />} />
         <Route path="carousel" element={<CarouselPage />} />
         <Route path="calendario" element={<CalendarPage />} />
-        <Route path="abbonamenti" element={<SeasonsPage />} />
+        <Route
+          path="abbonamenti"
+          element={
+            <Suspense fallback={<LoadingState text={itAdmin.seasons.loading} />}>
+              <SeasonsPage />
+            </Suspense>
+          }
+        />
         <Route path="*" element={<NotFoundPage framed backTo="/admin" backLabel={itAdmin.backToAdmin} />} />
       </Routes>
     </AdminLayout>

@@ -15,6 +15,7 @@ const stateTone: Record<SeasonPass["matches"][number]["state"], string> = {
   inside: "bg-emerald-700 text-white",
   exited: "bg-slate-200 text-slate-800",
   released: "bg-amber-100 text-amber-900",
+  refunded: "bg-red-100 text-red-900",
   cancelled: "bg-red-100 text-red-900",
   ended: "bg-slate-100 text-slate-700",
   missing: "bg-slate-100 text-slate-700",

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { garage } from "../../../shared/garage";
 import { bookings, events, notices, rates, waitlistEntries, type EmailOutboxRow } from "../../../db/schema";
 import type { Db } from "../../db";
@@ -40,7 +40,8 @@ async function bookingFacts(db: Db, bookingId: string) {
       customerEmail: bookings.customerEmail,
       licensePlate: bookings.licensePlate,
       amountCents: bookings.amountCents,
-      passSecret: bookings.passSecret,
+      // A season holder's spot at a match other than the first has no pass of its own: the holder's one pass opens it.
+      passSecret: sql<string | null>`coalesce(${bookings.passSecret}, (select h.pass_secret from season_holders h where h.id = ${bookings.seasonHolderId} and h.status = 'active'))`,
       eventTitle: events.title,
       eventTitleEn: events.titleEn,
       eventAt: events.datetime,

@@ -104,10 +104,10 @@ test("the owner creates a season pass and a voucher from the admin, and a visito
   await vpage.goto("/");
   const booking = await fillBookingDialog(vpage, `${title} A`, /Posto auto/, { name: "Ciro Russo", email: `sconto-${Date.now()}@example.it`, plate: "SC123ON", car: "Fiat 500" });
   await booking.getByLabel("Codice sconto (facoltativo)").fill(code.toLowerCase());
-  await booking.getByRole("button", { name: "Prenota e paga €20.00" }).click();
+  await booking.getByRole("button", { name: "Prenota e paga € 20,00" }).click();
   await expect(vpage).toHaveURL(/\/checkout\?/);
   await vpage.getByLabel("Numero carta").fill("4242 4242 4242 4242");
-  await vpage.getByRole("button", { name: "Paga €15.00" }).click();
+  await vpage.getByRole("button", { name: "Paga € 15,00" }).click();
   await expect(vpage.getByRole("heading", { name: "Pagamento Completato" })).toBeVisible();
   await visitor.close();
 
@@ -117,6 +117,6 @@ test("the owner creates a season pass and a voucher from the admin, and a visito
   await voucher.getByRole("button", { name: "Usi" }).click();
   const uses = page.getByRole("dialog", { name: `Usi di ${code}` });
   await expect(uses.getByTestId("voucher-uses")).toContainText("Ciro Russo");
-  await expect(uses.getByTestId("voucher-uses")).toContainText("Pagato € 15.00 · sconto € 5.00");
+  await expect(uses.getByTestId("voucher-uses")).toContainText("Pagato € 15,00 · sconto € 5,00");
   await expect(uses.getByTestId("voucher-uses")).toContainText("Pagata");
 });

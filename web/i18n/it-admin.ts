@@ -1,3 +1,4 @@
+import { formatEuro } from "../../shared/lifecycle/money";
 /**
  * Every string of the admin area, in Italian. Kept apart from it.ts so that it travels in the
  * admin's lazy chunk: a visitor's browser downloads none of it. Texts quoted by the product spec
@@ -666,7 +667,7 @@ export const itAdmin = {
     vouchers: "Codici sconto",
     noVouchers: "Nessun codice sconto.",
     uses: (uses: number, max: number) => `${uses} ${uses === 1 ? "uso" : "usi"} su ${max}`,
-    kind: { percent: (v: string) => `${v}%`, amount: (v: string) => `€ ${v}`, free: () => "Posto gratuito" },
+    kind: { percent: (v: string) => `${v}%`, amount: (v: string) => formatEuro(v, "it"), free: () => "Posto gratuito" },
     expires: (when: string) => `Scade ${when}`,
   },
   // Season passes and vouchers run from the admin (forms, holders' matches, voucher uses).
@@ -771,7 +772,7 @@ export const itAdmin = {
     showUses: "Usi",
     usesTitle: (code: string) => `Usi di ${code}`,
     noUses: "Nessuna prenotazione con questo codice.",
-    useLine: (amount: string, discount: string) => `Pagato € ${amount} · sconto € ${discount}`,
+    useLine: (amount: string, discount: string) => `Pagato ${formatEuro(amount, "it")} · sconto ${formatEuro(discount, "it")}`,
     bookingStatus: { pending: "In attesa", paid: "Pagata", freed: "Liberata", expired: "Scaduta", cancelled: "Annullata", refunded: "Rimborsata" },
     close: "Chiudi",
     allEvents: "Tutti gli eventi",

@@ -26,7 +26,7 @@ export type Settled = {
   bookingId: string | null;
   /** The e-mail rows this settlement queued (the confirmation), to hand to the queue. */
   queued: number[];
-  /** The rows of `opts.readBack`, read in the same trip after the effect (paid outcomes only). */
+  /** The rows of `opts.readBack`, read in the same trip as the effect (paid and already-paid outcomes). */
   readBack?: unknown[];
 };
 

@@ -40,7 +40,7 @@ const phones = await Promise.all([1, 2, 3, 4].map(() => adminLogin()));
 const created = await call("POST", "/api/events", {
   cookie: owner,
   body: {
-    event: { title: `Bench gate ${new Date().toISOString()}`, description: "Serata di prova del varco", datetime: new Date(Date.now() + 3_600_000).toISOString(), duration: "4 ore", distance: "1 km", totalSpots: CARS + OFFLINE + 10, reservedSpots: 0, occupiedSpots: 0, isAlwaysActive: false },
+    event: { title: `Bench gate ${new Date().toISOString()}`, description: "Serata di prova del varco", datetime: new Date(Date.now() + 3_600_000).toISOString(), durationMinutes: 240, distanceMeters: 1000, totalSpots: CARS + OFFLINE + 10, reservedSpots: 0, occupiedSpots: 0, isAlwaysActive: false },
     rates: [{ name: "Bench", description: "", price: "15.00", isVisible: true, isPayable: true }],
   },
 });

@@ -1,3 +1,4 @@
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "./db";
 import type { Staff } from "./services/staff";
 
@@ -9,5 +10,10 @@ export type AppEnv = {
     adminSessionId?: string;
     /** Set by requireRole: who is asking ({id, email, name, role}). */
     staff?: Staff;
+    /**
+     * A route's first reads, set before requireRole, which runs them in the session check's trip
+     * and stores what they returned in `results` (only for a live session of an allowed role).
+     */
+    alongSession?: { items: BatchItem<"sqlite">[]; results?: unknown[] };
   };
 };

@@ -1,11 +1,12 @@
 import { Hono } from "hono";
+import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { gateDirections } from "../../db/schema";
 import { errorBody } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { requireRole } from "../middleware/require-role";
-import { eventOverstays, gateEvent, gateSummary, listGateEvents, offlinePasses, scanPass } from "../services/gate";
+import { eventOverstays, gateEvent, gateSummary, isGateEvent, listGateEvents, offlinePasses, readScan, scanPass, scanReadPlan } from "../services/gate";
 import { eq } from "drizzle-orm";
 import { events } from "../../db/schema";
 import { messages } from "../i18n/it";
@@ -21,8 +22,20 @@ const scanBody = z.object({
   passHash: z.string().regex(/^[0-9a-f]{64}$/, messages.invalidPass).optional(),
 });
 
+/**
+ * A scan's reads ride in the session check's trip, so a scan costs two D1 trips at most
+ * (docs/decisions/037-hot-requests-in-two-trips.md). A body that does not validate reads nothing:
+ * the validator answers it after the session check, as on every route.
+ */
+const scanReadsAlongSession = createMiddleware<AppEnv>(async (c, next) => {
+  const body = scanBody.safeParse(await c.req.json().catch(() => null));
+  if (body.success) c.set("alongSession", { items: scanReadPlan(c.var.db, body.data).items });
+  await next();
+});
+
 /** The gate screen's API (mounted at /api/gate): today's events, live counts, offline list, scans. */
 export const gate = new Hono<AppEnv>()
+  .use("/scan", scanReadsAlongSession)
   .use(requireRole("owner", "manager", "gate"))
   .get("/events", async (c) => c.json({ events: await listGateEvents(c.var.db, Date.now()) }, 200))
   .get("/events/:id/summary", validate("param", eventParam), async (c) => {
@@ -46,6 +59,8 @@ export const gate = new Hono<AppEnv>()
   .post("/scan", validate("json", scanBody), async (c) => {
     const input = c.req.valid("json");
     const now = Date.now();
-    if (!(await gateEvent(c.var.db, input.eventId, now))) return c.json(errorBody("not_found", messages.gateEventNotFound), 404);
-    return c.json(await scanPass(c.var.db, input, { now, sessionId: c.var.adminSessionId ?? null }), 200);
+    const along = c.var.alongSession?.results;
+    const read = along ? scanReadPlan(c.var.db, input).of(along) : await readScan(c.var.db, input);
+    if (!read.event || !isGateEvent(read.event, now)) return c.json(errorBody("not_found", messages.gateEventNotFound), 404);
+    return c.json(await scanPass(c.var.db, input, { now, sessionId: c.var.adminSessionId ?? null }, read), 200);
   });

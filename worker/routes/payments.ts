@@ -9,7 +9,7 @@ import { limitRequestRate } from "../middleware/request-rate";
 import { holdCap, holdMinutes } from "../services/holds";
 import { confirmPayment, createBookingIntent, createPresaleIntent } from "../services/payments/checkout";
 import { confirmDemoIntent } from "../services/payments/demo";
-import { dispatchQueued } from "../services/email/outbox";
+import { handOverQueued } from "../services/email/outbox";
 import { settleIntent } from "../services/payments/settle";
 import { clientKeyOf, takeHit } from "../services/rate-limit";
 import { messages } from "../i18n/it";
@@ -56,8 +56,9 @@ export const payments = new Hono<AppEnv>()
   )
   .post("/confirm-payment", limitRequestRate, paymentProvider, validate("json", paymentIntentInput), async (c) => {
     const result = await confirmPayment(c.var.db, c.var.payments, c.req.valid("json").paymentIntentId, Date.now());
-    c.executionCtx.waitUntil(dispatchQueued(c.env, c.var.db, Date.now()));
-    return result.ok ? c.json(result.value, 200) : c.json(result.error, result.status);
+    if (!result.ok) return c.json(result.error, result.status);
+    c.executionCtx.waitUntil(handOverQueued(c.env, c.var.db, result.value.queued, Date.now()));
+    return c.json(result.value.booking, 200);
   })
   .post("/demo/confirm", demoOnly, limitRequestRate, paymentProvider, validate("json", demoConfirmInput), async (c) => {
     const db = c.var.db;
@@ -65,7 +66,7 @@ export const payments = new Hono<AppEnv>()
     const result = await confirmDemoIntent(db, paymentIntentId, cardNumber);
     if (!result.ok) return c.json(result.error, result.status);
     // What Stripe's webhook does in production: the booking is settled even if the browser closes now.
-    await settleIntent(db, c.var.payments, result.value, Date.now());
-    c.executionCtx.waitUntil(dispatchQueued(c.env, db, Date.now()));
+    const { queued } = await settleIntent(db, c.var.payments, result.value, Date.now());
+    c.executionCtx.waitUntil(handOverQueued(c.env, db, queued, Date.now()));
     return c.json({ status: "succeeded" as const }, 200);
   });

@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { adminSessions, rateLimitHits, staffUsers } from "../../db/schema";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../db";
 import type { RateLimit } from "./rate-limit";
 import { staffColumns, type Staff } from "./staff";
@@ -81,18 +82,25 @@ export async function createSession(db: Db, staffId: number, now: number): Promi
   return { token, sessionId, expiresAt };
 }
 
-export type LiveSession = { sessionId: string; staff: Staff };
+export type LiveSession = {
+  sessionId: string;
+  staff: Staff;
+  /** What the `along` reads returned, when the caller gave any. */
+  along?: unknown[];
+};
 
 /**
  * The session behind a cookie token, with its account, when the session is neither revoked, idle
  * for 8 hours nor past its 7-day lifetime and the account is enabled. Touching it slides the idle
  * window; the account is read in the same batch, so a role change shows on the next request.
+ * `along`: reads of the request's own, run in the same trip (issue #26) and given back only to a
+ * live session; they must write nothing, since they run before anyone knows who is asking.
  */
-export async function touchSession(db: Db, token: string | undefined, now: number): Promise<LiveSession | null> {
+export async function touchSession(db: Db, token: string | undefined, now: number, along: BatchItem<"sqlite">[] = []): Promise<LiveSession | null> {
   if (!token || token.length > 200) return null;
   const sessionId = await sessionIdOf(token);
   const enabledStaff = db.select({ id: staffUsers.id }).from(staffUsers).where(isNull(staffUsers.disabledAt));
-  const [touched, staff] = await db.batch([
+  const [touched, staff, ...alongResults] = await db.batch([
     db
       .update(adminSessions)
       .set({ lastSeenAt: now })
@@ -107,9 +115,10 @@ export async function touchSession(db: Db, token: string | undefined, now: numbe
       )
       .returning({ id: adminSessions.id }),
     db.select(staffColumns).from(adminSessions).innerJoin(staffUsers, eq(staffUsers.id, adminSessions.staffId)).where(eq(adminSessions.id, sessionId)),
+    ...along,
   ]);
   if (touched.length === 0 || staff.length === 0) return null;
-  return { sessionId, staff: staff[0] };
+  return along.length ? { sessionId, staff: staff[0], along: alongResults } : { sessionId, staff: staff[0] };
 }
 
 export async function revokeSession(db: Db, sessionId: string, now: number): Promise<void> {

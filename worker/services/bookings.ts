@@ -1,6 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { bookings, events, rates, spentPaymentIntents, type Booking, type BookingKind, type BookingStatus, type Event } from "../../db/schema";
 import type { Db } from "../db";
+import { columnsAs, joined } from "../lib/batch-columns";
 import { fail, ok, type Outcome } from "../lib/errors";
 import { messages } from "../i18n/it";
 import { centsToDecimal } from "../../shared/lifecycle/money";
@@ -105,20 +106,31 @@ export function toBookingDto(input: BookingFields | NewHold, event: EventRef, ra
   };
 }
 
-/** One booking with its event title and rate name: the checkout summary. Holders know the id, nobody else. */
-export async function getBooking(db: Db, id: string, now: number): Promise<BookingDto | null> {
-  const row = await db
-    .select({ booking: bookings, event: events, rate: { id: rates.id, name: rates.name, nameEn: rates.nameEn } })
+const answerRate = { id: sql<number>`${rates.id}`.as("r_id"), name: sql<string>`${rates.name}`.as("r_name"), nameEn: sql<string | null>`${rates.nameEn}`.as("r_name_en") };
+
+/** The read behind a booking's answer, as a builder so a caller can put it at the end of its own batch. */
+export const bookingAnswerQuery = (db: Db, id: string) =>
+  db
+    .select({ booking: columnsAs(bookings, "b"), event: columnsAs(events, "e"), rate: answerRate })
     .from(bookings)
     .innerJoin(events, eq(events.id, bookings.eventId))
     .leftJoin(rates, eq(rates.id, bookings.rateId))
-    .where(eq(bookings.id, id))
-    .get();
-  if (!row) return null;
+    .where(eq(bookings.id, id));
+
+export type BookingAnswerRow = Awaited<ReturnType<typeof bookingAnswerQuery>>[number];
+
+/** One booking with its event title and rate name: the checkout summary. Holders know the id, nobody else. */
+export async function getBooking(db: Db, id: string, now: number): Promise<BookingDto | null> {
+  const row = await bookingAnswerQuery(db, id).get();
+  return row ? bookingAnswerOf(row, now) : null;
+}
+
+export function bookingAnswerOf(row: BookingAnswerRow, now: number): BookingDto {
   // In the booking's language: the garage's English title and rate name where it gave them (issue #14).
   const english = row.booking.lang === "en";
   const event = english && row.event.titleEn ? { ...row.event, title: row.event.titleEn } : row.event;
-  const rate = row.rate ? { id: row.rate.id, name: (english && row.rate.nameEn) || row.rate.name } : null;
+  const joinedRate = joined(row.rate);
+  const rate = joinedRate ? { id: joinedRate.id, name: (english && joinedRate.nameEn) || joinedRate.name } : null;
   return toBookingDto(row.booking, event, rate, now);
 }
 

@@ -79,6 +79,27 @@ export async function dispatchQueued(env: Env, db: Db, now: number, ids?: number
   return handed;
 }
 
+/**
+ * Hands rows the caller has just queued (the ids its own INSERT … RETURNING gave back) to
+ * EMAIL_QUEUE without reading them again: the only D1 trip is the mark, once the queue took them.
+ * Never throws, like dispatchQueued: a row not handed over is swept by the cron.
+ */
+export async function handOverQueued(env: Env, db: Db, ids: number[], now: number): Promise<number> {
+  if (!ids.length) return 0;
+  try {
+    await env.EMAIL_QUEUE.sendBatch(ids.map((id) => ({ body: { outboxId: id } satisfies EmailJob, contentType: "json" as const })));
+    await db
+      .update(emailOutbox)
+      .set({ enqueuedAt: now })
+      .where(and(eq(emailOutbox.status, "queued"), inArray(emailOutbox.id, ids)))
+      .run();
+    return ids.length;
+  } catch (err) {
+    console.error(`e-mail hand-over to the queue failed, the cron retries: ${(err as Error).message}`);
+    return 0;
+  }
+}
+
 /** What waits to be sent, for the E-mail tab: how many, and since when the oldest. */
 export async function outboxBacklog(db: Db): Promise<{ waiting: number; oldestCreatedAt: string | null; failed: number }> {
   const row = await db

@@ -3,7 +3,7 @@ import { bookings, events } from "../../../db/schema";
 import type { Db } from "../../db";
 import { fail, ok, type Outcome } from "../../lib/errors";
 import { centsToDecimal } from "../../../shared/lifecycle/money";
-import { effectiveStatus, getBooking, type BookingDto } from "../bookings";
+import { bookingAnswerOf, bookingAnswerQuery, effectiveStatus, getBooking, type BookingAnswerRow, type BookingDto } from "../bookings";
 import { hasEnded } from "../../../shared/lifecycle/event";
 import { isPresaleOpen } from "../event-time";
 import { freeSpotsNow } from "../holds";
@@ -83,24 +83,32 @@ export async function createPresaleIntent(
 
 /**
  * POST /api/confirm-payment: asks the provider, never the browser, whether the money arrived.
- * Repeating it (or racing the webhook) changes nothing.
+ * Repeating it (or racing the webhook) changes nothing. Two D1 trips: the booking of the intent
+ * (before asking the provider, so an unknown id costs the provider nothing), then the batch that
+ * pays it and reads the answer back (docs/decisions/037-hot-requests-in-two-trips.md).
+ * `queued`: the e-mail rows the payment wrote, for the route to hand to the queue after answering.
  */
 export async function confirmPayment(
   db: Db,
   provider: PaymentProvider,
   paymentIntentId: string,
   now: number,
-): Promise<Outcome<BookingDto>> {
-  const booking = await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.paymentIntentId, paymentIntentId)).get();
+): Promise<Outcome<{ booking: BookingDto; queued: number[] }>> {
+  const booking = await db.select().from(bookings).where(eq(bookings.paymentIntentId, paymentIntentId)).get();
   if (!booking) return fail(404, "not_found", messages.bookingNotFound);
   const intent = await provider.retrieveIntent(paymentIntentId);
   if (!intent) return fail(404, "not_found", messages.paymentNotFound);
-  const { outcome } = await settleIntent(db, provider, intent, now);
+  const { outcome, queued, readBack } = await settleIntent(db, provider, intent, now, [], { booking, readBack: bookingAnswerQuery(db, booking.id) });
+  const answer = async () => {
+    // Settled by another path between our read and our write: the one case that reads again.
+    const row = (readBack as BookingAnswerRow[] | undefined)?.[0];
+    return row ? bookingAnswerOf(row, now) : (await getBooking(db, booking.id, now))!;
+  };
   switch (outcome) {
     case "paid":
     case "late_paid":
     case "already_paid":
-      return ok((await getBooking(db, booking.id, now))!);
+      return ok({ booking: await answer(), queued });
     case "not_succeeded":
       return fail(402, "payment_failed", messages.paymentNotCompleted);
     case "amount_mismatch":

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { bookings, spentPaymentIntents, type Booking } from "../../../db/schema";
+import { bookings, emailOutbox, spentPaymentIntents, type Booking } from "../../../db/schema";
 import type { Db } from "../../db";
 import { isActiveHold, PAYABLE_STATUSES } from "../../../shared/lifecycle/booking";
 import { activeHoldSql, freeSpotsSql } from "../../../shared/lifecycle/sql";
@@ -21,7 +21,21 @@ export type SettleOutcome =
   | "amount_mismatch"
   | "no_booking";
 
-export type Settled = { outcome: SettleOutcome; bookingId: string | null };
+export type Settled = {
+  outcome: SettleOutcome;
+  bookingId: string | null;
+  /** The e-mail rows this settlement queued (the confirmation), to hand to the queue. */
+  queued: number[];
+  /** The rows of `opts.readBack`, read in the same trip as the effect (paid and already-paid outcomes). */
+  readBack?: unknown[];
+};
+
+export type SettleOptions = {
+  /** The booking as the caller read it a moment ago (confirm-payment's own check): settle does not read it again. */
+  booking?: Booking;
+  /** A read for the answer, put at the end of the batch that pays: the caller gets the paid row without another trip. */
+  readBack?: BatchItem<"sqlite">;
+};
 
 export const refundKey = (paymentIntentId: string) => `refund:${paymentIntentId}`;
 
@@ -70,8 +84,9 @@ export async function settleIntent(
   intent: PaymentIntentView,
   now: number,
   record: BatchItem<"sqlite">[] = [],
+  opts: SettleOptions = {},
 ): Promise<Settled> {
-  const booking = await bookingOfIntent(db, intent);
+  const booking = opts.booking ?? (await bookingOfIntent(db, intent));
   if (!booking) {
     if (intent.status === "succeeded" && intent.metadata.kind) {
       // Money taken for one of our intents with nothing to deliver (e.g. a presale whose booking was
@@ -84,9 +99,10 @@ export async function settleIntent(
     } else {
       await runBatch(db, record);
     }
-    return { outcome: "no_booking", bookingId: null };
+    return { outcome: "no_booking", bookingId: null, queued: [] };
   }
-  const done = (outcome: SettleOutcome): Settled => ({ outcome, bookingId: booking.id });
+  const done = (outcome: SettleOutcome, extra: Partial<Settled> = {}): Settled => ({ outcome, bookingId: booking.id, queued: [], ...extra });
+  const readBack = opts.readBack ? [opts.readBack] : [];
   if (intent.status !== "succeeded") {
     await runBatch(db, record);
     return done("not_succeeded");
@@ -97,8 +113,8 @@ export async function settleIntent(
     return done("amount_mismatch");
   }
   if (booking.status === "paid" || booking.status === "freed") {
-    await runBatch(db, record);
-    return done("already_paid");
+    const results = await runBatch(db, [...record, ...readBack]);
+    return done("already_paid", readBack.length ? { readBack: results[record.length] as unknown[] } : {});
   }
   if (booking.status === "refunded") {
     await runBatch(db, record);
@@ -125,16 +141,20 @@ export async function settleIntent(
         ),
       ),
     // The confirmation e-mail, in the same batch: written if and only if this update paid it.
-    confirmationOutboxInsert(db, booking.id, now),
+    confirmationOutboxInsert(db, booking.id, now).returning({ id: emailOutbox.id }),
     db
       .update(bookings)
       .set({ status: "refunded", updatedAt: now, paymentIntentId: intent.id })
       .where(and(eq(bookings.id, booking.id), inArray(bookings.status, ["pending", "expired", "cancelled"]))),
     // A season pass paid through its carrier booking: the holder and its other matches, if this paid it.
     ...(booking.kind === "season" ? settleSeasonItems(db, booking.id, now) : []),
+    ...readBack,
   ]);
   const [paid, refunded] = [changesOf(results[record.length]), changesOf(results[record.length + 2])];
-  if (paid) return done(isActiveHold(booking, now) ? "paid" : "late_paid");
+  if (paid) {
+    const queued = (results[record.length + 1] as { id: number }[]).map((r) => r.id);
+    return done(isActiveHold(booking, now) ? "paid" : "late_paid", { queued, ...(readBack.length ? { readBack: results.at(-1) as unknown[] } : {}) });
+  }
   if (refunded) {
     await completeRefund(db, provider, booking.id, intent.id, now);
     return done("refunded_late");

@@ -12,6 +12,7 @@ import { toIso } from "../lib/time";
 import type { PaymentProvider } from "./payments/provider";
 import { emailCatalogues } from "./email/catalogue";
 import { refundBooking, type RefundResult } from "./refunds";
+import { eventDeadlineColumns } from "./event-time";
 
 export type CancellationDto = {
   /** The customer can cancel now (full automatic refund). */
@@ -36,11 +37,7 @@ async function bookingOfPass(db: Db, secret: string) {
       status: bookings.status,
       gateState: bookings.gateState,
       licensePlate: bookings.licensePlate,
-      datetime: events.datetime,
-      isAlwaysActive: events.isAlwaysActive,
-      cancelDeadlineHours: events.cancelDeadlineHours,
-      postponeCancelUntil: events.postponeCancelUntil,
-      cancelledAt: events.cancelledAt,
+      ...eventDeadlineColumns,
     })
     .from(bookings)
     .innerJoin(events, eq(events.id, bookings.eventId))

@@ -13,6 +13,7 @@ import { passStatusOf } from "../../../shared/lifecycle/booking";
 import { cancelDeadline, eventEndsAt, MINUTE_MS, withinCancelDeadline } from "../../../shared/lifecycle/event";
 import { getReminderSettings } from "../settings";
 import { qrPng } from "./qr-png";
+import { eventDeadlineColumns, eventTimingColumns } from "../event-time";
 
 export type RenderedEmail = {
   to: string;
@@ -43,12 +44,8 @@ async function bookingFacts(db: Db, bookingId: string) {
       passSecret: bookings.passSecret,
       eventTitle: events.title,
       eventTitleEn: events.titleEn,
-      eventAt: events.datetime,
-      isAlwaysActive: events.isAlwaysActive,
-      durationMinutes: events.durationMinutes,
-      cancelDeadlineHours: events.cancelDeadlineHours,
-      postponeCancelUntil: events.postponeCancelUntil,
-      cancelledAt: events.cancelledAt,
+      ...eventTimingColumns,
+      ...eventDeadlineColumns,
       status: bookings.status,
       gateState: bookings.gateState,
       rateName: rates.name,
@@ -104,15 +101,15 @@ export async function renderOutboxRow(db: Db, env: Env, row: Pick<EmailOutboxRow
     rateName: (lang === "en" && facts.rateNameEn) || facts.rateName,
   };
   const code = bookingCodeOf(b.id);
-  const when = b.isAlwaysActive || b.eventAt == null ? t.labels.alwaysActive : romeLongDateTime(b.eventAt, t.dates);
+  const when = b.isAlwaysActive || b.datetime == null ? t.labels.alwaysActive : romeLongDateTime(b.datetime, t.dates);
   const passUrl = b.passSecret && passStatusOf(b.status, b.cancelledAt != null) === "valid" ? `${env.PUBLIC_BASE_URL.replace(/\/$/, "")}/p/${b.passSecret}` : null;
   /** The booking in the calendar, at the event's time as it is now (the same UID, so an update moves it). */
   const calendarOf = (e: typeof b): EmailAttachment[] => {
-    const end = eventEndsAt({ ...e, datetime: e.eventAt });
-    if (e.eventAt == null || end == null) return [];
+    const end = eventEndsAt(e);
+    if (e.datetime == null || end == null) return [];
     const ics = icsOf({
       uid: `${e.id}@parcheggieventi.it`,
-      start: e.eventAt,
+      start: e.datetime,
       end,
       summary: t.confirmation.calendarSummary(e.eventTitle),
       location: garage.address,
@@ -168,10 +165,9 @@ export async function renderOutboxRow(db: Db, env: Env, row: Pick<EmailOutboxRow
 
   if (row.kind === "reminder") {
     const settings = await getReminderSettings(db);
-    const event = { ...b, datetime: b.eventAt };
-    const opens = b.eventAt != null ? romeLongDateTime(b.eventAt - settings.gateOpensMinutesBefore * MINUTE_MS, t.dates) : null;
-    const deadline = cancelDeadline(event);
-    const cancellable = b.gateState == null && withinCancelDeadline(event, Date.now()) && deadline != null;
+    const opens = b.datetime != null ? romeLongDateTime(b.datetime - settings.gateOpensMinutesBefore * MINUTE_MS, t.dates) : null;
+    const deadline = cancelDeadline(b);
+    const cancellable = b.gateState == null && withinCancelDeadline(b, Date.now()) && deadline != null;
     const paragraphs = [
       t.greeting(b.customerName),
       t.reminder.intro,
@@ -234,7 +230,7 @@ export async function renderOutboxRow(db: Db, env: Env, row: Pick<EmailOutboxRow
 
   if (row.kind === "event_postponed") {
     // The deadline the pass page shows: the event's own, the postponement's window included.
-    const deadline = cancelDeadline({ ...b, datetime: b.eventAt });
+    const deadline = cancelDeadline(b);
     const until = deadline != null ? romeLongDateTime(deadline, t.dates) : null;
     const paragraphs = [t.greeting(b.customerName), t.postponed.intro(when), ...(until ? [t.postponed.cancelWindow(until)] : [])];
     const rows = [base[0], { label: t.postponed.newDate, value: when }, ...base.slice(2)];

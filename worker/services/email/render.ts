@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { garage } from "../../../shared/garage";
-import { bookings, events, notices, rates, waitlistEntries, type EmailOutboxRow } from "../../../db/schema";
+import { bookings, notices, waitlistEntries, type EmailOutboxRow } from "../../../db/schema";
 import type { Db } from "../../db";
 import { bookingCodeOf } from "../my-bookings";
 import { emailCatalogues, type EmailCatalogue } from "./catalogue";
@@ -13,7 +13,7 @@ import { passStatusOf } from "../../../shared/lifecycle/booking";
 import { cancelDeadline, eventEndsAt, MINUTE_MS, withinCancelDeadline } from "../../../shared/lifecycle/event";
 import { getReminderSettings } from "../settings";
 import { qrPng } from "./qr-png";
-import { eventDeadlineColumns, eventTimingColumns } from "../event-time";
+import { bookingFacts } from "../booking-facts";
 
 export type RenderedEmail = {
   to: string;
@@ -31,33 +31,6 @@ function base64(bytes: Uint8Array): string {
   let s = "";
   for (const b of bytes) s += String.fromCharCode(b);
   return btoa(s);
-}
-
-async function bookingFacts(db: Db, bookingId: string) {
-  return db
-    .select({
-      id: bookings.id,
-      customerName: bookings.customerName,
-      customerEmail: bookings.customerEmail,
-      licensePlate: bookings.licensePlate,
-      amountCents: bookings.amountCents,
-      passSecret: bookings.passSecret,
-      eventTitle: events.title,
-      eventTitleEn: events.titleEn,
-      ...eventTimingColumns,
-      ...eventDeadlineColumns,
-      status: bookings.status,
-      gateState: bookings.gateState,
-      rateName: rates.name,
-      rateNameEn: rates.nameEn,
-      lang: bookings.lang,
-      kind: bookings.kind,
-    })
-    .from(bookings)
-    .innerJoin(events, eq(events.id, bookings.eventId))
-    .leftJoin(rates, eq(rates.id, bookings.rateId))
-    .where(eq(bookings.id, bookingId))
-    .get();
 }
 
 type Row = { label: string; value: string; href?: string };
@@ -90,7 +63,7 @@ const textOf = (paragraphs: string[], rows: Row[], tail: string[]) =>
  * admin's preview of a message not sent yet.
  */
 export async function renderOutboxRow(db: Db, env: Env, row: Pick<EmailOutboxRow, "bookingId" | "kind" | "data"> & { noticeId?: string | null }): Promise<RenderedEmail | null> {
-  const facts = await bookingFacts(db, row.bookingId);
+  const facts = await bookingFacts(db, eq(bookings.id, row.bookingId));
   if (!facts) return null;
   const lang = facts.lang;
   const t = emailCatalogues[lang];

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { createEventViaApi, loginAsAdmin, unique } from "./admin-helpers";
 import { bookingCodeOf, cancelledEventOnHome, createBooking, eventByTitle, payBooking, withoutLivePopups } from "./public-helpers";
+import { openRefundOfPaidBooking } from "./refund-helpers";
 
 test.describe("after the sale", () => {
   test("a demo payment's confirmation e-mail shows in the admin E-mail view with its pass QR, and Reinvia sends it again", async ({ page }) => {
@@ -31,15 +32,8 @@ test.describe("after the sale", () => {
   });
 
   test("the admin refunds a paid booking in part, then in full; the payments tab shows both refunds", async ({ page }) => {
-    const event = await eventByTitle(page.request, "Pinguini");
     const name = `Rimborso ${Date.now().toString(36)}`;
-    const booking = await createBooking(page.request, event.id, event.rates[0].id, { name, email: "rimborso@example.it" });
-    await payBooking(page.request, booking.id);
-
-    await loginAsAdmin(page, "/admin?tab=prenotazioni");
-    const row = page.getByTestId("booking-row").filter({ hasText: name });
-    await row.getByRole("button", { name: "Rimborsa" }).click();
-    const dialog = page.getByRole("dialog", { name: `Rimborso a ${name}` });
+    const { row, dialog } = await openRefundOfPaidBooking(page, name, "rimborso@example.it");
     await dialog.getByLabel("Importo da rimborsare (€)").fill("5,00");
     await dialog.getByLabel("Motivo").fill("Cancello in ritardo");
     await dialog.getByRole("button", { name: "Rimborsa" }).click();

@@ -48,6 +48,14 @@ async function loginForSetup(page: Page) {
   await page.setViewportSize(PHONE);
 }
 
+/** A new event (its title made unique from `label`) with one paid booking for each person, in order. */
+async function eventWithPaidBookings(request: APIRequestContext, label: string, people: { name: string; plate: string }[]) {
+  const title = unique(label);
+  const event = await createEventViaApi(request, { title });
+  for (const person of people) await buyPaidBooking(request, event.id, event.rates[0].id, person);
+  return { title, event };
+}
+
 async function setLiveConfig(request: APIRequestContext, config: { isEnabled: boolean; frequency: number }) {
   const res = await request.put("/api/live-notifications/config", { data: { ...config, targetEventId: null, isRandomEvents: true } });
   expect(res.status(), await res.text()).toBe(200);
@@ -113,11 +121,11 @@ test.describe("at 1280 px", () => {
 
   test("the admin bookings list flags a plate booked twice for one event", async ({ page }) => {
     await loginAsAdmin(page);
-    const title = unique("Targhe ripetute");
-    const event = await createEventViaApi(page.request, { title });
-    await buyPaidBooking(page.request, event.id, event.rates[0].id, { name: "Ciro Russo", plate: "FA123BC" });
-    await buyPaidBooking(page.request, event.id, event.rates[0].id, { name: "Ciro Russo", plate: "FA123BC" });
-    await buyPaidBooking(page.request, event.id, event.rates[0].id, { name: "Rosa Russo", plate: "FB456CD" });
+    const { title } = await eventWithPaidBookings(page.request, "Targhe ripetute", [
+      { name: "Ciro Russo", plate: "FA123BC" },
+      { name: "Ciro Russo", plate: "FA123BC" },
+      { name: "Rosa Russo", plate: "FB456CD" },
+    ]);
     await page.goto("/admin?tab=prenotazioni");
     await page.getByLabel("Evento", { exact: true }).selectOption({ label: title });
     const rows = page.getByTestId("booking-row");
@@ -178,9 +186,7 @@ test.describe("at 390 px", () => {
 
   test("the same plate again: the dialog warns and the customer can continue on purpose", async ({ page }) => {
     await loginForSetup(page);
-    const title = unique("Doppia targa");
-    const event = await createEventViaApi(page.request, { title });
-    await buyPaidBooking(page.request, event.id, event.rates[0].id, { name: "Ciro Russo", plate: "FA123BC" });
+    const { title } = await eventWithPaidBookings(page.request, "Doppia targa", [{ name: "Ciro Russo", plate: "FA123BC" }]);
 
     await page.goto("/");
     const dialog = await fillBookingDialog(page, title, /Posto auto/, { name: "Ciro Russo", email: "ciro.russo@example.it", plate: "fa 123 bc", car: "Fiat Tipo" });
@@ -228,11 +234,8 @@ test.describe("at 390 px", () => {
 
   test("live popups say 'ha appena prenotato' for a fresh booking, hide no control and can be swiped away", async ({ page }) => {
     await loginForSetup(page);
-    const title = unique("Popup di prova");
-    const event = await createEventViaApi(page.request, { title });
-    for (const name of ["Uno", "Due", "Tre", "Quattro"]) {
-      await buyPaidBooking(page.request, event.id, event.rates[0].id, { name, plate: `PP${name.length}${name[0]}${Date.now() % 1000}` });
-    }
+    const people = ["Uno", "Due", "Tre", "Quattro"].map((name) => ({ name, plate: `PP${name.length}${name[0]}${Date.now() % 1000}` }));
+    const { title } = await eventWithPaidBookings(page.request, "Popup di prova", people);
     await setLiveConfig(page.request, { isEnabled: true, frequency: 5000 });
     try {
       await page.goto("/");

@@ -1,11 +1,16 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { createEventViaApi, buyPaidBooking, loginAsAdmin, unique } from "./admin-helpers";
 import { bookingCodeOf, bookingStatus, createBooking, customerAddress, eventByTitle, expandCard, payBooking, transitionsDone, withoutLivePopups } from "./public-helpers";
 
 const CHAMPIONS = "Champions League: Napoli – Real Madrid";
 const PINGUINI = "Pinguini Tattici Nucleari – Stadio Maradona";
 const NAPOLI_INTER = "Napoli – Inter, Serie A";
+
+/** Types into the presale dialog's fields, found by their visible labels. */
+async function fillPresale(dialog: Locator, fields: Record<string, string>) {
+  for (const [label, value] of Object.entries(fields)) await dialog.getByLabel(label, { exact: true }).fill(value);
+}
 
 async function seriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -104,13 +109,15 @@ test("presale: bought end to end in the modal, paid on the server", async ({ pag
   await dialog.getByRole("button", { name: "Acquista prevendita € 12,00" }).click();
   await expect(dialog.getByRole("alert")).toHaveText("Nome, cognome, email, targa e modello auto sono obbligatori");
 
-  await dialog.getByLabel("Nome", { exact: true }).fill("Teresa");
-  await dialog.getByLabel("Cognome").fill("Ferraro");
-  await dialog.getByLabel("E-mail").fill("teresa.ferraro@example.it");
-  await dialog.getByLabel("Targa").fill("GH456JK");
-  await dialog.getByLabel("Modello auto").fill("Jeep Renegade");
-  await dialog.getByLabel("Note (facoltative)").fill("Arrivo con due bambini");
-  await dialog.getByLabel("Numero carta").fill("4242424242424242");
+  await fillPresale(dialog, {
+    Nome: "Teresa",
+    Cognome: "Ferraro",
+    "E-mail": "teresa.ferraro@example.it",
+    Targa: "GH456JK",
+    "Modello auto": "Jeep Renegade",
+    "Note (facoltative)": "Arrivo con due bambini",
+    "Numero carta": "4242424242424242",
+  });
   await dialog.getByRole("button", { name: "Acquista prevendita € 12,00" }).click();
 
   await expect(page.getByText("Prevendita acquistata con successo!").first()).toBeVisible();
@@ -347,12 +354,14 @@ test("presale: a declined card is reported in the modal, which stays open for an
   const card = await expandCard(page, "Elodie in concerto – Palapartenope");
   await card.getByRole("button", { name: /PREVENDITA.*€ 10,00/ }).click();
   const dialog = page.getByRole("dialog", { name: "Prevendita parcheggio Elodie" });
-  await dialog.getByLabel("Nome", { exact: true }).fill("Rosa");
-  await dialog.getByLabel("Cognome").fill("Marino");
-  await dialog.getByLabel("E-mail").fill("rosa.marino@example.it");
-  await dialog.getByLabel("Targa").fill("EF789GH");
-  await dialog.getByLabel("Modello auto").fill("Kia Picanto");
-  await dialog.getByLabel("Numero carta").fill("4000 0000 0000 0002");
+  await fillPresale(dialog, {
+    Nome: "Rosa",
+    Cognome: "Marino",
+    "E-mail": "rosa.marino@example.it",
+    Targa: "EF789GH",
+    "Modello auto": "Kia Picanto",
+    "Numero carta": "4000 0000 0000 0002",
+  });
   await dialog.getByRole("button", { name: "Acquista prevendita € 10,00" }).click();
   await expect(dialog.getByRole("alert")).toContainText("Errore Pagamento");
   await expect(dialog.getByRole("alert")).toContainText("La tua carta è stata rifiutata.");

@@ -41,6 +41,14 @@ const f = (n) => Number(n.toFixed(1));
 const between = (r, a, b) => a + (b - a) * r();
 const pick = (r, arr) => arr[Math.floor(r() * arr.length)];
 
+/** A gradient's <stop>s, from rows of [offset, colour, opacity?]. */
+const stops = (rows) => rows.map(([o, c, a]) => `<stop offset="${o}" stop-color="${c}"${a === undefined ? "" : ` stop-opacity="${a}"`}/>`).join("");
+/** A linear gradient over the shape's box, from (x1,y1) to (x2,y2); top to bottom unless told. */
+const linear = (id, rows, [x1, y1, x2, y2] = [0, 0, 0, 1]) => `<linearGradient id="${id}" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}">${stops(rows)}</linearGradient>`;
+/** A radial gradient; without a centre and radius SVG's own (the box's middle, half its size). */
+const radial = (id, rows, at) =>
+  `<radialGradient id="${id}"${at ? ` cx="${at.cx}" cy="${at.cy}" r="${at.r}"` : ""}>${stops(rows)}</radialGradient>`;
+
 /** Shared <defs>: film grain, blurs, bottom shade, vignette. */
 function commonDefs() {
   return `
@@ -53,16 +61,8 @@ function commonDefs() {
     <filter id="blur8" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="8"/></filter>
     <filter id="blur20" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="20"/></filter>
     <filter id="blur40" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="40"/></filter>
-    <linearGradient id="bottomShade" x1="0" y1="0" x2="0" y2="1">
-      <stop offset="0" stop-color="#000" stop-opacity="0"/>
-      <stop offset="0.5" stop-color="#000" stop-opacity="0"/>
-      <stop offset="0.75" stop-color="#000" stop-opacity="0.35"/>
-      <stop offset="1" stop-color="#000" stop-opacity="0.72"/>
-    </linearGradient>
-    <radialGradient id="vignette" cx="0.5" cy="0.45" r="0.75">
-      <stop offset="0.55" stop-color="#000" stop-opacity="0"/>
-      <stop offset="1" stop-color="#000" stop-opacity="0.55"/>
-    </radialGradient>`;
+    ${linear("bottomShade", [[0, "#000", 0], [0.5, "#000", 0], [0.75, "#000", 0.35], [1, "#000", 0.72]])}
+    ${radial("vignette", [[0.55, "#000", 0], [1, "#000", 0.55]], { cx: 0.5, cy: 0.45, r: 0.75 })}`;
 }
 
 /** Overlays applied on top of every scene: darker bottom third, vignette, grain. */
@@ -285,16 +285,12 @@ function scenePinguini() {
     crowdRow(r, { baseY: 530, scale: 1.2, color: "#050410", count: 12, armChance: 0.35, phoneChance: 0.1 });
 
   const defs = `
-    <linearGradient id="bg" x1="0" y1="0" x2="0" y2="1">
-      <stop offset="0" stop-color="#07061a"/><stop offset="0.45" stop-color="#1b1152"/><stop offset="1" stop-color="#0a0820"/>
-    </linearGradient>
-    <linearGradient id="screenGrad" x1="0" y1="0" x2="1" y2="1">
-      <stop offset="0" stop-color="#132a5c"/><stop offset="0.5" stop-color="#1f1660"/><stop offset="1" stop-color="#3a1050"/>
-    </linearGradient>
+    ${linear("bg", [[0, "#07061a"], [0.45, "#1b1152"], [1, "#0a0820"]])}
+    ${linear("screenGrad", [[0, "#132a5c"], [0.5, "#1f1660"], [1, "#3a1050"]], [0, 0, 1, 1])}
     <pattern id="ledDots" width="6" height="6" patternUnits="userSpaceOnUse">
       <circle cx="3" cy="3" r="1.1" fill="#7ff3ff" opacity="0.18"/>
     </pattern>
-    <radialGradient id="halo"><stop offset="0" stop-color="#7ff3ff" stop-opacity="0.5"/><stop offset="1" stop-color="#7ff3ff" stop-opacity="0"/></radialGradient>
+    ${radial("halo", [[0, "#7ff3ff", 0.5], [1, "#7ff3ff", 0]])}
     <filter id="neon" x="-50%" y="-50%" width="200%" height="200%">
       <feGaussianBlur in="SourceGraphic" stdDeviation="3" result="b"/>
       <feMerge><feMergeNode in="b"/><feMergeNode in="SourceGraphic"/></feMerge>
@@ -380,18 +376,10 @@ function sceneChampions() {
     <path d="${starPath(450, 436, 4.2)}" fill="#1a2a5a"/>`;
 
   const defs = `
-    <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
-      <stop offset="0" stop-color="#020617"/><stop offset="0.5" stop-color="#0a1838"/><stop offset="1" stop-color="#1a3370"/>
-    </linearGradient>
-    <linearGradient id="stand" x1="0" y1="0" x2="0" y2="1">
-      <stop offset="0" stop-color="#0b1432"/><stop offset="1" stop-color="#15224a"/>
-    </linearGradient>
-    <radialGradient id="pitchGlow" cx="0.5" cy="0.3" r="0.6">
-      <stop offset="0" stop-color="#c9ffd8" stop-opacity="0.35"/><stop offset="1" stop-color="#c9ffd8" stop-opacity="0"/>
-    </radialGradient>
-    <linearGradient id="pitchDepth" x1="0" y1="0" x2="0" y2="1">
-      <stop offset="0" stop-color="#021a0a" stop-opacity="0.55"/><stop offset="0.3" stop-color="#021a0a" stop-opacity="0"/>
-    </linearGradient>`;
+    ${linear("sky", [[0, "#020617"], [0.5, "#0a1838"], [1, "#1a3370"]])}
+    ${linear("stand", [[0, "#0b1432"], [1, "#15224a"]])}
+    ${radial("pitchGlow", [[0, "#c9ffd8", 0.35], [1, "#c9ffd8", 0]], { cx: 0.5, cy: 0.3, r: 0.6 })}
+    ${linear("pitchDepth", [[0, "#021a0a", 0.55], [0.3, "#021a0a", 0]])}`;
 
   const body = `
     <rect width="${W}" height="${H}" fill="url(#sky)"/>
@@ -512,19 +500,9 @@ function sceneEdenlandia() {
   const birds = [[180, 90], [205, 104], [228, 86]].map(([x, y]) => `<path d="M${x - 8},${y} q4,-5 8,0 q4,-5 8,0" fill="none" stroke="${ink}" stroke-width="1.8" opacity="0.8"/>`).join("");
 
   const defs = `
-    <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
-      <stop offset="0" stop-color="#24104a"/>
-      <stop offset="0.3" stop-color="#6b1f63"/>
-      <stop offset="0.55" stop-color="#d2494a"/>
-      <stop offset="0.72" stop-color="#f5893f"/>
-      <stop offset="0.8" stop-color="#ffc163"/>
-    </linearGradient>
-    <linearGradient id="ground" x1="0" y1="0" x2="0" y2="1">
-      <stop offset="0" stop-color="#3a1238"/><stop offset="0.35" stop-color="#24091f"/><stop offset="1" stop-color="#12040f"/>
-    </linearGradient>
-    <radialGradient id="sun" cx="0.5" cy="0.5" r="0.5">
-      <stop offset="0" stop-color="#fff6cf"/><stop offset="0.35" stop-color="#ffd27a"/><stop offset="1" stop-color="#ff9a4a" stop-opacity="0"/>
-    </radialGradient>`;
+    ${linear("sky", [[0, "#24104a"], [0.3, "#6b1f63"], [0.55, "#d2494a"], [0.72, "#f5893f"], [0.8, "#ffc163"]])}
+    ${linear("ground", [[0, "#3a1238"], [0.35, "#24091f"], [1, "#12040f"]])}
+    ${radial("sun", [[0, "#fff6cf"], [0.35, "#ffd27a"], [1, "#ff9a4a", 0]], { cx: 0.5, cy: 0.5, r: 0.5 })}`;
 
   const clouds = `
     <g fill="#ff9f7a" opacity="0.45" filter="url(#blur4)">
@@ -638,30 +616,13 @@ function sceneNapoli() {
   const pitchSvg = pitch({ yTop: 448, topL: -200, topR: 1000, botL: -800, botR: 1600, light: "#238a45", dark: "#1d7a3c", stripes: 16 });
 
   const defs = `
-    <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
-      <stop offset="0" stop-color="#0b3470"/>
-      <stop offset="0.22" stop-color="#1f6dbf"/>
-      <stop offset="0.42" stop-color="#67b8f0"/>
-      <stop offset="0.5" stop-color="#c6e9ff"/>
-    </linearGradient>
-    <linearGradient id="mount" x1="0" y1="0" x2="0" y2="1">
-      <stop offset="0" stop-color="#3d74ad"/><stop offset="0.6" stop-color="#5f96cb"/><stop offset="1" stop-color="#8cc0e8"/>
-    </linearGradient>
-    <linearGradient id="mountShade" x1="0" y1="0" x2="1" y2="0">
-      <stop offset="0.15" stop-color="#0d2f5e" stop-opacity="0.35"/><stop offset="0.55" stop-color="#0d2f5e" stop-opacity="0.05"/><stop offset="0.9" stop-color="#ffffff" stop-opacity="0.12"/>
-    </linearGradient>
-    <linearGradient id="sea" x1="0" y1="0" x2="0" y2="1">
-      <stop offset="0" stop-color="#3a95e0"/><stop offset="1" stop-color="#1d66b0"/>
-    </linearGradient>
-    <linearGradient id="stand" x1="0" y1="0" x2="0" y2="1">
-      <stop offset="0" stop-color="#0d3a70"/><stop offset="1" stop-color="#0a2a55"/>
-    </linearGradient>
-    <radialGradient id="sunGlow" cx="0.5" cy="0.5" r="0.5">
-      <stop offset="0" stop-color="#ffffff" stop-opacity="0.9"/><stop offset="1" stop-color="#ffffff" stop-opacity="0"/>
-    </radialGradient>
-    <radialGradient id="pitchGlow" cx="0.5" cy="0.2" r="0.7">
-      <stop offset="0" stop-color="#d8ffe4" stop-opacity="0.25"/><stop offset="1" stop-color="#d8ffe4" stop-opacity="0"/>
-    </radialGradient>`;
+    ${linear("sky", [[0, "#0b3470"], [0.22, "#1f6dbf"], [0.42, "#67b8f0"], [0.5, "#c6e9ff"]])}
+    ${linear("mount", [[0, "#3d74ad"], [0.6, "#5f96cb"], [1, "#8cc0e8"]])}
+    ${linear("mountShade", [[0.15, "#0d2f5e", 0.35], [0.55, "#0d2f5e", 0.05], [0.9, "#ffffff", 0.12]], [0, 0, 1, 0])}
+    ${linear("sea", [[0, "#3a95e0"], [1, "#1d66b0"]])}
+    ${linear("stand", [[0, "#0d3a70"], [1, "#0a2a55"]])}
+    ${radial("sunGlow", [[0, "#ffffff", 0.9], [1, "#ffffff", 0]], { cx: 0.5, cy: 0.5, r: 0.5 })}
+    ${radial("pitchGlow", [[0, "#d8ffe4", 0.25], [1, "#d8ffe4", 0]], { cx: 0.5, cy: 0.2, r: 0.7 })}`;
 
   const clouds = `
     <g fill="#eef8ff" filter="url(#blur8)" opacity="0.6">
@@ -774,24 +735,12 @@ function sceneElodie() {
     crowdRow(r, { baseY: 535, scale: 1.15, color: "#0c0312", count: 13, armChance: 0.45, phoneChance: 0.15, phoneColor: "#ffe6fb" });
 
   const defs = `
-    <linearGradient id="bg" x1="0" y1="0" x2="0" y2="1">
-      <stop offset="0" stop-color="#12031f"/><stop offset="0.55" stop-color="#2d0b44"/><stop offset="1" stop-color="#14041e"/>
-    </linearGradient>
-    <radialGradient id="backGlow" cx="0.5" cy="0.45" r="0.55">
-      <stop offset="0" stop-color="#ff4fc8" stop-opacity="0.55"/><stop offset="0.5" stop-color="#8a2bd1" stop-opacity="0.3"/><stop offset="1" stop-color="#2d0b44" stop-opacity="0"/>
-    </radialGradient>
-    <linearGradient id="strip" x1="0" y1="0" x2="0" y2="1">
-      <stop offset="0" stop-color="#ffb3ec"/><stop offset="0.5" stop-color="#ff4fc8"/><stop offset="1" stop-color="#7a2bd1" stop-opacity="0.2"/>
-    </linearGradient>
-    <linearGradient id="spotCone" x1="0" y1="0" x2="0" y2="1">
-      <stop offset="0" stop-color="#ffe3f6" stop-opacity="0.75"/><stop offset="1" stop-color="#ff9ee3" stop-opacity="0.15"/>
-    </linearGradient>
-    <linearGradient id="rim" x1="0" y1="0" x2="1" y2="1">
-      <stop offset="0" stop-color="#ffd6f3"/><stop offset="0.6" stop-color="#ff5fd2"/><stop offset="1" stop-color="#7a2bd1"/>
-    </linearGradient>
-    <linearGradient id="floor" x1="0" y1="0" x2="0" y2="1">
-      <stop offset="0" stop-color="#3a0f52"/><stop offset="1" stop-color="#0e0316"/>
-    </linearGradient>`;
+    ${linear("bg", [[0, "#12031f"], [0.55, "#2d0b44"], [1, "#14041e"]])}
+    ${radial("backGlow", [[0, "#ff4fc8", 0.55], [0.5, "#8a2bd1", 0.3], [1, "#2d0b44", 0]], { cx: 0.5, cy: 0.45, r: 0.55 })}
+    ${linear("strip", [[0, "#ffb3ec"], [0.5, "#ff4fc8"], [1, "#7a2bd1", 0.2]])}
+    ${linear("spotCone", [[0, "#ffe3f6", 0.75], [1, "#ff9ee3", 0.15]])}
+    ${linear("rim", [[0, "#ffd6f3"], [0.6, "#ff5fd2"], [1, "#7a2bd1"]], [0, 0, 1, 1])}
+    ${linear("floor", [[0, "#3a0f52"], [1, "#0e0316"]])}`;
 
   const body = `
     <rect width="${W}" height="${H}" fill="url(#bg)"/>
@@ -884,7 +833,7 @@ const partners = {
     ),
   "radio-golfo": () =>
     logoDoc(
-      `<defs><linearGradient id="rg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#7b2ff7"/><stop offset="1" stop-color="#f107a3"/></linearGradient></defs>
+      `<defs>${linear("rg", [[0, "#7b2ff7"], [1, "#f107a3"]], [0, 0, 1, 1])}</defs>
        <rect x="4" y="4" width="132" height="132" rx="30" fill="url(#rg)"/>
        <circle cx="70" cy="62" r="9" fill="#fff"/>
        <path d="M52,44 a26,26 0 0 0 0,36 M88,44 a26,26 0 0 1 0,36" fill="none" stroke="#fff" stroke-width="6" stroke-linecap="round"/>

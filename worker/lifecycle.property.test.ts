@@ -317,16 +317,24 @@ abstract class Op implements fc.AsyncCommand<Model, Real> {
   }
 }
 
-/** An op on one of the run's bookings, picked by index (modulo how many exist, so shrinking keeps it meaningful). */
-abstract class BookingOp extends Op {
+/** An op on one of the run's bookings or waiting-list entries, picked by index (modulo how many exist, so shrinking keeps it meaningful). */
+abstract class PickOp<T> extends Op {
   constructor(readonly pick: number) {
     super();
   }
+  protected abstract pool(m: Readonly<Model>): readonly T[];
   check(m: Readonly<Model>) {
-    return m.bookings.length > 0;
+    return this.pool(m).length > 0;
   }
-  protected target(m: Model) {
-    return m.bookings[this.pick % m.bookings.length];
+  protected picked(m: Readonly<Model>): T {
+    const all = this.pool(m);
+    return all[this.pick % all.length];
+  }
+}
+
+abstract class BookingOp extends PickOp<Tracked> {
+  protected pool(m: Readonly<Model>) {
+    return m.bookings;
   }
 }
 
@@ -374,7 +382,7 @@ async function openCheckout(m: Model, b: Tracked) {
 
 class Checkout extends BookingOp {
   protected async act(m: Model) {
-    await openCheckout(m, this.target(m));
+    await openCheckout(m, this.picked(m));
   }
   toString() {
     return `checkout(${this.pick})`;
@@ -399,7 +407,7 @@ abstract class IntentOp extends BookingOp {
  */
 class PayCard extends BookingOp {
   protected async act(m: Model) {
-    const b = this.target(m);
+    const b = this.picked(m);
     if (!b.intentId) await openCheckout(m, b);
     if (!b.intentId) return;
     const row = rowOf(await snapshot(m), b.id);
@@ -423,7 +431,7 @@ class PayCard extends BookingOp {
 /** The browser comes back from the checkout: POST /api/confirm-payment. */
 class ConfirmPayment extends IntentOp {
   protected async act(m: Model) {
-    const b = this.target(m);
+    const b = this.picked(m);
     const res = await call("/api/confirm-payment", { json: { paymentIntentId: b.intentId } });
     const row = rowOf(await snapshot(m), b.id);
     expect(res.status === 200, `confirm-payment of #${b.n} answered ${res.status}, booking ${row.status}`).toBe(row.status === "paid" || row.status === "freed");
@@ -468,7 +476,7 @@ class DashboardRefund extends IntentOp {
     return m.setup.mode === "stripe" && super.check(m);
   }
   protected async act(m: Model) {
-    const b = this.target(m);
+    const b = this.picked(m);
     const intent = await getIntent(b.intentId!);
     const left = intent.amount - providerRefunded({ intent, refunds: await refundsOf(b.intentId!) });
     // Refused by Stripe (not paid, nothing left, too much): nothing happens.
@@ -511,7 +519,7 @@ class AdminRefund extends BookingOp {
     super(pick);
   }
   protected async act(m: Model) {
-    const b = this.target(m);
+    const b = this.picked(m);
     const s = await snapshot(m);
     const row = rowOf(s, b.id);
     const left = row.amountCents - refundedInD1(s, b.id);
@@ -534,7 +542,7 @@ class AdminRefund extends BookingOp {
 /** The customer cancels on the pass page: POST /api/passes/:secret/cancel (a full refund). */
 class CustomerCancel extends BookingOp {
   protected async act(m: Model) {
-    const b = this.target(m);
+    const b = this.picked(m);
     const s = await snapshot(m);
     const row = rowOf(s, b.id);
     if (!row.passSecret) return; // never paid: the customer has no pass page
@@ -604,15 +612,18 @@ class EventDay extends Op {
   }
 }
 
-/** A hold's 15 minutes run out (its stored expiry moves into the past; no cron runs by itself). */
+/** A hold's minutes run out: its stored expiry moves into the past (no cron runs by itself). */
+const lapseHold = (bookingId: string) =>
+  testDb()
+    .update(bookings)
+    .set({ holdExpiresAt: Date.now() - 60_000 })
+    .where(and(eq(bookings.id, bookingId), eq(bookings.status, "pending")))
+    .run();
+
+/** A hold's 15 minutes run out. */
 class HoldLapses extends BookingOp {
   protected async act(m: Model) {
-    const b = this.target(m);
-    await testDb()
-      .update(bookings)
-      .set({ holdExpiresAt: Date.now() - 60_000 })
-      .where(and(eq(bookings.id, b.id), eq(bookings.status, "pending")))
-      .run();
+    await lapseHold(this.picked(m).id);
   }
   toString() {
     return `holdLapses(${this.pick})`;
@@ -637,7 +648,7 @@ class GateScan extends BookingOp {
     super(pick);
   }
   protected async act(m: Model) {
-    const b = this.target(m);
+    const b = this.picked(m);
     const s = await snapshot(m);
     const row = rowOf(s, b.id);
     const listed = onGateList(s, Date.now());
@@ -681,23 +692,16 @@ class JoinList extends Op {
   }
 }
 
-/** An op on one of the run's waiting-list entries. */
-abstract class EntryOp extends Op {
-  constructor(readonly pick: number) {
-    super();
-  }
-  check(m: Readonly<Model>) {
-    return m.entries.length > 0;
-  }
-  protected entry(m: Model) {
-    return m.entries[this.pick % m.entries.length];
+abstract class EntryOp extends PickOp<Model["entries"][number]> {
+  protected pool(m: Readonly<Model>) {
+    return m.entries;
   }
 }
 
 /** The visitor opens the e-mail's link and takes the offer; the held booking then goes through the normal checkout ops. */
 class TakeOffer extends EntryOp {
   protected async act(m: Model) {
-    const e = this.entry(m);
+    const e = this.picked(m);
     const { state } = entryState(await snapshot(m), e.token, Date.now());
     const res = await call(`/api/waitlist/${e.token}/take`, { json: { customerName: "Cliente Lista", carModel: "Fiat Punto" } });
     expect(res.status === 200, `take of entry ${e.n} (${state}) answered ${res.status}`).toBe(state === "offered");
@@ -714,13 +718,8 @@ class TakeOffer extends EntryOp {
 /** The offer's time runs out (its stored expiry moves into the past). */
 class OfferLapses extends EntryOp {
   protected async act(m: Model) {
-    const { entry } = entryState(await snapshot(m), this.entry(m).token, Date.now());
-    if (!entry.bookingId) return;
-    await testDb()
-      .update(bookings)
-      .set({ holdExpiresAt: Date.now() - 60_000 })
-      .where(and(eq(bookings.id, entry.bookingId), eq(bookings.status, "pending")))
-      .run();
+    const { entry } = entryState(await snapshot(m), this.picked(m).token, Date.now());
+    if (entry.bookingId) await lapseHold(entry.bookingId);
   }
   toString() {
     return `offerLapses(${this.pick})`;
@@ -730,7 +729,7 @@ class OfferLapses extends EntryOp {
 /** The visitor leaves the list from their link (an open offer is released to the next in line). */
 class LeaveList extends EntryOp {
   protected async act(m: Model) {
-    const e = this.entry(m);
+    const e = this.picked(m);
     const { state } = entryState(await snapshot(m), e.token, Date.now());
     const res = await call(`/api/waitlist/${e.token}/leave`, { json: {} });
     expect(res.status, `leave of entry ${e.n} (${state})`).toBe(state === "booked" ? 409 : 200);
@@ -743,7 +742,7 @@ class LeaveList extends EntryOp {
 /** "Libera Parcheggio": the admin frees a paid booking's spot, which goes to the first in line. */
 class FreeSpot extends BookingOp {
   protected async act(m: Model) {
-    const b = this.target(m);
+    const b = this.picked(m);
     const row = rowOf(await snapshot(m), b.id);
     const res = await call(`/api/admin/bookings/${b.id}/free`, { admin: true, method: "PUT" });
     expect(res.status === 200, `free of #${b.n} (${row.status}) answered ${res.status}`).toBe(row.status === "paid");

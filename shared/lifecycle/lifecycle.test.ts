@@ -16,17 +16,16 @@ const statuses: BookingStatus[] = ["pending", "paid", "freed", "expired", "cance
 
 describe("the event's end (finding 9: one rule, minutes understood)", () => {
   it("writes a duration and a distance in the reader's language", () => {
-    expect(formatDuration(180, "it")).toBe("3 ore");
-    expect(formatDuration(180, "en")).toBe("3 hours");
-    expect(formatDuration(60, "it")).toBe("1 ora");
-    expect(formatDuration(60, "en")).toBe("1 hour");
-    expect(formatDuration(90, "it")).toBe("1 ora e 30 minuti");
-    expect(formatDuration(90, "en")).toBe("1 hour 30 minutes");
+    // Each row: the figure, then its Italian and English text.
+    for (const [minutes, it, en] of [[180, "3 ore", "3 hours"], [60, "1 ora", "1 hour"], [90, "1 ora e 30 minuti", "1 hour 30 minutes"]] as const) {
+      expect(formatDuration(minutes, "it")).toBe(it);
+      expect(formatDuration(minutes, "en")).toBe(en);
+    }
     expect(formatDuration(45, "en")).toBe("45 minutes");
-    expect(formatDistance(300, "it")).toBe("300 m");
-    expect(formatDistance(300, "en")).toBe("300 m");
-    expect(formatDistance(1500, "it")).toBe("1,5 km");
-    expect(formatDistance(1500, "en")).toBe("1.5 km");
+    for (const [meters, it, en] of [[300, "300 m", "300 m"], [1500, "1,5 km", "1.5 km"]] as const) {
+      expect(formatDistance(meters, "it")).toBe(it);
+      expect(formatDistance(meters, "en")).toBe(en);
+    }
     expect(formatDistance(10_000, "it")).toBe("10 km");
   });
 

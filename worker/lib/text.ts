@@ -54,6 +54,22 @@ export function textField(rule: TextRule) {
   });
 }
 
+/** A one-line name (strict) that must be there: missing or blank answers `required`. */
+export function requiredName(rule: Omit<TextRule, "strict" | "multiline"> & { required: MessageRef }) {
+  const { required, ...text } = rule;
+  return z
+    .string({ error: required })
+    .pipe(textField({ ...text, strict: true }))
+    .pipe(z.string().min(1, required));
+}
+
+/** A field under the text rule that may be left out: blank or missing is stored as null. */
+export function optionalText(rule: TextRule) {
+  return textField(rule)
+    .nullish()
+    .transform((v) => v || null);
+}
+
 /** A header value (subject, display name) on one line whatever reaches it: the last guard before a mail header. */
 export function headerText(value: string): string {
   return value

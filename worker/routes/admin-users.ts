@@ -10,16 +10,13 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../services/passwords"
 import { weakPasswordMessage } from "../services/password-strength";
 import { createStaff, listStaff, updateStaff } from "../services/staff";
 import { messages } from "../i18n/it";
-import { textField } from "../lib/text";
+import { requiredName } from "../lib/text";
 
 const password = z
   .string({ error: messages.passwordRequired })
   .min(PASSWORD_MIN_LENGTH, messages.passwordTooShort(PASSWORD_MIN_LENGTH))
   .max(PASSWORD_MAX_LENGTH, messages.passwordTooLong(PASSWORD_MAX_LENGTH));
-const name = z
-  .string({ error: messages.nameRequired })
-  .pipe(textField({ field: "name", max: 100, strict: true, tooLong: messages.staffNameTooLong }))
-  .pipe(z.string().min(1, messages.nameRequired));
+const name = requiredName({ field: "name", max: 100, tooLong: messages.staffNameTooLong, required: messages.nameRequired });
 const role = z.enum(staffRoles, { error: messages.invalidRole });
 
 const userCreateBody = z.object({

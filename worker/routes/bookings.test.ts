@@ -73,6 +73,10 @@ describe("POST /api/bookings — validation (nothing written on bad input)", () 
     ["a one-character plate", { licensePlate: "a-" }, "Targa non valida: usa da 2 a 10 lettere o cifre"],
     ["an eleven-character plate", { licensePlate: "AB123CD4567" }, "Targa non valida: usa da 2 a 10 lettere o cifre"],
     ["a plate with symbols", { licensePlate: "AB#123" }, "Targa non valida: usa da 2 a 10 lettere o cifre"],
+    ["a NUL in the name", { customerName: "Mario\u0000Rossi" }, "Nome contiene caratteri non validi"],
+    ["a line break in the name", { customerName: "Mario\nRossi" }, "Nome contiene caratteri non validi"],
+    ["an escape in the car model", { carModel: "Fiat\u001b[31m Panda" }, "Modello auto contiene caratteri non validi"],
+    ["a DEL in the car model", { carModel: "Fiat\u007fPanda" }, "Modello auto contiene caratteri non validi"],
   ])("refuses %s with a clear Italian message", async (_what, over, message) => {
     const { eventId, rateId } = await seedEvent();
     await expectError(await book(valid(eventId, rateId, over)), 400, message, "validation_failed");
@@ -371,18 +375,7 @@ describe("GET /api/bookings/:id", () => {
   });
 });
 
-describe("bad text in names and car models", () => {
-  it.each([
-    ["a NUL in the name", { customerName: "Mario\u0000Rossi" }, "Nome contiene caratteri non validi"],
-    ["a line break in the name", { customerName: "Mario\nRossi" }, "Nome contiene caratteri non validi"],
-    ["an escape in the car model", { carModel: "Fiat\u001b[31m Panda" }, "Modello auto contiene caratteri non validi"],
-    ["a DEL in the car model", { carModel: "Fiat\u007fPanda" }, "Modello auto contiene caratteri non validi"],
-  ])("refuses %s with 400 in Italian, writing nothing", async (_what, change, message) => {
-    const { eventId, rateId } = await seedEvent();
-    await expectError(await book(valid(eventId, rateId, change)), 400, message, "validation_failed");
-    expect(await bookingsOf(eventId)).toHaveLength(0);
-  });
-
+describe("bad booking ids", () => {
   it("answers an over-long booking id in Italian", async () => {
     const res = await api(`/api/bookings/${"a".repeat(65)}`);
     expect(res.status).toBe(400);

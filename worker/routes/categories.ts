@@ -7,17 +7,12 @@ import { audited } from "../middleware/audit";
 import { requireAdmin } from "../middleware/require-admin";
 import { createCategory, deleteCategory, listCategories, updateCategory } from "../services/categories";
 import { messages } from "../i18n/it";
-import { textField } from "../lib/text";
+import { optionalText, requiredName } from "../lib/text";
 
 const categoryInput = z.object({
-  name: z
-    .string({ error: messages.categoryNameRequired })
-    .pipe(textField({ field: "categoryName", max: 60, strict: true, tooLong: messages.categoryNameTooLong }))
-    .pipe(z.string().min(1, messages.categoryNameRequired)),
+  name: requiredName({ field: "categoryName", max: 60, tooLong: messages.categoryNameTooLong, required: messages.categoryNameRequired }),
   // Optional English twin: blank means English visitors read the Italian name.
-  nameEn: textField({ field: "categoryNameEn", max: 60, strict: true, tooLong: messages.categoryNameTooLong })
-    .nullish()
-    .transform((v) => (v ? v : null)),
+  nameEn: optionalText({ field: "categoryNameEn", max: 60, strict: true, tooLong: messages.categoryNameTooLong }),
   color: z
     .string({ error: messages.invalidColor })
     .regex(/^#[0-9A-Fa-f]{6}$/, messages.invalidColor)

@@ -3,21 +3,12 @@ import { describe, expect, it } from "vitest";
 import { eventPath } from "../../shared/event-path";
 import { DEFAULT_OG_IMAGE, OG_IMAGE_MAX_BYTES, ogImagePath } from "../services/event-page-head";
 import { postponeEvent } from "../services/event-postponement";
-import { api, ORIGIN, seedBooking, seedEvent, testDb } from "../test/helpers";
+import { api, customerFor, ORIGIN, seedBooking, seedEvent, testDb } from "../test/helpers";
 
 /** Workers' caches.default (the program's DOM types do not know it). */
 const edgeCache = () => (caches as unknown as { default: Cache }).default;
 const BASE = env.PUBLIC_BASE_URL.replace(/\/$/, "");
 const MARCH_14_21H_ROME = Date.parse("2027-03-14T20:00:00Z");
-
-const bookingBody = (eventId: number, rateId: number) => ({
-  eventId,
-  rateId,
-  customerName: "Anna Bianchi",
-  customerEmail: "anna.bianchi@example.it",
-  licensePlate: "NA123AB",
-  carModel: "Fiat Panda",
-});
 
 const page = (path: string, headers: Record<string, string> = {}) => api(path, { headers, redirect: "manual" });
 
@@ -82,7 +73,7 @@ describe("an event's page", () => {
     const html = await res.text();
     expect(html).toContain('data-testid="event-page"');
     expect(html).toContain("Posto auto");
-    expect(html).toContain("€15.00");
+    expect(html).toContain("€ 15,00");
     expect(html).toContain("Ancora 37 posti liberi");
     expect(html).toContain("domenica 14 marzo 2027 ore 21:00");
     expect(html).not.toMatch(/<div id="root" hidden/);
@@ -214,7 +205,7 @@ describe("an event's page", () => {
     expect(first.headers.get("Cache-Control")).toBe("public, max-age=0, s-maxage=60");
     expect(meta(await first.text(), "og:description")).toContain("Ancora 3 posti liberi");
     const key = await cachedEntry(eventPath(event));
-    const res = await api("/api/bookings", { method: "POST", json: bookingBody(eventId, rateId!), headers: { "Idempotency-Key": crypto.randomUUID() } });
+    const res = await api("/api/bookings", { method: "POST", json: customerFor(eventId, rateId!), headers: { "Idempotency-Key": crypto.randomUUID() } });
     expect(res.status).toBe(201);
     // Within the minute the edge answers what it has.
     expect(meta(await (await page(eventPath(event))).text(), "og:description")).toContain("Ancora 3 posti liberi");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loadHomeData } from "../services/home";
 import { renderHomePage, scriptSafeJson } from "../services/home-page";
-import { api, seedEvent, testDb } from "../test/helpers";
+import { api, customerFor, seedEvent, testDb } from "../test/helpers";
 import { catalogueFor, formatLongDateTime, type InjectedHomeData } from "../services/islands";
 
 // The build's shell, reduced to what the Worker rewrites: the app's script, a hidden root and the three islands.
@@ -19,15 +19,6 @@ function injected(html: string) {
   const json = /<script type="application\/json" id="pe-home-data">([\s\S]*?)<\/script>/.exec(html)?.[1];
   return JSON.parse(json!) as Awaited<ReturnType<typeof loadHomeData>>;
 }
-
-const bookingBody = (eventId: number, rateId: number) => ({
-  eventId,
-  rateId,
-  customerName: "Anna Bianchi",
-  customerEmail: "anna.bianchi@example.it",
-  licensePlate: "NA123AB",
-  carModel: "Fiat Panda",
-});
 
 describe("the home page the Worker serves", () => {
   // Fails when an English visitor's first response carries Italian islands (hydration would then not match).
@@ -93,7 +84,7 @@ describe("the home page the Worker serves", () => {
   it("reads availability at request time: a hold taken since the last page is already counted", async () => {
     const { eventId, rateId } = await seedEvent({ totalSpots: 3 });
     const before = injected(await homeHtml()).events.find((e) => e.id === eventId)!;
-    const res = await api("/api/bookings", { method: "POST", json: bookingBody(eventId, rateId), headers: { "Idempotency-Key": crypto.randomUUID() } });
+    const res = await api("/api/bookings", { method: "POST", json: customerFor(eventId, rateId), headers: { "Idempotency-Key": crypto.randomUUID() } });
     expect(res.status).toBe(201);
     const after = injected(await homeHtml()).events.find((e) => e.id === eventId)!;
     expect([before.availableSpots, after.availableSpots]).toEqual([3, 2]);
@@ -118,7 +109,7 @@ describe("the home page the Worker serves", () => {
 describe("D1 sessions: the bookmark round-trips", () => {
   it("a booking answers with its bookmark (header and cookie); a read sent with it answers one at least as new and sees the booking", async () => {
     const { eventId, rateId } = await seedEvent({ totalSpots: 4 });
-    const write = await api("/api/bookings", { method: "POST", json: bookingBody(eventId, rateId), headers: { "Idempotency-Key": crypto.randomUUID() } });
+    const write = await api("/api/bookings", { method: "POST", json: customerFor(eventId, rateId), headers: { "Idempotency-Key": crypto.randomUUID() } });
     expect(write.status).toBe(201);
     const bookmark = write.headers.get("X-D1-Bookmark");
     expect(bookmark).toMatch(/^[0-9a-f-]{8,}$/);

@@ -8,16 +8,11 @@ import { requireAdmin } from "../middleware/require-admin";
 import { createPartner, deletePartner, listPartners } from "../services/settings";
 import { findUpload, normaliseImagePath } from "../services/uploads";
 import { messages } from "../i18n/it";
-import { textField } from "../lib/text";
+import { optionalText, requiredName } from "../lib/text";
 
 const partnerInput = z.object({
-  name: z
-    .string({ error: messages.partnerNameRequired })
-    .pipe(textField({ field: "partnerName", max: 100, strict: true, tooLong: messages.partnerNameTooLong }))
-    .pipe(z.string().min(1, messages.partnerNameRequired)),
-  nameEn: textField({ field: "partnerNameEn", max: 100, strict: true, tooLong: messages.partnerNameTooLong })
-    .nullish()
-    .transform((v) => (v ? v : null)),
+  name: requiredName({ field: "partnerName", max: 100, tooLong: messages.partnerNameTooLong, required: messages.partnerNameRequired }),
+  nameEn: optionalText({ field: "partnerNameEn", max: 100, strict: true, tooLong: messages.partnerNameTooLong }),
   imageUrl: z
     .string({ error: messages.partnerImageMissing })
     .max(2000, messages.invalidImageUrl)

@@ -7,22 +7,13 @@ import { auditLog, bookings, processedProviderEvents } from "../../db/schema";
 import { app } from "../app";
 import type { BookingDto } from "../services/bookings";
 import type { IntentDto } from "../services/payments/checkout";
-import { api, ORIGIN, seedBooking, seedEvent, testDb } from "../test/helpers";
+import { api, customerFor, ORIGIN, seedBooking, seedEvent, testDb } from "../test/helpers";
 import { confirmCard, deliverWebhook, getIntent, refundsOf, standIn, stripeApi, stripeEnv, stripeEvent, WEBHOOK_SECRET } from "../test/stripe-mode";
-
-const customer = (eventId: number, rateId: number) => ({
-  eventId,
-  rateId,
-  customerName: "Giulia Esposito",
-  customerEmail: "giulia@example.it",
-  licensePlate: "FA 456 GH",
-  carModel: "Lancia Ypsilon",
-});
 
 /** A pending booking with its Stripe intent, created through the API in Stripe mode. */
 async function bookingWithIntent(seed: Parameters<typeof seedEvent>[0] = {}) {
   const { eventId, rateId } = await seedEvent(seed);
-  const created = await stripeApi("/api/bookings", { method: "POST", json: customer(eventId, rateId) });
+  const created = await stripeApi("/api/bookings", { method: "POST", json: customerFor(eventId, rateId) });
   expect(created.status).toBe(201);
   const booking = await created.json<BookingDto>();
   const res = await stripeApi("/api/create-payment-intent", { method: "POST", json: { bookingId: booking.id } });

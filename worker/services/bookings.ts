@@ -177,14 +177,14 @@ export async function createBooking(
 
   if (existingId) {
     const previous = (await db.select().from(bookings).where(eq(bookings.id, existingId)).get())!;
-    // A retry is the same request: any field that differs makes it another booking under a reused key.
-    const same =
-      previous.eventId === input.eventId &&
-      previous.rateId === input.rateId &&
-      previous.customerName === input.customerName &&
-      previous.licensePlate === input.licensePlate &&
-      previous.customerEmail === input.customerEmail &&
-      previous.carModel === input.carModel;
+    const same = sameRequest(previous, {
+      eventId: input.eventId,
+      rateId: input.rateId,
+      customerName: input.customerName,
+      licensePlate: input.licensePlate,
+      customerEmail: input.customerEmail,
+      carModel: input.carModel,
+    });
     if (!same) return fail(409, "conflict", messages.idempotencyKeyReused);
     return ok({ created: false, booking: (await getBooking(db, previous.id, now))! });
   }
@@ -209,6 +209,11 @@ export async function createBooking(
 }
 
 
+/** A retry is the same request when every field it sent matches the booking it made; any that differs makes it another request under a reused key. */
+function sameRequest<T extends object>(previous: T, sent: Partial<T>): boolean {
+  return (Object.keys(sent) as (keyof T)[]).every((k) => previous[k] === sent[k]);
+}
+
 /**
  * POST /api/presales: the pending prevendita booking bound to the intent the modal created. The
  * intent must be ours, for this event, for today's presale price; the same intent twice answers
@@ -229,14 +234,15 @@ export async function createPresaleBooking(
   if (!event) return fail(404, "not_found", messages.eventNotFound);
   const previous = existing[0];
   if (previous) {
-    const same =
-      previous.kind === "prevendita" &&
-      previous.eventId === event.id &&
-      previous.licensePlate === input.targa &&
-      previous.customerEmail === input.email &&
-      previous.nome === input.nome &&
-      previous.cognome === input.cognome &&
-      previous.carModel === input.modelloAuto;
+    const same = sameRequest(previous, {
+      kind: "prevendita",
+      eventId: event.id,
+      licensePlate: input.targa,
+      customerEmail: input.email,
+      nome: input.nome,
+      cognome: input.cognome,
+      carModel: input.modelloAuto,
+    });
     if (!same) return fail(409, "conflict", messages.intentBoundToOtherBooking);
     return ok({ created: false, booking: (await getBooking(db, previous.id, now))! });
   }

@@ -12,6 +12,7 @@ import { toIso } from "../lib/time";
 import type { PaymentProvider } from "./payments/provider";
 import { emailCatalogues } from "./email/catalogue";
 import { refundBooking, type RefundResult } from "./refunds";
+import { bookingFacts, type BookingFacts } from "./booking-facts";
 
 export type CancellationDto = {
   /** The customer can cancel now (full automatic refund). */
@@ -29,29 +30,10 @@ export type CancellationDto = {
 /** The rule in the statement that refunds: customerCancellableSql over the booking being refunded. */
 export const cancellableSql = (now: number) => customerCancellableSql(now, `"${getTableName(bookings)}"`);
 
-async function bookingOfPass(db: Db, secret: string) {
-  return db
-    .select({
-      id: bookings.id,
-      status: bookings.status,
-      gateState: bookings.gateState,
-      licensePlate: bookings.licensePlate,
-      datetime: events.datetime,
-      isAlwaysActive: events.isAlwaysActive,
-      cancelDeadlineHours: events.cancelDeadlineHours,
-      postponeCancelUntil: events.postponeCancelUntil,
-      cancelledAt: events.cancelledAt,
-    })
-    .from(bookings)
-    .innerJoin(events, eq(events.id, bookings.eventId))
-    .where(eq(bookings.passSecret, secret))
-    .get();
-}
-
-type PassBooking = NonNullable<Awaited<ReturnType<typeof bookingOfPass>>>;
+const bookingOfPass = (db: Db, secret: string) => bookingFacts(db, eq(bookings.passSecret, secret));
 
 /** The same rule as cancellableSql, for showing the button (or why it is gone). */
-export function cancellationOf(b: PassBooking, now: number): CancellationDto {
+export function cancellationOf(b: BookingFacts, now: number): CancellationDto {
   const deadline = cancelDeadline(b);
   const plateChangeAllowed = b.status === "paid" && b.cancelledAt == null && (b.isAlwaysActive || (b.datetime != null && now < b.datetime));
   const base = { deadline: toIso(deadline), plateChangeAllowed };

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { bookings, demoRefunds, emailOutbox, events, refunds } from "../../db/schema";
 import { cancelDeadline } from "../../shared/lifecycle/event";
 import { adminCookie } from "../test/admin";
-import { api, seedEvent, testDb } from "../test/helpers";
+import { api, customerFor, seedEvent, testDb } from "../test/helpers";
 import { confirmCard, standIn, stripeApi, stripeEnv } from "../test/stripe-mode";
 import { createStripeClient } from "./payments/stripe";
 import type { BookingDto } from "./bookings";
@@ -19,14 +19,8 @@ import type { IntentDto } from "./payments/checkout";
 // Issue #28: where after-sale features met, the rules leaked. Each test names the finding it closes
 // and failed on the code before the lifecycle module.
 
-const customer = (eventId: number, rateId: number, n = 0) => ({
-  eventId,
-  rateId,
-  customerName: "Giulia Esposito",
-  customerEmail: `giulia.${eventId}.${n}@example.it`,
-  licensePlate: `FA${100 + n}GH`,
-  carModel: "Lancia Ypsilon",
-});
+const customer = (eventId: number, rateId: number, n = 0) =>
+  customerFor(eventId, rateId, { customerEmail: `anna.${eventId}.${n}@example.it`, licensePlate: `FA${100 + n}GH` });
 
 const row = async (id: string) => (await testDb().select().from(bookings).where(eq(bookings.id, id)).get())!;
 const refundRows = (bookingId: string) => testDb().select().from(refunds).where(eq(refunds.bookingId, bookingId));

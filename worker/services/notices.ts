@@ -8,6 +8,7 @@ import { insertWhere } from "../lib/insert-where";
 import { messages } from "../i18n/it";
 import { toIso } from "../lib/time";
 import { dispatchQueued } from "./email/outbox";
+import { eventTimingColumns } from "./event-time";
 
 export const noticeKey = (noticeId: string, bookingId: string) => `notice:${noticeId}:${bookingId}`;
 
@@ -224,9 +225,7 @@ export function latestNoticeQuery(db: Db, eventId: number | SQL) {
       subjectEn: notices.subjectEn,
       bodyEn: notices.bodyEn,
       createdAt: notices.createdAt,
-      datetime: events.datetime,
-      isAlwaysActive: events.isAlwaysActive,
-      durationMinutes: events.durationMinutes,
+      ...eventTimingColumns,
     })
     .from(notices)
     .innerJoin(events, eq(events.id, notices.eventId))

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { bookings, emailOutbox, refunds } from "../../db/schema";
 import { adminCookie } from "../test/admin";
-import { api, seedEvent, testDb } from "../test/helpers";
+import { api, customerFor, seedEvent, testDb } from "../test/helpers";
 import { confirmCard, deliverWebhook, refundsOf, stripeApi, stripeEnv, stripeEvent } from "../test/stripe-mode";
 import { createStripeProvider } from "./payments/stripe";
 import type { BookingDto } from "./bookings";
@@ -12,21 +12,12 @@ import type { RefundResult } from "./refunds";
 import { paidRevenueCents } from "./stats";
 import { romeDate } from "../lib/time";
 
-const customer = (eventId: number, rateId: number) => ({
-  eventId,
-  rateId,
-  customerName: "Paolo Greco",
-  customerEmail: `paolo.${eventId}@example.it`,
-  licensePlate: "GH 111 JK",
-  carModel: "Fiat Tipo",
-});
-
 type Call = typeof api;
 
 /** A booking paid through the API (demo card, or the Stripe stand-in), for `priceCents`. */
 async function paidBooking(call: Call = api, priceCents = 2000) {
   const { eventId, rateId } = await seedEvent({ rates: [{ priceCents }] });
-  const booking = await (await call("/api/bookings", { method: "POST", json: customer(eventId, rateId) })).json<BookingDto>();
+  const booking = await (await call("/api/bookings", { method: "POST", json: customerFor(eventId, rateId) })).json<BookingDto>();
   const intent = await (await call("/api/create-payment-intent", { method: "POST", json: { bookingId: booking.id } })).json<IntentDto>();
   if (call === api) {
     await api("/api/demo/confirm", { method: "POST", json: { paymentIntentId: intent.paymentIntentId, cardNumber: "4242424242424242" } });

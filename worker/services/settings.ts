@@ -1,5 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { carouselSettings, events, liveNotificationConfig, partners, reminderSettings, type Partner } from "../../db/schema";
+import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import type { Db } from "../db";
 
 export const CAROUSEL_DEFAULTS = { isEnabled: true, scrollSpeed: 1, frameRate: 16 };
@@ -31,6 +32,16 @@ export async function getLiveNotificationConfig(db: Db): Promise<LiveNotificatio
   return liveNotificationConfigOf((await liveNotificationConfigQuery(db))[0]);
 }
 
+type SingleRowTable = typeof carouselSettings | typeof liveNotificationConfig | typeof reminderSettings;
+
+/** Each settings table holds one row (id 1): the first save writes it, later saves replace its fields. */
+async function saveSingleRow<T extends SingleRowTable>(db: Db, table: T, input: SQLiteUpdateSetSource<T>) {
+  await db
+    .insert(table)
+    .values({ id: 1, ...input } as T["$inferInsert"])
+    .onConflictDoUpdate({ target: table.id, set: input });
+}
+
 export type PartnerDto = Pick<Partner, "id" | "name" | "nameEn" | "imageUrl" | "isActive" | "sortOrder">;
 
 export function listPartners(db: Db, opts: { includeInactive: boolean }) {
@@ -42,10 +53,7 @@ export function listPartners(db: Db, opts: { includeInactive: boolean }) {
 }
 
 export async function saveCarouselSettings(db: Db, input: CarouselSettings): Promise<CarouselSettings> {
-  await db
-    .insert(carouselSettings)
-    .values({ id: 1, ...input })
-    .onConflictDoUpdate({ target: carouselSettings.id, set: input });
+  await saveSingleRow(db, carouselSettings, input);
   return getCarouselSettings(db);
 }
 
@@ -55,10 +63,7 @@ export async function saveLiveNotificationConfig(db: Db, input: LiveNotification
     const target = await db.select({ id: events.id }).from(events).where(eq(events.id, input.targetEventId)).get();
     if (!target) return null;
   }
-  await db
-    .insert(liveNotificationConfig)
-    .values({ id: 1, ...input })
-    .onConflictDoUpdate({ target: liveNotificationConfig.id, set: input });
+  await saveSingleRow(db, liveNotificationConfig, input);
   return getLiveNotificationConfig(db);
 }
 
@@ -92,9 +97,6 @@ export async function getReminderSettings(db: Db): Promise<ReminderSettings> {
 }
 
 export async function saveReminderSettings(db: Db, input: ReminderSettings): Promise<ReminderSettings> {
-  await db
-    .insert(reminderSettings)
-    .values({ id: 1, ...input })
-    .onConflictDoUpdate({ target: reminderSettings.id, set: input });
+  await saveSingleRow(db, reminderSettings, input);
   return getReminderSettings(db);
 }

@@ -10,16 +10,14 @@ export const testDb = () => createDb(env.DB);
 
 export const ORIGIN = "http://localhost:8787";
 
-/** An IPv6 documentation address (2001:db8::/32) of its own: a client nobody else in the test run is. */
 /** An address in a /64 of its own: per-client limits key IPv6 clients by their /64. */
 export const randomClientIp = () => `2001:db8:${crypto.randomUUID().slice(0, 4)}:${crypto.randomUUID().slice(0, 4)}::${crypto.randomUUID().slice(0, 4)}`;
 
 /**
- * Calls the real Worker (app, middleware and bindings) the way a browser would. Each call comes
- * from a client of its own unless the test sets CF-Connecting-IP, so per-client limits apply
- * only where a test means them to.
+ * A request as a browser would send it. Each one comes from a client of its own unless the test
+ * sets CF-Connecting-IP, so per-client limits apply only where a test means them to.
  */
-export function api(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
+export function browserRequest(path: string, init: RequestInit & { json?: unknown } = {}): Request {
   const { json, ...rest } = init;
   const headers = new Headers(rest.headers);
   if (!headers.has("CF-Connecting-IP")) headers.set("CF-Connecting-IP", randomClientIp());
@@ -27,9 +25,12 @@ export function api(path: string, init: RequestInit & { json?: unknown } = {}): 
     headers.set("Content-Type", "application/json");
     if (!headers.has("Origin")) headers.set("Origin", ORIGIN);
   }
-  return exports.default.fetch(
-    new Request(`${ORIGIN}${path}`, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body }),
-  );
+  return new Request(`${ORIGIN}${path}`, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body });
+}
+
+/** Calls the real Worker (app, middleware and bindings) the way a browser would. */
+export function api(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
+  return exports.default.fetch(browserRequest(path, init));
 }
 
 /**
@@ -126,3 +127,28 @@ export async function seedBooking(input: {
 
 /** A client of its own, whose hold cap plays no part (for tests about something else). */
 export const anyClient = () => ({ clientKey: crypto.randomUUID(), cap: { perEvent: 1_000, total: 1_000, bookingsPerEvent: 1_000 } });
+
+/** The booking form a visitor sends for an event's rate; `who` changes the person where a test needs several. */
+export const customerFor = (
+  eventId: number,
+  rateId: number,
+  who: Partial<{ customerName: string; customerEmail: string; licensePlate: string; carModel: string }> = {},
+) => ({
+  eventId,
+  rateId,
+  customerName: "Anna Russo",
+  customerEmail: `anna.${eventId}@example.it`,
+  licensePlate: "EZ 321 KL",
+  carModel: "Fiat 500",
+  ...who,
+});
+
+/** Reads until `done` holds or `ms` pass, for work the Worker finishes after answering (queues, workflows). */
+export async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 8000): Promise<T> {
+  const end = performance.now() + ms; // the real clock: Date stands still in tests
+  for (;;) {
+    const value = await read();
+    if (done(value) || performance.now() > end) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

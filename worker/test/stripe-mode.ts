@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import Stripe from "stripe";
 import { inject } from "vitest";
 import { app } from "../app";
-import { ORIGIN, randomClientIp } from "./helpers";
+import { browserRequest } from "./helpers";
 
 export const WEBHOOK_SECRET = "whsec_test_stand_in_secret";
 
@@ -20,19 +20,8 @@ export function stripeEnv(): Env {
 
 /** Like api() but with Stripe configured: the real app, the real SDK, the stand-in behind it. */
 export async function stripeApi(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
-  const { json, ...rest } = init;
-  const headers = new Headers(rest.headers);
-  if (!headers.has("CF-Connecting-IP")) headers.set("CF-Connecting-IP", randomClientIp());
-  if (json !== undefined) {
-    headers.set("Content-Type", "application/json");
-    if (!headers.has("Origin")) headers.set("Origin", ORIGIN);
-  }
   const ctx = createExecutionContext();
-  const res = await app.fetch(
-    new Request(`${ORIGIN}${path}`, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body }),
-    stripeEnv(),
-    ctx,
-  );
+  const res = await app.fetch(browserRequest(path, init), stripeEnv(), ctx);
   await waitOnExecutionContext(ctx);
   return res;
 }

@@ -9,34 +9,16 @@ import type { IntentDto } from "../payments/checkout";
 import { settleIntent } from "../payments/settle";
 import { createDemoProvider } from "../payments/demo";
 import { adminCookie } from "../../test/admin";
-import { api, seedBooking, seedEvent, testDb } from "../../test/helpers";
+import { api, customerFor, seedBooking, seedEvent, testDb, until } from "../../test/helpers";
 import { confirmCard, deliverWebhook, stripeApi, stripeEvent } from "../../test/stripe-mode";
 import { EMAIL_DLQ_NAME, EMAIL_QUEUE_NAME, handleEmailBatch, type Mailer } from "./consumer";
 import { outboxInsert, type EmailJob, type OutboxItem } from "./outbox";
 
-const customer = (eventId: number, rateId: number) => ({
-  eventId,
-  rateId,
-  customerName: "Anna Russo",
-  customerEmail: `anna.${eventId}@example.it`,
-  licensePlate: "EZ 321 KL",
-  carModel: "Fiat 500",
-});
-
 const outboxOf = (bookingId: string) => testDb().select().from(emailOutbox).where(eq(emailOutbox.bookingId, bookingId));
-
-async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 8000): Promise<T> {
-  const end = performance.now() + ms; // the real clock: Date stands still in tests
-  for (;;) {
-    const value = await read();
-    if (done(value) || performance.now() > end) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 async function payDemo() {
   const { eventId, rateId } = await seedEvent();
-  const booking = await (await api("/api/bookings", { method: "POST", json: customer(eventId, rateId) })).json<BookingDto>();
+  const booking = await (await api("/api/bookings", { method: "POST", json: customerFor(eventId, rateId) })).json<BookingDto>();
   const intent = await (await api("/api/create-payment-intent", { method: "POST", json: { bookingId: booking.id } })).json<IntentDto>();
   const res = await api("/api/demo/confirm", { method: "POST", json: { paymentIntentId: intent.paymentIntentId, cardNumber: "4242424242424242" } });
   expect(res.status).toBe(200);
@@ -59,7 +41,7 @@ describe("confirmation e-mail: outbox written with the payment", () => {
 
   it("a settlement that refunds instead of paying (no spot left) writes no e-mail", async () => {
     const { eventId, rateId } = await seedEvent({ totalSpots: 1 });
-    const booking = await (await api("/api/bookings", { method: "POST", json: customer(eventId, rateId) })).json<BookingDto>();
+    const booking = await (await api("/api/bookings", { method: "POST", json: customerFor(eventId, rateId) })).json<BookingDto>();
     const intent = await (await api("/api/create-payment-intent", { method: "POST", json: { bookingId: booking.id } })).json<IntentDto>();
     // The hold lapses and someone else takes the only spot.
     await testDb().update(bookings).set({ holdExpiresAt: Date.now() - 60_000, status: "expired" }).where(eq(bookings.id, booking.id)).run();
@@ -74,7 +56,7 @@ describe("confirmation e-mail: outbox written with the payment", () => {
 
   it("five deliveries of the same Stripe event, and five distinct events for one intent, make one e-mail", async () => {
     const { eventId, rateId } = await seedEvent();
-    const booking = await (await stripeApi("/api/bookings", { method: "POST", json: customer(eventId, rateId) })).json<BookingDto>();
+    const booking = await (await stripeApi("/api/bookings", { method: "POST", json: customerFor(eventId, rateId) })).json<BookingDto>();
     const intent = await (await stripeApi("/api/create-payment-intent", { method: "POST", json: { bookingId: booking.id } })).json<IntentDto>();
     const object = await confirmCard(intent.paymentIntentId);
     const same = stripeEvent("payment_intent.succeeded", object);

@@ -6,17 +6,8 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { emailOutbox } from "../../../db/schema";
-import { seedBooking, seedEvent, testDb } from "../../test/helpers";
+import { seedBooking, seedEvent, testDb, until } from "../../test/helpers";
 import { outboxInsert } from "./outbox";
-
-async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 8000): Promise<T> {
-  const end = performance.now() + ms; // the real clock: Date stands still in tests
-  for (;;) {
-    const value = await read();
-    if (done(value) || performance.now() > end) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe("platform parts under workerd", () => {
   it("send_email: env.EMAIL.send with html, text and attachments answers a message id (written to files locally)", async () => {

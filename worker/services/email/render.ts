@@ -1,6 +1,6 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { garage } from "../../../shared/garage";
-import { bookings, events, notices, rates, waitlistEntries, type EmailOutboxRow } from "../../../db/schema";
+import { bookings, notices, waitlistEntries, type EmailOutboxRow } from "../../../db/schema";
 import type { Db } from "../../db";
 import { bookingCodeOf } from "../my-bookings";
 import { emailCatalogues, type EmailCatalogue } from "./catalogue";
@@ -13,6 +13,7 @@ import { passStatusOf } from "../../../shared/lifecycle/booking";
 import { cancelDeadline, eventEndsAt, MINUTE_MS, withinCancelDeadline } from "../../../shared/lifecycle/event";
 import { getReminderSettings } from "../settings";
 import { qrPng } from "./qr-png";
+import { bookingFacts } from "../booking-facts";
 
 export type RenderedEmail = {
   to: string;
@@ -30,38 +31,6 @@ function base64(bytes: Uint8Array): string {
   let s = "";
   for (const b of bytes) s += String.fromCharCode(b);
   return btoa(s);
-}
-
-async function bookingFacts(db: Db, bookingId: string) {
-  return db
-    .select({
-      id: bookings.id,
-      customerName: bookings.customerName,
-      customerEmail: bookings.customerEmail,
-      licensePlate: bookings.licensePlate,
-      amountCents: bookings.amountCents,
-      // A season holder's spot at a match other than the first has no pass of its own: the holder's one pass opens it.
-      passSecret: sql<string | null>`coalesce(${bookings.passSecret}, (select h.pass_secret from season_holders h where h.id = ${bookings.seasonHolderId} and h.status = 'active'))`,
-      eventTitle: events.title,
-      eventTitleEn: events.titleEn,
-      eventAt: events.datetime,
-      isAlwaysActive: events.isAlwaysActive,
-      durationMinutes: events.durationMinutes,
-      cancelDeadlineHours: events.cancelDeadlineHours,
-      postponeCancelUntil: events.postponeCancelUntil,
-      cancelledAt: events.cancelledAt,
-      status: bookings.status,
-      gateState: bookings.gateState,
-      rateName: rates.name,
-      rateNameEn: rates.nameEn,
-      lang: bookings.lang,
-      kind: bookings.kind,
-    })
-    .from(bookings)
-    .innerJoin(events, eq(events.id, bookings.eventId))
-    .leftJoin(rates, eq(rates.id, bookings.rateId))
-    .where(eq(bookings.id, bookingId))
-    .get();
 }
 
 type Row = { label: string; value: string; href?: string };
@@ -94,7 +63,7 @@ const textOf = (paragraphs: string[], rows: Row[], tail: string[]) =>
  * admin's preview of a message not sent yet.
  */
 export async function renderOutboxRow(db: Db, env: Env, row: Pick<EmailOutboxRow, "bookingId" | "kind" | "data"> & { noticeId?: string | null }): Promise<RenderedEmail | null> {
-  const facts = await bookingFacts(db, row.bookingId);
+  const facts = await bookingFacts(db, eq(bookings.id, row.bookingId));
   if (!facts) return null;
   const lang = facts.lang;
   const t = emailCatalogues[lang];
@@ -105,15 +74,15 @@ export async function renderOutboxRow(db: Db, env: Env, row: Pick<EmailOutboxRow
     rateName: (lang === "en" && facts.rateNameEn) || facts.rateName,
   };
   const code = bookingCodeOf(b.id);
-  const when = b.isAlwaysActive || b.eventAt == null ? t.labels.alwaysActive : romeLongDateTime(b.eventAt, t.dates);
+  const when = b.isAlwaysActive || b.datetime == null ? t.labels.alwaysActive : romeLongDateTime(b.datetime, t.dates);
   const passUrl = b.passSecret && passStatusOf(b.status, b.cancelledAt != null) === "valid" ? `${env.PUBLIC_BASE_URL.replace(/\/$/, "")}/p/${b.passSecret}` : null;
   /** The booking in the calendar, at the event's time as it is now (the same UID, so an update moves it). */
   const calendarOf = (e: typeof b): EmailAttachment[] => {
-    const end = eventEndsAt({ ...e, datetime: e.eventAt });
-    if (e.eventAt == null || end == null) return [];
+    const end = eventEndsAt(e);
+    if (e.datetime == null || end == null) return [];
     const ics = icsOf({
       uid: `${e.id}@parcheggieventi.it`,
-      start: e.eventAt,
+      start: e.datetime,
       end,
       summary: t.confirmation.calendarSummary(e.eventTitle),
       location: garage.address,
@@ -169,10 +138,9 @@ export async function renderOutboxRow(db: Db, env: Env, row: Pick<EmailOutboxRow
 
   if (row.kind === "reminder") {
     const settings = await getReminderSettings(db);
-    const event = { ...b, datetime: b.eventAt };
-    const opens = b.eventAt != null ? romeLongDateTime(b.eventAt - settings.gateOpensMinutesBefore * MINUTE_MS, t.dates) : null;
-    const deadline = cancelDeadline(event);
-    const cancellable = b.gateState == null && withinCancelDeadline(event, Date.now()) && deadline != null;
+    const opens = b.datetime != null ? romeLongDateTime(b.datetime - settings.gateOpensMinutesBefore * MINUTE_MS, t.dates) : null;
+    const deadline = cancelDeadline(b);
+    const cancellable = b.gateState == null && withinCancelDeadline(b, Date.now()) && deadline != null;
     const paragraphs = [
       t.greeting(b.customerName),
       t.reminder.intro,
@@ -235,7 +203,7 @@ export async function renderOutboxRow(db: Db, env: Env, row: Pick<EmailOutboxRow
 
   if (row.kind === "event_postponed") {
     // The deadline the pass page shows: the event's own, the postponement's window included.
-    const deadline = cancelDeadline({ ...b, datetime: b.eventAt });
+    const deadline = cancelDeadline(b);
     const until = deadline != null ? romeLongDateTime(deadline, t.dates) : null;
     const paragraphs = [t.greeting(b.customerName), t.postponed.intro(when), ...(until ? [t.postponed.cancelWindow(until)] : [])];
     const rows = [base[0], { label: t.postponed.newDate, value: when }, ...base.slice(2)];

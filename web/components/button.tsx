@@ -28,7 +28,8 @@ export type ButtonSize = keyof typeof sizes;
 
 /** The look of every button, also for links that act as buttons (`<Link className={buttonClass(…)}>`). */
 export function buttonClass(variant: ButtonVariant = "primary", size: ButtonSize = "md") {
-  return `inline-flex items-center justify-center gap-2 transition focus-visible:outline-3 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60 ${variants[variant]} ${sizes[size]}`;
+  const layout = variant === "bare" ? "" : "inline-flex items-center justify-center gap-2";
+  return `${layout} transition focus-visible:outline-3 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60 ${variants[variant]} ${sizes[size]}`;
 }
 
 export function Button({

@@ -27,8 +27,6 @@ type DataTableProps<T> = {
   rowProps?: (row: T) => HTMLAttributes<HTMLElement> & Record<`data-${string}`, string | number | undefined>;
   rowClassName?: (row: T) => string;
   RowShell?: ComponentType<RowShellProps<T>>;
-  /** Wraps the rows' container (a sortable context). */
-  wrapRows?: (rows: ReactNode) => ReactNode;
 };
 
 /** Tailwind's `sm`: from here up the rows are a table, below it a list of cards. */
@@ -50,15 +48,14 @@ function PlainRow<T>({ row: _row, layout, className, children, ...rest }: RowShe
  * Every admin list: a table on wide screens, one card per row on phones with each column as
  * "label: value" and the row's actions as buttons, so nothing is ever off-screen.
  */
-export function DataTable<T>({ rows, rowKey, columns, actions, actionsHeader = "", rowProps, rowClassName, RowShell = PlainRow, wrapRows = (r) => r }: DataTableProps<T>) {
+export function DataTable<T>({ rows, rowKey, columns, actions, actionsHeader = "", rowProps, rowClassName, RowShell = PlainRow }: DataTableProps<T>) {
   const wide = useMediaQuery(WIDE_QUERY);
   const Shell = RowShell as ComponentType<RowShellProps<T> & Record<string, unknown>>;
 
   if (!wide) {
     return (
       <ul className="space-y-3 p-3" data-layout="cards">
-        {wrapRows(
-          rows.map((row) => (
+        {rows.map((row) => (
             <Shell key={rowKey(row)} row={row} layout="cards" className={`${cardClass} p-4 ${rowClassName?.(row) ?? ""}`} {...rowProps?.(row)}>
               <dl className="space-y-2 text-sm">
                 {columns.map((c) =>
@@ -74,8 +71,7 @@ export function DataTable<T>({ rows, rowKey, columns, actions, actionsHeader = "
               </dl>
               {actions ? <div className="mt-3 flex flex-wrap items-center gap-2 border-t border-slate-100 pt-3">{actions(row)}</div> : null}
             </Shell>
-          )),
-        )}
+          ))}
       </ul>
     );
   }
@@ -98,8 +94,7 @@ export function DataTable<T>({ rows, rowKey, columns, actions, actionsHeader = "
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
-          {wrapRows(
-            rows.map((row) => (
+          {rows.map((row) => (
               <Shell key={rowKey(row)} row={row} layout="table" className={`align-top ${rowClassName?.(row) ?? ""}`} {...rowProps?.(row)}>
                 {columns.map((c) => (
                   <td key={c.header} className={`px-4 py-3 ${c.end ? "text-right tabular-nums" : ""} ${c.className ?? ""}`}>
@@ -112,8 +107,7 @@ export function DataTable<T>({ rows, rowKey, columns, actions, actionsHeader = "
                   </td>
                 ) : null}
               </Shell>
-            )),
-          )}
+            ))}
         </tbody>
       </table>
     </div>

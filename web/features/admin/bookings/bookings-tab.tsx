@@ -3,9 +3,7 @@ import { useState } from "react";
 import { Card, CardHeader } from "../../../components/card";
 import { Button } from "../../../components/button";
 import { DataTable, type Column } from "../../../components/data-table";
-import { notify } from "../../../components/notify";
 import { itAdmin } from "../../../i18n/it-admin";
-import { errorMessage } from "../../../lib/api";
 import { formatShortDateTime, formatTime } from "../../../lib/format";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { FilterSelect } from "../components/filter-select";
@@ -16,6 +14,7 @@ import { formatEuro } from "../../../../shared/lifecycle/money";
 import { adminEventsQueryAtom } from "../events/queries";
 import { bookingFiltersAtom, type AdminBooking, filteredBookingsQueryAtom, freeBookingAtom } from "./queries";
 import { StatusBadge } from "./status-label";
+import { notifyOutcome } from "../components/notify-outcome";
 
 const t = itAdmin.bookings;
 const STATUSES = ["paid", "pending", "freed", "expired", "cancelled", "refunded"] as const;
@@ -94,11 +93,7 @@ export function BookingsTab() {
 
   function confirmFree() {
     if (!freeing) return;
-    free.mutate(freeing.id, {
-      onSuccess: () => notify.success(t.freed),
-      onError: (err) => notify.error(errorMessage(err, t.freeFailed)),
-      onSettled: () => setFreeing(null),
-    });
+    free.mutate(freeing.id, notifyOutcome(t.freed, t.freeFailed, () => setFreeing(null)));
   }
 
   return (

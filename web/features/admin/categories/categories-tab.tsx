@@ -13,6 +13,7 @@ import { ConfirmDialog } from "../components/confirm-dialog";
 import { useDiscardGuard } from "../components/discard-guard";
 import { ListState } from "../components/list-state";
 import { createCategoryAtom, deleteCategoryAtom, updateCategoryAtom } from "../queries";
+import { notifyOutcome } from "../components/notify-outcome";
 
 const t = itAdmin.categories;
 export const DEFAULT_CATEGORY_COLOR = "#3B82F6";
@@ -49,11 +50,7 @@ export function CategoriesTab() {
 
   function confirmDelete() {
     if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => notify.success(t.deleted),
-      onError: (err) => notify.error(errorMessage(err, t.deleteFailed)),
-      onSettled: () => setDeleting(null),
-    });
+    remove.mutate(deleting.id, notifyOutcome(t.deleted, t.deleteFailed, () => setDeleting(null)));
   }
 
   return (

@@ -21,18 +21,3 @@ export function ListState<T>({ query, empty, children }: { query: QueryState<T>;
   if (query.data.length === 0) return <p className="px-5 py-10 text-center text-sm text-slate-600">{empty}</p>;
   return children(query.data);
 }
-
-/** The header row of an admin table; `end` columns (amounts, actions) are right-aligned. */
-export function TableHead({ columns }: { columns: { label: string; end?: boolean }[] }) {
-  return (
-    <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600">
-      <tr>
-        {columns.map((c) => (
-          <th key={c.label} scope="col" className={`px-4 py-3 ${c.end ? "text-right" : ""}`}>
-            {c.label}
-          </th>
-        ))}
-      </tr>
-    </thead>
-  );
-}

@@ -24,7 +24,7 @@ export const itAdmin = {
   header: {
     title: "Pannello Admin",
     greeting: (who: string) => `Benvenuto, ${who}`,
-    account: (who: string) => `Account: ${who}`,
+    accountPrefix: "Account:",
     logout: "Esci",
     loggingOut: "Uscita...",
     changePassword: "Cambia password",

@@ -6,7 +6,8 @@ import { CalendarIcon } from "../../../components/icons";
 import { LoadingState } from "../../../components/spinner";
 import { it } from "../../../i18n/it";
 import { itAdmin } from "../../../i18n/it-admin";
-import { formatEuroCompact, formatShortDateTime } from "../../../lib/format";
+import { formatShortDateTime } from "../../../lib/format";
+import { formatEuro } from "../../../../shared/lifecycle/money";
 import { allBookingsQueryAtom } from "../bookings/queries";
 import { adminStatsQueryAtom } from "../queries";
 import { StatusBadge } from "../bookings/status-label";
@@ -40,7 +41,7 @@ export function OverviewTab() {
           <Counter label={t.activeEvents} value={String(stats.data.activeEvents)} accent="bg-blue-500" />
           <Counter label={t.totalSpots} value={String(stats.data.totalSpots)} accent="bg-sky-500" />
           <Counter label={t.occupiedSpots} value={String(stats.data.occupiedSpots)} accent="bg-amber-500" />
-          <Counter label={t.todayRevenue} value={formatEuroCompact(stats.data.todayRevenue)} accent="bg-emerald-500" />
+          <Counter label={t.todayRevenue} value={formatEuro(stats.data.todayRevenue, "it")} accent="bg-emerald-500" />
         </div>
       )}
 
@@ -64,7 +65,7 @@ export function OverviewTab() {
                     <p className="text-xs tabular-nums text-slate-600">{formatShortDateTime(b.createdAt)}</p>
                   </div>
                   <StatusBadge status={b.status} />
-                  <p className="w-20 text-right font-semibold tabular-nums text-slate-900">{formatEuroCompact(b.amount)}</p>
+                  <p className="w-20 text-right font-semibold tabular-nums text-slate-900">{formatEuro(b.amount, "it")}</p>
                 </li>
               ))}
             </ul>

@@ -7,9 +7,11 @@ const variants = {
   danger: "bg-red-600 text-white shadow-sm hover:bg-red-700 focus-visible:outline-red-600",
   ghost: "text-slate-700 hover:bg-slate-100 focus-visible:outline-blue-600",
   /** On a dark background (the admin's header, the gate). */
-  dark: "text-slate-300 ring-1 ring-white/20 hover:bg-white/10 hover:text-white focus-visible:outline-white",
+  dark: "text-slate-300 hover:bg-white/10 hover:text-white focus-visible:outline-white",
   /** The gate's main actions: white on its dark screen. */
   light: "bg-white text-slate-950 hover:bg-slate-100 focus-visible:outline-white disabled:bg-slate-400 disabled:opacity-100",
+  /** "Add another": a dashed outline across the list's width. */
+  dashed: "w-full border-2 border-dashed border-slate-300 text-slate-600 hover:border-blue-400 hover:text-blue-700 focus-visible:outline-blue-600",
   /** Only the kit's focus and disabled look: tiles (a calendar day) style themselves. */
   bare: "focus-visible:outline-blue-600",
 };

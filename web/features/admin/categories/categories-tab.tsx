@@ -115,7 +115,7 @@ export function CategoriesTab() {
                       <IconButton label={t.edit(category.name)} onClick={() => setEditingId(category.id)}>
                         <PencilIcon />
                       </IconButton>
-                      <IconButton label={t.remove(category.name)} onClick={() => setDeleting(category)} className="hover:text-red-600">
+                      <IconButton label={t.remove(category.name)} onClick={() => setDeleting(category)} look="danger">
                         <TrashIcon />
                       </IconButton>
                     </li>

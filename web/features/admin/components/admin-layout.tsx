@@ -54,17 +54,17 @@ export function AdminLayout({ children }: { children: ReactNode }) {
             <AppLink to="/" className="rounded-md px-2 py-1.5 text-slate-300 hover:bg-white/10 hover:text-white">
               {itAdmin.backToSite}
             </AppLink>
-            <Button variant="dark" size="sm" className="ring-0" onClick={() => setChangingPassword(true)}>
+            <Button variant="dark" size="sm" onClick={() => setChangingPassword(true)}>
               {t.changePassword}
             </Button>
-            <Button variant="dark" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending}>
+            <Button variant="dark" size="sm" className="ring-1 ring-white/20" onClick={() => logout.mutate()} disabled={logout.isPending}>
               {logoutLabel}
             </Button>
           </div>
           {/* Phones: who is logged in, and the same two actions, in one menu. */}
           <Menu as="div" className="ml-auto min-w-0 sm:hidden">
             {/* The name is the button's visible text and the end of its accessible name ("Account: …"). */}
-            <MenuButton className={`${buttonClass("dark", "sm")} max-w-40 px-2.5`}>
+            <MenuButton className={`${buttonClass("dark", "sm")} max-w-40 ring-1 ring-white/20`}>
               <span className="sr-only">{t.accountPrefix}</span>
               <UserIcon className="size-5 shrink-0" />
               <span className="truncate">{who}</span>

@@ -17,7 +17,8 @@ import { formatShortDateTime, toCents } from "../../../lib/format";
 import { formatEuro } from "../../../../shared/lifecycle/money";
 import { DataTable, type Column, type RowShellProps } from "../../../components/data-table";
 import { eventImage } from "../../event-card/card-format";
-import { GripIcon, PencilIcon, PlusIcon, TrashIcon } from "../components/admin-icons";
+import { PencilIcon, PlusIcon, TrashIcon } from "../components/admin-icons";
+import { DragHandle, type SortHandle } from "../components/drag-handle";
 import { CategoryTag } from "../components/category-tag";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { sortAccessibility, transformStyle, useSortSensors } from "../components/sortable";
@@ -152,8 +153,7 @@ export function EventsTab() {
   );
 }
 
-type Handle = Pick<ReturnType<typeof useSortable>, "attributes" | "listeners" | "setActivatorNodeRef">;
-const HandleContext = createContext<Handle | null>(null);
+const HandleContext = createContext<SortHandle | null>(null);
 
 /** A row that can be dragged by its handle, as a table row or as a card. */
 function SortableRow({ row, layout, className, children, ...rest }: RowShellProps<EventDto>) {
@@ -178,20 +178,9 @@ function SortableRow({ row, layout, className, children, ...rest }: RowShellProp
   );
 }
 
-function DragHandle({ title }: { title: string }) {
+function EventDragHandle({ title }: { title: string }) {
   const handle = useContext(HandleContext);
-  if (!handle) return null;
-  return (
-    <IconButton
-      ref={handle.setActivatorNodeRef}
-      {...handle.attributes}
-      {...handle.listeners}
-      label={t.dragHandle(title)}
-      className="cursor-grab touch-none active:cursor-grabbing"
-    >
-      <GripIcon />
-    </IconButton>
-  );
+  return handle ? <DragHandle handle={handle} label={t.dragHandle(title)} /> : null;
 }
 
 function EventThumb({ event }: { event: EventDto }) {
@@ -206,7 +195,7 @@ function EventThumb({ event }: { event: EventDto }) {
 }
 
 const columns: Column<EventDto>[] = [
-  { header: t.dragHint, bare: true, className: "w-12", cell: (event) => <DragHandle title={event.title} /> },
+  { header: t.dragHint, bare: true, className: "w-12", cell: (event) => <EventDragHandle title={event.title} /> },
   {
     header: t.colEvent,
     className: "min-w-64",
@@ -317,7 +306,7 @@ function EventActions({
         {editable ? itAdmin.cancelEvent.button : itAdmin.cancelEvent.progressButton}
       </Button>
       {editable ? (
-        <IconButton label={t.remove(event.title)} onClick={onDelete} className="hover:text-red-600">
+        <IconButton label={t.remove(event.title)} onClick={onDelete} look="danger">
           <TrashIcon />
         </IconButton>
       ) : null}

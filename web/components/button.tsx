@@ -10,6 +10,8 @@ const variants = {
   dark: "text-slate-300 hover:bg-white/10 hover:text-white focus-visible:outline-white",
   /** The gate's main actions: white on its dark screen. */
   light: "bg-white text-slate-950 hover:bg-slate-100 focus-visible:outline-white disabled:bg-slate-400 disabled:opacity-100",
+  /** The gate's main actions on its amber screen. */
+  ink: "bg-slate-950 text-white hover:bg-slate-800 focus-visible:outline-slate-950",
   /** "Add another": a dashed outline across the list's width. */
   dashed: "w-full border-2 border-dashed border-slate-300 text-slate-600 hover:border-blue-400 hover:text-blue-700 focus-visible:outline-blue-600",
   /** Only the kit's focus and disabled look: tiles (a calendar day) style themselves. */
@@ -22,7 +24,7 @@ const sizes = {
   /** The gate: a thumb-sized target read from a step away. */
   xl: "min-h-16 rounded-2xl px-5 py-4 text-2xl font-black",
   /** No padding: the caller lays the content out (tiles, icons). */
-  none: "rounded-lg",
+  none: "",
 };
 
 export type ButtonVariant = keyof typeof variants;

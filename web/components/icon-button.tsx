@@ -4,6 +4,8 @@ const looks = {
   plain: "text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:text-slate-300 disabled:hover:bg-transparent",
   /** Delete: turns red under the pointer. */
   danger: "text-slate-600 hover:bg-red-50 hover:text-red-600 disabled:text-slate-300 disabled:hover:bg-transparent",
+  /** On a red surface (an error toast). */
+  onDanger: "text-red-100 hover:bg-red-800",
   /** On a picture (a partner's logo): a solid red square that shows on hover and focus, always on touch. */
   dangerSolid: "bg-red-600 text-white shadow hover:bg-red-700",
 };

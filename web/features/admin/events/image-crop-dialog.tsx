@@ -150,7 +150,7 @@ export function ImageCropDialog({ open, onClose, onUploaded }: Props) {
               />
             </div>
             <div className="flex items-center gap-3">
-              <Button variant="secondary" size="none" className="size-8 text-lg leading-none" aria-label={t.zoomOut} disabled={zoom <= ZOOM_MIN || uploading} onClick={() => setZoom((z) => clampZoom(z - ZOOM_STEP))}>
+              <Button variant="secondary" size="none" className="size-8 rounded-md text-lg leading-none" aria-label={t.zoomOut} disabled={zoom <= ZOOM_MIN || uploading} onClick={() => setZoom((z) => clampZoom(z - ZOOM_STEP))}>
                 −
               </Button>
               <label className="flex flex-1 items-center gap-3 text-sm text-slate-700">
@@ -167,7 +167,7 @@ export function ImageCropDialog({ open, onClose, onUploaded }: Props) {
                 />
                 <span className="w-12 shrink-0 text-right tabular-nums">{zoom.toFixed(2)}×</span>
               </label>
-              <Button variant="secondary" size="none" className="size-8 text-lg leading-none" aria-label={t.zoomIn} disabled={zoom >= ZOOM_MAX || uploading} onClick={() => setZoom((z) => clampZoom(z + ZOOM_STEP))}>
+              <Button variant="secondary" size="none" className="size-8 rounded-md text-lg leading-none" aria-label={t.zoomIn} disabled={zoom >= ZOOM_MAX || uploading} onClick={() => setZoom((z) => clampZoom(z + ZOOM_STEP))}>
                 +
               </Button>
             </div>

@@ -20,7 +20,7 @@ import { eventImage } from "../../event-card/card-format";
 import { PencilIcon, PlusIcon, TrashIcon } from "../components/admin-icons";
 import { DragHandle, type SortHandle } from "../components/drag-handle";
 import { CategoryTag } from "../components/category-tag";
-import { ConfirmDialog } from "../components/confirm-dialog";
+import { useConfirmedDelete } from "../components/confirm-dialog";
 import { sortAccessibility, transformStyle, useSortSensors } from "../components/sortable";
 import { EventModal } from "./event-modal";
 import { CancelEventDialog, progressAtom } from "./cancel-event-dialog";
@@ -63,7 +63,7 @@ export function EventsTab() {
   // The order shown while a reorder is being saved; null = the server's order.
   const [localOrder, setLocalOrder] = useState<EventDto[] | null>(null);
   const [modal, setModal] = useState<{ open: boolean; event: EventDto | null; readOnly?: boolean }>({ open: false, event: null });
-  const [deleting, setDeleting] = useState<EventDto | null>(null);
+  const deletion = useConfirmedDelete<EventDto>(remove, t);
   const [cancelling, setCancelling] = useState<EventDto | null>(null);
   const [postponing, setPostponing] = useState<EventDto | null>(null);
   const [noticing, setNoticing] = useState<EventDto | null>(null);
@@ -88,11 +88,6 @@ export function EventsTab() {
         onSettled: () => setLocalOrder(null),
       },
     );
-  }
-
-  function confirmDelete() {
-    if (!deleting) return;
-    remove.mutate(deleting.id, notifyOutcome(t.deleted, t.deleteFailed, () => setDeleting(null)));
   }
 
   return (
@@ -124,7 +119,7 @@ export function EventsTab() {
                   <EventActions
                     event={event}
                     onEdit={() => setModal({ open: true, event, readOnly: !isEventEditable(event) })}
-                    onDelete={() => setDeleting(event)}
+                    onDelete={() => deletion.ask(event)}
                     onCancel={() => setCancelling(event)}
                     onPostpone={() => setPostponing(event)}
                     onNotice={() => setNoticing(event)}
@@ -141,14 +136,7 @@ export function EventsTab() {
       {cancelling ? <CancelEventDialog event={cancelling} onClose={() => setCancelling(null)} /> : null}
       <EventModal open={modal.open} event={modal.event} readOnly={modal.readOnly} onClose={() => setModal((m) => ({ ...m, open: false }))} />
 
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t.deleteTitle}
-        message={t.deleteConfirm}
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
-      />
+      {deletion.dialog}
     </>
   );
 }

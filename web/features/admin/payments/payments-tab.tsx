@@ -1,16 +1,14 @@
 import { useAtom, useAtomValue } from "jotai";
 import { Alert } from "../../../components/alert";
 import { Card, cardClass, CardHeader } from "../../../components/card";
-import { inputClass, labelClass } from "../../../components/field";
-import { LoadingState } from "../../../components/spinner";
-import { it } from "../../../i18n/it";
+import { Field, inputClass } from "../../../components/field";
 import { itAdmin } from "../../../i18n/it-admin";
 import { formatShortDateTime, toCents } from "../../../lib/format";
 import { formatEuro } from "../../../../shared/lifecycle/money";
 import { buttonClass } from "../../../components/button";
 import { DataTable, type Column } from "../../../components/data-table";
 import { DownloadIcon } from "../components/admin-icons";
-import { ListState } from "../components/list-state";
+import { ListState, Loaded } from "../components/list-state";
 import { csvUrl, formatChange, isValidRange, paymentsQueryAtom, paymentsRangeAtom, paymentsSummaryQueryAtom } from "./queries";
 
 const t = itAdmin.payments;
@@ -94,21 +92,19 @@ export function PaymentsTab() {
 
   return (
     <div className="space-y-6">
-      {summary.isPending ? (
-        <LoadingState text={it.common.loading} />
-      ) : summary.isError ? (
-        <Alert tone="error" role="alert">{itAdmin.loadError}</Alert>
-      ) : (
-        <div className="grid gap-4 md:grid-cols-3">
-          {[
-            { label: t.todayRevenue, value: formatEuro(summary.data.today.amount, "it"), change: summary.data.changeVsYesterdayPct, changeLabel: t.vsYesterday, noComparison: t.noComparisonYesterday, detail: t.yesterday(formatEuro(summary.data.yesterday.amount, "it")) },
-            { label: t.monthRevenue, value: formatEuro(summary.data.thisMonth.amount, "it"), change: summary.data.changeVsLastMonthPct, changeLabel: t.vsLastMonth, noComparison: t.noComparisonMonth, detail: t.lastMonth(formatEuro(summary.data.lastMonth.amount, "it")) },
-            { label: t.todayCount, value: String(summary.data.today.count), change: summary.data.countChangeVsYesterdayPct, changeLabel: t.vsYesterday, noComparison: t.noComparisonCount, detail: t.yesterday(String(summary.data.yesterday.count)) },
-          ].map((stat) => (
-            <StatCard key={stat.label} {...stat} />
-          ))}
-        </div>
-      )}
+      <Loaded query={summary}>
+        {(data) => (
+          <div className="grid gap-4 md:grid-cols-3">
+            {[
+              { label: t.todayRevenue, value: formatEuro(data.today.amount, "it"), change: data.changeVsYesterdayPct, changeLabel: t.vsYesterday, noComparison: t.noComparisonYesterday, detail: t.yesterday(formatEuro(data.yesterday.amount, "it")) },
+              { label: t.monthRevenue, value: formatEuro(data.thisMonth.amount, "it"), change: data.changeVsLastMonthPct, changeLabel: t.vsLastMonth, noComparison: t.noComparisonMonth, detail: t.lastMonth(formatEuro(data.lastMonth.amount, "it")) },
+              { label: t.todayCount, value: String(data.today.count), change: data.countChangeVsYesterdayPct, changeLabel: t.vsYesterday, noComparison: t.noComparisonCount, detail: t.yesterday(String(data.yesterday.count)) },
+            ].map((stat) => (
+              <StatCard key={stat.label} {...stat} />
+            ))}
+          </div>
+        )}
+      </Loaded>
 
       <Card>
         <CardHeader
@@ -120,32 +116,12 @@ export function PaymentsTab() {
           }
           actions={
             <div className="flex flex-wrap items-end gap-3">
-              <div>
-                <label htmlFor="payments-from" className={labelClass}>
-                  {t.from}
-                </label>
-                <input
-                  id="payments-from"
-                  type="date"
-                  className={inputClass}
-                  value={range.from}
-                  max={range.to}
-                  onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))}
-                />
-              </div>
-              <div>
-                <label htmlFor="payments-to" className={labelClass}>
-                  {t.to}
-                </label>
-                <input
-                  id="payments-to"
-                  type="date"
-                  className={inputClass}
-                  value={range.to}
-                  min={range.from}
-                  onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))}
-                />
-              </div>
+              <Field label={t.from} htmlFor="payments-from">
+                <input id="payments-from" type="date" className={inputClass} value={range.from} max={range.to} onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))} />
+              </Field>
+              <Field label={t.to} htmlFor="payments-to">
+                <input id="payments-to" type="date" className={inputClass} value={range.to} min={range.from} onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))} />
+              </Field>
               {valid ? (
                 <a
                   href={csvUrl(range)}

@@ -14,6 +14,7 @@ import { ListState } from "../components/list-state";
 import { PasswordField } from "../components/password-field";
 import { useStaff } from "../queries";
 import { createUserAtom, STAFF_ROLES, updateUserAtom, usersQueryAtom, type StaffRole } from "./queries";
+import { SubmitRow } from "../components/submit-row";
 
 const t = itAdmin.users;
 const PASSWORD_MIN_LENGTH = 10;
@@ -163,11 +164,7 @@ function NewUserCard() {
             <Alert tone="error" role="alert">{errorMessage(create.error, t.failed)}</Alert>
           </div>
         ) : null}
-        <div className="sm:col-span-2 lg:col-span-4">
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? t.creating : t.create}
-          </Button>
-        </div>
+        <SubmitRow busy={create.isPending} label={t.create} busyLabel={t.creating} className="sm:col-span-2 lg:col-span-4" />
       </form>
     </Card>
   );

@@ -1,4 +1,4 @@
-import type { ComponentType, HTMLAttributes, ReactNode } from "react";
+import type { ComponentType, HTMLAttributes, ReactNode, Ref } from "react";
 import { useMediaQuery } from "../lib/use-media-query";
 import { cardClass } from "./card";
 
@@ -32,16 +32,22 @@ type DataTableProps<T> = {
 /** Tailwind's `sm`: from here up the rows are a table, below it a list of cards. */
 export const WIDE_QUERY = "(min-width: 640px)";
 
-function PlainRow<T>({ row: _row, layout, className, children, ...rest }: RowShellProps<T>) {
+/** The element of one row: `<tr>` in the table, `<li>` among the cards. */
+export function RowElement({ layout, children, ...rest }: { layout: "table" | "cards"; children: ReactNode; ref?: Ref<HTMLElement> } & HTMLAttributes<HTMLElement>) {
+  const { ref, ...props } = rest;
   return layout === "table" ? (
-    <tr className={className} {...rest}>
+    <tr ref={ref as Ref<HTMLTableRowElement>} {...props}>
       {children}
     </tr>
   ) : (
-    <li className={className} {...rest}>
+    <li ref={ref as Ref<HTMLLIElement>} {...props}>
       {children}
     </li>
   );
+}
+
+function PlainRow<T>({ row: _row, ...rest }: RowShellProps<T>) {
+  return <RowElement {...rest} />;
 }
 
 /**

@@ -15,7 +15,7 @@ import { it } from "../../../i18n/it";
 import { itAdmin } from "../../../i18n/it-admin";
 import { formatShortDateTime, toCents } from "../../../lib/format";
 import { formatEuro } from "../../../../shared/lifecycle/money";
-import { DataTable, type Column, type RowShellProps } from "../../../components/data-table";
+import { DataTable, RowElement, type Column, type RowShellProps } from "../../../components/data-table";
 import { eventImage } from "../../event-card/card-format";
 import { PencilIcon, PlusIcon, TrashIcon } from "../components/admin-icons";
 import { DragHandle, type SortHandle } from "../components/drag-handle";
@@ -153,15 +153,9 @@ function SortableRow({ row, layout, className, children, ...rest }: RowShellProp
   };
   return (
     <HandleContext.Provider value={{ attributes, listeners, setActivatorNodeRef }}>
-      {layout === "table" ? (
-        <tr ref={setNodeRef} {...props}>
-          {children}
-        </tr>
-      ) : (
-        <li ref={setNodeRef} {...props}>
-          {children}
-        </li>
-      )}
+      <RowElement layout={layout} ref={setNodeRef} {...props}>
+        {children}
+      </RowElement>
     </HandleContext.Provider>
   );
 }

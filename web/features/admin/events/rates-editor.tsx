@@ -103,18 +103,14 @@ function RateRow({ rate, index, canRemove, disabled, onPatch, onRemove, onToggle
         </IconButton>
       </div>
       <div className="mt-2 grid gap-3 sm:grid-cols-[3fr_3fr_8rem]">
-        <div>
-          <label htmlFor={id("name")} className={labelClass}>
-            {t.rateName} <span className="sr-only">{t.rateNumber(n)}</span>
-          </label>
-          <input id={id("name")} className={inputClass} value={rate.name} disabled={disabled} onChange={(e) => onPatch({ name: e.target.value })} />
-        </div>
-        <div>
-          <label htmlFor={id("description")} className={labelClass}>
-            {t.rateDescription} <span className="sr-only">{t.rateNumber(n)}</span>
-          </label>
-          <input id={id("description")} className={inputClass} value={rate.description} disabled={disabled} onChange={(e) => onPatch({ description: e.target.value })} />
-        </div>
+        {(["name", "description"] as const).map((key) => (
+          <div key={key}>
+            <label htmlFor={id(key)} className={labelClass}>
+              {key === "name" ? t.rateName : t.rateDescription} <span className="sr-only">{t.rateNumber(n)}</span>
+            </label>
+            <input id={id(key)} className={inputClass} value={rate[key]} disabled={disabled} onChange={(e) => onPatch({ [key]: e.target.value })} />
+          </div>
+        ))}
         <fieldset className="sm:order-last sm:col-span-3">
           <legend className={labelClass}>
             {tw.rateWindow} <span className="sr-only">{t.rateNumber(n)}</span>

@@ -63,11 +63,10 @@ export function DataTable<T>({ rows, rowKey, columns, actions, actionsHeader = "
       <ul className="space-y-3 p-3" data-layout="cards">
         {rows.map((row) => (
             <Shell key={rowKey(row)} row={row} layout="cards" className={`${cardClass} p-4 ${rowClassName?.(row) ?? ""}`} {...rowProps?.(row)}>
+              {columns.map((c) => (c.bare ? <div key={c.header}>{c.cell(row)}</div> : null))}
               <dl className="space-y-2 text-sm">
                 {columns.map((c) =>
-                  c.bare ? (
-                    <div key={c.header}>{c.cell(row)}</div>
-                  ) : (
+                  c.bare ? null : (
                     <div key={c.header} className="grid grid-cols-[7rem_minmax(0,1fr)] gap-2">
                       <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">{c.header}</dt>
                       <dd className="min-w-0 break-words text-slate-800">{c.cell(row)}</dd>

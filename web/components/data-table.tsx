@@ -23,6 +23,8 @@ type DataTableProps<T> = {
   /** The row's actions (kit Buttons): the table's last column, a card's footer. */
   actions?: (row: T) => ReactNode;
   actionsHeader?: string;
+  /** The `data-testid` of every row. */
+  rowTestId?: string;
   /** Attributes every row carries in both layouts (data-testid, data-*). */
   rowProps?: (row: T) => HTMLAttributes<HTMLElement> & Record<`data-${string}`, string | number | undefined>;
   rowClassName?: (row: T) => string;
@@ -54,7 +56,7 @@ function PlainRow<T>({ row: _row, ...rest }: RowShellProps<T>) {
  * Every admin list: a table on wide screens, one card per row on phones with each column as
  * "label: value" and the row's actions as buttons, so nothing is ever off-screen.
  */
-export function DataTable<T>({ rows, rowKey, columns, actions, actionsHeader = "", rowProps, rowClassName, RowShell = PlainRow }: DataTableProps<T>) {
+export function DataTable<T>({ rows, rowKey, columns, actions, actionsHeader = "", rowTestId, rowProps, rowClassName, RowShell = PlainRow }: DataTableProps<T>) {
   const wide = useMediaQuery(WIDE_QUERY);
   const Shell = RowShell as ComponentType<RowShellProps<T> & Record<string, unknown>>;
 
@@ -62,7 +64,7 @@ export function DataTable<T>({ rows, rowKey, columns, actions, actionsHeader = "
     return (
       <ul className="space-y-3 p-3" data-layout="cards">
         {rows.map((row) => (
-            <Shell key={rowKey(row)} row={row} layout="cards" className={`${cardClass} p-4 ${rowClassName?.(row) ?? ""}`} {...rowProps?.(row)}>
+            <Shell key={rowKey(row)} row={row} layout="cards" className={`${cardClass} p-4 ${rowClassName?.(row) ?? ""}`} data-testid={rowTestId} {...rowProps?.(row)}>
               {columns.map((c) => (c.bare ? <div key={c.header}>{c.cell(row)}</div> : null))}
               <dl className="space-y-2 text-sm">
                 {columns.map((c) =>
@@ -100,7 +102,7 @@ export function DataTable<T>({ rows, rowKey, columns, actions, actionsHeader = "
         </thead>
         <tbody className="divide-y divide-slate-100">
           {rows.map((row) => (
-              <Shell key={rowKey(row)} row={row} layout="table" className={`align-top ${rowClassName?.(row) ?? ""}`} {...rowProps?.(row)}>
+              <Shell key={rowKey(row)} row={row} layout="table" className={`align-top ${rowClassName?.(row) ?? ""}`} data-testid={rowTestId} {...rowProps?.(row)}>
                 {columns.map((c) => (
                   <td key={c.header} className={`px-4 py-3 ${c.end ? "text-right tabular-nums" : ""} ${c.className ?? ""}`}>
                     {c.cell(row)}

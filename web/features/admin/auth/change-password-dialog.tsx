@@ -2,7 +2,6 @@ import { useAtomValue } from "jotai";
 import { useState } from "react";
 import { notify } from "../../../components/notify";
 import { itAdmin } from "../../../i18n/it-admin";
-import { errorMessage } from "../../../lib/api";
 import { FormModal } from "../components/form-modal";
 import { PasswordField } from "../components/password-field";
 import { changePasswordAtom } from "../queries";
@@ -33,8 +32,8 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
       description={t.description}
       size="sm"
       submitLabel={t.save}
-      busy={change.isPending}
-      error={change.isError ? errorMessage(change.error, t.failed) : null}
+      mutation={change}
+      failed={t.failed}
       onSubmit={submit}
       onClose={onClose}
     >

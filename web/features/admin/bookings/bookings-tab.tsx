@@ -128,7 +128,7 @@ export function BookingsTab() {
           <DataTable
             rows={rows}
             rowKey={(b) => b.id}
-            rowProps={() => ({ "data-testid": "booking-row" })}
+            rowTestId="booking-row"
             columns={columns}
             actionsHeader={t.colAction}
             actions={(b) => (

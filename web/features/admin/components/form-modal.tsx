@@ -3,6 +3,7 @@ import { Alert } from "../../../components/alert";
 import { Button, type ButtonVariant } from "../../../components/button";
 import { Modal } from "../../../components/modal";
 import { itAdmin } from "../../../i18n/it-admin";
+import { errorMessage } from "../../../lib/api";
 
 /**
  * An admin dialog around one form: Enter submits it (the footer's button belongs to the form by
@@ -14,9 +15,11 @@ export function FormModal({
   size,
   submitLabel,
   tone = "primary",
-  busy = false,
+  busy: busyProp = false,
   canSubmit = true,
-  error,
+  mutation,
+  failed = "",
+  error: errorProp,
   onSubmit,
   onClose,
   children,
@@ -29,12 +32,17 @@ export function FormModal({
   tone?: ButtonVariant;
   busy?: boolean;
   canSubmit?: boolean;
+  /** The save's mutation: while it runs the dialog is busy; its failure shows (the server's message, else `failed`). */
+  mutation?: { isPending: boolean; error: unknown };
+  failed?: string;
   error?: string | null;
   onSubmit: () => void;
   onClose: () => void;
   children: ReactNode;
 }) {
   const formId = useId();
+  const busy = mutation?.isPending ?? busyProp;
+  const error = mutation?.error ? errorMessage(mutation.error, failed) : errorProp;
   return (
     <Modal
       open

@@ -74,7 +74,8 @@ export function EmailList({ rows, showBooking = true }: { rows: EmailItem[]; sho
       <DataTable
         rows={rows}
         rowKey={(e) => e.id}
-        rowProps={(e) => ({ "data-testid": "email-row", "data-booking-code": e.bookingCode })}
+        rowTestId="email-row"
+        rowProps={(e) => ({ "data-booking-code": e.bookingCode })}
         columns={[
           {
             header: t.colMessage,

@@ -111,7 +111,8 @@ export function EventsTab() {
               <DataTable
                 rows={rows}
                 rowKey={(event) => event.id}
-                rowProps={(event) => ({ "data-testid": "event-row", "data-event-id": event.id })}
+                rowTestId="event-row"
+                rowProps={(event) => ({ "data-event-id": event.id })}
                 RowShell={SortableRow}
                 columns={columns}
                 actionsHeader={t.colActions}

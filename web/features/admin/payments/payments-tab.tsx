@@ -141,7 +141,7 @@ export function PaymentsTab() {
           </div>
         ) : (
           <ListState query={payments} empty={t.empty}>
-            {(rows) => <DataTable rows={rows} rowKey={(p) => p.id} rowProps={() => ({ "data-testid": "payment-row" })} columns={columns} />}
+            {(rows) => <DataTable rows={rows} rowKey={(p) => p.id} rowTestId="payment-row" columns={columns} />}
           </ListState>
         )}
       </Card>

@@ -46,7 +46,7 @@ export function UsersTab() {
             <DataTable
               rows={rows}
               rowKey={(user) => user.id}
-              rowProps={() => ({ "data-testid": "user-row" })}
+              rowTestId="user-row"
               rowClassName={(user) => (user.disabled ? "bg-slate-50 text-slate-500" : "")}
               columns={[
                 {
@@ -192,8 +192,8 @@ function ResetPasswordDialog({ user, onClose }: { user: User; onClose: () => voi
       description={t.resetDescription}
       size="sm"
       submitLabel={t.save}
-      busy={update.isPending}
-      error={update.isError ? errorMessage(update.error, t.failed) : null}
+      mutation={update}
+      failed={t.failed}
       onSubmit={submit}
       onClose={onClose}
     >

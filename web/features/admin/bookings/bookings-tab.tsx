@@ -26,7 +26,7 @@ const columns: Column<AdminBooking>[] = [
     cell: (b) => (
       <>
         <p className="font-medium text-slate-900">{b.customerName}</p>
-        <p className="break-all text-xs text-slate-600">{b.customerEmail}</p>
+        <p className="text-xs text-slate-600">{b.customerEmail}</p>
       </>
     ),
   },

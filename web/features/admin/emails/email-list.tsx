@@ -89,7 +89,7 @@ export function EmailList({ rows, showBooking = true }: { rows: EmailItem[]; sho
               </>
             ),
           },
-          { header: t.colTo, className: "break-all text-slate-700", cell: (e) => e.to },
+          { header: t.colTo, className: "text-slate-700", cell: (e) => e.to },
           {
             header: t.colStatus,
             cell: (e) => (

@@ -48,7 +48,7 @@ const columns: Column<Payment>[] = [
     cell: (p) => (
       <>
         <p className="font-medium text-slate-900">{p.customerName}</p>
-        <p className="break-all text-xs text-slate-600">{p.customerEmail}</p>
+        <p className="text-xs text-slate-600">{p.customerEmail}</p>
       </>
     ),
   },

@@ -58,7 +58,7 @@ export function UsersTab() {
                     </>
                   ),
                 },
-                { header: t.colEmail, className: "break-all", cell: (user) => user.email },
+                { header: t.colEmail, cell: (user) => user.email },
                 {
                   header: t.colRole,
                   cell: (user) => (

@@ -22,7 +22,7 @@ test("free a paid booking: it becomes 'Liberato' and the spot returns to the pub
   await expect(row).toContainText("test.admin@example.it");
   await expect(row).toContainText("Posto auto");
   await expect(row).toContainText("NA123ZZ");
-  await expect(row).toContainText("€12.50");
+  await expect(row).toContainText("€ 12,50");
   await expect(row).toContainText("Opzionato");
 
   await row.getByRole("button", { name: "Libera Parcheggio" }).click();
@@ -56,8 +56,8 @@ test("payments: real summary figures, a working date filter and a CSV export wit
   await page.goto("/admin?tab=pagamenti");
   const stats = page.getByTestId("payment-stat");
   await expect(stats).toHaveCount(3);
-  await expect(stats.nth(0)).toContainText(`€${summary.today.amount}`);
-  await expect(stats.nth(1)).toContainText(`€${summary.thisMonth.amount}`);
+  await expect(stats.nth(0)).toContainText(`€ ${summary.today.amount.replace(".", ",")}`);
+  await expect(stats.nth(1)).toContainText(`€ ${summary.thisMonth.amount.replace(".", ",")}`);
   await expect(stats.nth(2)).toContainText(String(summary.today.count));
   const pct = (n: number) => `${Math.round(n) > 0 ? "+" : ""}${Math.round(n)}%`;
   await expect(stats.nth(0)).toContainText(
@@ -71,7 +71,7 @@ test("payments: real summary figures, a working date filter and a CSV export wit
 
   const row = page.getByTestId("payment-row").filter({ hasText: customer });
   await expect(row).toContainText(title);
-  await expect(row).toContainText("€12.50");
+  await expect(row).toContainText("€ 12,50");
 
   // A range with no payments empties the table; the export link follows the filter.
   await page.getByLabel("Dal", { exact: true }).fill("2020-01-01");

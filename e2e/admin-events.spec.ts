@@ -97,7 +97,7 @@ test("create an event with two rates and a cropped image, then find it on the pu
   await expect(page.getByText("Evento creato con successo")).toBeVisible();
   await expect(modal).toBeHidden();
   const row = page.getByTestId("event-row").filter({ hasText: title });
-  await expect(row).toContainText("€15.00 – €22.50");
+  await expect(row).toContainText("€ 15,00 – € 22,50");
   await expect(row).toContainText("20/06/2030, 21:00");
   await expect(row).toContainText("40/40");
 

@@ -117,11 +117,11 @@ test("the admin refunds part of a booking: the row and the refund dialog show it
   await dialog.getByLabel("Importo da rimborsare (€)").fill("4,00");
   // Enter in a field submits, like the button (issue #25: it did nothing).
   await dialog.getByLabel("Importo da rimborsare (€)").press("Enter");
-  await expect(page.getByText("Rimborsati €4.00: il cliente riceverà un'e-mail")).toBeVisible();
+  await expect(page.getByText("Rimborsati € 4,00: il cliente riceverà un'e-mail")).toBeVisible();
   // Money that went back, or a refund the provider has not settled yet: never nothing.
-  await expect(row.getByText(/Rimborsato parzialmente €4\.00 di €\d+\.\d\d|Rimborso in corso/)).toBeVisible();
+  await expect(row.getByText(/Rimborsato parzialmente € 4,00 di € \d+,\d\d|Rimborso in corso/)).toBeVisible();
   await row.getByRole("button", { name: "Rimborsa" }).click();
   await expect(dialog.getByTestId("refund-item")).toHaveCount(1);
-  await expect(dialog.getByTestId("refund-item")).toContainText("€4.00");
+  await expect(dialog.getByTestId("refund-item")).toContainText("€ 4,00");
   await both(page, "admin-refund-dialog");
 });

@@ -37,7 +37,7 @@ test.describe("after the sale", () => {
     await dialog.getByLabel("Importo da rimborsare (€)").fill("5,00");
     await dialog.getByLabel("Motivo").fill("Cancello in ritardo");
     await dialog.getByRole("button", { name: "Rimborsa" }).click();
-    await expect(page.getByText("Rimborsati €5.00: il cliente riceverà un'e-mail")).toBeVisible();
+    await expect(page.getByText("Rimborsati € 5,00: il cliente riceverà un'e-mail")).toBeVisible();
     await expect(row.getByText("Opzionato")).toBeVisible();
 
     await row.getByRole("button", { name: "Rimborsa" }).click();
@@ -49,8 +49,8 @@ test.describe("after the sale", () => {
     await page.getByRole("tab", { name: "Pagamenti" }).click();
     const payment = page.getByTestId("payment-row").filter({ hasText: name });
     await expect(payment.getByText("Rimborsato", { exact: true })).toBeVisible();
-    await expect(payment.getByText(/− €5\.00 il/)).toBeVisible();
-    await expect(payment.getByText(/− €10\.00 il/)).toBeVisible();
+    await expect(payment.getByText(/− € 5,00 il/)).toBeVisible();
+    await expect(payment.getByText(/− € 10,00 il/)).toBeVisible();
   });
 
   test("a customer changes the plate and cancels from the pass page, and gets the refund", async ({ page }) => {

@@ -1,21 +1,12 @@
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { Route, Routes, useLocation, useNavigationType } from "react-router";
+import { act, cleanup, render, screen } from "@testing-library/react";
+import { Route, Routes } from "react-router";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AppBrowserRouter } from "./app-browser-router";
 import { AppLink } from "./app-link";
+import { clickLink, Where } from "./router-probe";
 
 beforeEach(() => window.history.replaceState(null, "", "/start?x=1"));
 afterEach(cleanup);
-
-function Where() {
-  const location = useLocation();
-  return (
-    <output data-testid="where">
-      {location.pathname}
-      {location.search} {useNavigationType()}
-    </output>
-  );
-}
 
 function renderApp() {
   render(
@@ -44,9 +35,7 @@ describe("AppBrowserRouter", () => {
     // Fails if navigation only changed React state (the address bar and reload would disagree) or
     // the router stopped listening to its history.
     const where = renderApp();
-    await act(async () => {
-      fireEvent.click(screen.getByRole("link", { name: "Prenotazioni" }), { button: 0 });
-    });
+    await clickLink("Prenotazioni");
     expect(window.location.pathname).toBe("/le-mie-prenotazioni");
     expect(where()).toBe("/le-mie-prenotazioni PUSH");
     expect(screen.getByRole("heading").textContent).toBe("Prenotazioni");
@@ -55,9 +44,7 @@ describe("AppBrowserRouter", () => {
   it("follows the browser's Back button", async () => {
     // Fails if popstate were not listened to: Back would change the address but not the page.
     const where = renderApp();
-    await act(async () => {
-      fireEvent.click(screen.getByRole("link", { name: "Prenotazioni" }), { button: 0 });
-    });
+    await clickLink("Prenotazioni");
     expect(where()).toBe("/le-mie-prenotazioni PUSH");
     await act(async () => {
       const popped = new Promise((resolve) => window.addEventListener("popstate", resolve, { once: true }));

@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { MemoryRouter, Route, Routes, useLocation, useNavigationType } from "react-router";
+import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AppLink, AppNavLink } from "./app-link";
+import { Where } from "./router-probe";
 
 // happy-dom follows a link whose click nobody prevented (a real page load it cannot make): note
 // whether the app prevented it, then stop the browser's part.
@@ -17,17 +18,6 @@ afterEach(() => {
   appPrevented = undefined;
   cleanup();
 });
-
-/** Where the router is, and whether the last move pushed or replaced a history entry. */
-function Where() {
-  const location = useLocation();
-  return (
-    <output data-testid="where">
-      {location.pathname}
-      {location.search} {useNavigationType()}
-    </output>
-  );
-}
 
 function renderAt(path: string, links: ReactNode) {
   render(

@@ -1,3 +1,4 @@
+import { IconButton } from "./icon-button";
 import { useEffect, useRef, useState, type PointerEvent } from "react";
 import toast, { resolveValue, Toaster, useToasterStore, type Toast } from "react-hot-toast";
 import { useT } from "../i18n/lang";
@@ -47,14 +48,9 @@ function SwipeableToast({ t }: { t: Toast }) {
         <CheckCircleIcon className="mt-0.5 size-5 shrink-0 text-emerald-600" />
       ) : null}
       <div className="min-w-0 flex-1 text-sm">{resolveValue(t.message, t)}</div>
-      <button
-        type="button"
-        onClick={() => toast.dismiss(t.id)}
-        aria-label={tr.toasts.dismiss}
-        className={`-m-1 rounded-md p-1 ${destructive ? "text-red-100 hover:bg-red-800" : "text-slate-500 hover:bg-slate-100"}`}
-      >
+      <IconButton label={tr.toasts.dismiss} look={destructive ? "onDanger" : "plain"} small onClick={() => toast.dismiss(t.id)} className="-m-1">
         <CloseIcon className="size-4" />
-      </button>
+      </IconButton>
     </div>
   );
 }

@@ -15,6 +15,9 @@ export function Outline({ d, ...props }: Omit<IconProps, "d"> & { d: string | st
 }
 
 export const ChevronDownIcon = (p: IconProps) => <Outline d="m19.5 8.25-7.5 7.5-7.5-7.5" {...p} />;
+export const UserIcon = (p: IconProps) => (
+  <Outline d="M15.75 6a3.75 3.75 0 1 1-7.5 0 3.75 3.75 0 0 1 7.5 0ZM4.501 20.118a7.5 7.5 0 0 1 14.998 0A17.933 17.933 0 0 1 12 21.75c-2.676 0-5.216-.584-7.499-1.632Z" {...p} />
+);
 export const CloseIcon = (p: IconProps) => <Outline d="M6 18 18 6M6 6l12 12" {...p} />;
 export const MenuIcon = (p: IconProps) => <Outline d="M3.75 6.75h16.5M3.75 12h16.5m-16.5 5.25h16.5" {...p} />;
 export const ArrowLeftIcon = (p: IconProps) => <Outline d="M10.5 19.5 3 12m0 0 7.5-7.5M3 12h18" {...p} />;

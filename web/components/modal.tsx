@@ -1,3 +1,4 @@
+import { IconButton } from "./icon-button";
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
 import type { ReactNode } from "react";
 import { useT } from "../i18n/lang";
@@ -44,9 +45,9 @@ export function Modal({
                 <DialogTitle className="text-lg font-bold text-slate-900">{title}</DialogTitle>
                 {description ? <div className="mt-1 text-sm text-slate-600">{description}</div> : null}
               </div>
-              <button type="button" onClick={onClose} aria-label={tr.common.close} className="-m-1.5 rounded-lg p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-800">
+              <IconButton label={tr.common.close} onClick={onClose} className="-m-1.5">
                 <CloseIcon className="size-5" />
-              </button>
+              </IconButton>
             </div>
             <div className="min-h-0 flex-1 overflow-y-auto px-5 py-5 sm:px-6">{children}</div>
             {footer ? <div className="flex shrink-0 flex-wrap justify-end gap-2 border-t border-slate-100 bg-slate-50 px-5 py-3 sm:rounded-b-2xl sm:px-6">{footer}</div> : null}

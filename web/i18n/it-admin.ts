@@ -4,6 +4,12 @@ import { formatEuro } from "../../shared/lifecycle/money";
  * admin's lazy chunk: a visitor's browser downloads none of it. Texts quoted by the product spec
  * are kept verbatim.
  */
+/** The names of a row's pencil and bin buttons, with what they act on. */
+const editAndRemove = {
+  edit: (name: string) => `Modifica ${name}`,
+  remove: (name: string) => `Elimina ${name}`,
+};
+
 export const itAdmin = {
   backToSite: "Torna al sito",
   backToAdmin: "Torna al Pannello Admin",
@@ -25,7 +31,7 @@ export const itAdmin = {
   header: {
     title: "Pannello Admin",
     greeting: (who: string) => `Benvenuto, ${who}`,
-    account: (who: string) => `Account: ${who}`,
+    accountPrefix: "Account:",
     logout: "Esci",
     loggingOut: "Uscita...",
     changePassword: "Cambia password",
@@ -133,8 +139,7 @@ export const itAdmin = {
     spotsLabel: (free: number, total: number) => `${free} posti liberi su ${total}`,
     activate: (title: string) => `Attiva ${title}`,
     deactivate: (title: string) => `Disattiva ${title}`,
-    edit: (title: string) => `Modifica ${title}`,
-    remove: (title: string) => `Elimina ${title}`,
+    ...editAndRemove,
     deleteTitle: "Eliminare l'evento?",
     deleteConfirm: "Sei sicuro di voler eliminare questo evento? Questa azione non può essere annullata.",
     deleted: "Evento eliminato",
@@ -257,8 +262,7 @@ export const itAdmin = {
     add: "Aggiungi categoria",
     adding: "Aggiunta...",
     empty: "Nessuna categoria trovata",
-    edit: (name: string) => `Modifica ${name}`,
-    remove: (name: string) => `Elimina ${name}`,
+    ...editAndRemove,
     save: "Salva",
     cancel: "Annulla",
     deleteTitle: "Eliminare la categoria?",

@@ -1,8 +1,8 @@
-import { lazy, Suspense, useEffect, type RefObject } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { useT } from "../../i18n/lang";
 import { LoadingState } from "../spinner";
 import { DemoCardFields } from "./demo-card-fields";
-import type { ConfirmCard, PaymentIntentDto } from "./types";
+import type { CardFieldsProps, PaymentIntentDto } from "./types";
 
 const StripeCardFields = lazy(() => import("./stripe-card-fields"));
 
@@ -15,12 +15,7 @@ export function CardFields({
   confirmRef,
   onReadyChange,
   disabled,
-}: {
-  intent: PaymentIntentDto;
-  confirmRef: RefObject<ConfirmCard | null>;
-  onReadyChange: (ready: boolean) => void;
-  disabled?: boolean;
-}) {
+}: CardFieldsProps & { disabled?: boolean }) {
   const tr = useT();
   const demo = intent.provider === "demo";
   useEffect(() => {

@@ -5,7 +5,7 @@ import { useEffect, useState, type RefObject } from "react";
 import { useLang, useT } from "../../i18n/lang";
 import { Alert } from "../alert";
 import { LoadingState } from "../spinner";
-import type { ConfirmCard, PaymentIntentDto } from "./types";
+import type { CardFieldsProps, ConfirmCard } from "./types";
 
 // This module is imported lazily: Stripe.js is fetched only on checkout and in the presale modal.
 const loaded = new Map<string, Promise<Stripe | null>>();
@@ -45,11 +45,7 @@ export default function StripeCardFields({
   intent,
   confirmRef,
   onReadyChange,
-}: {
-  intent: PaymentIntentDto;
-  confirmRef: RefObject<ConfirmCard | null>;
-  onReadyChange: (ready: boolean) => void;
-}) {
+}: CardFieldsProps) {
   const tr = useT();
   const lang = useLang();
   const [stripe, setStripe] = useState<Stripe | "loading" | "failed">("loading");

@@ -1,6 +1,7 @@
 import { useAtomValue } from "jotai";
 import { atomWithQuery } from "jotai-tanstack-query";
 import { useMemo } from "react";
+import { DataTable } from "../../components/data-table";
 import { itAdmin } from "../../i18n/it-admin";
 import { client, unwrap } from "../../lib/api";
 import { formatTime } from "../../lib/format";
@@ -33,29 +34,18 @@ export function EventOverstays({ eventId }: { eventId: number }) {
       ) : rows.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">{t.overstaysNone}</p>
       ) : (
-        <div className="mt-2 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="text-slate-600">
-              <tr>
-                <th className="py-1 pr-3 font-medium">{t.plate}</th>
-                <th className="py-1 pr-3 font-medium">{t.code}</th>
-                <th className="py-1 pr-3 font-medium">{t.rate}</th>
-                <th className="py-1 pr-3 font-medium">{t.exitedAt}</th>
-                <th className="py-1 font-medium">{t.overstays}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.code} className="border-t border-slate-100">
-                  <td className="py-1 pr-3 font-mono font-semibold">{r.plate}</td>
-                  <td className="py-1 pr-3 font-mono">{r.code}</td>
-                  <td className="py-1 pr-3">{r.rateName ?? "—"}</td>
-                  <td className="py-1 pr-3">{r.checkedOutAt ? formatTime(r.checkedOutAt) : t.stillInside}</td>
-                  <td className="py-1 font-semibold text-amber-900">{t.minutesOver(r.overstayMinutes)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <div className="mt-2">
+          <DataTable
+            rows={rows}
+            rowKey={(r) => r.code}
+            columns={[
+              { header: t.plate, className: "font-mono font-semibold", cell: (r) => r.plate },
+              { header: t.code, className: "font-mono", cell: (r) => r.code },
+              { header: t.rate, cell: (r) => r.rateName ?? "—" },
+              { header: t.exitedAt, cell: (r) => (r.checkedOutAt ? formatTime(r.checkedOutAt) : t.stillInside) },
+              { header: t.overstays, className: "font-semibold text-amber-900", cell: (r) => t.minutesOver(r.overstayMinutes) },
+            ]}
+          />
         </div>
       )}
     </section>

@@ -1,23 +1,14 @@
-import { useAtomValue } from "jotai";
-import { useState, type FormEvent } from "react";
+import { Button } from "../../components/button";
 import { itGate } from "../../i18n/it-gate";
 import { errorMessage } from "../../lib/api";
-import { loginAtom } from "../admin/queries";
+import { useLoginForm } from "../admin/auth/use-login-form";
 
 const t = itGate.login;
 const field = "block w-full rounded-xl border-2 border-slate-500 bg-white px-4 py-3 text-lg text-slate-950 focus:border-white focus:outline-4 focus:outline-white";
 
 /** The gate's own sign-in: staff of any role, in the gate's dark, large style (no "admin" in sight). */
 export function GateLogin({ offline }: { offline: boolean }) {
-  const login = useAtomValue(loginAtom);
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!email.trim() || !password) return;
-    login.mutate({ email: email.trim(), password }, { onSuccess: () => setPassword("") });
-  }
+  const { login, email, setEmail, password, setPassword, ready, submit } = useLoginForm();
 
   return (
     <main className="flex min-h-dvh items-center justify-center bg-slate-950 p-4 text-white">
@@ -31,39 +22,28 @@ export function GateLogin({ offline }: { offline: boolean }) {
             {t.offline}
           </p>
         ) : null}
-        <div>
-          <label htmlFor="gate-email" className="mb-1 block text-base font-bold">
-            {t.email}
-          </label>
-          <input id="gate-email" type="email" autoComplete="username" required className={field} value={email} onChange={(e) => setEmail(e.target.value)} />
-        </div>
-        <div>
-          <label htmlFor="gate-password" className="mb-1 block text-base font-bold">
-            {t.password}
-          </label>
-          <input
-            id="gate-password"
-            type="password"
-            autoComplete="current-password"
-            required
-            className={field}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </div>
+        <GateField id="gate-email" label={t.email} type="email" autoComplete="username" value={email} onChange={setEmail} />
+        <GateField id="gate-password" label={t.password} type="password" autoComplete="current-password" value={password} onChange={setPassword} />
         {login.isError ? (
           <p role="alert" className="rounded-xl bg-red-900 p-3 text-base font-bold text-white">
             {errorMessage(login.error, t.failed)}
           </p>
         ) : null}
-        <button
-          type="submit"
-          disabled={login.isPending || !email.trim() || !password}
-          className="min-h-16 w-full rounded-2xl bg-white text-2xl font-black text-slate-950 focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-white disabled:bg-slate-400"
-        >
+        <Button type="submit" variant="light" size="xl" className="w-full" disabled={login.isPending || !ready}>
           {login.isPending ? t.submitting : t.submit}
-        </button>
+        </Button>
       </form>
     </main>
+  );
+}
+
+function GateField({ id, label, type, autoComplete, value, onChange }: { id: string; label: string; type: "email" | "password"; autoComplete: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-base font-bold">
+        {label}
+      </label>
+      <input id={id} type={type} autoComplete={autoComplete} required className={field} value={value} onChange={(e) => onChange(e.target.value)} />
+    </div>
   );
 }

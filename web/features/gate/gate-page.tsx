@@ -2,7 +2,7 @@ import { useAtom, useAtomValue } from "jotai";
 import { queryClientAtom } from "jotai-tanstack-query";
 import { useEffect, useState, type FormEvent } from "react";
 import { LoadingState, Spinner } from "../../components/spinner";
-import { buttonClass } from "../../components/button";
+import { Button } from "../../components/button";
 import { inputClass } from "../../components/field";
 import { it } from "../../i18n/it";
 import { itGate } from "../../i18n/it-gate";
@@ -150,9 +150,9 @@ function GateScreen() {
                     <li key={i}>{r}</li>
                   ))}
                 </ul>
-                <button type="button" onClick={gate.clearReports} className={`${buttonClass("secondary")} mt-3`}>
+                <Button variant="secondary" onClick={gate.clearReports} className="mt-3">
                   {t.report.dismiss}
-                </button>
+                </Button>
               </section>
             ) : null}
 
@@ -174,10 +174,10 @@ function GateScreen() {
                   value={plate}
                   onChange={(e) => setPlate(e.target.value.toUpperCase())}
                 />
-                <button type="submit" className={`${buttonClass("accent", "lg")} min-h-14 shrink-0 text-lg`} disabled={busy || !plate.trim()}>
+                <Button type="submit" variant="accent" size="lg" className="min-h-14 shrink-0 text-lg" disabled={busy || !plate.trim()}>
                   {busy ? <Spinner /> : null}
                   {busy ? t.checking : t.check}
-                </button>
+                </Button>
               </div>
             </form>
 

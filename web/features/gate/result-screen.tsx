@@ -1,3 +1,4 @@
+import { Button } from "../../components/button";
 import { useEffect, useRef } from "react";
 import { itGate } from "../../i18n/it-gate";
 import { formatTime } from "../../lib/format";
@@ -89,27 +90,20 @@ export function ResultScreen({ shown, onDismiss, onPick }: { shown: Shown; onDis
           <ul className="mt-2 w-full max-w-md space-y-3">
             {shown.candidates.map((c) => (
               <li key={c.passHash}>
-                <button
-                  type="button"
-                  onClick={() => onPick(c.passHash)}
-                  className="min-h-16 w-full rounded-2xl bg-white px-5 py-4 text-left text-slate-950 ring-2 ring-slate-950 focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-slate-950"
-                >
-                  <span className="block text-xl font-black">{c.label}</span>
-                  <span className="block text-base font-medium">{c.detail}</span>
-                </button>
+                <Button variant="light" size="none" onClick={() => onPick(c.passHash)} className="min-h-16 w-full rounded-2xl px-5 py-4 ring-2 ring-slate-950">
+                  <span className="w-full text-left">
+                    <span className="block text-xl font-black">{c.label}</span>
+                    <span className="block text-base font-medium">{c.detail}</span>
+                  </span>
+                </Button>
               </li>
             ))}
           </ul>
         ) : null}
       </div>
-      <button
-        ref={next}
-        type="button"
-        onClick={onDismiss}
-        className={`mt-6 min-h-20 w-full rounded-2xl py-5 text-3xl font-black focus-visible:outline-4 focus-visible:outline-offset-2 ${tone === "amber" ? "bg-slate-950 text-white focus-visible:outline-slate-950" : "bg-white text-slate-950 focus-visible:outline-white"}`}
-      >
+      <Button ref={next} variant={tone === "amber" ? "ink" : "light"} size="none" onClick={onDismiss} className="mt-6 min-h-20 w-full rounded-2xl py-5 text-3xl font-black">
         {t.next}
-      </button>
+      </Button>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { BarcodeDetector, prepareZXingModule } from "barcode-detector/ponyfill";
 import { useEffect, useRef, useState } from "react";
 import zxingWasmUrl from "zxing-wasm/reader/zxing_reader.wasm?url";
-import { buttonClass } from "../../components/button";
+import { Button } from "../../components/button";
 import { itGate } from "../../i18n/it-gate";
 
 // The reader's .wasm comes from our own assets (Vite copies it into dist with a hashed name),
@@ -100,9 +100,9 @@ export function Scanner({ onCode, paused }: { onCode: (text: string) => void; pa
           {itGate.cameraError}
         </p>
       ) : null}
-      <button type="button" className={`${buttonClass("secondary", "lg")} min-h-14 w-full text-lg`} onClick={() => setActive(!on)}>
+      <Button variant="secondary" size="lg" className="min-h-14 w-full text-lg" onClick={() => setActive(!on)}>
         {on ? itGate.stopCamera : itGate.startCamera}
-      </button>
+      </Button>
     </div>
   );
 }

@@ -1,12 +1,9 @@
 import { useAtomValue } from "jotai";
-import { useState, type FormEvent } from "react";
-import { itAdmin } from "../../../i18n/it-admin";
-import { errorMessage } from "../../../lib/api";
-import { Alert } from "../../../components/alert";
-import { Modal } from "../../../components/modal";
+import { useState } from "react";
 import { notify } from "../../../components/notify";
-import { Button } from "../../../components/button";
-import { Field, inputClass } from "../../../components/field";
+import { itAdmin } from "../../../i18n/it-admin";
+import { FormModal } from "../components/form-modal";
+import { PasswordField } from "../components/password-field";
 import { changePasswordAtom } from "../queries";
 
 const t = itAdmin.password;
@@ -17,8 +14,7 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
   const [currentPassword, setCurrent] = useState("");
   const [newPassword, setNew] = useState("");
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
+  function submit() {
     change.mutate(
       { currentPassword, newPassword },
       {
@@ -31,50 +27,18 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <Modal
-      open
-      onClose={() => (change.isPending ? undefined : onClose())}
+    <FormModal
       title={t.title}
       description={t.description}
       size="sm"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={change.isPending}>
-            {t.cancel}
-          </Button>
-          <Button type="submit" form="change-password-form" disabled={change.isPending}>
-            {t.save}
-          </Button>
-        </>
-      }
+      submitLabel={t.save}
+      mutation={change}
+      failed={t.failed}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form id="change-password-form" onSubmit={submit} className="space-y-4">
-        <Field label={t.current} htmlFor="current-password">
-          <input
-            id="current-password"
-            type="password"
-            required
-            autoComplete="current-password"
-            autoFocus
-            className={inputClass}
-            value={currentPassword}
-            onChange={(e) => setCurrent(e.target.value)}
-          />
-        </Field>
-        <Field label={t.next} htmlFor="new-password" hint={t.hint}>
-          <input
-            id="new-password"
-            type="password"
-            required
-            minLength={10}
-            autoComplete="new-password"
-            className={inputClass}
-            value={newPassword}
-            onChange={(e) => setNew(e.target.value)}
-          />
-        </Field>
-        {change.isError ? <Alert tone="error" role="alert">{errorMessage(change.error, t.failed)}</Alert> : null}
-      </form>
-    </Modal>
+      <PasswordField id="current-password" label={t.current} autoComplete="current-password" autoFocus value={currentPassword} onChange={setCurrent} />
+      <PasswordField id="new-password" label={t.next} hint={t.hint} minLength={10} autoComplete="new-password" value={newPassword} onChange={setNew} />
+    </FormModal>
   );
 }

@@ -1,28 +1,20 @@
-import { useAtomValue } from "jotai";
-import { useState, type FormEvent } from "react";
 import { Alert } from "../../../components/alert";
 import { AppLink } from "../../../components/app-link";
 import { Button } from "../../../components/button";
 import { cardClass } from "../../../components/card";
-import { inputClass, labelClass } from "../../../components/field";
+import { Field, inputClass } from "../../../components/field";
 import { it } from "../../../i18n/it";
 import { itAdmin } from "../../../i18n/it-admin";
 import { errorMessage } from "../../../lib/api";
-import { loginAtom } from "../queries";
+import { PasswordField } from "../components/password-field";
+import { useLoginForm } from "./use-login-form";
 
 const t = itAdmin.login;
 
 /** Shown on every /admin* route until the session cookie is there. */
 export function LoginScreen() {
-  const login = useAtomValue(loginAtom);
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!email.trim() || !password) return;
-    login.mutate({ email: email.trim(), password }, { onSuccess: () => setPassword("") });
-  }
+  const { login, email, setEmail, password, setPassword, ready, submit } = useLoginForm();
+  const invalid = { "aria-invalid": login.isError || undefined, "aria-describedby": login.isError ? "admin-login-error" : undefined };
 
   return (
     <main className="flex min-h-dvh items-center justify-center bg-slate-100 p-4">
@@ -36,45 +28,18 @@ export function LoginScreen() {
         <form onSubmit={submit} className={`${cardClass} p-6`}>
           <h1 className="text-xl font-semibold text-slate-900">{t.title}</h1>
           <p className="mt-1 text-sm text-slate-600">{t.subtitle}</p>
-          <div className="mt-5">
-            <label htmlFor="admin-email" className={labelClass}>
-              {t.email}
-            </label>
-            <input
-              id="admin-email"
-              type="email"
-              autoComplete="username"
-              autoFocus
-              required
-              className={inputClass}
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              aria-invalid={login.isError || undefined}
-              aria-describedby={login.isError ? "admin-login-error" : undefined}
-            />
-          </div>
-          <div className="mt-4">
-            <label htmlFor="admin-password" className={labelClass}>
-              {t.password}
-            </label>
-            <input
-              id="admin-password"
-              type="password"
-              autoComplete="current-password"
-              required
-              className={inputClass}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              aria-invalid={login.isError || undefined}
-              aria-describedby={login.isError ? "admin-login-error" : undefined}
-            />
+          <div className="mt-5 space-y-4">
+            <Field label={t.email} htmlFor="admin-email">
+              <input id="admin-email" type="email" autoComplete="username" autoFocus required className={inputClass} value={email} onChange={(e) => setEmail(e.target.value)} {...invalid} />
+            </Field>
+            <PasswordField id="admin-password" label={t.password} autoComplete="current-password" value={password} onChange={setPassword} {...invalid} />
           </div>
           {login.isError ? (
             <div id="admin-login-error" className="mt-3">
               <Alert tone="error" role="alert">{errorMessage(login.error, t.failed)}</Alert>
             </div>
           ) : null}
-          <Button type="submit" className="mt-5 w-full" disabled={login.isPending || !email.trim() || !password}>
+          <Button type="submit" className="mt-5 w-full" disabled={login.isPending || !ready}>
             {login.isPending ? t.submitting : t.submit}
           </Button>
         </form>

@@ -7,6 +7,8 @@ import { invalidateData } from "../queries";
 
 export type BookingFilters = { eventId: string; status: BookingStatus | "" };
 
+export type AdminBooking = OkBody<Awaited<ReturnType<typeof client.api.bookings.$get>>>[number];
+
 export const bookingFiltersAtom = atom<BookingFilters>({ eventId: "", status: "" });
 
 function fetchBookings(filters: BookingFilters) {

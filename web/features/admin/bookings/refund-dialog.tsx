@@ -1,17 +1,18 @@
 import { useAtomValue } from "jotai";
-import { useId, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { TextField } from "../../../components/field";
-import { Modal } from "../../../components/modal";
+import { FormModal } from "../components/form-modal";
 import { notify } from "../../../components/notify";
 import { itAdmin } from "../../../i18n/it-admin";
 import { errorMessage } from "../../../lib/api";
 import { formatShortDateTime } from "../../../lib/format";
-import { centsToDecimal, decimalToCentsExact, formatEuroCompact } from "../../../../shared/lifecycle/money";
+import { centsToDecimal, decimalToCentsExact, formatEuro } from "../../../../shared/lifecycle/money";
 import { bookingRefundsQueryAtom, refundBookingAtom, retryRefundAtom, type RefundRow } from "./queries";
 
 const t = itAdmin.bookings;
+const euro = (amount: string | number) => formatEuro(amount, "it");
 
 export type RefundDialogBooking = { id: string; customerName: string; amount: string; refundedAmount: string; refundable: boolean };
 
@@ -26,7 +27,7 @@ function RefundItem({ refund }: { refund: RefundRow }) {
   return (
     <li data-testid="refund-item" data-status={refund.status} className="space-y-1 py-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="font-medium tabular-nums text-slate-900">{t.refundRow(formatEuroCompact(refund.amount), formatShortDateTime(refund.createdAt))}</p>
+        <p className="font-medium tabular-nums text-slate-900">{t.refundRow(euro(refund.amount), formatShortDateTime(refund.createdAt))}</p>
         <span className={`inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${outcomeTone[refund.status]}`}>{t.refundStatus[refund.status]}</span>
       </div>
       {refund.reason ? <p className="text-sm text-slate-600">{refund.reason}</p> : null}
@@ -63,16 +64,13 @@ export function RefundDialog({ booking, onClose }: { booking: RefundDialogBookin
   // What the server will still refund (it decides; this is the hint and the "leave empty" amount).
   const left = decimalToCentsExact(booking.amount) - decimalToCentsExact(booking.refundedAmount);
   const [reason, setReason] = useState("");
-  // The footer's button submits the form from outside it: with two text fields and no submit
-  // button inside, Enter would submit nothing.
-  const formId = useId();
 
   function submit() {
     refund.mutate(
       { id: booking.id, amount, reason },
       {
         onSuccess: (result) => {
-          notify.success(result.full ? t.refundedFull : t.refundedPartial(formatEuroCompact(result.refund.amount)));
+          notify.success(result.full ? t.refundedFull : t.refundedPartial(euro(result.refund.amount)));
           onClose();
         },
         onError: (err) => notify.error(errorMessage(err, t.refundFailed)),
@@ -81,55 +79,37 @@ export function RefundDialog({ booking, onClose }: { booking: RefundDialogBookin
   }
 
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <FormModal
       title={booking.refundable ? t.refundTitle(booking.customerName) : t.refundsTitle(booking.customerName)}
-      description={booking.refundable ? t.refundIntro(formatEuroCompact(booking.amount), formatEuroCompact(left)) : t.refundsIntro(formatEuroCompact(booking.amount), formatEuroCompact(booking.refundedAmount))}
-      footer={
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            {itAdmin.confirm.cancel}
-          </Button>
-          {booking.refundable ? (
-            <Button variant="danger" type="submit" form={formId} disabled={refund.isPending}>
-              {refund.isPending ? t.refunding : t.refundConfirm}
-            </Button>
-          ) : null}
-        </div>
-      }
+      description={booking.refundable ? t.refundIntro(euro(booking.amount), euro(left)) : t.refundsIntro(euro(booking.amount), euro(booking.refundedAmount))}
+      submitLabel={booking.refundable ? (refund.isPending ? t.refunding : t.refundConfirm) : undefined}
+      tone="danger"
+      busy={refund.isPending}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <div className="space-y-5">
-        {refunds.isError ? (
-          <Alert tone="error" role="alert">
-            {t.refundsLoadError}
-          </Alert>
-        ) : refunds.data && refunds.data.length > 0 ? (
-          <section aria-label={t.refundsList}>
-            <h3 className="text-xs font-semibold uppercase tracking-wider text-slate-600">{t.refundsList}</h3>
-            <ul data-testid="refund-list" className="divide-y divide-slate-100">
-              {refunds.data.map((r) => (
-                <RefundItem key={r.id} refund={r} />
-              ))}
-            </ul>
-          </section>
-        ) : refunds.data && !booking.refundable ? (
-          <p className="text-sm text-slate-600">{t.refundsEmpty}</p>
-        ) : null}
-        {booking.refundable ? (
-          <form
-            id={formId}
-            className="space-y-4"
-            onSubmit={(e) => {
-              e.preventDefault();
-              submit();
-            }}
-          >
-            <TextField label={t.refundAmount} hint={t.refundAmountHint} value={amount} onChange={setAmount} inputMode="decimal" placeholder={centsToDecimal(left).replace(".", ",")} maxLength={12} />
-            <TextField label={t.refundReason} value={reason} onChange={setReason} maxLength={300} />
-          </form>
-        ) : null}
-      </div>
-    </Modal>
+      {refunds.isError ? (
+        <Alert tone="error" role="alert">
+          {t.refundsLoadError}
+        </Alert>
+      ) : refunds.data && refunds.data.length > 0 ? (
+        <section aria-label={t.refundsList}>
+          <h3 className="text-xs font-semibold uppercase tracking-wider text-slate-600">{t.refundsList}</h3>
+          <ul data-testid="refund-list" className="divide-y divide-slate-100">
+            {refunds.data.map((r) => (
+              <RefundItem key={r.id} refund={r} />
+            ))}
+          </ul>
+        </section>
+      ) : refunds.data && !booking.refundable ? (
+        <p className="text-sm text-slate-600">{t.refundsEmpty}</p>
+      ) : null}
+      {booking.refundable ? (
+        <>
+          <TextField label={t.refundAmount} hint={t.refundAmountHint} value={amount} onChange={setAmount} inputMode="decimal" placeholder={centsToDecimal(left).replace(".", ",")} maxLength={12} />
+          <TextField label={t.refundReason} value={reason} onChange={setReason} maxLength={300} />
+        </>
+      ) : null}
+    </FormModal>
   );
 }

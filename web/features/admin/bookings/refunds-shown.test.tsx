@@ -1,34 +1,12 @@
-import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
-import { Provider } from "jotai";
-import type { ReactNode } from "react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { act, fireEvent, screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { mount, serve } from "../components/fake-api";
 import type { AdminBookingDto } from "../../../../worker/api";
-import { createAppStore, createQueryClient } from "../../../app/query-client";
-import { italianLanguage } from "../../../test/italian";
 import { BookingsTab } from "./bookings-tab";
 import type { RefundRow } from "./queries";
 import { RefundDialog } from "./refund-dialog";
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
-/** Answers the API by method and path; records every call. */
-function serve(routes: Record<string, unknown>) {
-  const calls: string[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const key = `${init?.method ?? "GET"} ${new URL(String(input instanceof Request ? input.url : input)).pathname}`;
-      calls.push(key);
-      return key in routes ? Response.json(routes[key]) : new Response("{}", { status: 404 });
-    }),
-  );
-  return calls;
-}
-
-const mount = (node: ReactNode) => render(<Provider store={createAppStore(createQueryClient(), italianLanguage)}>{node}</Provider>);
 
 function row(overrides: Partial<AdminBookingDto>): AdminBookingDto {
   return {
@@ -91,7 +69,7 @@ describe("partial refunds in the admin (finding 5)", () => {
     mount(<BookingsTab />);
     const bookingRow = await screen.findByTestId("booking-row");
     expect(within(bookingRow).getByText("Opzionato")).toBeTruthy();
-    expect(within(bookingRow).getByTestId("refunded-amount").textContent).toBe("Rimborsato parzialmente €4.00 di €10.00");
+    expect(within(bookingRow).getByTestId("refunded-amount").textContent).toBe("Rimborsato parzialmente € 4,00 di € 10,00");
     expect(within(bookingRow).getByText("Rimborso non riuscito")).toBeTruthy();
   });
 

@@ -1,3 +1,4 @@
+import { Button } from "../../../components/button";
 import { itAdmin } from "../../../i18n/it-admin";
 import { dayHeading, dayKey, romeTimeOf, sameDay, type PlainDate } from "./calendar-math";
 import type { CalendarBooking, CalendarEvent } from "./calendar-types";
@@ -29,10 +30,10 @@ export function DayList({ days, eventsByDay, bookingsByDay, today, eventTitle, o
         return (
           <li key={key} data-date={key} className="px-3 py-3">
             <h3>
-              <button type="button" onClick={() => onSelectDay(day)} className="flex w-full items-center gap-2 text-left text-sm font-semibold text-slate-900 hover:text-blue-700">
+              <Button variant="bare" size="none" onClick={() => onSelectDay(day)} className="flex w-full items-center gap-2 rounded-md text-left text-sm font-semibold text-slate-900 hover:text-blue-700">
                 <span className="first-letter:uppercase">{dayHeading(day)}</span>
                 {sameDay(day, today) ? <span className="rounded-full bg-blue-600 px-2 text-xs font-medium text-white">{t.today}</span> : null}
-              </button>
+              </Button>
             </h3>
             {events.length === 0 && bookings.length === 0 ? <p className="mt-1 text-xs text-slate-500">{t.noEvents}</p> : null}
             {events.length > 0 ? (

@@ -1,3 +1,4 @@
+import { Button } from "../../../components/button";
 import { useAtomValue } from "jotai";
 import { useMemo, useState } from "react";
 import { Alert } from "../../../components/alert";
@@ -69,15 +70,15 @@ export function CalendarPage() {
         <h1 className="text-2xl font-semibold text-slate-900">{t.title}</h1>
         <div role="group" aria-label={t.view} className="inline-flex rounded-lg bg-slate-200/70 p-1">
           {(["month", "week"] as const).map((v) => (
-            <button
+            <Button
               key={v}
-              type="button"
+              variant={view === v ? "secondary" : "ghost"}
+              size="sm"
               aria-pressed={view === v}
               onClick={() => navigate({ view: v })}
-              className={`rounded-md px-4 py-1.5 text-sm font-medium ${view === v ? "bg-white text-blue-700 shadow-sm" : "text-slate-600 hover:text-slate-900"}`}
             >
               {v === "month" ? t.month : t.week}
-            </button>
+            </Button>
           ))}
         </div>
       </div>
@@ -89,9 +90,9 @@ export function CalendarPage() {
           <IconButton label={t.next} onClick={() => navigate({ day: step(1) })}>
             <ChevronRightIcon />
           </IconButton>
-          <button type="button" onClick={() => navigate({ day: today })} className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50">
+          <Button variant="secondary" size="sm" onClick={() => navigate({ day: today })}>
             {t.today}
-          </button>
+          </Button>
           <h2 className="ml-2 text-lg font-semibold text-slate-900 first-letter:uppercase" aria-live="polite">
             {title}
           </h2>

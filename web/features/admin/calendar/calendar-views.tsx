@@ -1,3 +1,5 @@
+import type { ReactNode } from "react";
+import { Button } from "../../../components/button";
 import { itAdmin } from "../../../i18n/it-admin";
 import { cellItems, dayKey, dayLabel, monthGrid, monthLabel, romeTimeOf, sameDay, weekDays, weekdayNames, type PlainDate, type YearMonth } from "./calendar-math";
 import type { CalendarBooking, CalendarEvent } from "./calendar-types";
@@ -44,6 +46,18 @@ function WeekdayHeader() {
 }
 
 /** Month view: six Sunday-first weeks (42 cells), up to two events per cell then '+N altri'. */
+/** One day of the grid: the whole cell opens the day ("Apri …" for screen readers). */
+function DayCell({ day, onSelectDay, className, children }: { day: PlainDate; onSelectDay: (day: PlainDate) => void; className: string; children: ReactNode }) {
+  return (
+    <div role="gridcell" data-date={dayKey(day)} className="border-r border-slate-200 last:border-r-0">
+      <Button variant="bare" size="none" onClick={() => onSelectDay(day)} className={`flex w-full flex-col text-left transition-colors hover:bg-blue-50/60 ${className}`}>
+        <span className="sr-only">{t.openDay(dayLabel(day))}</span>
+        {children}
+      </Button>
+    </div>
+  );
+}
+
 export function MonthView({ month, eventsByDay, bookingsByDay, today, onSelectDay }: DayMaps & { month: YearMonth }) {
   const days = monthGrid(month);
   const weeks = Array.from({ length: 6 }, (_, w) => days.slice(w * 7, w * 7 + 7));
@@ -60,28 +74,21 @@ export function MonthView({ month, eventsByDay, bookingsByDay, today, onSelectDa
             const inMonth = day.month === month.month && day.year === month.year;
             const isToday = sameDay(day, today);
             return (
-              <div role="gridcell" key={key} data-date={key} className="border-r border-slate-200 last:border-r-0">
-                <button
-                  type="button"
-                  onClick={() => onSelectDay(day)}
-                  className={`flex h-28 w-full flex-col gap-1 p-1.5 text-left transition-colors hover:bg-blue-50/60 focus-visible:bg-blue-50 ${inMonth ? "bg-white" : "bg-slate-50/70"}`}
-                >
-                  <span className="flex items-center justify-between gap-1">
-                    <span className="sr-only">{t.openDay(dayLabel(day))}</span>
-                    <span
-                      aria-hidden="true"
-                      className={`inline-flex size-6 items-center justify-center rounded-full text-xs font-semibold ${isToday ? "bg-blue-600 text-white" : inMonth ? "text-slate-800" : "text-slate-500"}`}
-                    >
-                      {day.day}
-                    </span>
-                    <BookingBadge count={bookings.length} />
+              <DayCell key={key} day={day} onSelectDay={onSelectDay} className={`h-28 gap-1 p-1.5 focus-visible:bg-blue-50 ${inMonth ? "bg-white" : "bg-slate-50/70"}`}>
+                <span className="flex items-center justify-between gap-1">
+                  <span
+                    aria-hidden="true"
+                    className={`inline-flex size-6 items-center justify-center rounded-full text-xs font-semibold ${isToday ? "bg-blue-600 text-white" : inMonth ? "text-slate-800" : "text-slate-500"}`}
+                  >
+                    {day.day}
                   </span>
-                  {shown.map((event) => (
-                    <EventChip key={event.id} event={event} />
-                  ))}
-                  {more > 0 ? <span className="px-1.5 text-xs font-medium text-blue-700">{t.more(more)}</span> : null}
-                </button>
-              </div>
+                  <BookingBadge count={bookings.length} />
+                </span>
+                {shown.map((event) => (
+                  <EventChip key={event.id} event={event} />
+                ))}
+                {more > 0 ? <span className="px-1.5 text-xs font-medium text-blue-700">{t.more(more)}</span> : null}
+              </DayCell>
             );
           })}
         </div>
@@ -103,23 +110,16 @@ export function WeekView({ day, eventsByDay, bookingsByDay, today, onSelectDay }
           const bookings = bookingsByDay.get(key) ?? [];
           const isToday = sameDay(d, today);
           return (
-            <div role="gridcell" key={key} data-date={key} className="border-r border-slate-200 last:border-r-0">
-              <button
-                type="button"
-                onClick={() => onSelectDay(d)}
-                className="flex min-h-72 w-full flex-col gap-1.5 p-2 text-left transition-colors hover:bg-blue-50/60"
-              >
-                <span className="flex flex-col items-center gap-0.5 border-b border-slate-100 pb-2 w-full">
-                  <span className="sr-only">{t.openDay(dayLabel(d))}</span>
-                  <span aria-hidden="true" className="text-xs font-semibold uppercase tracking-wide text-slate-600">{names[i]}</span>
-                  <span aria-hidden="true" className={`inline-flex size-8 items-center justify-center rounded-full text-sm font-semibold ${isToday ? "bg-blue-600 text-white" : "text-slate-800"}`}>{d.day}</span>
-                  <BookingBadge count={bookings.length} />
-                </span>
-                {events.map((event) => (
-                  <EventChip key={event.id} event={event} withTime />
-                ))}
-              </button>
-            </div>
+            <DayCell key={key} day={d} onSelectDay={onSelectDay} className="min-h-72 gap-1.5 p-2">
+              <span className="flex w-full flex-col items-center gap-0.5 border-b border-slate-100 pb-2">
+                <span aria-hidden="true" className="text-xs font-semibold uppercase tracking-wide text-slate-600">{names[i]}</span>
+                <span aria-hidden="true" className={`inline-flex size-8 items-center justify-center rounded-full text-sm font-semibold ${isToday ? "bg-blue-600 text-white" : "text-slate-800"}`}>{d.day}</span>
+                <BookingBadge count={bookings.length} />
+              </span>
+              {events.map((event) => (
+                <EventChip key={event.id} event={event} withTime />
+              ))}
+            </DayCell>
           );
         })}
       </div>

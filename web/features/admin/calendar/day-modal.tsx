@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Modal } from "../../../components/modal";
 import { itAdmin } from "../../../i18n/it-admin";
 import { dayLabel, romeTimeOf, type PlainDate } from "./calendar-math";
@@ -18,12 +19,7 @@ export function DayModal({ day, events, bookings, eventTitle, onClose }: Props) 
   return (
     <Modal open={day !== null} onClose={onClose} title={day ? dayLabel(day) : ""} size="lg">
       <div className="space-y-6">
-        <section>
-          <h3 className="mb-2 text-xs font-semibold uppercase tracking-wider text-blue-700">{t.dayEvents}</h3>
-          {events.length === 0 ? (
-            <p className="text-sm text-slate-600">{t.noEvents}</p>
-          ) : (
-            <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
+        <DaySection title={t.dayEvents} empty={t.noEvents} count={events.length}>
               {events.map((event) => (
                 <li key={event.id} className="flex items-center gap-3 px-3 py-2.5">
                   <span className="w-12 shrink-0 font-semibold tabular-nums text-slate-900">{event.datetime ? romeTimeOf(event.datetime) : ""}</span>
@@ -35,15 +31,8 @@ export function DayModal({ day, events, bookings, eventTitle, onClose }: Props) 
                   <span className="shrink-0 text-sm tabular-nums text-slate-600">{t.spots(event.availableSpots, event.totalSpots)}</span>
                 </li>
               ))}
-            </ul>
-          )}
-        </section>
-        <section>
-          <h3 className="mb-2 text-xs font-semibold uppercase tracking-wider text-blue-700">{t.dayBookings}</h3>
-          {bookings.length === 0 ? (
-            <p className="text-sm text-slate-600">{t.noBookings}</p>
-          ) : (
-            <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
+        </DaySection>
+        <DaySection title={t.dayBookings} empty={t.noBookings} count={bookings.length}>
               {bookings.map((b) => (
                 <li key={b.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2.5 text-sm">
                   <span className="min-w-0 flex-1">
@@ -58,10 +47,17 @@ export function DayModal({ day, events, bookings, eventTitle, onClose }: Props) 
                   </span>
                 </li>
               ))}
-            </ul>
-          )}
-        </section>
+        </DaySection>
       </div>
     </Modal>
+  );
+}
+
+function DaySection({ title, empty, count, children }: { title: string; empty: string; count: number; children: ReactNode }) {
+  return (
+    <section>
+      <h3 className="mb-2 text-xs font-semibold uppercase tracking-wider text-blue-700">{title}</h3>
+      {count === 0 ? <p className="text-sm text-slate-600">{empty}</p> : <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">{children}</ul>}
+    </section>
   );
 }

@@ -9,7 +9,7 @@ import { itAdmin } from "../../../i18n/it-admin";
 import { errorMessage } from "../../../lib/api";
 import { categoriesQueryAtom } from "../../../lib/queries";
 import { PencilIcon, TrashIcon } from "../components/admin-icons";
-import { ConfirmDialog } from "../components/confirm-dialog";
+import { useConfirmedDelete } from "../components/confirm-dialog";
 import { useDiscardGuard } from "../components/discard-guard";
 import { ListState } from "../components/list-state";
 import { createCategoryAtom, deleteCategoryAtom, updateCategoryAtom } from "../queries";
@@ -27,7 +27,7 @@ export function CategoriesTab() {
   const [nameEn, setNameEn] = useState("");
   const [color, setColor] = useState(DEFAULT_CATEGORY_COLOR);
   const [editingId, setEditingId] = useState<number | null>(null);
-  const [deleting, setDeleting] = useState<Category | null>(null);
+  const deletion = useConfirmedDelete<Category>(remove, t);
 
   function add(e: FormEvent) {
     e.preventDefault();
@@ -45,15 +45,6 @@ export function CategoriesTab() {
         onError: (err) => notify.error(errorMessage(err, t.failed)),
       },
     );
-  }
-
-  function confirmDelete() {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => notify.success(t.deleted),
-      onError: (err) => notify.error(errorMessage(err, t.deleteFailed)),
-      onSettled: () => setDeleting(null),
-    });
   }
 
   return (
@@ -118,7 +109,7 @@ export function CategoriesTab() {
                       <IconButton label={t.edit(category.name)} onClick={() => setEditingId(category.id)}>
                         <PencilIcon />
                       </IconButton>
-                      <IconButton label={t.remove(category.name)} onClick={() => setDeleting(category)} className="hover:text-red-600">
+                      <IconButton label={t.remove(category.name)} onClick={() => deletion.ask(category)} look="danger">
                         <TrashIcon />
                       </IconButton>
                     </li>
@@ -130,14 +121,7 @@ export function CategoriesTab() {
         </div>
       </Card>
 
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t.deleteTitle}
-        message={t.deleteConfirm}
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
-      />
+      {deletion.dialog}
     </div>
   );
 }

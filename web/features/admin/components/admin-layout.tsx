@@ -2,13 +2,15 @@ import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
 import { useAtomValue } from "jotai";
 import { useState, type ReactNode } from "react";
 import { AppLink, AppNavLink } from "../../../components/app-link";
-import { ChevronDownIcon } from "../../../components/icons";
+import { Button, buttonClass } from "../../../components/button";
+import { ChevronDownIcon, UserIcon } from "../../../components/icons";
 import { it } from "../../../i18n/it";
 import { itAdmin } from "../../../i18n/it-admin";
 import { ChangePasswordDialog } from "../auth/change-password-dialog";
 import { logoutAtom, useStaff } from "../queries";
 
 const t = itAdmin.header;
+const menuItemClass = "w-full justify-start font-normal data-focus:bg-slate-100";
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `whitespace-nowrap rounded-md px-2.5 py-1.5 text-sm sm:px-3 font-medium transition-colors ${isActive ? "bg-white/15 text-white" : "text-slate-300 hover:bg-white/10 hover:text-white"}`;
@@ -22,14 +24,14 @@ export function AdminLayout({ children }: { children: ReactNode }) {
   return (
     <div className="min-h-dvh bg-slate-100">
       <header className="bg-slate-900 text-white">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 sm:px-6">
-          <AppLink to="/admin" className="flex items-center gap-2.5">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3 sm:gap-x-6 sm:px-6">
+          <AppLink to="/admin" className="flex min-w-0 items-center gap-2.5">
             <span className="flex size-8 items-center justify-center rounded-lg bg-blue-500 font-bold" aria-hidden="true">
               P
             </span>
-            <span className="leading-tight">
-              <span className="block text-sm font-semibold">{it.common.appName}</span>
-              <span className="block text-xs text-slate-400">{t.title}</span>
+            <span className="min-w-0 leading-tight">
+              <span className="block truncate text-sm font-semibold">{it.common.appName}</span>
+              <span className="block truncate text-xs text-slate-400">{t.title}</span>
             </span>
           </AppLink>
           <nav aria-label={t.nav} className="order-3 flex w-full gap-1 overflow-x-auto sm:order-none sm:w-auto">
@@ -52,24 +54,19 @@ export function AdminLayout({ children }: { children: ReactNode }) {
             <AppLink to="/" className="rounded-md px-2 py-1.5 text-slate-300 hover:bg-white/10 hover:text-white">
               {itAdmin.backToSite}
             </AppLink>
-            <button type="button" onClick={() => setChangingPassword(true)} className="rounded-md px-2 py-1.5 text-slate-300 hover:bg-white/10 hover:text-white">
+            <Button variant="dark" size="sm" onClick={() => setChangingPassword(true)}>
               {t.changePassword}
-            </button>
-            <button
-              type="button"
-              onClick={() => logout.mutate()}
-              disabled={logout.isPending}
-              className="rounded-md border border-white/20 px-3 py-1.5 font-medium hover:bg-white/10 disabled:opacity-60"
-            >
+            </Button>
+            <Button variant="dark" size="sm" className="ring-1 ring-white/20" onClick={() => logout.mutate()} disabled={logout.isPending}>
               {logoutLabel}
-            </button>
+            </Button>
           </div>
           {/* Phones: who is logged in, and the same two actions, in one menu. */}
-          <Menu as="div" className="ml-auto sm:hidden">
-            <MenuButton aria-label={t.account(who)} className="flex max-w-44 items-center gap-2 rounded-md border border-white/20 px-2 py-1.5 text-sm hover:bg-white/10">
-              <span className="flex size-6 shrink-0 items-center justify-center rounded-full bg-blue-500 text-xs font-bold uppercase" aria-hidden="true">
-                {who.charAt(0)}
-              </span>
+          <Menu as="div" className="ml-auto min-w-0 sm:hidden">
+            {/* The name is the button's visible text and the end of its accessible name ("Account: …"). */}
+            <MenuButton className={`${buttonClass("dark", "sm")} max-w-40 ring-1 ring-white/20`}>
+              <span className="sr-only">{t.accountPrefix}</span>
+              <UserIcon className="size-5 shrink-0" />
               <span className="truncate">{who}</span>
               <ChevronDownIcon className="size-4 shrink-0" />
             </MenuButton>
@@ -86,14 +83,14 @@ export function AdminLayout({ children }: { children: ReactNode }) {
                 </AppLink>
               </MenuItem>
               <MenuItem>
-                <button type="button" onClick={() => setChangingPassword(true)} className="block w-full rounded-md px-3 py-2 text-left data-focus:bg-slate-100">
+                <Button variant="ghost" size="sm" className={menuItemClass} onClick={() => setChangingPassword(true)}>
                   {t.changePassword}
-                </button>
+                </Button>
               </MenuItem>
               <MenuItem>
-                <button type="button" onClick={() => logout.mutate()} disabled={logout.isPending} className="block w-full rounded-md px-3 py-2 text-left data-focus:bg-slate-100">
+                <Button variant="ghost" size="sm" className={menuItemClass} onClick={() => logout.mutate()} disabled={logout.isPending}>
                   {logoutLabel}
-                </button>
+                </Button>
               </MenuItem>
             </MenuItems>
           </Menu>

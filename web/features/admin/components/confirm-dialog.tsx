@@ -1,6 +1,8 @@
+import { useState } from "react";
 import { Button } from "../../../components/button";
 import { Modal } from "../../../components/modal";
 import { itAdmin } from "../../../i18n/it-admin";
+import { notifyOutcome } from "./notify-outcome";
 
 type ConfirmDialogProps = {
   open: boolean;
@@ -37,4 +39,22 @@ export function ConfirmDialog({ open, title, message, confirmLabel = itAdmin.con
       <p className="text-sm text-slate-600">{message}</p>
     </Modal>
   );
+}
+
+type Removal = { mutate: (id: number, callbacks: ReturnType<typeof notifyOutcome>) => void; isPending: boolean };
+
+/** "Elimina" behind a confirmation: `ask(item)` opens it; confirming deletes and toasts the outcome. */
+export function useConfirmedDelete<T extends { id: number }>(remove: Removal, texts: { deleteTitle: string; deleteConfirm: string; deleted: string; deleteFailed: string }) {
+  const [deleting, setDeleting] = useState<T | null>(null);
+  const dialog = (
+    <ConfirmDialog
+      open={deleting !== null}
+      title={texts.deleteTitle}
+      message={texts.deleteConfirm}
+      busy={remove.isPending}
+      onConfirm={() => deleting && remove.mutate(deleting.id, notifyOutcome(texts.deleted, texts.deleteFailed, () => setDeleting(null)))}
+      onCancel={() => setDeleting(null)}
+    />
+  );
+  return { ask: setDeleting, dialog };
 }

@@ -4,35 +4,27 @@ import { LoadingState } from "../../../components/spinner";
 import { it } from "../../../i18n/it";
 import { itAdmin } from "../../../i18n/it-admin";
 
-type QueryState<T> = { isPending: boolean; isError: boolean; data: T[] | undefined };
+type QueryState<T> = { isPending: boolean; isError: boolean; data: T | undefined };
 
-/** An admin list's loading, failure and empty states, then its rows. */
-export function ListState<T>({ query, empty, children }: { query: QueryState<T>; empty: string; children: (rows: T[]) => ReactNode }) {
+/** An admin query's loading and failure states, then what it loaded. */
+export function Loaded<T>({ query, padded = false, children }: { query: QueryState<T>; padded?: boolean; children: (data: T) => ReactNode }) {
   if (query.isPending) return <LoadingState text={it.common.loading} />;
-  if (query.isError || !query.data) {
-    return (
-      <div className="p-5">
-        <Alert tone="error" role="alert">
-          {itAdmin.loadError}
-        </Alert>
-      </div>
+  if (query.isError || query.data === undefined) {
+    const alert = (
+      <Alert tone="error" role="alert">
+        {itAdmin.loadError}
+      </Alert>
     );
+    return padded ? <div className="p-5">{alert}</div> : alert;
   }
-  if (query.data.length === 0) return <p className="px-5 py-10 text-center text-sm text-slate-600">{empty}</p>;
   return children(query.data);
 }
 
-/** The header row of an admin table; `end` columns (amounts, actions) are right-aligned. */
-export function TableHead({ columns }: { columns: { label: string; end?: boolean }[] }) {
+/** An admin list's loading, failure and empty states, then its rows. */
+export function ListState<T>({ query, empty, children }: { query: QueryState<T[]>; empty: string; children: (rows: T[]) => ReactNode }) {
   return (
-    <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600">
-      <tr>
-        {columns.map((c) => (
-          <th key={c.label} scope="col" className={`px-4 py-3 ${c.end ? "text-right" : ""}`}>
-            {c.label}
-          </th>
-        ))}
-      </tr>
-    </thead>
+    <Loaded query={query} padded>
+      {(rows) => (rows.length === 0 ? <p className="px-5 py-10 text-center text-sm text-slate-600">{empty}</p> : children(rows))}
+    </Loaded>
   );
 }

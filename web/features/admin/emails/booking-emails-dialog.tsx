@@ -2,12 +2,11 @@ import { useAtomValue } from "jotai";
 import { useMemo } from "react";
 import { Button } from "../../../components/button";
 import { Modal } from "../../../components/modal";
-import { notify } from "../../../components/notify";
 import { itAdmin } from "../../../i18n/it-admin";
-import { errorMessage } from "../../../lib/api";
 import { ListState } from "../components/list-state";
 import { EmailList } from "./email-list";
 import { bookingEmailsQueryAtom, resendConfirmationAtom } from "./queries";
+import { notifyOutcome } from "../components/notify-outcome";
 
 const t = itAdmin.emails;
 
@@ -28,7 +27,7 @@ export function BookingEmailsDialog({ booking, onClose }: { booking: { id: strin
             <Button
               disabled={resend.isPending}
               onClick={() =>
-                resend.mutate(booking.id, { onSuccess: () => notify.success(t.resent), onError: (err) => notify.error(errorMessage(err, t.resendFailed)) })
+                resend.mutate(booking.id, notifyOutcome(t.resent, t.resendFailed))
               }
             >
               {resend.isPending ? t.resending : t.sendConfirmation}

@@ -3,14 +3,13 @@ import { useMemo, useState } from "react";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { Modal } from "../../../components/modal";
-import { notify } from "../../../components/notify";
 import { LoadingState } from "../../../components/spinner";
 import { it } from "../../../i18n/it";
 import { itAdmin } from "../../../i18n/it-admin";
-import { errorMessage } from "../../../lib/api";
 import { formatShortDateTime } from "../../../lib/format";
-import { TableHead } from "../components/list-state";
+import { DataTable } from "../../../components/data-table";
 import { emailPreviewQueryAtom, resendEmailAtom } from "./queries";
+import { notifyOutcome } from "../components/notify-outcome";
 
 const t = itAdmin.emails;
 const kindLabels = { ...t.kind, ...itAdmin.notices.emailKinds };
@@ -67,52 +66,56 @@ export function EmailList({ rows, showBooking = true }: { rows: EmailItem[]; sho
 
   function onResend(id: number) {
     setResendingId(id);
-    resend.mutate(id, {
-      onSuccess: () => notify.success(t.resent),
-      onError: (err) => notify.error(errorMessage(err, t.resendFailed)),
-      onSettled: () => setResendingId(null),
-    });
+    resend.mutate(id, notifyOutcome(t.resent, t.resendFailed, () => setResendingId(null)));
   }
 
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[48rem] text-left text-sm">
-        <TableHead
-          columns={[{ label: t.colMessage }, { label: t.colTo }, { label: t.colStatus }, { label: t.colAttempts, end: true }, { label: t.colCreated }, { label: t.colAction, end: true }]}
-        />
-        <tbody className="divide-y divide-slate-100">
-          {rows.map((e) => (
-            <tr key={e.id} data-testid="email-row" data-booking-code={e.bookingCode} className="align-top">
-              <td className="px-4 py-3">
+    <>
+      <DataTable
+        rows={rows}
+        rowKey={(e) => e.id}
+        rowTestId="email-row"
+        rowProps={(e) => ({ "data-booking-code": e.bookingCode })}
+        columns={[
+          {
+            header: t.colMessage,
+            cell: (e) => (
+              <>
                 <p className="font-medium text-slate-900">
                   {kindLabels[e.kind]}
                   {showBooking ? <span className="ml-2 font-mono text-xs text-slate-600">{e.bookingCode}</span> : null}
                 </p>
                 <p className="max-w-72 text-xs text-slate-600">{e.subject ?? e.eventTitle}</p>
-              </td>
-              <td className="px-4 py-3 text-slate-700">{e.to}</td>
-              <td className="px-4 py-3">
+              </>
+            ),
+          },
+          { header: t.colTo, className: "text-slate-700", cell: (e) => e.to },
+          {
+            header: t.colStatus,
+            cell: (e) => (
+              <>
                 <EmailStatusBadge status={e.status} />
                 {e.sentAt ? <p className="mt-1 whitespace-nowrap text-xs text-slate-600">{t.sentAt(formatShortDateTime(e.sentAt))}</p> : null}
                 {e.lastError ? <p className="mt-1 max-w-64 text-xs text-red-800">{t.lastError(e.lastError)}</p> : null}
-              </td>
-              <td className="px-4 py-3 text-right tabular-nums">{e.attempts}</td>
-              <td className="whitespace-nowrap px-4 py-3 tabular-nums text-slate-600">{formatShortDateTime(e.createdAt)}</td>
-              <td className="px-4 py-3 text-right">
-                <div className="flex justify-end gap-2">
-                  <Button size="sm" variant="secondary" onClick={() => setPreviewing(e)}>
-                    {t.preview}
-                  </Button>
-                  <Button size="sm" variant="secondary" disabled={e.status === "sending" || resendingId === e.id} onClick={() => onResend(e.id)}>
-                    {resendingId === e.id ? t.resending : t.resend}
-                  </Button>
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+              </>
+            ),
+          },
+          { header: t.colAttempts, end: true, cell: (e) => e.attempts },
+          { header: t.colCreated, className: "whitespace-nowrap tabular-nums text-slate-600", cell: (e) => formatShortDateTime(e.createdAt) },
+        ]}
+        actionsHeader={t.colAction}
+        actions={(e) => (
+          <>
+            <Button size="sm" variant="secondary" onClick={() => setPreviewing(e)}>
+              {t.preview}
+            </Button>
+            <Button size="sm" variant="secondary" disabled={e.status === "sending" || resendingId === e.id} onClick={() => onResend(e.id)}>
+              {resendingId === e.id ? t.resending : t.resend}
+            </Button>
+          </>
+        )}
+      />
       {previewing ? <PreviewModal email={previewing} onClose={() => setPreviewing(null)} /> : null}
-    </div>
+    </>
   );
 }

@@ -4,12 +4,12 @@ import { useMemo } from "react";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { Modal } from "../../../components/modal";
-import { notify } from "../../../components/notify";
 import { ProgressBar } from "../../../components/progress-bar";
 import { itAdmin } from "../../../i18n/it-admin";
-import { client, errorMessage, unwrap } from "../../../lib/api";
+import { client, unwrap } from "../../../lib/api";
 import { queryKeys } from "../../../lib/query-keys";
 import { invalidateData } from "../queries";
+import { notifyOutcome } from "../components/notify-outcome";
 
 const t = itAdmin.cancelEvent;
 
@@ -31,7 +31,7 @@ export function CancelEventDialog({ event, onClose }: { event: { id: number; tit
   const query = useAtomValue(useMemo(() => progressAtom(event.id), [event.id]));
   const start = useAtomValue(startAtom);
   const progress = query.data?.progress ?? null;
-  const run = () => start.mutate(event.id, { onSuccess: () => notify.success(t.started), onError: (err) => notify.error(errorMessage(err, t.failed)) });
+  const run = () => start.mutate(event.id, notifyOutcome(t.started, t.failed));
 
   return (
     <Modal

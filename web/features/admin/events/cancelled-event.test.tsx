@@ -1,28 +1,9 @@
-import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
-import { Provider } from "jotai";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { createAppStore, createQueryClient } from "../../../app/query-client";
-import { italianLanguage } from "../../../test/italian";
+import { act, fireEvent, screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { mount, serve } from "../components/fake-api";
 import { testEvent, testRate } from "../../event-card/test-event";
 import { EventsTab } from "./events-tab";
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
-function serve(routes: Record<string, unknown>) {
-  const calls: string[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const key = `${init?.method ?? "GET"} ${new URL(String(input instanceof Request ? input.url : input)).pathname}`;
-      calls.push(key);
-      return key in routes ? Response.json(routes[key]) : new Response("{}", { status: 404 });
-    }),
-  );
-  return calls;
-}
 
 describe("a cancelled event in the Eventi tab (finding 8)", () => {
   it("is read-only: no active switch, no Rinvia, no second Annulla evento; it says Annullato with its cancellation progress, and its rates stay readable", async () => {
@@ -33,11 +14,7 @@ describe("a cancelled event in the Eventi tab (finding 8)", () => {
       "GET /api/admin/events/41/cancellation": { progress: { status: "done", total: 3, refunded: 2, failures: [{ bookingId: "abcdef12-0000", error: "charge_disputed" }] } },
       "GET /api/categories": [],
     });
-    render(
-      <Provider store={createAppStore(createQueryClient(), italianLanguage)}>
-        <EventsTab />
-      </Provider>,
-    );
+    mount(<EventsTab />);
     const rows = await screen.findAllByTestId("event-row");
     const row = rows.find((r) => r.dataset.eventId === "41")!;
     const other = rows.find((r) => r.dataset.eventId === "42")!;

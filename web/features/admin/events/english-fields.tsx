@@ -5,6 +5,14 @@ import type { EventDraft, RateDraft } from "./event-draft";
 
 const t = itAdmin.eventModal;
 
+// The event's own texts in English, in the order of the Italian tab; `rows`: a multi-line text.
+const EVENT_TEXTS = [
+  { key: "titleEn", id: "event-title-en", label: "titleEnLabel", rows: 0 },
+  { key: "descriptionEn", id: "event-description-en", label: "descriptionEnLabel", rows: 3 },
+  { key: "prevenditaTitleEn", id: "event-presale-title-en", label: "presaleTitleEnLabel", rows: 0 },
+  { key: "prevenditaDescriptionEn", id: "event-presale-description-en", label: "presaleDescriptionEnLabel", rows: 2 },
+] as const;
+
 /** The English tab of the event dialog: the English twin of every text a visitor reads (blank: the Italian one). */
 export function EnglishFields({ draft, disabled, onChange }: { draft: EventDraft; disabled?: boolean; onChange: Dispatch<SetStateAction<EventDraft>> }) {
   const field = (key: "titleEn" | "descriptionEn" | "prevenditaTitleEn" | "prevenditaDescriptionEn") => ({
@@ -17,18 +25,11 @@ export function EnglishFields({ draft, disabled, onChange }: { draft: EventDraft
   const patchRate = (key: string, patch: Partial<RateDraft>) => onChange((d) => ({ ...d, rates: d.rates.map((r) => (r.key === key ? { ...r, ...patch } : r)) }));
   return (
     <>
-      <Field label={t.titleEnLabel} htmlFor="event-title-en">
-        <input id="event-title-en" {...field("titleEn")} />
-      </Field>
-      <Field label={t.descriptionEnLabel} htmlFor="event-description-en">
-        <textarea id="event-description-en" rows={3} {...field("descriptionEn")} />
-      </Field>
-      <Field label={t.presaleTitleEnLabel} htmlFor="event-presale-title-en">
-        <input id="event-presale-title-en" {...field("prevenditaTitleEn")} />
-      </Field>
-      <Field label={t.presaleDescriptionEnLabel} htmlFor="event-presale-description-en">
-        <textarea id="event-presale-description-en" rows={2} {...field("prevenditaDescriptionEn")} />
-      </Field>
+      {EVENT_TEXTS.map(({ key, id, label, rows }) => (
+        <Field key={key} label={t[label]} htmlFor={id}>
+          {rows ? <textarea id={id} rows={rows} {...field(key)} /> : <input id={id} {...field(key)} />}
+        </Field>
+      ))}
       {draft.rates.map((rate, i) => (
         <fieldset key={rate.key} className="grid gap-3 rounded-xl border border-slate-200 p-3 sm:grid-cols-2">
           <legend className="px-1 text-sm font-medium text-slate-800">

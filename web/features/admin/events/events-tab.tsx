@@ -1,7 +1,7 @@
 import { closestCenter, DndContext, type DragEndEvent } from "@dnd-kit/core";
 import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { useAtomValue } from "jotai";
-import { useMemo, useState } from "react";
+import { createContext, useContext, useMemo, useState } from "react";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { Card, CardHeader } from "../../../components/card";
@@ -13,12 +13,14 @@ import { LoadingState } from "../../../components/spinner";
 import { Toggle } from "../../../components/toggle";
 import { it } from "../../../i18n/it";
 import { itAdmin } from "../../../i18n/it-admin";
-import { errorMessage } from "../../../lib/api";
-import { formatEuroCompact, formatShortDateTime, toCents } from "../../../lib/format";
+import { formatShortDateTime, toCents } from "../../../lib/format";
+import { formatEuro } from "../../../../shared/lifecycle/money";
+import { DataTable, RowElement, type Column, type RowShellProps } from "../../../components/data-table";
 import { eventImage } from "../../event-card/card-format";
-import { GripIcon, PencilIcon, PlusIcon, TrashIcon } from "../components/admin-icons";
+import { PencilIcon, PlusIcon, TrashIcon } from "../components/admin-icons";
+import { DragHandle, type SortHandle } from "../components/drag-handle";
 import { CategoryTag } from "../components/category-tag";
-import { ConfirmDialog } from "../components/confirm-dialog";
+import { useConfirmedDelete } from "../components/confirm-dialog";
 import { sortAccessibility, transformStyle, useSortSensors } from "../components/sortable";
 import { EventModal } from "./event-modal";
 import { CancelEventDialog, progressAtom } from "./cancel-event-dialog";
@@ -27,10 +29,9 @@ import { PostponeEventDialog } from "./postpone-event-dialog";
 import { NoticesDialog } from "../notices/notices-dialog";
 import { adminEventsQueryAtom, deleteEventAtom, reorderEventsAtom, setEventActiveAtom } from "./queries";
 import type { EventDto } from "./types";
+import { notifyOutcome } from "../components/notify-outcome";
 
 const t = itAdmin.events;
-
-/** The lifecycle's fields of an admin event: the list says whether it was cancelled, not when. */
 
 /** "N di M rimborsate" under a cancelled event: the cancel-event Workflow's progress, as the dialog shows it. */
 function CancellationLine({ eventId }: { eventId: number }) {
@@ -45,13 +46,13 @@ function CancellationLine({ eventId }: { eventId: number }) {
   );
 }
 
-/** "€15.00 – €35.00" from the lowest to the highest rate, or one price when they agree. */
+/** "€ 15,00 – € 35,00" from the lowest to the highest rate, or one price when they agree. */
 export function priceRange(rates: { price: string }[]): string | null {
   if (rates.length === 0) return null;
   const prices = rates.map((r) => toCents(r.price));
   const min = Math.min(...prices);
   const max = Math.max(...prices);
-  return min === max ? formatEuroCompact(min) : `${formatEuroCompact(min)} – ${formatEuroCompact(max)}`;
+  return min === max ? formatEuro(min, "it") : `${formatEuro(min, "it")} – ${formatEuro(max, "it")}`;
 }
 
 export function EventsTab() {
@@ -62,7 +63,7 @@ export function EventsTab() {
   // The order shown while a reorder is being saved; null = the server's order.
   const [localOrder, setLocalOrder] = useState<EventDto[] | null>(null);
   const [modal, setModal] = useState<{ open: boolean; event: EventDto | null; readOnly?: boolean }>({ open: false, event: null });
-  const [deleting, setDeleting] = useState<EventDto | null>(null);
+  const deletion = useConfirmedDelete<EventDto>(remove, t);
   const [cancelling, setCancelling] = useState<EventDto | null>(null);
   const [postponing, setPostponing] = useState<EventDto | null>(null);
   const [noticing, setNoticing] = useState<EventDto | null>(null);
@@ -89,15 +90,6 @@ export function EventsTab() {
     );
   }
 
-  function confirmDelete() {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => notify.success(t.deleted),
-      onError: (err) => notify.error(errorMessage(err, t.deleteFailed)),
-      onSettled: () => setDeleting(null),
-    });
-  }
-
   return (
     <>
       <Card>
@@ -114,39 +106,29 @@ export function EventsTab() {
         {rows.length === 0 ? (
           <p className="px-5 py-10 text-center text-sm text-slate-600">{t.empty}</p>
         ) : (
-          <div className="overflow-x-auto">
-            <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={sortAccessibility(titleOf, ids)}>
-              <table className="w-full min-w-[56rem] text-left text-sm">
-                <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600">
-                  <tr>
-                    <th scope="col" className="w-12 px-3 py-3">
-                      <span className="sr-only">{t.dragHint}</span>
-                    </th>
-                    <th scope="col" className="px-3 py-3">{t.colEvent}</th>
-                    <th scope="col" className="px-3 py-3">{t.colDate}</th>
-                    <th scope="col" className="px-3 py-3">{t.colSpots}</th>
-                    <th scope="col" className="px-3 py-3">{t.colRates}</th>
-                    <th scope="col" className="px-3 py-3 text-right">{t.colActions}</th>
-                  </tr>
-                </thead>
-                <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-                  <tbody className="divide-y divide-slate-100">
-                    {rows.map((event) => (
-                      <EventRow
-                        key={event.id}
-                        event={event}
-                        onEdit={() => setModal({ open: true, event, readOnly: !isEventEditable(event) })}
-                        onDelete={() => setDeleting(event)}
-                        onCancel={() => setCancelling(event)}
-                        onPostpone={() => setPostponing(event)}
-                        onNotice={() => setNoticing(event)}
-                      />
-                    ))}
-                  </tbody>
-                </SortableContext>
-              </table>
-            </DndContext>
-          </div>
+          <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={sortAccessibility(titleOf, ids)}>
+            <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+              <DataTable
+                rows={rows}
+                rowKey={(event) => event.id}
+                rowTestId="event-row"
+                rowProps={(event) => ({ "data-event-id": event.id })}
+                RowShell={SortableRow}
+                columns={columns}
+                actionsHeader={t.colActions}
+                actions={(event) => (
+                  <EventActions
+                    event={event}
+                    onEdit={() => setModal({ open: true, event, readOnly: !isEventEditable(event) })}
+                    onDelete={() => deletion.ask(event)}
+                    onCancel={() => setCancelling(event)}
+                    onPostpone={() => setPostponing(event)}
+                    onNotice={() => setNoticing(event)}
+                  />
+                )}
+              />
+            </SortableContext>
+          </DndContext>
         )}
       </Card>
 
@@ -155,19 +137,107 @@ export function EventsTab() {
       {cancelling ? <CancelEventDialog event={cancelling} onClose={() => setCancelling(null)} /> : null}
       <EventModal open={modal.open} event={modal.event} readOnly={modal.readOnly} onClose={() => setModal((m) => ({ ...m, open: false }))} />
 
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t.deleteTitle}
-        message={t.deleteConfirm}
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
-      />
+      {deletion.dialog}
     </>
   );
 }
 
-function EventRow({
+const HandleContext = createContext<SortHandle | null>(null);
+
+/** A row that can be dragged by its handle, as a table row or as a card. */
+function SortableRow({ row, layout, className, children, ...rest }: RowShellProps<EventDto>) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: row.id });
+  const props = {
+    ...rest,
+    style: transformStyle(transform, transition),
+    className: `${className} ${isDragging ? "relative z-10 bg-blue-50 shadow-lg" : "bg-white"} ${row.isActive ? "" : "text-slate-600"}`,
+  };
+  return (
+    <HandleContext.Provider value={{ attributes, listeners, setActivatorNodeRef }}>
+      <RowElement layout={layout} ref={setNodeRef} {...props}>
+        {children}
+      </RowElement>
+    </HandleContext.Provider>
+  );
+}
+
+function EventDragHandle({ title }: { title: string }) {
+  const handle = useContext(HandleContext);
+  return handle ? <DragHandle handle={handle} label={t.dragHandle(title)} /> : null;
+}
+
+function EventThumb({ event }: { event: EventDto }) {
+  const [brokenImage, setBrokenImage] = useState(false);
+  // What visitors see: the event's image, else the bundled image its title matches.
+  const image = eventImage(event);
+  return (
+    <div className="flex h-12 w-16 shrink-0 items-center justify-center overflow-hidden rounded-md bg-slate-100 text-slate-500">
+      {image && !brokenImage ? <img src={image} alt="" className="size-full object-cover" onError={() => setBrokenImage(true)} /> : <PhotoIcon className="size-6" />}
+    </div>
+  );
+}
+
+const columns: Column<EventDto>[] = [
+  { header: t.dragHint, bare: true, className: "w-12", cell: (event) => <EventDragHandle title={event.title} /> },
+  {
+    header: t.colEvent,
+    className: "min-w-64",
+    cell: (event) => {
+      // A cancelled event is read-only: no switch, no "Rinvia", no second "Annulla evento"; its progress instead.
+      const editable = isEventEditable(event);
+      return (
+        <div className="flex items-center gap-3">
+          <EventThumb event={event} />
+          <div className="min-w-0">
+            <p className={`font-medium ${event.isActive ? "text-slate-900" : "text-slate-600"}`}>{event.title}</p>
+            <div className="mt-1 flex flex-wrap items-center gap-1.5">
+              {event.category ? <CategoryTag name={event.category.name} color={event.category.color} /> : <span className="text-xs text-slate-500">{t.noCategory}</span>}
+              {!editable ? (
+                <span data-testid="event-cancelled" className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800 ring-1 ring-red-200">
+                  {t.cancelled}
+                </span>
+              ) : !event.isActive ? (
+                <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-600">{t.inactive}</span>
+              ) : null}
+            </div>
+            {!editable ? <CancellationLine eventId={event.id} /> : null}
+          </div>
+        </div>
+      );
+    },
+  },
+  {
+    header: t.colDate,
+    className: "whitespace-nowrap tabular-nums",
+    cell: (event) =>
+      event.isAlwaysActive ? (
+        <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-700">{t.alwaysActive}</span>
+      ) : event.datetime ? (
+        formatShortDateTime(event.datetime)
+      ) : (
+        <span className="text-slate-500">{t.noDate}</span>
+      ),
+  },
+  {
+    header: t.colSpots,
+    className: "w-44",
+    cell: (event) => {
+      const free = event.availableSpots;
+      const share = event.totalSpots > 0 ? (free / event.totalSpots) * 100 : 0;
+      return (
+        <>
+          <p className="mb-1 font-medium tabular-nums text-slate-800" aria-hidden="true">
+            {t.spotsOf(free, event.totalSpots)}
+          </p>
+          <ProgressBar value={share} label={t.spotsLabel(free, event.totalSpots)} tone={share > 50 ? "emerald" : share > 15 ? "amber" : "red"} />
+        </>
+      );
+    },
+  },
+  { header: t.colRates, className: "whitespace-nowrap tabular-nums", cell: (event) => priceRange(event.rates) ?? <span className="text-slate-500">{t.noRates}</span> },
+];
+
+function EventActions({
   event,
   onEdit,
   onDelete,
@@ -183,148 +253,46 @@ function EventRow({
   onNotice: () => void;
 }) {
   const setActive = useAtomValue(setEventActiveAtom);
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: event.id });
-  const [brokenImage, setBrokenImage] = useState(false);
-  const free = event.availableSpots;
-  const share = event.totalSpots > 0 ? (free / event.totalSpots) * 100 : 0;
-  const range = priceRange(event.rates);
-  // What visitors see: the event's image, else the bundled image its title matches.
-  const image = eventImage(event);
-  // A cancelled event is read-only: no switch, no "Rinvia", no second "Annulla evento"; its progress instead.
   const editable = isEventEditable(event);
-  const postponable = isEventPostponable(event);
 
   function toggle(isActive: boolean) {
-    setActive.mutate(
-      { id: event.id, isActive },
-      {
-        onSuccess: () => notify.success(isActive ? t.activated : t.deactivated),
-        onError: (err) => notify.error(errorMessage(err, t.toggleFailed)),
-      },
-    );
+    setActive.mutate({ id: event.id, isActive }, notifyOutcome(isActive ? t.activated : t.deactivated, t.toggleFailed));
   }
 
   return (
-    <tr
-      ref={setNodeRef}
-      style={transformStyle(transform, transition)}
-      data-testid="event-row"
-      data-event-id={event.id}
-      className={`${isDragging ? "relative z-10 bg-blue-50 shadow-lg" : "bg-white"} ${event.isActive ? "" : "text-slate-600"}`}
-    >
-      <td className="px-3 py-3">
-        <button
-          type="button"
-          ref={setActivatorNodeRef}
-          {...attributes}
-          {...listeners}
-          aria-label={t.dragHandle(event.title)}
-          className="inline-flex size-8 cursor-grab touch-none items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-700 active:cursor-grabbing"
-        >
-          <GripIcon />
-        </button>
-      </td>
-      <td className="min-w-72 px-3 py-3">
-        <div className="flex items-center gap-3">
-          <div className="flex h-12 w-16 shrink-0 items-center justify-center overflow-hidden rounded-md bg-slate-100 text-slate-500">
-            {image && !brokenImage ? (
-              <img src={image} alt="" className="size-full object-cover" onError={() => setBrokenImage(true)} />
-            ) : (
-              <PhotoIcon className="size-6" />
-            )}
-          </div>
-          <div className="min-w-0">
-            <p className={`font-medium ${event.isActive ? "text-slate-900" : "text-slate-600"}`}>{event.title}</p>
-            <div className="mt-1 flex flex-wrap items-center gap-1.5">
-              {event.category ? (
-                <CategoryTag name={event.category.name} color={event.category.color} />
-              ) : (
-                <span className="text-xs text-slate-500">{t.noCategory}</span>
-              )}
-              {!editable ? (
-                <span data-testid="event-cancelled" className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800 ring-1 ring-red-200">
-                  {t.cancelled}
-                </span>
-              ) : !event.isActive ? (
-                <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-600">{t.inactive}</span>
-              ) : null}
-            </div>
-            {!editable ? <CancellationLine eventId={event.id} /> : null}
-          </div>
-        </div>
-      </td>
-      <td className="whitespace-nowrap px-3 py-3 tabular-nums">
-        {event.isAlwaysActive ? (
-          <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-700">{t.alwaysActive}</span>
-        ) : event.datetime ? (
-          formatShortDateTime(event.datetime)
-        ) : (
-          <span className="text-slate-500">{t.noDate}</span>
-        )}
-      </td>
-      <td className="w-44 px-3 py-3">
-        <p className="mb-1 font-medium tabular-nums text-slate-800" aria-hidden="true">
-          {t.spotsOf(free, event.totalSpots)}
-        </p>
-        <ProgressBar value={share} label={t.spotsLabel(free, event.totalSpots)} tone={share > 50 ? "emerald" : share > 15 ? "amber" : "red"} />
-      </td>
-      <td className="whitespace-nowrap px-3 py-3 tabular-nums">{range ?? <span className="text-slate-500">{t.noRates}</span>}</td>
-      <td className="px-3 py-3">
-        <div className="flex items-center justify-end gap-1">
-          {editable ? (
-            <span className="mr-2 inline-flex" title={event.isActive ? t.active : t.inactive}>
-              <Toggle checked={event.isActive} onChange={toggle} disabled={setActive.isPending} label={event.isActive ? t.deactivate(event.title) : t.activate(event.title)} srOnlyLabel />
-            </span>
-          ) : null}
-          {editable ? (
-            <IconButton label={t.edit(event.title)} onClick={onEdit}>
-              <PencilIcon />
-            </IconButton>
-          ) : (
-            <button
-              type="button"
-              aria-label={t.view(event.title)}
-              onClick={onEdit}
-              className="mr-1 whitespace-nowrap rounded-lg border border-slate-300 px-2.5 py-1 text-xs font-medium text-slate-800 hover:border-sky-400 hover:bg-sky-50 hover:text-sky-800"
-            >
-              {t.viewButton}
-            </button>
-          )}
-          {editable ? (
-            <button
-              type="button"
-              aria-label={itAdmin.notices.open(event.title)}
-              onClick={onNotice}
-              className="mr-1 whitespace-nowrap rounded-lg border border-slate-300 px-2.5 py-1 text-xs font-medium text-slate-800 hover:border-sky-400 hover:bg-sky-50 hover:text-sky-800"
-            >
-              {itAdmin.notices.button}
-            </button>
-          ) : null}
-          {postponable ? (
-            <button
-              type="button"
-              aria-label={itAdmin.postponeEvent.open(event.title)}
-              onClick={onPostpone}
-              className="mr-1 whitespace-nowrap rounded-lg border border-slate-300 px-2.5 py-1 text-xs font-medium text-slate-800 hover:border-sky-400 hover:bg-sky-50 hover:text-sky-800"
-            >
-              {itAdmin.postponeEvent.button}
-            </button>
-          ) : null}
-          <button
-            type="button"
-            aria-label={editable ? itAdmin.cancelEvent.open(event.title) : itAdmin.cancelEvent.progressOpen(event.title)}
-            onClick={onCancel}
-            className="mr-1 whitespace-nowrap rounded-lg border border-slate-300 px-2.5 py-1 text-xs font-medium text-slate-800 hover:border-red-400 hover:bg-red-50 hover:text-red-800"
-          >
-            {editable ? itAdmin.cancelEvent.button : itAdmin.cancelEvent.progressButton}
-          </button>
-          {editable ? (
-            <IconButton label={t.remove(event.title)} onClick={onDelete} className="hover:text-red-600">
-              <TrashIcon />
-            </IconButton>
-          ) : null}
-        </div>
-      </td>
-    </tr>
+    <>
+      {editable ? (
+        <span className="mr-1 inline-flex" title={event.isActive ? t.active : t.inactive}>
+          <Toggle checked={event.isActive} onChange={toggle} disabled={setActive.isPending} label={event.isActive ? t.deactivate(event.title) : t.activate(event.title)} srOnlyLabel />
+        </span>
+      ) : null}
+      {editable ? (
+        <IconButton label={t.edit(event.title)} onClick={onEdit}>
+          <PencilIcon />
+        </IconButton>
+      ) : (
+        <Button size="sm" variant="secondary" aria-label={t.view(event.title)} onClick={onEdit}>
+          {t.viewButton}
+        </Button>
+      )}
+      {editable ? (
+        <Button size="sm" variant="secondary" aria-label={itAdmin.notices.open(event.title)} onClick={onNotice}>
+          {itAdmin.notices.button}
+        </Button>
+      ) : null}
+      {isEventPostponable(event) ? (
+        <Button size="sm" variant="secondary" aria-label={itAdmin.postponeEvent.open(event.title)} onClick={onPostpone}>
+          {itAdmin.postponeEvent.button}
+        </Button>
+      ) : null}
+      <Button size="sm" variant="secondary" aria-label={editable ? itAdmin.cancelEvent.open(event.title) : itAdmin.cancelEvent.progressOpen(event.title)} onClick={onCancel}>
+        {editable ? itAdmin.cancelEvent.button : itAdmin.cancelEvent.progressButton}
+      </Button>
+      {editable ? (
+        <IconButton label={t.remove(event.title)} onClick={onDelete} look="danger">
+          <TrashIcon />
+        </IconButton>
+      ) : null}
+    </>
   );
 }

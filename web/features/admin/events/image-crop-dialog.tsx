@@ -150,15 +150,9 @@ export function ImageCropDialog({ open, onClose, onUploaded }: Props) {
               />
             </div>
             <div className="flex items-center gap-3">
-              <button
-                type="button"
-                className="size-8 rounded-md border border-slate-300 text-lg leading-none text-slate-700 hover:bg-slate-50 disabled:opacity-40"
-                aria-label={t.zoomOut}
-                disabled={zoom <= ZOOM_MIN || uploading}
-                onClick={() => setZoom((z) => clampZoom(z - ZOOM_STEP))}
-              >
+              <Button variant="secondary" size="none" className="size-8 rounded-md text-lg leading-none" aria-label={t.zoomOut} disabled={zoom <= ZOOM_MIN || uploading} onClick={() => setZoom((z) => clampZoom(z - ZOOM_STEP))}>
                 −
-              </button>
+              </Button>
               <label className="flex flex-1 items-center gap-3 text-sm text-slate-700">
                 <span className="shrink-0 font-medium">{t.zoom}</span>
                 <input
@@ -173,15 +167,9 @@ export function ImageCropDialog({ open, onClose, onUploaded }: Props) {
                 />
                 <span className="w-12 shrink-0 text-right tabular-nums">{zoom.toFixed(2)}×</span>
               </label>
-              <button
-                type="button"
-                className="size-8 rounded-md border border-slate-300 text-lg leading-none text-slate-700 hover:bg-slate-50 disabled:opacity-40"
-                aria-label={t.zoomIn}
-                disabled={zoom >= ZOOM_MAX || uploading}
-                onClick={() => setZoom((z) => clampZoom(z + ZOOM_STEP))}
-              >
+              <Button variant="secondary" size="none" className="size-8 rounded-md text-lg leading-none" aria-label={t.zoomIn} disabled={zoom >= ZOOM_MAX || uploading} onClick={() => setZoom((z) => clampZoom(z + ZOOM_STEP))}>
                 +
-              </button>
+              </Button>
             </div>
           </>
         ) : null}

@@ -1,9 +1,8 @@
 import { useAtomValue } from "jotai";
 import { atomWithMutation, queryClientAtom } from "jotai-tanstack-query";
 import { useState } from "react";
-import { Button } from "../../../components/button";
 import { TextField } from "../../../components/field";
-import { Modal } from "../../../components/modal";
+import { FormModal } from "../components/form-modal";
 import { notify } from "../../../components/notify";
 import { itAdmin } from "../../../i18n/it-admin";
 import { client, errorMessage, unwrap } from "../../../lib/api";
@@ -34,26 +33,17 @@ export function PostponeEventDialog({ event, onClose }: { event: { id: number; t
       },
     );
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <FormModal
       title={t.title(event.title)}
       description={t.intro}
-      footer={
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            {itAdmin.confirm.cancel}
-          </Button>
-          <Button disabled={postpone.isPending || !datetime} onClick={submit}>
-            {postpone.isPending ? t.saving : t.confirm}
-          </Button>
-        </div>
-      }
+      submitLabel={postpone.isPending ? t.saving : t.confirm}
+      busy={postpone.isPending}
+      canSubmit={datetime !== ""}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <div className="space-y-4">
-        <TextField label={t.date} type="datetime-local" value={datetime} onChange={setDatetime} />
-        <TextField label={t.window} type="number" inputMode="numeric" value={days} onChange={setDays} />
-      </div>
-    </Modal>
+      <TextField label={t.date} type="datetime-local" value={datetime} onChange={setDatetime} />
+      <TextField label={t.window} type="number" inputMode="numeric" value={days} onChange={setDays} />
+    </FormModal>
   );
 }

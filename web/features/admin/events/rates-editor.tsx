@@ -4,7 +4,9 @@ import { inputClass, labelClass } from "../../../components/field";
 import { IconButton } from "../../../components/icon-button";
 import { Toggle } from "../../../components/toggle";
 import { itAdmin } from "../../../i18n/it-admin";
-import { GripIcon, TrashIcon } from "../components/admin-icons";
+import { TrashIcon } from "../components/admin-icons";
+import { DragHandle } from "../components/drag-handle";
+import { Button } from "../../../components/button";
 import { sortAccessibility, transformStyle, useSortSensors } from "../components/sortable";
 import { newRateDraft, type RateDraft } from "./event-draft";
 
@@ -60,14 +62,9 @@ export function RatesEditor({ rates, onChange, onToggle, onReorder, disabled }: 
           </ol>
         </SortableContext>
       </DndContext>
-      <button
-        type="button"
-        disabled={disabled}
-        onClick={() => onChange([...rates, newRateDraft()])}
-        className="w-full rounded-lg border-2 border-dashed border-slate-300 px-4 py-2.5 text-sm font-medium text-slate-600 hover:border-blue-400 hover:text-blue-700"
-      >
+      <Button variant="dashed" disabled={disabled} onClick={() => onChange([...rates, newRateDraft()])}>
         + {t.addRate}
-      </button>
+      </Button>
     </div>
   );
 }
@@ -95,38 +92,25 @@ function RateRow({ rate, index, canRemove, disabled, onPatch, onRemove, onToggle
     >
       {/* Phones: the switches take their own line, so the row never gets wider than the modal. */}
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-        <button
-          type="button"
-          ref={setActivatorNodeRef}
-          {...attributes}
-          {...listeners}
-          aria-label={t.rateDrag(n)}
-          className="inline-flex size-8 cursor-grab touch-none items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-700 active:cursor-grabbing"
-        >
-          <GripIcon />
-        </button>
+        <DragHandle handle={{ attributes, listeners, setActivatorNodeRef }} label={t.rateDrag(n)} />
         <span className="text-sm font-semibold text-slate-700">{t.rateNumber(n)}</span>
         <div className="order-last flex w-full flex-wrap items-center gap-x-4 gap-y-2 pl-10 sm:order-none sm:ml-auto sm:w-auto sm:pl-0">
           <Toggle label={t.rateVisible} checked={rate.isVisible} onChange={(v) => onToggle("isVisible", v)} disabled={disabled} />
           <Toggle label={t.ratePayable} checked={rate.isPayable} onChange={(v) => onToggle("isPayable", v)} disabled={disabled} />
         </div>
-        <IconButton label={canRemove ? t.removeRate(n) : t.removeRateDisabled} disabled={!canRemove || disabled} onClick={onRemove} className="ml-auto hover:text-red-600 sm:ml-0">
+        <IconButton label={canRemove ? t.removeRate(n) : t.removeRateDisabled} disabled={!canRemove || disabled} onClick={onRemove} look="danger" className="ml-auto sm:ml-0">
           <TrashIcon />
         </IconButton>
       </div>
       <div className="mt-2 grid gap-3 sm:grid-cols-[3fr_3fr_8rem]">
-        <div>
-          <label htmlFor={id("name")} className={labelClass}>
-            {t.rateName} <span className="sr-only">{t.rateNumber(n)}</span>
-          </label>
-          <input id={id("name")} className={inputClass} value={rate.name} disabled={disabled} onChange={(e) => onPatch({ name: e.target.value })} />
-        </div>
-        <div>
-          <label htmlFor={id("description")} className={labelClass}>
-            {t.rateDescription} <span className="sr-only">{t.rateNumber(n)}</span>
-          </label>
-          <input id={id("description")} className={inputClass} value={rate.description} disabled={disabled} onChange={(e) => onPatch({ description: e.target.value })} />
-        </div>
+        {(["name", "description"] as const).map((key) => (
+          <div key={key}>
+            <label htmlFor={id(key)} className={labelClass}>
+              {key === "name" ? t.rateName : t.rateDescription} <span className="sr-only">{t.rateNumber(n)}</span>
+            </label>
+            <input id={id(key)} className={inputClass} value={rate[key]} disabled={disabled} onChange={(e) => onPatch({ [key]: e.target.value })} />
+          </div>
+        ))}
         <fieldset className="sm:order-last sm:col-span-3">
           <legend className={labelClass}>
             {tw.rateWindow} <span className="sr-only">{t.rateNumber(n)}</span>

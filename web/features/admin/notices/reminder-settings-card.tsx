@@ -1,7 +1,6 @@
 import { useAtomValue } from "jotai";
 import { useState, type FormEvent } from "react";
 import { Alert } from "../../../components/alert";
-import { Button } from "../../../components/button";
 import { Card, CardHeader } from "../../../components/card";
 import { TextField } from "../../../components/field";
 import { notify } from "../../../components/notify";
@@ -9,6 +8,7 @@ import { Toggle } from "../../../components/toggle";
 import { itAdmin } from "../../../i18n/it-admin";
 import { errorMessage } from "../../../lib/api";
 import { reminderSettingsQueryAtom, saveReminderSettingsAtom } from "./queries";
+import { SubmitRow } from "../components/submit-row";
 
 const t = itAdmin.notices.reminders;
 
@@ -43,11 +43,7 @@ function ReminderForm({ initial }: { initial: Settings }) {
           <TextField label={t.sendAt} type="time" value={form.sendAt} onChange={(v) => setForm((f) => ({ ...f, sendAt: v }))} disabled={!form.isEnabled} />
           <TextField label={t.gateOpens} type="number" inputMode="numeric" value={form.gateOpens} onChange={(v) => setForm((f) => ({ ...f, gateOpens: v }))} disabled={!form.isEnabled} />
         </div>
-        <div className="flex justify-end">
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? t.saving : t.save}
-          </Button>
-        </div>
+        <SubmitRow busy={save.isPending} label={t.save} busyLabel={t.saving} />
       </form>
     </Card>
   );

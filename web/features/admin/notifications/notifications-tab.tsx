@@ -1,7 +1,6 @@
 import { useAtomValue } from "jotai";
 import { useState, type FormEvent } from "react";
 import { Alert } from "../../../components/alert";
-import { Button } from "../../../components/button";
 import { Card, CardHeader } from "../../../components/card";
 import { Field, inputClass } from "../../../components/field";
 import { notify } from "../../../components/notify";
@@ -13,6 +12,7 @@ import { liveConfigQueryAtom } from "../../live-popups/queries";
 import { adminEventsQueryAtom } from "../events/queries";
 import { ReminderSettingsCard } from "../notices/reminder-settings-card";
 import { saveLiveConfigAtom } from "../queries";
+import { SubmitRow } from "../components/submit-row";
 
 const t = itAdmin.notifications;
 export const FREQUENCIES = [5000, 10000, 15000, 30000, 60000] as const;
@@ -120,11 +120,7 @@ function NotificationsForm({ initial }: { initial: Config }) {
         </fieldset>
         <p className="rounded-lg bg-slate-50 px-3 py-2 text-xs text-slate-600">{t.note}</p>
         {error ? <Alert tone="error" role="alert">{error}</Alert> : null}
-        <div className="flex justify-end">
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? t.saving : t.save}
-          </Button>
-        </div>
+        <SubmitRow busy={save.isPending} label={t.save} busyLabel={t.saving} />
       </form>
     </Card>
   );

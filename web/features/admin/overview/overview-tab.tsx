@@ -1,16 +1,14 @@
 import { useAtomValue } from "jotai";
-import { Alert } from "../../../components/alert";
 import { AppLink } from "../../../components/app-link";
 import { Card, cardClass, CardHeader } from "../../../components/card";
 import { CalendarIcon } from "../../../components/icons";
-import { LoadingState } from "../../../components/spinner";
-import { it } from "../../../i18n/it";
 import { itAdmin } from "../../../i18n/it-admin";
-import { formatEuroCompact, formatShortDateTime } from "../../../lib/format";
+import { formatShortDateTime } from "../../../lib/format";
+import { formatEuro } from "../../../../shared/lifecycle/money";
 import { allBookingsQueryAtom } from "../bookings/queries";
 import { adminStatsQueryAtom } from "../queries";
 import { StatusBadge } from "../bookings/status-label";
-import { ListState } from "../components/list-state";
+import { ListState, Loaded } from "../components/list-state";
 
 const t = itAdmin.overview;
 export const RECENT_ACTIVITY_SIZE = 5;
@@ -31,18 +29,16 @@ export function OverviewTab() {
 
   return (
     <div className="space-y-6">
-      {stats.isPending ? (
-        <LoadingState text={it.common.loading} />
-      ) : stats.isError ? (
-        <Alert tone="error" role="alert">{itAdmin.loadError}</Alert>
-      ) : (
-        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" data-testid="overview-counters">
-          <Counter label={t.activeEvents} value={String(stats.data.activeEvents)} accent="bg-blue-500" />
-          <Counter label={t.totalSpots} value={String(stats.data.totalSpots)} accent="bg-sky-500" />
-          <Counter label={t.occupiedSpots} value={String(stats.data.occupiedSpots)} accent="bg-amber-500" />
-          <Counter label={t.todayRevenue} value={formatEuroCompact(stats.data.todayRevenue)} accent="bg-emerald-500" />
-        </div>
-      )}
+      <Loaded query={stats}>
+        {(data) => (
+          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" data-testid="overview-counters">
+            <Counter label={t.activeEvents} value={String(data.activeEvents)} accent="bg-blue-500" />
+            <Counter label={t.totalSpots} value={String(data.totalSpots)} accent="bg-sky-500" />
+            <Counter label={t.occupiedSpots} value={String(data.occupiedSpots)} accent="bg-amber-500" />
+            <Counter label={t.todayRevenue} value={formatEuro(data.todayRevenue, "it")} accent="bg-emerald-500" />
+          </div>
+        )}
+      </Loaded>
 
       <Card>
         <CardHeader
@@ -64,7 +60,7 @@ export function OverviewTab() {
                     <p className="text-xs tabular-nums text-slate-600">{formatShortDateTime(b.createdAt)}</p>
                   </div>
                   <StatusBadge status={b.status} />
-                  <p className="w-20 text-right font-semibold tabular-nums text-slate-900">{formatEuroCompact(b.amount)}</p>
+                  <p className="w-20 text-right font-semibold tabular-nums text-slate-900">{formatEuro(b.amount, "it")}</p>
                 </li>
               ))}
             </ul>

@@ -52,32 +52,8 @@ export function CarouselSettingsForm({ initial, failureBody = t.failedBody }: { 
           <Toggle label={t.enabled} checked={form.isEnabled} onChange={(v) => setForm((f) => ({ ...f, isEnabled: v }))} />
           <p className="mt-1 text-xs text-slate-600">{t.enabledHint}</p>
         </div>
-        <Field label={t.speed} htmlFor="carousel-speed" hint={t.speedHint}>
-          <input
-            id="carousel-speed"
-            type="number"
-            min={0.5}
-            max={10}
-            step={0.5}
-            inputMode="decimal"
-            className={inputClass}
-            value={form.scrollSpeed}
-            onChange={(e) => setForm((f) => ({ ...f, scrollSpeed: e.target.value }))}
-          />
-        </Field>
-        <Field label={t.frameRate} htmlFor="carousel-frame" hint={t.frameRateHint}>
-          <input
-            id="carousel-frame"
-            type="number"
-            min={8}
-            max={50}
-            step={1}
-            inputMode="numeric"
-            className={inputClass}
-            value={form.frameRate}
-            onChange={(e) => setForm((f) => ({ ...f, frameRate: e.target.value }))}
-          />
-        </Field>
+        <NumberField id="carousel-speed" label={t.speed} hint={t.speedHint} min={0.5} max={10} step={0.5} value={form.scrollSpeed} onChange={(scrollSpeed) => setForm((f) => ({ ...f, scrollSpeed }))} />
+        <NumberField id="carousel-frame" label={t.frameRate} hint={t.frameRateHint} min={8} max={50} step={1} value={form.frameRate} onChange={(frameRate) => setForm((f) => ({ ...f, frameRate }))} />
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? t.saving : t.save}
         </Button>
@@ -115,5 +91,13 @@ export function CarouselSettingsForm({ initial, failureBody = t.failedBody }: { 
         <style>{"@keyframes admin-carousel-preview { from { transform: translateX(0) } to { transform: translateX(-50%) } }"}</style>
       </aside>
     </form>
+  );
+}
+
+function NumberField({ id, label, hint, min, max, step, value, onChange }: { id: string; label: string; hint: string; min: number; max: number; step: number; value: string; onChange: (value: string) => void }) {
+  return (
+    <Field label={label} htmlFor={id} hint={hint}>
+      <input id={id} type="number" min={min} max={max} step={step} inputMode={Number.isInteger(step) ? "numeric" : "decimal"} className={inputClass} value={value} onChange={(e) => onChange(e.target.value)} />
+    </Field>
   );
 }

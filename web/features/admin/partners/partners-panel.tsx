@@ -207,15 +207,15 @@ function PartnerTile({ partner, onDelete }: { partner: Partner; onDelete: () => 
           {partner.isActive ? t.activeBadge : t.inactiveBadge}
         </span>
       </div>
-      <button
-        type="button"
+      <IconButton
+        label={t.remove(partner.name)}
         onClick={onDelete}
-        aria-label={t.remove(partner.name)}
-        title={t.remove(partner.name)}
-        className="absolute right-2 top-2 inline-flex size-8 items-center justify-center rounded-md bg-red-600 text-white opacity-0 shadow transition-opacity hover:bg-red-700 focus:opacity-100 group-hover:opacity-100 group-focus-within:opacity-100 pointer-coarse:opacity-100"
+        look="dangerSolid"
+        small
+        className="absolute right-2 top-2 opacity-0 focus:opacity-100 group-hover:opacity-100 group-focus-within:opacity-100 pointer-coarse:opacity-100"
       >
         <TrashIcon />
-      </button>
+      </IconButton>
     </li>
   );
 }

@@ -4,14 +4,17 @@ import { itAdmin } from "../../../i18n/it-admin";
 import { errorMessage } from "../../../lib/api";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { Alert } from "../../../components/alert";
-import { Modal } from "../../../components/modal";
 import { notify } from "../../../components/notify";
 import { Button } from "../../../components/button";
 import { Card, CardHeader } from "../../../components/card";
 import { Field, inputClass } from "../../../components/field";
-import { ListState, TableHead } from "../components/list-state";
+import { DataTable } from "../../../components/data-table";
+import { FormModal } from "../components/form-modal";
+import { ListState } from "../components/list-state";
+import { PasswordField } from "../components/password-field";
 import { useStaff } from "../queries";
 import { createUserAtom, STAFF_ROLES, updateUserAtom, usersQueryAtom, type StaffRole } from "./queries";
+import { SubmitRow } from "../components/submit-row";
 
 const t = itAdmin.users;
 const PASSWORD_MIN_LENGTH = 10;
@@ -40,57 +43,65 @@ export function UsersTab() {
         <CardHeader title={t.title} description={t.description} />
         <ListState query={users} empty={t.empty}>
           {(rows) => (
-            <div className="overflow-x-auto">
-              <table className="w-full min-w-[52rem] text-left text-sm">
-                <TableHead
-                  columns={[{ label: t.colName }, { label: t.colEmail }, { label: t.colRole }, { label: t.colStatus }, { label: t.colActions, end: true }]}
-                />
-                <tbody className="divide-y divide-slate-200">
-                  {rows.map((user) => (
-                    <tr key={user.id} data-testid="user-row" className={user.disabled ? "bg-slate-50 text-slate-500" : ""}>
-                      <td className="px-4 py-3 font-medium text-slate-900">
-                        {user.name} {user.id === me.id ? <span className="font-normal text-slate-600">{t.you}</span> : null}
-                      </td>
-                      <td className="px-4 py-3">{user.email}</td>
-                      <td className="px-4 py-3">
-                        <select
-                          aria-label={t.roleOf(user.name)}
-                          className={`${inputClass} min-w-36`}
-                          value={user.role}
-                          disabled={update.isPending}
-                          onChange={(e) => change(user, { role: e.target.value as StaffRole }, t.roleChanged, t.roleChangedBody)}
-                        >
-                          <RoleOptions />
-                        </select>
-                      </td>
-                      <td className="px-4 py-3">
-                        <span
-                          className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${user.disabled ? "bg-slate-100 text-slate-600 ring-slate-200" : "bg-emerald-50 text-emerald-700 ring-emerald-200"}`}
-                        >
-                          {user.disabled ? t.disabled : t.active}
-                        </span>
-                      </td>
-                      <td className="px-4 py-3">
-                        <div className="flex justify-end gap-2">
-                          <Button variant="secondary" className="whitespace-nowrap" onClick={() => setResetting(user)}>
-                            {t.resetPassword}
-                          </Button>
-                          {user.disabled ? (
-                            <Button variant="secondary" disabled={update.isPending} onClick={() => change(user, { disabled: false }, t.enabledDone)}>
-                              {t.enable}
-                            </Button>
-                          ) : (
-                            <Button variant="danger" disabled={update.isPending} onClick={() => setDisabling(user)}>
-                              {t.disable}
-                            </Button>
-                          )}
-                        </div>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              rows={rows}
+              rowKey={(user) => user.id}
+              rowTestId="user-row"
+              rowClassName={(user) => (user.disabled ? "bg-slate-50 text-slate-500" : "")}
+              columns={[
+                {
+                  header: t.colName,
+                  className: "font-medium text-slate-900",
+                  cell: (user) => (
+                    <>
+                      {user.name} {user.id === me.id ? <span className="font-normal text-slate-600">{t.you}</span> : null}
+                    </>
+                  ),
+                },
+                { header: t.colEmail, cell: (user) => user.email },
+                {
+                  header: t.colRole,
+                  cell: (user) => (
+                    <select
+                      aria-label={t.roleOf(user.name)}
+                      className={`${inputClass} min-w-36`}
+                      value={user.role}
+                      disabled={update.isPending}
+                      onChange={(e) => change(user, { role: e.target.value as StaffRole }, t.roleChanged, t.roleChangedBody)}
+                    >
+                      <RoleOptions />
+                    </select>
+                  ),
+                },
+                {
+                  header: t.colStatus,
+                  cell: (user) => (
+                    <span
+                      className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${user.disabled ? "bg-slate-100 text-slate-600 ring-slate-200" : "bg-emerald-50 text-emerald-700 ring-emerald-200"}`}
+                    >
+                      {user.disabled ? t.disabled : t.active}
+                    </span>
+                  ),
+                },
+              ]}
+              actionsHeader={t.colActions}
+              actions={(user) => (
+                <>
+                  <Button size="sm" variant="secondary" className="whitespace-nowrap" onClick={() => setResetting(user)}>
+                    {t.resetPassword}
+                  </Button>
+                  {user.disabled ? (
+                    <Button size="sm" variant="secondary" disabled={update.isPending} onClick={() => change(user, { disabled: false }, t.enabledDone)}>
+                      {t.enable}
+                    </Button>
+                  ) : (
+                    <Button size="sm" variant="danger" disabled={update.isPending} onClick={() => setDisabling(user)}>
+                      {t.disable}
+                    </Button>
+                  )}
+                </>
+              )}
+            />
           )}
         </ListState>
       </Card>
@@ -147,28 +158,13 @@ function NewUserCard() {
             <RoleOptions />
           </select>
         </Field>
-        <Field label={t.password} htmlFor="user-password" hint={t.passwordHint}>
-          <input
-            id="user-password"
-            type="password"
-            required
-            minLength={PASSWORD_MIN_LENGTH}
-            autoComplete="new-password"
-            className={inputClass}
-            value={form.password}
-            onChange={(e) => set({ password: e.target.value })}
-          />
-        </Field>
+        <PasswordField id="user-password" label={t.password} hint={t.passwordHint} minLength={PASSWORD_MIN_LENGTH} autoComplete="new-password" value={form.password} onChange={(password) => set({ password })} />
         {create.isError ? (
           <div className="sm:col-span-2 lg:col-span-4">
             <Alert tone="error" role="alert">{errorMessage(create.error, t.failed)}</Alert>
           </div>
         ) : null}
-        <div className="sm:col-span-2 lg:col-span-4">
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? t.creating : t.create}
-          </Button>
-        </div>
+        <SubmitRow busy={create.isPending} label={t.create} busyLabel={t.creating} className="sm:col-span-2 lg:col-span-4" />
       </form>
     </Card>
   );
@@ -178,8 +174,7 @@ function ResetPasswordDialog({ user, onClose }: { user: User; onClose: () => voi
   const update = useAtomValue(updateUserAtom);
   const [password, setPassword] = useState("");
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
+  function submit() {
     update.mutate(
       { id: user.id, password },
       {
@@ -192,39 +187,17 @@ function ResetPasswordDialog({ user, onClose }: { user: User; onClose: () => voi
   }
 
   return (
-    <Modal
-      open
-      onClose={() => (update.isPending ? undefined : onClose())}
+    <FormModal
       title={t.resetTitle(user.name)}
       description={t.resetDescription}
       size="sm"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={update.isPending}>
-            {t.cancel}
-          </Button>
-          <Button type="submit" form="reset-password-form" disabled={update.isPending}>
-            {t.save}
-          </Button>
-        </>
-      }
+      submitLabel={t.save}
+      mutation={update}
+      failed={t.failed}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form id="reset-password-form" onSubmit={submit} className="space-y-3">
-        <Field label={t.newPassword} htmlFor="reset-password" hint={t.passwordHint}>
-          <input
-            id="reset-password"
-            type="password"
-            required
-            minLength={PASSWORD_MIN_LENGTH}
-            autoComplete="new-password"
-            autoFocus
-            className={inputClass}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </Field>
-        {update.isError ? <Alert tone="error" role="alert">{errorMessage(update.error, t.failed)}</Alert> : null}
-      </form>
-    </Modal>
+      <PasswordField id="reset-password" label={t.newPassword} hint={t.passwordHint} minLength={PASSWORD_MIN_LENGTH} autoComplete="new-password" autoFocus value={password} onChange={setPassword} />
+    </FormModal>
   );
 }

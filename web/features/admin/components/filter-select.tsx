@@ -1,0 +1,36 @@
+import { inputClass, labelClass } from "../../../components/field";
+
+/** A labelled filter above an admin list: "all" first, then the options. */
+export function FilterSelect<V extends string>({
+  id,
+  label,
+  allLabel,
+  value,
+  options,
+  onChange,
+  className = "",
+}: {
+  id: string;
+  label: string;
+  allLabel: string;
+  value: V | "";
+  options: readonly { value: V; label: string }[];
+  onChange: (value: V | "") => void;
+  className?: string;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      <select id={id} className={`${inputClass} ${className}`} value={value} onChange={(e) => onChange(e.target.value as V | "")}>
+        <option value="">{allLabel}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

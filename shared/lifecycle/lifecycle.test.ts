@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { testDb } from "../../worker/test/helpers";
 import { bookingState, bookingTransitions, canMove, freeSpotsOf, isLiveBooking, passStatusOf, takesSpot, type BookingStatus } from "./booking";
 import { cancelDeadline, eventEndsAt, eventPhase, formatDistance, formatDuration, hasEnded, withinCancelDeadline } from "./event";
-import { centsToDecimal, decimalToCentsExact, formatEuro, formatEuroCompact, parseAmountToCents } from "./money";
+import { centsToDecimal, decimalToCentsExact, formatEuro, parseAmountToCents } from "./money";
 import { centsToDecimalText, eventNotEndedText, freeSpotsText, liveBookingText, passValidText, takesSpotText, waitingEntryText, waitlistStateText, withinCancelDeadlineText } from "./sql";
 import { canJoinWaitlist, isWaiting, spotsForSale, waitlistStateOf } from "./waitlist";
 
@@ -167,8 +167,8 @@ describe("money as integer cents", () => {
   });
 
   it("writes amounts the way each language reads them", () => {
-    expect(formatEuroCompact("15.5")).toBe("€15.50");
-    expect(formatEuroCompact(1505)).toBe("€15.05");
+    expect(formatEuro("15.5", "en")).toBe("€15.50");
+    expect(formatEuro(1505, "it")).toBe("€ 15,05"); // a number is cents, never euros with a fraction
     expect(formatEuro(1550, "it")).toBe("€ 15,50");
     expect(formatEuro("15.50", "en")).toBe("€15.50");
     expect(parseAmountToCents("7,5")).toBe(750);

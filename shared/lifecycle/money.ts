@@ -31,11 +31,6 @@ export function parseAmountToCents(value: string | number): number | null {
 
 const asCents = (amount: string | number) => (typeof amount === "number" ? amount : decimalToCentsExact(amount));
 
-/** "€15.00": the spec's compact form (cards, pay buttons, English e-mails). `amount`: cents or the API's decimal string. */
-export function formatEuroCompact(amount: string | number): string {
-  return `€${centsToDecimal(asCents(amount))}`;
-}
-
 /** "€ 15,50" in Italian (decimal comma), "€15.50" in English. `amount`: cents or the API's decimal string. */
 export function formatEuro(amount: string | number, lang: "it" | "en"): string {
   const decimal = centsToDecimal(asCents(amount));

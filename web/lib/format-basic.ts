@@ -7,7 +7,6 @@ import type { Catalogue } from "../i18n/catalogue";
 
 export { GARAGE_TIME_ZONE };
 
-export { formatEuroCompact } from "../../shared/lifecycle/money";
 
 /** Cuts `text` to `max` characters followed by an ellipsis when longer. */
 export function truncate(text: string, max: number): string {

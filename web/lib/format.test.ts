@@ -1,13 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { it as italian } from "../i18n/it";
-import { bookingCode, formatCountdown, formatEuroCompact, fromCents, formatLongDateTime, formatShortDateTime, formatTime, formatTimeAgo, todayInRome, toCents, truncate } from "./format";
+import { bookingCode, formatCountdown, fromCents, formatLongDateTime, formatShortDateTime, formatTime, formatTimeAgo, todayInRome, toCents, truncate } from "./format";
 
 describe("format", () => {
-  it("shows euro amounts with two decimals", () => {
-    expect(formatEuroCompact("15")).toBe("€15.00");
-    expect(formatEuroCompact(750)).toBe("€7.50"); // a number is cents, never euros with a fraction
-  });
-
   it("turns decimal amounts into integer cents and back, so sums are exact", () => {
     expect(toCents("15.00")).toBe(1500);
     expect(toCents("7.5")).toBe(750);

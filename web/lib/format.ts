@@ -10,7 +10,7 @@ import { GARAGE_TIME_ZONE } from "./format-basic";
 
 export { centsToDecimal as fromCents, decimalToCentsExact as toCents } from "../../shared/lifecycle/money";
 
-export { formatEuroCompact, formatLongDateTime, formatTimeAgo, GARAGE_TIME_ZONE, truncate, type DateStyle } from "./format-basic";
+export { formatLongDateTime, formatTimeAgo, GARAGE_TIME_ZONE, truncate, type DateStyle } from "./format-basic";
 
 const instantOf = (iso: string | number) => (typeof iso === "number" ? InstantFns.fromEpochMilliseconds(iso) : InstantFns.fromString(iso));
 const zoned = (iso: string | number) => InstantFns.toZonedDateTimeISO(instantOf(iso), GARAGE_TIME_ZONE);

@@ -10,7 +10,7 @@ export const romeLongDateTime = (ms: number, words: DateWords = ITALIAN_DATES) =
 /** "giovedì 10 dicembre 2026": the day only, in Rome time. */
 export const romeLongDate = (ms: number, words: DateWords = ITALIAN_DATES) => longDate(ms, words);
 
-/** 1550 → "€ 15,50" (Italian decimal comma) or "€15.50" (English: the site's compact form). */
+/** 1550 → "€ 15,50" (Italian) or "€15.50" (English): formatEuro, the one way each language writes money. */
 export const euro = (cents: number, locale: "it" | "en" = "it") => formatEuro(cents, locale);
 
 export const escapeHtml = (s: string) =>

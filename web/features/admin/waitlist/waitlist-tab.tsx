@@ -8,7 +8,8 @@ import { LoadingState } from "../../../components/spinner";
 import { it } from "../../../i18n/it";
 import { itAdmin } from "../../../i18n/it-admin";
 import { errorMessage } from "../../../lib/api";
-import { formatEuroCompact, formatShortDateTime } from "../../../lib/format";
+import { formatShortDateTime } from "../../../lib/format";
+import { formatEuro } from "../../../../shared/lifecycle/money";
 import { ListState } from "../components/list-state";
 import { saveWaitlistSettingsAtom, waitlistQueryAtom, waitlistSettingsQueryAtom, waitlistsQueryAtom, type AdminWaitlist, type WaitlistSummary } from "./queries";
 
@@ -62,7 +63,7 @@ function Entries({ eventId }: { eventId: number }) {
           </div>
           <p className="mt-1 font-medium break-all text-slate-900">{e.email}</p>
           <p className="mt-0.5 text-slate-700">
-            <span className="font-mono font-bold tracking-wider">{e.licensePlate}</span> · {e.rateName} · {formatEuroCompact(e.price)} · {t.langs[e.lang]}
+            <span className="font-mono font-bold tracking-wider">{e.licensePlate}</span> · {e.rateName} · {formatEuro(e.price, "it")} · {t.langs[e.lang]}
           </p>
           <p className="mt-0.5 text-xs text-slate-600">
             {t.joinedAt} {formatShortDateTime(e.joinedAt)}
@@ -89,7 +90,7 @@ function EventList({ list }: { list: WaitlistSummary }) {
         <div className="text-right">
           <p className="text-xs text-slate-600">{t.potential}</p>
           <p className="text-lg font-bold text-slate-900 tabular-nums" data-testid="waitlist-potential">
-            {formatEuroCompact(list.potential)}
+            {formatEuro(list.potential, "it")}
           </p>
         </div>
       </div>

@@ -14,6 +14,8 @@ const variants = {
   ink: "bg-slate-950 text-white hover:bg-slate-800 focus-visible:outline-slate-950",
   /** "Add another": a dashed outline across the list's width. */
   dashed: "w-full border-2 border-dashed border-slate-300 text-slate-600 hover:border-blue-400 hover:text-blue-700 focus-visible:outline-blue-600",
+  /** A button that reads as a link in running text ("Leggi di più", "Mostra tutti"). */
+  link: "font-semibold text-blue-700 underline-offset-2 hover:underline focus-visible:outline-blue-600",
   /** Only the kit's focus and disabled look: tiles (a calendar day) style themselves. */
   bare: "focus-visible:outline-blue-600",
 };

@@ -209,6 +209,8 @@ export function EventCard({ event: given, priority = false }: { event: EventDto;
         </div>
         <div className="flex items-end gap-3 px-5 pb-4">
           <h3 className="min-w-0 flex-1 text-lg leading-snug font-bold text-white drop-shadow-sm">
+            {/* Not the kit's Button: its click area is stretched over the whole picture (after:inset-0),
+                and its focus ring is drawn around that area rather than around the title's text. */}
             <button
               type="button"
               aria-expanded={expanded}
@@ -277,9 +279,9 @@ export function EventCard({ event: given, priority = false }: { event: EventDto;
               <div>
                 <p className="line-clamp-3 text-sm leading-6 text-slate-600">{event.description}</p>
                 {needsReadMore(event.description) ? (
-                  <button type="button" onClick={() => setDescriptionOpen(true)} className="mt-0.5 text-sm font-semibold text-blue-700 hover:underline">
+                  <Button variant="link" size="none" onClick={() => setDescriptionOpen(true)} className="mt-0.5 text-sm">
                     {tr.eventCard.readMore}
-                  </button>
+                  </Button>
                 ) : null}
               </div>
             ) : null}
@@ -323,11 +325,12 @@ export function EventCard({ event: given, priority = false }: { event: EventDto;
               {event.rates.length === 0 ? <li className="text-sm text-slate-600">{tr.eventCard.noRates}</li> : null}
               {event.rates.map((rate) => (
                 <li key={rate.id}>
-                  <button
-                    type="button"
+                  <Button
+                    variant="bare"
+                    size="none"
                     onClick={() => setBookingRate(rate)}
                     title={rate.name}
-                    className="group flex w-full items-center gap-3 rounded-2xl bg-white p-3.5 text-left ring-1 ring-slate-200 transition hover:bg-blue-50/60 hover:ring-blue-300"
+                    className="group flex w-full items-center gap-3 rounded-2xl bg-white p-3.5 text-left ring-1 ring-slate-200 hover:bg-blue-50/60 hover:ring-blue-300"
                   >
                     <span className="min-w-0 flex-1">
                       <span className="block font-semibold text-slate-900">{rateLabel(rate)}</span>
@@ -337,7 +340,7 @@ export function EventCard({ event: given, priority = false }: { event: EventDto;
                       ) : null}
                     </span>
                     <span className="text-lg font-extrabold text-slate-900 tabular-nums">{tr.money(rate.price)}</span>
-                  </button>
+                  </Button>
                 </li>
               ))}
             </ul>

@@ -1,5 +1,6 @@
 import { ShareIcon } from "../../components/icons";
 import { useT } from "../../i18n/lang";
+import { Button } from "../../components/button";
 
 /**
  * Shares an event's page: the system's share sheet where the browser has one (phones), else the link
@@ -28,9 +29,9 @@ export function ShareButton({ title, path, className, children }: { title: strin
     }
   };
   return (
-    <button type="button" onClick={() => void share()} aria-label={children ? undefined : tr.eventPage.share} title={tr.eventPage.share} className={className}>
+    <Button variant="bare" size="none" onClick={() => void share()} aria-label={children ? undefined : tr.eventPage.share} title={tr.eventPage.share} className={className}>
       <ShareIcon className="size-5 shrink-0" />
       {children}
-    </button>
+    </Button>
   );
 }

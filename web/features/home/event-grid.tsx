@@ -7,20 +7,22 @@ import { useLang, useT } from "../../i18n/lang";
 import { homeCategoriesAtom, homeEventsAtom } from "./home-reads";
 import { EventCard } from "../event-card/event-card";
 import { selectedCategoryAtom } from "./queries";
+import { Button } from "../../components/button";
 
 function Chip({ pressed, onClick, color, children }: { pressed: boolean; onClick: () => void; color?: string; children: React.ReactNode }) {
   return (
-    <button
-      type="button"
+    <Button
+      variant="bare"
+      size="none"
       aria-pressed={pressed}
       onClick={onClick}
-      className={`inline-flex shrink-0 items-center gap-2 rounded-full px-4 py-2 text-sm font-semibold transition ${
+      className={`inline-flex shrink-0 items-center gap-2 rounded-full px-4 py-2 text-sm font-semibold ${
         pressed ? "bg-slate-900 text-white shadow-md" : "bg-white text-slate-700 ring-1 ring-slate-300 hover:bg-slate-100"
       }`}
     >
       {color ? <span className="size-2.5 rounded-full ring-2 ring-white/70" style={{ backgroundColor: color }} aria-hidden="true" /> : null}
       {children}
-    </button>
+    </Button>
   );
 }
 
@@ -69,9 +71,9 @@ export function EventGrid() {
               <TicketIcon className="size-10 text-slate-400" />
               <p className="mt-3 font-semibold text-slate-800">{all.length === 0 ? e.noEvents : e.noEventsInCategory}</p>
               {selected !== null ? (
-                <button type="button" onClick={() => setSelected(null)} className="mt-3 text-sm font-semibold text-blue-700 hover:underline">
+                <Button variant="link" size="none" onClick={() => setSelected(null)} className="mt-3 text-sm">
                   {e.showAll}
-                </button>
+                </Button>
               ) : null}
             </div>
           ) : (

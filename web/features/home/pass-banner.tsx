@@ -6,6 +6,7 @@ import { useT } from "../../i18n/lang";
 import { afterSaleView } from "../my-bookings/after-sale";
 import { bannerBookingQueryAtom, bannerEntryAtom } from "../my-bookings/queries";
 import { dismissPassBanner, PASS_BANNER_EVENT, passBanner, rememberedBookings } from "../my-bookings/remembered";
+import { IconButton } from "../../components/icon-button";
 
 /** After a payment the checkout sends the customer home: the pass stays one tap away until closed. */
 export function PassBanner() {
@@ -49,9 +50,9 @@ export function PassBanner() {
             {view.showPass ? b.link : b.details}
           </AppLink>
         </div>
-        <button type="button" onClick={close} aria-label={b.close} className={`-m-1 rounded-lg p-1.5 ${tone.close}`}>
+        <IconButton label={b.close} onClick={close} className="-m-1">
           <CloseIcon className="size-5" />
-        </button>
+        </IconButton>
       </div>
     </section>
   );
@@ -64,7 +65,6 @@ const VALID = {
   title: "text-emerald-950",
   text: "text-emerald-900",
   link: "bg-emerald-700 text-white hover:bg-emerald-800",
-  close: "text-emerald-800 hover:bg-emerald-100",
 };
 const ENDED = {
   section: "border-amber-200 bg-amber-50",
@@ -72,5 +72,4 @@ const ENDED = {
   title: "text-amber-950",
   text: "text-amber-950",
   link: "border border-amber-400 bg-white text-amber-950 hover:bg-amber-100",
-  close: "text-amber-800 hover:bg-amber-100",
 };

@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
 import type { Lang } from "../../i18n/catalogue";
 import { catalogueAtom, loadCatalogue, rememberLang, setPageLang, useLang, useT } from "../../i18n/lang";
+import { Button } from "../../components/button";
 
 const choices: { lang: Lang; short: string }[] = [
   { lang: "it", short: "IT" },
@@ -21,9 +22,10 @@ export function LanguageSwitch({ className = "" }: { className?: string }) {
   return (
     <div role="group" aria-label={tr.language.label} className={`flex rounded-lg bg-slate-100 p-0.5 text-xs font-bold ${className}`}>
       {choices.map(({ lang, short }) => (
-        <button
+        <Button
           key={lang}
-          type="button"
+          variant="bare"
+          size="none"
           lang={lang}
           aria-pressed={current === lang}
           onClick={() => void choose(lang)}
@@ -31,7 +33,7 @@ export function LanguageSwitch({ className = "" }: { className?: string }) {
         >
           {short}
           <span className="sr-only"> {tr.language[lang]}</span>
-        </button>
+        </Button>
       ))}
     </div>
   );

@@ -5,6 +5,7 @@ import { useT } from "../../i18n/lang";
 import { garage } from "../../../shared/garage";
 import { LanguageSwitch } from "./language-switch";
 import { NavLinks } from "./nav-links";
+import { IconButton } from "../../components/icon-button";
 
 /** The side menu of small screens (loaded on first use: Headless UI stays out of the home bundle). */
 export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -18,9 +19,9 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
       >
         <div className="flex h-16 items-center justify-between border-b border-slate-100 px-4">
           <DialogTitle className="text-base font-bold text-slate-900">{tr.layout.menuTitle}</DialogTitle>
-          <button type="button" onClick={onClose} aria-label={tr.layout.closeMenu} className="rounded-lg p-2 text-slate-600 hover:bg-slate-100">
+          <IconButton label={tr.layout.closeMenu} onClick={onClose}>
             <CloseIcon className="size-6" />
-          </button>
+          </IconButton>
         </div>
         <nav aria-label={tr.layout.navLabel} className="flex flex-col gap-1 p-3">
           <NavLinks onNavigate={onClose} className="rounded-xl px-4 py-3 text-base font-semibold text-slate-800 hover:bg-slate-100" />

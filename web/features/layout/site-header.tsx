@@ -6,6 +6,7 @@ import { Brand } from "./brand";
 import { LanguageSwitch } from "./language-switch";
 import { garage } from "../../../shared/garage";
 import { NavLinks } from "./nav-links";
+import { IconButton } from "../../components/icon-button";
 
 const loadMenu = () => import("./mobile-menu");
 const MobileMenu = lazy(() => loadMenu().then((m) => ({ default: m.MobileMenu })));
@@ -27,20 +28,19 @@ export function SiteHeader() {
             <PhoneIcon className="size-4" />
             <span>{garage.phoneDisplay}</span>
           </a>
-          <button
-            type="button"
+          <IconButton
+            label={tr.layout.openMenu}
             onPointerEnter={loadMenu}
             onFocus={loadMenu}
             onClick={() => {
               setMenuUsed(true);
               setMenuOpen(true);
             }}
-            aria-label={tr.layout.openMenu}
             aria-expanded={menuOpen}
-            className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden"
+            className="md:hidden"
           >
             <MenuIcon className="size-6" />
-          </button>
+          </IconButton>
         </div>
       </div>
       {menuUsed ? (

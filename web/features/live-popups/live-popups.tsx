@@ -6,6 +6,7 @@ import { coversControl } from "../../lib/covers-control";
 import { formatTimeAgo } from "../../lib/format-basic";
 import { liveActivityQueryAtom, liveConfigQueryAtom } from "./queries";
 import { FIRST_POPUP_MAX_DELAY_MS, isJustBooked, nextActivity, popupDurationMs, SWIPE_DISMISS_PX } from "./schedule";
+import { IconButton } from "../../components/icon-button";
 
 type Activity = { id: string; firstName: string; eventTitle: string; paidAt: string };
 type Place = "bottom" | "top";
@@ -147,9 +148,9 @@ export function LivePopups() {
             <span className="line-clamp-2 font-semibold text-slate-900">{current.eventTitle}</span>
             <span className="mt-0.5 block text-xs text-slate-500">{formatTimeAgo(current.paidAt, Date.now(), tr.dates)}</span>
           </p>
-          <button type="button" onClick={() => setVisible(false)} aria-label={tr.livePopups.close} className="-m-1 rounded-lg p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700">
+          <IconButton small label={tr.livePopups.close} onClick={() => setVisible(false)} className="-m-1">
             <CloseIcon className="size-4" />
-          </button>
+          </IconButton>
         </div>
       ) : null}
     </div>

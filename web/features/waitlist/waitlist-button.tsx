@@ -20,9 +20,9 @@ export function WaitlistButton({ event, compact = false }: { event: EventDto; co
   return (
     <>
       {compact ? (
-        <button type="button" className="mt-1 font-semibold text-red-900 underline underline-offset-2 hover:text-red-950" onClick={openDialog}>
+        <Button variant="link" size="none" className="mt-1 text-red-900! underline hover:text-red-950!" onClick={openDialog}>
           {tr.waitlist.join} →
-        </button>
+        </Button>
       ) : (
         <Button variant="secondary" size="lg" className="w-full" onClick={openDialog}>
           {tr.waitlist.join}

@@ -1,33 +1,25 @@
 import type { InferResponseType } from "hono/client";
 import { atom } from "jotai";
-import { atomWithMutation, atomWithQuery, queryClientAtom } from "jotai-tanstack-query";
+import { atomWithMutation, queryClientAtom } from "jotai-tanstack-query";
+import { queryOfParam } from "../../lib/query-of-param";
 import { client, unwrap } from "../../lib/api";
 
 export type Pass = InferResponseType<(typeof client.api.passes)[":secret"]["$get"], 200>;
 
 export const passSecretAtom = atom<string | null>(null);
 
-export const passQueryAtom = atomWithQuery((get) => {
-  const secret = get(passSecretAtom);
-  return {
-    queryKey: ["pass", secret],
-    queryFn: () => unwrap(client.api.passes[":secret"].$get({ param: { secret: secret! } })),
-    enabled: secret !== null,
-    retry: false,
-    // The gate changes it ("entrato alle…"): a pass left open on a phone follows along.
-    refetchInterval: 30_000,
-  };
+// The gate changes it ("entrato alle…"): a pass left open on a phone follows along.
+export const passQueryAtom = queryOfParam(passSecretAtom, (secret) => ["pass", secret], (secret) => unwrap(client.api.passes[":secret"].$get({ param: { secret } })), {
+  retry: false,
+  refetchInterval: 30_000,
 });
 
-export const cancellationQueryAtom = atomWithQuery((get) => {
-  const secret = get(passSecretAtom);
-  return {
-    queryKey: ["pass", secret, "cancellation"],
-    queryFn: () => unwrap(client.api.passes[":secret"].cancellation.$get({ param: { secret: secret! } })),
-    enabled: secret !== null,
-    retry: false,
-  };
-});
+export const cancellationQueryAtom = queryOfParam(
+  passSecretAtom,
+  (secret) => ["pass", secret, "cancellation"],
+  (secret) => unwrap(client.api.passes[":secret"].cancellation.$get({ param: { secret } })),
+  { retry: false },
+);
 
 export const cancelPassAtom = atomWithMutation((get) => ({
   mutationFn: (secret: string) => unwrap(client.api.passes[":secret"].cancel.$post({ param: { secret } })),
@@ -43,16 +35,12 @@ export const changePlateAtom = atomWithMutation((get) => ({
 export type SeasonPass = InferResponseType<(typeof client.api)["season-passes"][":secret"]["$get"], 200>;
 
 /** A season holder's pass: the same /p/<secret> link, answered by the season's own endpoint. */
-export const seasonPassQueryAtom = atomWithQuery((get) => {
-  const secret = get(passSecretAtom);
-  return {
-    queryKey: ["pass", secret, "season"],
-    queryFn: () => unwrap(client.api["season-passes"][":secret"].$get({ param: { secret: secret! } })),
-    enabled: secret !== null,
-    retry: false,
-    refetchInterval: 30_000,
-  };
-});
+export const seasonPassQueryAtom = queryOfParam(
+  passSecretAtom,
+  (secret) => ["pass", secret, "season"],
+  (secret) => unwrap(client.api["season-passes"][":secret"].$get({ param: { secret } })),
+  { retry: false, refetchInterval: 30_000 },
+);
 
 export const releaseMatchAtom = atomWithMutation((get) => ({
   mutationFn: ({ secret, eventId }: { secret: string; eventId: number }) =>

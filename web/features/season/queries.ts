@@ -1,20 +1,13 @@
 import { atom } from "jotai";
-import { atomWithMutation, atomWithQuery } from "jotai-tanstack-query";
+import { atomWithMutation } from "jotai-tanstack-query";
+import { queryOfParam } from "../../lib/query-of-param";
 import { catalogueAtom } from "../../i18n/lang";
 import { client, newIdempotencyKey, unwrap } from "../../lib/api";
 import type { BookingValues } from "../booking/validation";
 
 export const seasonIdAtom = atom<string | null>(null);
 
-export const seasonQueryAtom = atomWithQuery((get) => {
-  const id = get(seasonIdAtom);
-  return {
-    queryKey: ["season", id],
-    queryFn: () => unwrap(client.api.seasons[":id"].$get({ param: { id: id! } })),
-    enabled: id !== null,
-    retry: false,
-  };
-});
+export const seasonQueryAtom = queryOfParam(seasonIdAtom, (id) => ["season", id], (id) => unwrap(client.api.seasons[":id"].$get({ param: { id } })), { retry: false });
 
 /** A pending holder and its carrier booking: the checkout pays that booking like any other. */
 export const buySeasonAtom = atomWithMutation((get) => ({

@@ -1,6 +1,7 @@
 import type { InferResponseType } from "hono/client";
 import { atom } from "jotai";
-import { atomWithMutation, atomWithQuery, queryClientAtom } from "jotai-tanstack-query";
+import { atomWithMutation, queryClientAtom } from "jotai-tanstack-query";
+import { queryOfParam } from "../../lib/query-of-param";
 import { client, unwrap } from "../../lib/api";
 import { queryKeys } from "../../lib/query-keys";
 
@@ -8,16 +9,10 @@ export type WaitlistEntry = InferResponseType<(typeof client.api.waitlist)[":tok
 
 export const waitlistTokenAtom = atom<string | null>(null);
 
-export const waitlistQueryAtom = atomWithQuery((get) => {
-  const token = get(waitlistTokenAtom);
-  return {
-    queryKey: queryKeys.waitlist(token),
-    queryFn: () => unwrap(client.api.waitlist[":token"].$get({ param: { token: token! } })),
-    enabled: token !== null,
-    retry: false,
-    // The position moves and an offer may arrive while the page is open.
-    refetchInterval: 30_000,
-  };
+// The position moves and an offer may arrive while the page is open.
+export const waitlistQueryAtom = queryOfParam(waitlistTokenAtom, queryKeys.waitlist, (token) => unwrap(client.api.waitlist[":token"].$get({ param: { token } })), {
+  retry: false,
+  refetchInterval: 30_000,
 });
 
 export type JoinRequest = { eventId: number; rateId: number; email: string; licensePlate: string; lang: "it" | "en" };

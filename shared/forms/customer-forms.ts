@@ -1,5 +1,5 @@
 /**
- * The rules of the forms a customer fills in (booking, presale, season pass), written once: the
+ * The rules of the forms a customer fills in (booking, presale, season pass, waiting list), written once: the
  * Worker validates requests with them and the page checks the form with them before sending. zod's
  * mini build, so the page's dialog chunk carries a few kilobytes of it instead of the whole library.
  * Each side brings its own words: the Worker its message references (worker/i18n), the page the
@@ -46,6 +46,15 @@ export const presaleForm = twoStages(["nome", "cognome", "email", "targa", "mode
   email: emailRule(w),
   targa: plateRule(w),
 }));
+
+/** The waiting list: an address for the offer, the plate the spot will be for. */
+export const waitlistForm = twoStages(["email", "licensePlate"] as const, (w) => ({
+  email: emailRule(w),
+  licensePlate: plateRule(w),
+}));
+
+/** Taking an offer: who is coming and in which car (the plate was given when joining). */
+export const takeOfferForm = twoStages(["customerName", "carModel"] as const, () => ({}));
 
 export type FieldProblem<K extends string> = { message: string; fields: K[] } | null;
 

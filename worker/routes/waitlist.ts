@@ -4,7 +4,8 @@ import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { errorBody } from "../lib/errors";
 import { messages } from "../i18n/it";
-import { carModelSchema, emailSchema, personNameSchema, plateSchema, requiredText, validate } from "../lib/validate";
+import { carModelSchema, formWords, personNameSchema, validate } from "../lib/validate";
+import { takeOfferForm, waitlistForm } from "../../shared/forms/customer-forms";
 import { paymentProvider } from "../middleware/payment-provider";
 import { limitRequestRate } from "../middleware/request-rate";
 import { pickLang } from "../../shared/lang";
@@ -19,14 +20,13 @@ export const waitlistJoinInput = z
   .object({
     eventId: z.coerce.number(required).int(required).positive(required),
     rateId: z.coerce.number(required).int(required).positive(required),
-    email: requiredText(required),
-    licensePlate: requiredText(required),
+    ...waitlistForm(formWords(required)).required,
     lang: z.enum(["it", "en"], messages.invalidValue).optional(),
   })
-  .pipe(z.object({ eventId: z.number(), rateId: z.number(), email: emailSchema, licensePlate: plateSchema, lang: z.enum(["it", "en"]).optional() }));
+  .pipe(z.object({ eventId: z.number(), rateId: z.number(), ...waitlistForm(formWords(required)).formats, lang: z.enum(["it", "en"]).optional() }));
 
 const takeInput = z
-  .object({ customerName: requiredText(required), carModel: requiredText(required) })
+  .object(takeOfferForm(formWords(required)).required)
   .pipe(z.object({ customerName: personNameSchema(messages.nameTooLong, messages.nameBadChars), carModel: carModelSchema }));
 
 // The personal link's token is the key, like a pass secret.

@@ -1,6 +1,6 @@
 import { describe, expect, it as test } from "vitest";
 import { it as italian } from "../../i18n/it";
-import { checkBooking, checkPresale, normalisePlate } from "./validation";
+import { checkBooking, checkPresale, checkTakeOffer, checkWaitlist, normalisePlate } from "./validation";
 
 const valid = { customerName: "Mario Rossi", customerEmail: "mario@example.it", licensePlate: "ab 123-cd", carModel: "Fiat Panda" };
 const presale = { nome: "Mario", cognome: "Rossi", email: "mario@example.it", telefono: "", targa: "AB123CD", modelloAuto: "Panda", note: "" };
@@ -29,5 +29,12 @@ describe("booking form checks", () => {
       message: "Nome, cognome, email, targa e modello auto sono obbligatori",
       fields: ["cognome"],
     });
+  });
+
+  test("waiting list: e-mail and plate required, then their formats; taking an offer needs a name and a car", () => {
+    expect(checkWaitlist({ email: "mario@example.it", licensePlate: "na 123 ab" }, italian)).toBeNull();
+    expect(checkWaitlist({ email: " ", licensePlate: "" }, italian)).toEqual({ message: "Tutti i campi sono obbligatori", fields: ["email", "licensePlate"] });
+    expect(checkWaitlist({ email: "mario@", licensePlate: "NA123AB" }, italian)).toEqual({ message: "Indirizzo email non valido", fields: ["email"] });
+    expect(checkTakeOffer({ customerName: "Mario", carModel: "" }, italian)).toEqual({ message: "Tutti i campi sono obbligatori", fields: ["carModel"] });
   });
 });

@@ -1,5 +1,5 @@
 import type { Catalogue } from "../../i18n/catalogue";
-import { bookingForm, formProblem, presaleForm, type FieldProblem, type FormWords } from "../../../shared/forms/customer-forms";
+import { bookingForm, formProblem, presaleForm, takeOfferForm, waitlistForm, type FieldProblem, type FormWords } from "../../../shared/forms/customer-forms";
 import { normalisePlate } from "../../../shared/rules";
 
 // The server's own rules (shared/forms), checked before sending, in the page's words.
@@ -23,4 +23,16 @@ export type PresaleValues = { nome: string; cognome: string; email: string; tele
 
 export function checkPresale(values: PresaleValues, tr: Catalogue): FieldProblem<keyof PresaleValues> {
   return formProblem(presaleForm(words(tr, tr.presale.required)), values);
+}
+
+export type WaitlistValues = { email: string; licensePlate: string };
+
+export function checkWaitlist(values: WaitlistValues, tr: Catalogue): FieldProblem<keyof WaitlistValues> {
+  return formProblem(waitlistForm(words(tr, tr.booking.required)), values);
+}
+
+export type TakeOfferValues = { customerName: string; carModel: string };
+
+export function checkTakeOffer(values: TakeOfferValues, tr: Catalogue): FieldProblem<keyof TakeOfferValues> {
+  return formProblem(takeOfferForm(words(tr, tr.booking.required)), values);
 }

@@ -10,7 +10,7 @@ import { Spinner } from "../../components/spinner";
 import { useLang, useT } from "../../i18n/lang";
 import { errorMessage } from "../../lib/api";
 import type { EventDto } from "../event-card/types";
-import { normalisePlate } from "../booking/validation";
+import { checkWaitlist, normalisePlate } from "../booking/validation";
 import { joinWaitlistAtom } from "./queries";
 
 export type WaitlistPrefill = { email?: string; licensePlate?: string; rateId?: number };
@@ -43,8 +43,9 @@ export function WaitlistForm({ event, onClose, prefill }: { event: EventDto; onC
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (isPending) return;
-    if (!email.trim() || !plate.trim()) {
-      setProblem(tr.booking.required);
+    const found = checkWaitlist({ email, licensePlate: plate }, tr);
+    if (found) {
+      setProblem(found.message);
       return;
     }
     try {

@@ -13,6 +13,7 @@ import { formatLongDateTime } from "../../lib/format";
 import { useNow } from "../checkout/use-now";
 import { PublicLayout } from "../layout/public-layout";
 import { leaveWaitlistAtom, takeOfferAtom, waitlistQueryAtom, waitlistTokenAtom, type WaitlistEntry } from "./queries";
+import { checkTakeOffer } from "../booking/validation";
 
 const stateStyle: Record<WaitlistEntry["state"], string> = {
   waiting: "bg-blue-700 text-white",
@@ -38,8 +39,9 @@ function TakeOffer({ entry }: { entry: WaitlistEntry }) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (isPending) return;
-    if (!customerName.trim() || !carModel.trim()) {
-      setProblem(tr.booking.required);
+    const found = checkTakeOffer({ customerName, carModel }, tr);
+    if (found) {
+      setProblem(found.message);
       return;
     }
     try {

@@ -18,7 +18,7 @@ import {
   rateLabel,
 } from "./card-format";
 import { WaitlistButton } from "../waitlist/waitlist-button";
-import { EventStatusAlert, PresaleButton } from "./event-status";
+import { EventStatusAlert, EventStatusBadge, PresaleButton } from "./event-status";
 import type { EventDto, RateDto } from "./types";
 import { eventPath } from "../../../shared/event-path";
 import { ShareButton } from "../event-page/share-button";
@@ -193,13 +193,7 @@ export function EventCard({ event: given, priority = false }: { event: EventDto;
         <div className="absolute top-3 left-3 flex flex-wrap gap-2">{event.category ? <CategoryTag category={event.category} /> : null}</div>
         {/* Above the title button's overlay (z-10): the page's link and the share button are their own targets. */}
         <div className="absolute top-3 right-3 z-10 flex items-center gap-2">
-          {event.cancelled ? (
-            <span className="rounded-full bg-red-700 px-2.5 py-1 text-xs font-bold tracking-wide text-white uppercase shadow">{tr.eventCard.cancelled}</span>
-          ) : ended ? (
-            <span className="rounded-full bg-slate-900 px-2.5 py-1 text-xs font-bold text-white shadow">{tr.eventCard.ended}</span>
-          ) : soldOut ? (
-            <span className="rounded-full bg-red-600 px-2.5 py-1 text-xs font-bold text-white shadow">{tr.eventCard.soldOut}</span>
-          ) : null}
+          <EventStatusBadge cancelled={event.cancelled} ended={ended} soldOut={soldOut} soldOutLabel={tr.eventCard.soldOut} className="shadow" />
           <ShareButton title={event.title} path={eventPath(given)} className={CARD_ACTION} />
           {/* A plain link (the card is also rendered outside the router, in the Worker's home islands):
               the page loads server-rendered, with its own share card and live figures. */}

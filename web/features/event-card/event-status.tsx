@@ -40,3 +40,19 @@ export function PresaleButton({ price, onClick, className }: { price: string; on
     </Button>
   );
 }
+
+/** The badge of an event that sells nothing now (Annullato, Terminato, Esaurito); null while it sells. */
+export function EventStatusBadge({ cancelled, ended, soldOut, soldOutLabel, className = "" }: {
+  cancelled: boolean;
+  ended: boolean;
+  soldOut: boolean;
+  soldOutLabel: string;
+  className?: string;
+}) {
+  const tr = useT();
+  const badge = "rounded-full px-2.5 py-1 text-xs font-bold text-white";
+  if (cancelled) return <span className={`${badge} bg-red-700 tracking-wide uppercase ${className}`}>{tr.eventCard.cancelled}</span>;
+  if (ended) return <span className={`${badge} bg-slate-900 ${className}`}>{tr.eventCard.ended}</span>;
+  if (soldOut) return <span className={`${badge} bg-red-600 ${className}`}>{soldOutLabel}</span>;
+  return null;
+}

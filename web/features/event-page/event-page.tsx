@@ -12,7 +12,7 @@ import { useLang, useT } from "../../i18n/lang";
 import { eventImageAspectRatio } from "../../lib/event-image";
 import { eventDistance, eventDuration, eventWhen, hasEnded, inLanguage, isSoldOut } from "../event-card/card-format";
 import { WaitlistButton } from "../waitlist/waitlist-button";
-import { EventStatusAlert, PresaleButton } from "../event-card/event-status";
+import { EventStatusAlert, EventStatusBadge, PresaleButton } from "../event-card/event-status";
 import { CardImage, CategoryTag } from "../event-card/event-card";
 import type { EventDto, RateDto } from "../event-card/types";
 import { homeEventsAtom } from "../home/home-reads";
@@ -147,12 +147,8 @@ function EventPageBody({ given, endedWhenRendered, notice }: { given: EventDto; 
               <div>
                 <h1 className="text-3xl font-black tracking-tight text-slate-900 sm:text-4xl">{event.title}</h1>
                 <p className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
-                  {event.cancelled ? (
-                    <span className="rounded-full bg-red-700 px-2.5 py-1 text-xs font-bold tracking-wide text-white uppercase">{tr.eventCard.cancelled}</span>
-                  ) : ended ? (
-                    <span className="rounded-full bg-slate-900 px-2.5 py-1 text-xs font-bold text-white">{tr.eventCard.ended}</span>
-                  ) : soldOut ? (
-                    <span className="rounded-full bg-red-600 px-2.5 py-1 text-xs font-bold text-white">{tr.eventPage.soldOut}</span>
+                  {event.cancelled || ended || soldOut ? (
+                    <EventStatusBadge cancelled={event.cancelled} ended={ended} soldOut={soldOut} soldOutLabel={tr.eventPage.soldOut} />
                   ) : (
                     <span data-testid="free-spots" className="inline-flex items-center gap-1.5 text-sm font-semibold text-emerald-700">
                       <span className="size-2 rounded-full bg-emerald-500" aria-hidden="true" />

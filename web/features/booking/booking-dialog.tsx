@@ -15,6 +15,7 @@ import { eventWhen, unavailableMessage } from "../event-card/card-format";
 import type { EventDto, RateDto } from "../event-card/types";
 import { rememberBooking } from "../my-bookings/remembered";
 import { CallGarage } from "./call-garage";
+import { fieldBinder } from "./bind-field";
 import { CarFields } from "./car-fields";
 import { WaitlistForm } from "../waitlist/waitlist-dialog";
 import { createBookingAtom } from "./queries";
@@ -62,10 +63,9 @@ function BookingForm({ event, rate, onClose }: { event: EventDto; rate: RateDto;
   const [repeatedPlate, setRepeatedPlate] = useState<string | null>(null);
   // The last spot went while the form was open: the same dialog offers the waiting list instead.
   const [joinList, setJoinList] = useState(false);
-  const set = (k: keyof BookingValues) => (v: string) => setValues((s) => ({ ...s, [k]: v }));
+  const field = fieldBinder(values, setValues, problem?.fields);
   const plate = normalisePlate(values.licensePlate);
   const warned = repeatedPlate !== null && repeatedPlate === plate;
-  const invalid = (k: keyof BookingValues) => problem?.fields.includes(k) ?? false;
 
   if (!rate.isPayable) return <CallGarage summary={<Summary event={event} rate={rate} />} title={unavailableMessage(rate, tr)} onClose={onClose} />;
 
@@ -126,38 +126,17 @@ function BookingForm({ event, rate, onClose }: { event: EventDto; rate: RateDto;
         </Alert>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          className="sm:col-span-2"
-          label={tr.booking.customerName}
-          name="customerName"
-          autoComplete="name"
-          placeholder={tr.booking.placeholders.customerName}
-          maxLength={100}
-          value={values.customerName}
-          invalid={invalid("customerName")}
-          onChange={set("customerName")}
-        />
+        <TextField className="sm:col-span-2" label={tr.booking.customerName} autoComplete="name" placeholder={tr.booking.placeholders.customerName} maxLength={100} {...field("customerName")} />
         <TextField
           className="sm:col-span-2"
           label={tr.booking.customerEmail}
-          name="customerEmail"
           type="email"
           autoComplete="email"
           placeholder={tr.booking.placeholders.customerEmail}
           maxLength={254}
-          value={values.customerEmail}
-          invalid={invalid("customerEmail")}
-          onChange={set("customerEmail")}
+          {...field("customerEmail")}
         />
-        <CarFields
-          plate={values.licensePlate}
-          carModel={values.carModel}
-          names={{ plate: "licensePlate", carModel: "carModel", plateLabel: tr.booking.licensePlate, carModelLabel: tr.booking.carModel }}
-          invalidPlate={invalid("licensePlate")}
-          invalidCarModel={invalid("carModel")}
-          onPlate={set("licensePlate")}
-          onCarModel={set("carModel")}
-        />
+        <CarFields plate={field("licensePlate")} carModel={field("carModel")} plateLabel={tr.booking.licensePlate} carModelLabel={tr.booking.carModel} />
         <TextField label={tr.season.voucher} name="voucherCode" autoCapitalize="characters" maxLength={32} value={voucherCode} onChange={(v) => setVoucherCode(v.toUpperCase())} />
       </div>
       <p className="text-xs text-slate-500">

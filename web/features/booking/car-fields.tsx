@@ -1,46 +1,21 @@
 import { TextField } from "../../components/field";
 import { useT } from "../../i18n/lang";
+import type { BoundField } from "./bind-field";
 
 /** The plate and the car: the same two fields, rules and hints in the booking and the presale forms. */
-export function CarFields({
-  plate,
-  carModel,
-  names,
-  invalidPlate,
-  invalidCarModel,
-  onPlate,
-  onCarModel,
-}: {
-  plate: string;
-  carModel: string;
-  names: { plate: string; carModel: string; plateLabel: string; carModelLabel: string };
-  invalidPlate: boolean;
-  invalidCarModel: boolean;
-  onPlate: (value: string) => void;
-  onCarModel: (value: string) => void;
-}) {
+export function CarFields({ plate, carModel, plateLabel, carModelLabel }: { plate: BoundField; carModel: BoundField; plateLabel: string; carModelLabel: string }) {
   const tr = useT();
   return (
     <>
       <TextField
-        label={names.plateLabel}
-        name={names.plate}
+        label={plateLabel}
         autoCapitalize="characters"
         placeholder={tr.booking.placeholders.licensePlate}
         maxLength={14}
-        value={plate}
-        invalid={invalidPlate}
-        onChange={(v) => onPlate(v.toUpperCase())}
+        {...plate}
+        onChange={(v) => plate.onChange(v.toUpperCase())}
       />
-      <TextField
-        label={names.carModelLabel}
-        name={names.carModel}
-        placeholder={tr.booking.placeholders.carModel}
-        maxLength={60}
-        value={carModel}
-        invalid={invalidCarModel}
-        onChange={onCarModel}
-      />
+      <TextField label={carModelLabel} placeholder={tr.booking.placeholders.carModel} maxLength={60} {...carModel} />
     </>
   );
 }

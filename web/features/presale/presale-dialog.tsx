@@ -15,6 +15,7 @@ import { LoadingState } from "../../components/spinner";
 import { useT } from "../../i18n/lang";
 import { errorMessage, newIdempotencyKey } from "../../lib/api";
 import { bookingCode } from "../../lib/format";
+import { fieldBinder } from "../booking/bind-field";
 import { CallGarage } from "../booking/call-garage";
 import { CarFields } from "../booking/car-fields";
 import { checkPresale, type PresaleValues } from "../booking/validation";
@@ -154,8 +155,7 @@ function PresaleForm({
     setProblem({ title, message, fields: [] });
   };
   const [processing, setProcessing] = useState(false);
-  const set = (k: keyof PresaleValues) => (v: string) => setValues((s) => ({ ...s, [k]: v }));
-  const invalid = (k: keyof PresaleValues) => problem?.fields.includes(k) ?? false;
+  const field = fieldBinder(values, setValues, problem?.fields);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -208,20 +208,12 @@ function PresaleForm({
     <form onSubmit={submit} noValidate className="space-y-5">
       {about}
       <fieldset disabled={processing} className="grid gap-4 sm:grid-cols-2">
-        <TextField label={tr.presale.nome} name="nome" autoComplete="given-name" maxLength={100} value={values.nome} invalid={invalid("nome")} onChange={set("nome")} />
-        <TextField label={tr.presale.cognome} name="cognome" autoComplete="family-name" maxLength={100} value={values.cognome} invalid={invalid("cognome")} onChange={set("cognome")} />
-        <TextField label={tr.presale.email} name="email" type="email" autoComplete="email" maxLength={254} value={values.email} invalid={invalid("email")} onChange={set("email")} />
-        <TextField label={tr.presale.telefono} name="telefono" type="tel" autoComplete="tel" maxLength={30} value={values.telefono} onChange={set("telefono")} />
-        <CarFields
-          plate={values.targa}
-          carModel={values.modelloAuto}
-          names={{ plate: "targa", carModel: "modelloAuto", plateLabel: tr.presale.targa, carModelLabel: tr.presale.modelloAuto }}
-          invalidPlate={invalid("targa")}
-          invalidCarModel={invalid("modelloAuto")}
-          onPlate={set("targa")}
-          onCarModel={set("modelloAuto")}
-        />
-        <TextField className="sm:col-span-2" multiline label={tr.presale.note} name="note" maxLength={500} value={values.note} onChange={set("note")} />
+        <TextField label={tr.presale.nome} autoComplete="given-name" maxLength={100} {...field("nome")} />
+        <TextField label={tr.presale.cognome} autoComplete="family-name" maxLength={100} {...field("cognome")} />
+        <TextField label={tr.presale.email} type="email" autoComplete="email" maxLength={254} {...field("email")} />
+        <TextField label={tr.presale.telefono} type="tel" autoComplete="tel" maxLength={30} {...field("telefono")} />
+        <CarFields plate={field("targa")} carModel={field("modelloAuto")} plateLabel={tr.presale.targa} carModelLabel={tr.presale.modelloAuto} />
+        <TextField className="sm:col-span-2" multiline label={tr.presale.note} maxLength={500} {...field("note")} />
       </fieldset>
       <CardFields intent={intent} confirmRef={confirmRef} onReadyChange={onReadyChange} disabled={processing} />
       {problem ? (

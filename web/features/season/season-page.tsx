@@ -11,6 +11,8 @@ import { errorMessage } from "../../lib/api";
 import { formatLongDateTime } from "../../lib/format";
 import { PublicLayout } from "../layout/public-layout";
 import { checkBooking, normalisePlate, type BookingValues } from "../booking/validation";
+import { fieldBinder } from "../booking/bind-field";
+import { CarFields } from "../booking/car-fields";
 import { buySeasonAtom, seasonIdAtom, seasonQueryAtom } from "./queries";
 
 const empty: BookingValues = { customerName: "", customerEmail: "", licensePlate: "", carModel: "" };
@@ -28,8 +30,7 @@ export function SeasonPage() {
   const buy = useAtomValue(buySeasonAtom);
   const [values, setValues] = useState(empty);
   const [problem, setProblem] = useState<ReturnType<typeof checkBooking>>(null);
-  const set = (k: keyof BookingValues) => (v: string) => setValues((x) => ({ ...x, [k]: v }));
-  const invalid = (k: keyof BookingValues) => problem?.fields.includes(k) ?? false;
+  const field = fieldBinder(values, setValues, problem?.fields);
   const data = season.data;
 
   return (
@@ -78,10 +79,9 @@ export function SeasonPage() {
                   {errorMessage(buy.error, s.failed)}
                 </Alert>
               ) : null}
-              <TextField label={tr.booking.customerName} name="customerName" autoComplete="name" maxLength={80} value={values.customerName} invalid={invalid("customerName")} onChange={set("customerName")} />
-              <TextField label={tr.booking.customerEmail} name="customerEmail" type="email" autoComplete="email" maxLength={254} value={values.customerEmail} invalid={invalid("customerEmail")} onChange={set("customerEmail")} />
-              <TextField label={tr.booking.licensePlate} name="licensePlate" autoCapitalize="characters" maxLength={14} value={values.licensePlate} invalid={invalid("licensePlate")} onChange={(v) => set("licensePlate")(v.toUpperCase())} />
-              <TextField label={tr.booking.carModel} name="carModel" maxLength={60} value={values.carModel} invalid={invalid("carModel")} onChange={set("carModel")} />
+              <TextField label={tr.booking.customerName} autoComplete="name" maxLength={80} {...field("customerName")} />
+              <TextField label={tr.booking.customerEmail} type="email" autoComplete="email" maxLength={254} {...field("customerEmail")} />
+              <CarFields plate={field("licensePlate")} carModel={field("carModel")} plateLabel={tr.booking.licensePlate} carModelLabel={tr.booking.carModel} />
               <Button type="submit" size="lg" className="w-full" disabled={buy.isPending || data.seatsLeft < 1}>
                 {buy.isPending ? s.submitting : s.submit}
               </Button>

@@ -3,6 +3,8 @@ import { bookings, events, rates, spentPaymentIntents, type Booking, type Bookin
 import type { Db } from "../db";
 import { columnsAs, joined } from "../lib/batch-columns";
 import { fail, ok, type Outcome } from "../lib/errors";
+import type { MessageRef } from "../i18n/message-ref";
+import { pick } from "../lib/pick";
 import { messages } from "../i18n/it";
 import { centsToDecimal } from "../../shared/lifecycle/money";
 import { toIso } from "../lib/time";
@@ -177,16 +179,8 @@ export async function createBooking(
 
   if (existingId) {
     const previous = (await db.select().from(bookings).where(eq(bookings.id, existingId)).get())!;
-    const same = sameRequest(previous, {
-      eventId: input.eventId,
-      rateId: input.rateId,
-      customerName: input.customerName,
-      licensePlate: input.licensePlate,
-      customerEmail: input.customerEmail,
-      carModel: input.carModel,
-    });
-    if (!same) return fail(409, "conflict", messages.idempotencyKeyReused);
-    return ok({ created: false, booking: (await getBooking(db, previous.id, now))! });
+    const sent = pick(input, ["eventId", "rateId", "customerName", "licensePlate", "customerEmail", "carModel"]);
+    return answerRetry(db, previous, sent, messages.idempotencyKeyReused, now);
   }
   if (!target || target.rateEventId !== input.eventId) return fail(404, "not_found", messages.rateNotFound);
   const event = { id: target.eventId, title: target.title, datetime: target.datetime, isAlwaysActive: target.isAlwaysActive === 1 };
@@ -209,9 +203,14 @@ export async function createBooking(
 }
 
 
-/** A retry is the same request when every field it sent matches the booking it made; any that differs makes it another request under a reused key. */
-function sameRequest<T extends object>(previous: T, sent: Partial<T>): boolean {
-  return (Object.keys(sent) as (keyof T)[]).every((k) => previous[k] === sent[k]);
+/**
+ * A retry is the same request when every field it sent matches the booking it made, and answers
+ * that booking again; any field that differs makes it another request under a reused key.
+ */
+async function answerRetry(db: Db, previous: Booking, sent: Partial<Booking>, reused: MessageRef, now: number): Promise<Outcome<Created>> {
+  const same = (Object.keys(sent) as (keyof Booking)[]).every((k) => previous[k] === sent[k]);
+  if (!same) return fail(409, "conflict", reused);
+  return ok({ created: false, booking: (await getBooking(db, previous.id, now))! });
 }
 
 /**
@@ -234,7 +233,7 @@ export async function createPresaleBooking(
   if (!event) return fail(404, "not_found", messages.eventNotFound);
   const previous = existing[0];
   if (previous) {
-    const same = sameRequest(previous, {
+    const sent = {
       kind: "prevendita",
       eventId: event.id,
       licensePlate: input.targa,
@@ -242,9 +241,8 @@ export async function createPresaleBooking(
       nome: input.nome,
       cognome: input.cognome,
       carModel: input.modelloAuto,
-    });
-    if (!same) return fail(409, "conflict", messages.intentBoundToOtherBooking);
-    return ok({ created: false, booking: (await getBooking(db, previous.id, now))! });
+    } as const;
+    return answerRetry(db, previous, sent, messages.intentBoundToOtherBooking, now);
   }
   if (event.cancelledAt != null) return fail(409, "event_cancelled", messages.eventCancelled);
   if (event.isActive && hasEnded(event, now)) return ended();

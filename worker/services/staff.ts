@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { adminSessions, staffUsers, type StaffRole, type StaffUser } from "../../db/schema";
 import type { Db } from "../db";
+import { pick } from "../lib/pick";
 import { toIso } from "../lib/time";
 import { hashPassword, PASSWORD_MIN_LENGTH, secretMatches, UNKNOWN_ACCOUNT_HASH, verifyPassword } from "./passwords";
 import { fail, ok, type Outcome } from "../lib/errors";
@@ -17,10 +18,7 @@ export const staffColumns = { id: staffUsers.id, email: staffUsers.email, name: 
 
 function toDto(row: StaffUser): StaffDto {
   return {
-    id: row.id,
-    email: row.email,
-    name: row.name,
-    role: row.role,
+    ...pick(row, ["id", "email", "name", "role"]),
     disabled: row.disabledAt !== null,
     createdAt: toIso(row.createdAt)!,
     updatedAt: toIso(row.updatedAt),

@@ -149,17 +149,7 @@ export async function createBooking(
 ): Promise<Outcome<Created>> {
   const { now } = opts;
   const key = opts.idempotencyKey ?? null;
-  const hold: HoldFields = {
-    id: crypto.randomUUID(),
-    customerName: input.customerName,
-    customerEmail: input.customerEmail,
-    licensePlate: input.licensePlate,
-    carModel: input.carModel,
-    clientKey: opts.client.clientKey,
-    holdExpiresAt: now + opts.holdMinutes * 60_000,
-    now,
-    lang: input.lang ?? "it",
-  };
+  const hold = newHold(pick(input, ["customerName", "customerEmail", "licensePlate", "carModel", "lang"]), opts);
   let voucher: VoucherUse | null = null;
   if (input.voucherCode) {
     const checked = await voucherForBooking(db, input.voucherCode, input.eventId, input.rateId, now);
@@ -202,6 +192,14 @@ export async function createBooking(
   return fail(409, "conflict", messages.rateUnavailable);
 }
 
+
+type HoldCustomer = Pick<HoldFields, "customerName" | "customerEmail" | "licensePlate" | "carModel"> & { lang?: HoldFields["lang"] };
+
+/** A new hold for `customer`, from the client that asked, lasting the hold time from now. */
+function newHold(customer: HoldCustomer, opts: { now: number; holdMinutes: number; client: HoldClient }): HoldFields {
+  const { now } = opts;
+  return { id: crypto.randomUUID(), ...customer, clientKey: opts.client.clientKey, holdExpiresAt: now + opts.holdMinutes * 60_000, now, lang: customer.lang ?? "it" };
+}
 
 /**
  * A retry is the same request when every field it sent matches the booking it made, and answers
@@ -261,17 +259,8 @@ export async function createPresaleBooking(
     return fail(409, "conflict", messages.presalePriceChanged);
   }
 
-  const hold: HoldFields = {
-    id: crypto.randomUUID(),
-    customerName: `${input.nome} ${input.cognome}`,
-    customerEmail: input.email,
-    licensePlate: input.targa,
-    carModel: input.modelloAuto,
-    clientKey: opts.client.clientKey,
-    holdExpiresAt: now + opts.holdMinutes * 60_000,
-    now,
-    lang: input.lang ?? "it",
-  };
+  const customer = { customerName: `${input.nome} ${input.cognome}`, customerEmail: input.email, licensePlate: input.targa, carModel: input.modelloAuto };
+  const hold = newHold({ ...customer, lang: input.lang }, opts);
   const inserted = await takePresaleSpot(db, hold, input, { id: intent.id, amountCents: intent.amountCents, provider: provider.name }, opts.client.cap);
   if (inserted) {
     const row: NewHold = { ...hold, eventId: event.id, rateId: null, kind: "prevendita", ...inserted };

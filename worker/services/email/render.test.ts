@@ -49,18 +49,28 @@ async function booking(lang: "it" | "en", content: { titleEn?: string | null; na
 const render = async (bookingId: string, kind: EmailKind, data: Record<string, unknown> | null = null) =>
   (await renderOutboxRow(testDb(), env, { bookingId, kind, data }))!;
 
+/** The refund of the whole booking the customer asked for, as the outbox stores it (the reason in Italian). */
+const customerRefund = { amountCents: 1550, full: true, reason: emailCatalogues.it.reasons.customer, source: "customer", at: AT };
+
+/** A confirmation's subject, the language its HTML declares, and lines its text holds. */
+function expectConfirmation(email: RenderedEmail, lang: "it" | "en", subject: string, lines: string[]) {
+  expect(email.subject).toBe(subject);
+  expect(email.html).toContain(`<html lang="${lang}">`);
+  for (const line of lines) expect(email.text).toContain(line);
+}
+
 describe("e-mails in the booking's language", () => {
   it("an English booking's confirmation is English: subject, body, dates, amount, calendar file", async () => {
     const id = await booking("en", { titleEn: "New Year's Concert", nameEn: "Covered space" });
     const email = await render(id, "confirmation");
-    // Fails if render ignores bookings.lang (Italian subject) or the event's English title.
-    expect(email.subject).toBe("Booking confirmed: New Year's Concert");
-    expect(email.html).toContain('<html lang="en">');
-    // Fails if the date is formatted with Italian words or without the site's "(Italian time)".
-    expect(email.text).toContain("Date and time: Friday 12 March 2027, 21:00 (Italian time)");
-    expect(email.text).toContain("Amount paid: €15.50");
-    expect(email.text).toContain("Rate: Covered space");
-    expect(email.text).toContain("Hello Mario Rossi,");
+    // Fails if render ignores bookings.lang (Italian subject) or the event's English title; if the
+    // date is formatted with Italian words or without the site's "(Italian time)".
+    expectConfirmation(email, "en", "Booking confirmed: New Year's Concert", [
+      "Date and time: Friday 12 March 2027, 21:00 (Italian time)",
+      "Amount paid: €15.50",
+      "Rate: Covered space",
+      "Hello Mario Rossi,",
+    ]);
     const ics = email.attachments.find((a) => a.type === "text/calendar")!;
     expect(ics.filename).toBe("parking.ics");
     expect(unfold(ics.content as string)).toContain("SUMMARY:Parking: New Year's Concert");
@@ -71,7 +81,7 @@ describe("e-mails in the booking's language", () => {
 
   it("an English booking's refund and postponement are English too, the system's refund reason included", async () => {
     const id = await booking("en", { titleEn: "New Year's Concert", nameEn: "Covered space" });
-    const refund = await render(id, "refund", { amountCents: 1550, full: true, reason: emailCatalogues.it.reasons.customer, source: "customer", at: AT });
+    const refund = await render(id, "refund", customerRefund);
     // Fails if the refund kind keeps Italian words, the Italian amount style, or the stored Italian reason.
     expect(refund.subject).toBe("Booking cancelled: New Year's Concert");
     expect(refund.text).toContain("Amount refunded: €15.50");
@@ -97,15 +107,15 @@ describe("e-mails in the booking's language", () => {
     const id = await booking("it", { titleEn: "New Year's Concert", nameEn: "Covered space" });
     const email = await render(id, "confirmation");
     // Fails if English fields leak into Italian e-mails or the Italian formats change.
-    expect(email.subject).toBe("Prenotazione confermata: Concerto di Capodanno");
-    expect(email.html).toContain('<html lang="it">');
+    expectConfirmation(email, "it", "Prenotazione confermata: Concerto di Capodanno", [
+      "Data e ora: venerdì 12 marzo 2027 ore 21:00",
+      "Importo pagato: € 15,50",
+      "Tariffa: Posto coperto",
+    ]);
     // Issue #25: without it a phone's mail app shows the message at desktop width, tiny.
     expect(email.html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
-    expect(email.text).toContain("Data e ora: venerdì 12 marzo 2027 ore 21:00");
-    expect(email.text).toContain("Importo pagato: € 15,50");
-    expect(email.text).toContain("Tariffa: Posto coperto");
     expect(email.attachments.find((a) => a.type === "text/calendar")!.filename).toBe("parcheggio.ics");
-    const refund = await render(id, "refund", { amountCents: 1550, full: true, reason: emailCatalogues.it.reasons.customer, source: "customer", at: AT });
+    const refund = await render(id, "refund", customerRefund);
     expect(refund.text).toContain("Motivo: Annullata dal cliente");
   });
 

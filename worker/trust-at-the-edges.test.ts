@@ -108,12 +108,13 @@ describe("2. one client cannot buy a whole event and hand it back", () => {
 
 describe("3. one text rule for every free-text field", () => {
   const rule = { field: "title", max: 20, strict: true } as const;
+  const notAllowed = "Titolo: contiene caratteri non ammessi (di controllo, invisibili o che cambiano la direzione del testo)";
   it.each([
-    ["NUL", "Nap\u0000oli", "Titolo: contiene caratteri non ammessi (di controllo, invisibili o che cambiano la direzione del testo)"],
-    ["a lone surrogate", "Napoli \ud800", "Titolo: contiene caratteri non ammessi (di controllo, invisibili o che cambiano la direzione del testo)"],
+    ["NUL", "Nap\u0000oli", notAllowed],
+    ["a lone surrogate", "Napoli \ud800", notAllowed],
     ["CR LF", "Napoli\r\nBcc: x@evil.example", "Titolo: deve stare su una sola riga"],
-    ["a bidi override", "Napoli \u202egnp.exe", "Titolo: contiene caratteri non ammessi (di controllo, invisibili o che cambiano la direzione del testo)"],
-    ["a zero-width space", "Nap\u200boli", "Titolo: contiene caratteri non ammessi (di controllo, invisibili o che cambiano la direzione del testo)"],
+    ["a bidi override", "Napoli \u202egnp.exe", notAllowed],
+    ["a zero-width space", "Nap\u200boli", notAllowed],
     ["too long", "N".repeat(21), "Testo troppo lungo (massimo 20 caratteri)"],
   ])("refuses %s in a title", (_, value, message) => {
     const cleaned = cleanText(value, rule);
@@ -168,9 +169,10 @@ describe("3. one text rule for every free-text field", () => {
 });
 
 describe("4. staff passwords are scored", () => {
+  const tooCommon = "Questa password è tra le più usate: scegline una che nessuno userebbe, per esempio tre o quattro parole a caso";
   it.each([
-    ["a common password", "password123", "Questa password è tra le più usate: scegline una che nessuno userebbe, per esempio tre o quattro parole a caso"],
-    ["a keyboard row", "qwertyuiop", "Questa password è tra le più usate: scegline una che nessuno userebbe, per esempio tre o quattro parole a caso"],
+    ["a common password", "password123", tooCommon],
+    ["a keyboard row", "qwertyuiop", tooCommon],
     ["a sequence", "abcdefghijkl", "La password è una sequenza o una ripetizione facile da indovinare (come «abc», «1234», «qwerty»): aggiungi parole non comuni"],
     ["the garage's name", "parcheggieventi", "La password contiene il tuo nome, la tua e-mail o il nome del parcheggio: scegline una senza dati personali"],
   ])("refuses %s for a new account, naming how to do better", async (_, password, message) => {

@@ -4,25 +4,16 @@ import { describe, expect, it } from "vitest";
 import { bookings, demoPaymentIntents, demoRefunds } from "../../db/schema";
 import type { BookingDto } from "../services/bookings";
 import type { IntentDto } from "../services/payments/checkout";
-import { api, seedBooking, seedEvent, testDb } from "../test/helpers";
+import { api, customerFor, seedBooking, seedEvent, testDb } from "../test/helpers";
 import { confirmCard, getIntent, standIn, stripeApi } from "../test/stripe-mode";
 
 type ErrorAnswer = { error: { code: string; message: string } };
-
-const customer = (eventId: number, rateId: number) => ({
-  eventId,
-  rateId,
-  customerName: "Anna Russo",
-  customerEmail: `anna.${eventId}@example.it`,
-  licensePlate: "EZ 321 KL",
-  carModel: "Fiat 500",
-});
 
 type Call = typeof api;
 
 async function book(call: Call, seed: Parameters<typeof seedEvent>[0] = {}) {
   const { eventId, rateId } = await seedEvent(seed);
-  const res = await call("/api/bookings", { method: "POST", json: customer(eventId, rateId) });
+  const res = await call("/api/bookings", { method: "POST", json: customerFor(eventId, rateId) });
   expect(res.status).toBe(201);
   return { eventId, rateId, booking: await res.json<BookingDto>() };
 }

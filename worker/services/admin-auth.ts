@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { adminSessions, rateLimitHits, staffUsers } from "../../db/schema";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../db";
+import { updateUnrevokedSessions } from "./admin-sessions";
 import type { RateLimit } from "./rate-limit";
 import { staffColumns, type Staff } from "./staff";
 
@@ -101,19 +102,14 @@ export async function touchSession(db: Db, token: string | undefined, now: numbe
   const sessionId = await sessionIdOf(token);
   const enabledStaff = db.select({ id: staffUsers.id }).from(staffUsers).where(isNull(staffUsers.disabledAt));
   const [touched, staff, ...alongResults] = await db.batch([
-    db
-      .update(adminSessions)
-      .set({ lastSeenAt: now })
-      .where(
-        and(
-          eq(adminSessions.id, sessionId),
-          isNull(adminSessions.revokedAt),
-          gt(adminSessions.expiresAt, now),
-          gt(adminSessions.lastSeenAt, now - SESSION_IDLE_MS),
-          inArray(adminSessions.staffId, enabledStaff),
-        ),
-      )
-      .returning({ id: adminSessions.id }),
+    updateUnrevokedSessions(
+      db,
+      { lastSeenAt: now },
+      eq(adminSessions.id, sessionId),
+      gt(adminSessions.expiresAt, now),
+      gt(adminSessions.lastSeenAt, now - SESSION_IDLE_MS),
+      inArray(adminSessions.staffId, enabledStaff),
+    ).returning({ id: adminSessions.id }),
     db.select(staffColumns).from(adminSessions).innerJoin(staffUsers, eq(staffUsers.id, adminSessions.staffId)).where(eq(adminSessions.id, sessionId)),
     ...along,
   ]);
@@ -122,10 +118,7 @@ export async function touchSession(db: Db, token: string | undefined, now: numbe
 }
 
 export async function revokeSession(db: Db, sessionId: string, now: number): Promise<void> {
-  await db
-    .update(adminSessions)
-    .set({ revokedAt: now })
-    .where(and(eq(adminSessions.id, sessionId), isNull(adminSessions.revokedAt)));
+  await updateUnrevokedSessions(db, { revokedAt: now }, eq(adminSessions.id, sessionId));
 }
 
 /** Cron: forget sessions that can no longer be used (a day of grace keeps recent ones for the audit trail). */

@@ -6,23 +6,15 @@ import type { Db } from "../db";
 
 export type SpotUsage = { activeHolds: number; paid: number };
 
-export type Availability = {
-  availableSpots: number;
-  /** reserved base figure + paid bookings ("prenotati" on the card: a paid spot is booked). */
-  prenotati: number;
-  /** occupied base figure + active holds ("opzionati" on the card: a held spot is optioned). See decision 016. */
-  opzionati: number;
-  activeHolds: number;
-  paidSpots: number;
-};
-
-
-export function computeAvailability(counters: Capacity, usage: SpotUsage | undefined): Availability {
+/** An event's spots as the card shows them; its type is what this answers. */
+export function computeAvailability(counters: Capacity, usage: SpotUsage | undefined) {
   const activeHolds = usage?.activeHolds ?? 0;
   const paid = usage?.paid ?? 0;
   return {
     availableSpots: freeSpotsOf(counters, activeHolds, paid),
+    /** reserved base figure + paid bookings ("prenotati" on the card: a paid spot is booked). */
     prenotati: counters.reservedSpots + paid,
+    /** occupied base figure + active holds ("opzionati" on the card: a held spot is optioned). See decision 016. */
     opzionati: counters.occupiedSpots + activeHolds,
     activeHolds,
     paidSpots: paid,

@@ -3,6 +3,8 @@ import { bookings, events, rates, spentPaymentIntents, type Booking, type Bookin
 import type { Db } from "../db";
 import { columnsAs, joined } from "../lib/batch-columns";
 import { fail, ok, type Outcome } from "../lib/errors";
+import type { MessageRef } from "../i18n/message-ref";
+import { pick } from "../lib/pick";
 import { messages } from "../i18n/it";
 import { centsToDecimal } from "../../shared/lifecycle/money";
 import { toIso } from "../lib/time";
@@ -147,17 +149,7 @@ export async function createBooking(
 ): Promise<Outcome<Created>> {
   const { now } = opts;
   const key = opts.idempotencyKey ?? null;
-  const hold: HoldFields = {
-    id: crypto.randomUUID(),
-    customerName: input.customerName,
-    customerEmail: input.customerEmail,
-    licensePlate: input.licensePlate,
-    carModel: input.carModel,
-    clientKey: opts.client.clientKey,
-    holdExpiresAt: now + opts.holdMinutes * 60_000,
-    now,
-    lang: input.lang ?? "it",
-  };
+  const hold = newHold(pick(input, ["customerName", "customerEmail", "licensePlate", "carModel", "lang"]), opts);
   let voucher: VoucherUse | null = null;
   if (input.voucherCode) {
     const checked = await voucherForBooking(db, input.voucherCode, input.eventId, input.rateId, now);
@@ -177,16 +169,8 @@ export async function createBooking(
 
   if (existingId) {
     const previous = (await db.select().from(bookings).where(eq(bookings.id, existingId)).get())!;
-    const same = sameRequest(previous, {
-      eventId: input.eventId,
-      rateId: input.rateId,
-      customerName: input.customerName,
-      licensePlate: input.licensePlate,
-      customerEmail: input.customerEmail,
-      carModel: input.carModel,
-    });
-    if (!same) return fail(409, "conflict", messages.idempotencyKeyReused);
-    return ok({ created: false, booking: (await getBooking(db, previous.id, now))! });
+    const sent = pick(input, ["eventId", "rateId", "customerName", "licensePlate", "customerEmail", "carModel"]);
+    return answerRetry(db, previous, sent, messages.idempotencyKeyReused, now);
   }
   if (!target || target.rateEventId !== input.eventId) return fail(404, "not_found", messages.rateNotFound);
   const event = { id: target.eventId, title: target.title, datetime: target.datetime, isAlwaysActive: target.isAlwaysActive === 1 };
@@ -209,9 +193,22 @@ export async function createBooking(
 }
 
 
-/** A retry is the same request when every field it sent matches the booking it made; any that differs makes it another request under a reused key. */
-function sameRequest<T extends object>(previous: T, sent: Partial<T>): boolean {
-  return (Object.keys(sent) as (keyof T)[]).every((k) => previous[k] === sent[k]);
+type HoldCustomer = Pick<HoldFields, "customerName" | "customerEmail" | "licensePlate" | "carModel"> & { lang?: HoldFields["lang"] };
+
+/** A new hold for `customer`, from the client that asked, lasting the hold time from now. */
+function newHold(customer: HoldCustomer, opts: { now: number; holdMinutes: number; client: HoldClient }): HoldFields {
+  const { now } = opts;
+  return { id: crypto.randomUUID(), ...customer, clientKey: opts.client.clientKey, holdExpiresAt: now + opts.holdMinutes * 60_000, now, lang: customer.lang ?? "it" };
+}
+
+/**
+ * A retry is the same request when every field it sent matches the booking it made, and answers
+ * that booking again; any field that differs makes it another request under a reused key.
+ */
+async function answerRetry(db: Db, previous: Booking, sent: Partial<Booking>, reused: MessageRef, now: number): Promise<Outcome<Created>> {
+  const same = (Object.keys(sent) as (keyof Booking)[]).every((k) => previous[k] === sent[k]);
+  if (!same) return fail(409, "conflict", reused);
+  return ok({ created: false, booking: (await getBooking(db, previous.id, now))! });
 }
 
 /**
@@ -234,7 +231,7 @@ export async function createPresaleBooking(
   if (!event) return fail(404, "not_found", messages.eventNotFound);
   const previous = existing[0];
   if (previous) {
-    const same = sameRequest(previous, {
+    const sent = {
       kind: "prevendita",
       eventId: event.id,
       licensePlate: input.targa,
@@ -242,9 +239,8 @@ export async function createPresaleBooking(
       nome: input.nome,
       cognome: input.cognome,
       carModel: input.modelloAuto,
-    });
-    if (!same) return fail(409, "conflict", messages.intentBoundToOtherBooking);
-    return ok({ created: false, booking: (await getBooking(db, previous.id, now))! });
+    } as const;
+    return answerRetry(db, previous, sent, messages.intentBoundToOtherBooking, now);
   }
   if (event.cancelledAt != null) return fail(409, "event_cancelled", messages.eventCancelled);
   if (event.isActive && hasEnded(event, now)) return ended();
@@ -263,17 +259,8 @@ export async function createPresaleBooking(
     return fail(409, "conflict", messages.presalePriceChanged);
   }
 
-  const hold: HoldFields = {
-    id: crypto.randomUUID(),
-    customerName: `${input.nome} ${input.cognome}`,
-    customerEmail: input.email,
-    licensePlate: input.targa,
-    carModel: input.modelloAuto,
-    clientKey: opts.client.clientKey,
-    holdExpiresAt: now + opts.holdMinutes * 60_000,
-    now,
-    lang: input.lang ?? "it",
-  };
+  const customer = { customerName: `${input.nome} ${input.cognome}`, customerEmail: input.email, licensePlate: input.targa, carModel: input.modelloAuto };
+  const hold = newHold({ ...customer, lang: input.lang }, opts);
   const inserted = await takePresaleSpot(db, hold, input, { id: intent.id, amountCents: intent.amountCents, provider: provider.name }, opts.client.cap);
   if (inserted) {
     const row: NewHold = { ...hold, eventId: event.id, rateId: null, kind: "prevendita", ...inserted };

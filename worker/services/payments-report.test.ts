@@ -48,22 +48,22 @@ describe("payments summary", () => {
 });
 
 describe("CSV fields", () => {
-  it("quotes separators, quotes and line breaks; defuses formulas", () => {
-    expect(csvField("semplice")).toBe("semplice");
-    expect(csvField("a;b")).toBe('"a;b"');
-    expect(csvField('di "lui"')).toBe('"di ""lui"""');
-    expect(csvField("riga\r\nnuova")).toBe('"riga\r\nnuova"');
-    expect(csvField("=1+1")).toBe("'=1+1");
-    expect(csvField("-5")).toBe("'-5");
-    expect(csvField("12,50")).toBe("12,50");
-  });
-
-  it("neutralises cells a spreadsheet could run: pipe (DDE), tab, carriage return and NUL too", () => {
-    expect(csvField("|cmd")).toBe("'|cmd");
-    expect(csvField("\t=1+1")).toBe("'\t=1+1");
-    expect(csvField("\r=1+1")).toBe(`"'\r=1+1"`);
-    expect(csvField("\0=1+1")).toBe("'\0=1+1");
-    expect(csvField("@SUM(A1)")).toBe("'@SUM(A1)");
-    expect(csvField("Mario | Rossi")).toBe("Mario | Rossi");
+  // Quotes separators, quotes and line breaks; defuses what a spreadsheet could run: formulas, a pipe (DDE), tab, carriage return and NUL.
+  it.each([
+    ["semplice", "semplice"],
+    ["a;b", '"a;b"'],
+    ['di "lui"', '"di ""lui"""'],
+    ["riga\r\nnuova", '"riga\r\nnuova"'],
+    ["=1+1", "'=1+1"],
+    ["-5", "'-5"],
+    ["12,50", "12,50"],
+    ["|cmd", "'|cmd"],
+    ["\t=1+1", "'\t=1+1"],
+    ["\r=1+1", `"'\r=1+1"`],
+    ["\0=1+1", "'\0=1+1"],
+    ["@SUM(A1)", "'@SUM(A1)"],
+    ["Mario | Rossi", "Mario | Rossi"],
+  ])("%j is written %j", (value, field) => {
+    expect(csvField(value)).toBe(field);
   });
 });

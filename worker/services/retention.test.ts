@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { bookings, rateLimitHits, waitlistEntries } from "../../db/schema";
 import worker from "../index";
 import { seedBooking, seedEvent, testDb } from "../test/helpers";
-import { anonymisePersonalData, purgeRateLimitHits, REDACTED } from "./retention";
+import { anonymisePersonalData, PERSONAL_DATA_ERASED, purgeRateLimitHits, REDACTED } from "./retention";
 
 const DAY = 86_400_000;
 const retention = { plateDays: 30, personalDataDays: 180 };
@@ -46,14 +46,11 @@ describe("anonymisation of personal data", () => {
       telefono: "+39 333 1234567",
       personalDataAnonymizedAt: null,
     });
+    // Fails if a field that names or reaches the customer is left out of the erasure.
+    expect(Object.keys(PERSONAL_DATA_ERASED).sort()).toEqual(["clientKey", "cognome", "customerEmail", "customerName", "nome", "note", "telefono"]);
     expect(await read(all.id)).toMatchObject({
       licensePlate: REDACTED,
-      customerName: REDACTED,
-      customerEmail: REDACTED,
-      nome: null,
-      cognome: null,
-      telefono: null,
-      note: null,
+      ...PERSONAL_DATA_ERASED,
       personalDataAnonymizedAt: now,
       amountCents: 1200,
       status: "paid",

@@ -4,6 +4,8 @@ import type { Db } from "../db";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const REDACTED = "***";
+/** A booking's personal data once its period is over; the plate goes earlier, on its own period. */
+export const PERSONAL_DATA_ERASED = { customerName: REDACTED, customerEmail: REDACTED, nome: null, cognome: null, telefono: null, note: null, clientKey: null } as const;
 
 export type Retention = { plateDays: number; personalDataDays: number };
 
@@ -35,17 +37,7 @@ export async function anonymisePersonalData(
       .where(and(isNull(bookings.plateAnonymizedAt), lt(anchor, now - retention.plateDays * DAY_MS))),
     db
       .update(bookings)
-      .set({
-        customerName: REDACTED,
-        customerEmail: REDACTED,
-        nome: null,
-        cognome: null,
-        telefono: null,
-        note: null,
-        clientKey: null,
-        personalDataAnonymizedAt: now,
-        updatedAt: now,
-      })
+      .set({ ...PERSONAL_DATA_ERASED, personalDataAnonymizedAt: now, updatedAt: now })
       .where(and(isNull(bookings.personalDataAnonymizedAt), lt(anchor, now - retention.personalDataDays * DAY_MS))),
     // Waiting-list entries hold the same data (e-mail, plate), gone after the same periods. The marker
     // is the redacted value itself, so a second run changes nothing.

@@ -1,6 +1,8 @@
 import { and, eq, isNotNull, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { adminSessions, staffUsers, type StaffRole, type StaffUser } from "../../db/schema";
 import type { Db } from "../db";
+import { pick } from "../lib/pick";
+import { updateUnrevokedSessions } from "./admin-sessions";
 import { toIso } from "../lib/time";
 import { hashPassword, PASSWORD_MIN_LENGTH, secretMatches, UNKNOWN_ACCOUNT_HASH, verifyPassword } from "./passwords";
 import { fail, ok, type Outcome } from "../lib/errors";
@@ -17,10 +19,7 @@ export const staffColumns = { id: staffUsers.id, email: staffUsers.email, name: 
 
 function toDto(row: StaffUser): StaffDto {
   return {
-    id: row.id,
-    email: row.email,
-    name: row.name,
-    role: row.role,
+    ...pick(row, ["id", "email", "name", "role"]),
     disabled: row.disabledAt !== null,
     createdAt: toIso(row.createdAt)!,
     updatedAt: toIso(row.updatedAt),
@@ -132,17 +131,13 @@ export async function updateStaff(db: Db, id: number, change: StaffChange, now: 
     return row ? ok(toDto(row)) : fail(409, "conflict", messages.lastOwner);
   }
   const inNewState = db.select({ id: staffUsers.id }).from(staffUsers).where(and(eq(staffUsers.id, id), ...newState));
-  const revoke = db
-    .update(adminSessions)
-    .set({ revokedAt: now })
-    .where(
-      and(
-        eq(adminSessions.staffId, id),
-        isNull(adminSessions.revokedAt),
-        revokeAll || !keepSessionId ? undefined : ne(adminSessions.id, keepSessionId),
-        sql`exists ${inNewState}`,
-      ),
-    );
+  const revoke = updateUnrevokedSessions(
+    db,
+    { revokedAt: now },
+    eq(adminSessions.staffId, id),
+    revokeAll || !keepSessionId ? undefined : ne(adminSessions.id, keepSessionId),
+    sql`exists ${inNewState}`,
+  );
   const [rows] = await db.batch([update, revoke]);
   const row = rows[0];
   return row ? ok(toDto(row)) : fail(409, "conflict", messages.lastOwner);

@@ -1,6 +1,7 @@
 import { and, eq, notInArray, sql } from "drizzle-orm";
 import { demoPaymentIntents, demoRefunds } from "../../../db/schema";
 import { insertWhere } from "../../lib/insert-where";
+import { pick } from "../../lib/pick";
 import type { Db } from "../../db";
 import { RefundRefused, type CancelResult, type PaymentIntentView, type PaymentProvider, type ProviderRefundView } from "./provider";
 import { fail, ok, type Outcome } from "../../lib/errors";
@@ -16,14 +17,7 @@ function randomToken(bytes: number): string {
 }
 
 function toView(row: DemoIntentRow): PaymentIntentView {
-  return {
-    id: row.id,
-    clientSecret: row.clientSecret,
-    amountCents: row.amountCents,
-    currency: row.currency,
-    status: row.status,
-    metadata: row.metadata,
-  };
+  return pick(row, ["id", "clientSecret", "amountCents", "currency", "status", "metadata"]);
 }
 
 /** Simulated intents kept in D1, with the same states and idempotency as Stripe's. */

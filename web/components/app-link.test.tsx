@@ -152,23 +152,18 @@ describe("AppNavLink", () => {
     expect(link("Partner").className).toBe("tab");
   });
 
-  it("without end is also active below its path, but not on a path that merely starts alike", () => {
-    // Fails if the rule were an exact match (a calendar sub-page would show no tab) or a bare
-    // prefix match (/admin/calendario-vecchio would light up Calendario).
-    let { link } = renderNav("/admin/calendario/2026-11");
-    expect(link("Calendario").getAttribute("aria-current")).toBe("page");
+  // Without end: fails if the rule were an exact match (a calendar sub-page would show no tab) or a
+  // bare prefix match (/admin/calendario-vecchio would light up Calendario). With end: fails if `end`
+  // were ignored (Dashboard, /admin, would be marked on every admin page).
+  it.each([
+    ["without end is also active below its path, but not on a path that merely starts alike", "Calendario", "/admin/calendario/2026-11", "/admin/calendario-vecchio"],
+    ["with end is active only on its exact path, as the dashboard tab needs", "Dashboard", "/admin", "/admin/calendario"],
+  ])("%s", (_, tab, activeOn, inactiveOn) => {
+    let { link } = renderNav(activeOn);
+    expect(link(tab).getAttribute("aria-current")).toBe("page");
     cleanup();
-    ({ link } = renderNav("/admin/calendario-vecchio"));
-    expect(link("Calendario").getAttribute("aria-current")).toBeNull();
-  });
-
-  it("with end is active only on its exact path, as the dashboard tab needs", () => {
-    // Fails if `end` were ignored: Dashboard (/admin) would be marked on every admin page.
-    let { link } = renderNav("/admin");
-    expect(link("Dashboard").getAttribute("aria-current")).toBe("page");
-    cleanup();
-    ({ link } = renderNav("/admin/calendario"));
-    expect(link("Dashboard").getAttribute("aria-current")).toBeNull();
+    ({ link } = renderNav(inactiveOn));
+    expect(link(tab).getAttribute("aria-current")).toBeNull();
   });
 
   it("appends 'active' to a string className, like NavLink, and ignores the path's case", () => {

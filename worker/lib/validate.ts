@@ -57,6 +57,13 @@ export const idempotencyHeader = z.object({
     .optional(),
 });
 
+/** The event and the rate a customer form is for: stage one of its two (a missing one answers `message`), then their numbers. */
+export const eventAndRate = (message: MessageRef) => ({
+  eventId: z.coerce.number(message).int(message).positive(message),
+  rateId: z.coerce.number(message).int(message).positive(message),
+});
+export const eventAndRateIds = { eventId: z.number(), rateId: z.number() };
+
 /** A required text field: missing, blank or not a string all answer `message`. */
 export const requiredText = (message: string) => z.string(message).trim().min(1, message);
 

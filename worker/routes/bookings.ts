@@ -4,7 +4,7 @@ import type { AppEnv } from "../app-env";
 import { errorBody } from "../lib/errors";
 import { pickLang } from "../../shared/lang";
 import { messages } from "../i18n/it";
-import { carModelSchema, formWords, idempotencyHeader, personNameSchema, validate } from "../lib/validate";
+import { carModelSchema, eventAndRate, eventAndRateIds, formWords, idempotencyHeader, personNameSchema, validate } from "../lib/validate";
 import { bookingForm } from "../../shared/forms/customer-forms";
 import { limitRequestRate } from "../middleware/request-rate";
 import { createBooking, getBooking } from "../services/bookings";
@@ -18,8 +18,7 @@ const required = messages.requiredFields;
  */
 export const bookingInput = z
   .object({
-    eventId: z.coerce.number(required).int(required).positive(required),
-    rateId: z.coerce.number(required).int(required).positive(required),
+    ...eventAndRate(required),
     ...bookingForm(formWords(required)).required,
     // The price comes from the database; whatever the client believes it is plays no part.
     amount: z.unknown().optional(),
@@ -31,8 +30,7 @@ export const bookingInput = z
   })
   .pipe(
     z.object({
-      eventId: z.number(),
-      rateId: z.number(),
+      ...eventAndRateIds,
       ...bookingForm(formWords(required)).formats,
       customerName: personNameSchema(messages.nameTooLong, messages.nameBadChars),
       carModel: carModelSchema,

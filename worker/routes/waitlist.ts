@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { errorBody } from "../lib/errors";
 import { messages } from "../i18n/it";
-import { carModelSchema, formWords, personNameSchema, validate } from "../lib/validate";
+import { carModelSchema, eventAndRate, eventAndRateIds, formWords, personNameSchema, validate } from "../lib/validate";
 import { takeOfferForm, waitlistForm } from "../../shared/forms/customer-forms";
 import { paymentProvider } from "../middleware/payment-provider";
 import { limitRequestRate } from "../middleware/request-rate";
@@ -18,12 +18,11 @@ const required = messages.requiredFields;
 /** Missing fields answer the one "all fields" message first; formats are checked once everything is there (as for bookings). */
 export const waitlistJoinInput = z
   .object({
-    eventId: z.coerce.number(required).int(required).positive(required),
-    rateId: z.coerce.number(required).int(required).positive(required),
+    ...eventAndRate(required),
     ...waitlistForm(formWords(required)).required,
     lang: z.enum(["it", "en"], messages.invalidValue).optional(),
   })
-  .pipe(z.object({ eventId: z.number(), rateId: z.number(), ...waitlistForm(formWords(required)).formats, lang: z.enum(["it", "en"]).optional() }));
+  .pipe(z.object({ ...eventAndRateIds, ...waitlistForm(formWords(required)).formats, lang: z.enum(["it", "en"]).optional() }));
 
 const takeInput = z
   .object(takeOfferForm(formWords(required)).required)

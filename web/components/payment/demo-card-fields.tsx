@@ -36,6 +36,9 @@ export function DemoCardFields({ intent, confirmRef, disabled }: { intent: Payme
     };
   }, [confirmRef, intent.paymentIntentId, number]);
 
+  // What the three card fields share: digits only, a browser's autofill name, disabled together.
+  const numeric = (name: string, autoComplete: string, placeholder: string, maxLength: number) => ({ name, autoComplete, placeholder, maxLength, inputMode: "numeric" as const, disabled });
+
   return (
     <div className="space-y-4 rounded-2xl border border-dashed border-amber-300 bg-amber-50/60 p-4">
       <div>
@@ -46,42 +49,22 @@ export function DemoCardFields({ intent, confirmRef, disabled }: { intent: Payme
       </div>
       <TextField
         label={tr.payment.cardNumber}
-        name="cardnumber"
-        autoComplete="cc-number"
-        inputMode="numeric"
-        placeholder="4242 4242 4242 4242"
-        maxLength={19}
+        {...numeric("cardnumber", "cc-number", "4242 4242 4242 4242", 19)}
         value={number}
         invalid={invalid}
-        disabled={disabled}
         onChange={(v) => setNumber(groups(v.replace(/\D/g, "").slice(0, 16)))}
       />
       <div className="grid grid-cols-2 gap-3">
         <TextField
           label={tr.payment.expiry}
-          name="cc-exp"
-          autoComplete="cc-exp"
-          inputMode="numeric"
-          placeholder="12/30"
-          maxLength={5}
+          {...numeric("cc-exp", "cc-exp", "12/30", 5)}
           value={expiry}
-          disabled={disabled}
           onChange={(v) => {
             const d = v.replace(/\D/g, "").slice(0, 4);
             setExpiry(d.length > 2 ? `${d.slice(0, 2)}/${d.slice(2)}` : d);
           }}
         />
-        <TextField
-          label={tr.payment.cvc}
-          name="cvc"
-          autoComplete="cc-csc"
-          inputMode="numeric"
-          placeholder="123"
-          maxLength={4}
-          value={cvc}
-          disabled={disabled}
-          onChange={(v) => setCvc(v.replace(/\D/g, "").slice(0, 4))}
-        />
+        <TextField label={tr.payment.cvc} {...numeric("cvc", "cc-csc", "123", 4)} value={cvc} onChange={(v) => setCvc(v.replace(/\D/g, "").slice(0, 4))} />
       </div>
     </div>
   );

@@ -6,7 +6,7 @@ import { AppLink } from "../../components/app-link";
 import { Button } from "../../components/button";
 import { cardClass } from "../../components/card";
 import { TextField } from "../../components/field";
-import { CalendarIcon, CarIcon, TicketIcon } from "../../components/icons";
+import { TicketIcon } from "../../components/icons";
 import { Spinner } from "../../components/spinner";
 import type { Catalogue } from "../../i18n/catalogue";
 import { useT } from "../../i18n/lang";
@@ -15,7 +15,7 @@ import { formatLongDateTime, formatTime } from "../../lib/format";
 import { passUrl } from "../../lib/pass-url";
 import { PublicLayout } from "../layout/public-layout";
 import { PrinterIcon, SearchIcon } from "./pass-icons";
-import { Fact } from "../pass/fact";
+import { Fact, WhenAndPlate } from "../pass/fact";
 import { CancelBooking } from "../pass/cancel-booking";
 import { afterSaleView } from "./after-sale";
 import { lookupDevicePasses, lookupMyBookingsAtom, type MyBooking } from "./queries";
@@ -55,12 +55,7 @@ export function BookingPass({ booking, onCancelled }: { booking: MyBooking; onCa
           </div>
           <h3 className="mt-3 text-lg font-bold text-slate-900">{booking.eventTitle}</h3>
           <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2">
-            <Fact label={m.when} icon={<CalendarIcon className="size-4" />} style="when">
-              {when}
-            </Fact>
-            <Fact label={m.plate} icon={<CarIcon className="size-4" />} style="listedPlate">
-              {booking.licensePlate}
-            </Fact>
+            <WhenAndPlate when={when} plate={booking.licensePlate} labels={m} listed />
             <Fact label={m.rate}>{booking.rateName ?? (booking.kind === "prevendita" ? m.presale : "—")}</Fact>
             <Fact label={m.amount}>{tr.money(booking.amount)}</Fact>
           </dl>

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { CalendarIcon, CarIcon } from "../../components/icons";
 
 /** How each fact of a booking or pass is written: what is fixed for every value of it. */
 export const factStyle = {
@@ -20,5 +21,19 @@ export function Fact({ label, icon, style = "text", children }: { label: string;
       </dt>
       <dd className={`mt-0.5 text-slate-900 ${factStyle[style]}`}>{children}</dd>
     </div>
+  );
+}
+
+/** When and which car: the two facts every booking opens with, on the pass (large plate) and in a list. */
+export function WhenAndPlate({ when, plate, labels, listed = false }: { when: string; plate: string; labels: { when: string; plate: string }; listed?: boolean }) {
+  return (
+    <>
+      <Fact label={labels.when} icon={<CalendarIcon className="size-4" />} style="when">
+        {when}
+      </Fact>
+      <Fact label={labels.plate} icon={<CarIcon className="size-4" />} style={listed ? "listedPlate" : "plate"}>
+        {plate}
+      </Fact>
+    </>
   );
 }

@@ -5,8 +5,7 @@ import { useEffect } from "react";
 import { useParams } from "react-router";
 import { Alert } from "../../components/alert";
 import { AppLink } from "../../components/app-link";
-import { CalendarIcon, CarIcon } from "../../components/icons";
-import { Fact } from "./fact";
+import { Fact, WhenAndPlate } from "./fact";
 import { LoadingState } from "../../components/spinner";
 import { buttonClass } from "../../components/button";
 import { cardClass } from "../../components/card";
@@ -42,12 +41,7 @@ export function PassCard({ pass, secret }: { pass: Pass; secret: string }) {
         ) : null}
         {pass.checkedOutAt && pass.gateState === "exited" ? <p className="mt-2 font-semibold text-slate-700">{p.exitedAt(formatTime(pass.checkedOutAt))}</p> : null}
         <dl className="mt-4 grid gap-3 text-sm">
-          <Fact label={p.when} icon={<CalendarIcon className="size-4" />} style="when">
-            {when}
-          </Fact>
-          <Fact label={p.plate} icon={<CarIcon className="size-4" />} style="plate">
-            {pass.licensePlate}
-          </Fact>
+          <WhenAndPlate when={when} plate={pass.licensePlate} labels={p} />
           <Fact label={p.rate}>{pass.rateName ?? "—"}</Fact>
           <Fact label={p.code} style="code">
             {pass.code}

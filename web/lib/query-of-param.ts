@@ -1,4 +1,6 @@
-import type { Atom } from "jotai";
+import { useSetAtom, type Atom, type WritableAtom } from "jotai";
+import { useEffect } from "react";
+import { useParams } from "react-router";
 import { atomWithQuery } from "jotai-tanstack-query";
 
 /**
@@ -15,4 +17,12 @@ export function queryOfParam<T>(
     const value = get(param);
     return { queryKey: queryKey(value), queryFn: () => read(value!), enabled: value !== null, ...options };
   });
+}
+
+/** The route's `:name` parameter, handed to the atom a `queryOfParam` read follows; returns it. */
+export function useRouteParam(name: string, target: WritableAtom<string | null, [string], void>): string {
+  const value = useParams()[name] ?? "";
+  const set = useSetAtom(target);
+  useEffect(() => set(value), [value, set]);
+  return value;
 }

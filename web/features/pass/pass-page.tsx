@@ -1,8 +1,6 @@
-import { useAtomValue, useSetAtom } from "jotai";
+import { useAtomValue } from "jotai";
 import { QRCodeSVG } from "qrcode.react";
 import { GarageNotice } from "../../components/garage-notice";
-import { useEffect } from "react";
-import { useParams } from "react-router";
 import { Alert } from "../../components/alert";
 import { AppLink } from "../../components/app-link";
 import { Fact, WhenAndPlate } from "./fact";
@@ -18,6 +16,7 @@ import { afterSaleView } from "../my-bookings/after-sale";
 import { PassActions } from "./pass-actions";
 import { passQueryAtom, passSecretAtom, seasonPassQueryAtom, type Pass } from "./queries";
 import { SeasonPassCard } from "./season-pass";
+import { useRouteParam } from "../../lib/query-of-param";
 
 const badge: Record<Pass["status"], { text: "valid" | "void" | "notPaid"; className: string }> = {
   valid: { text: "valid", className: "bg-emerald-700 text-white" },
@@ -87,9 +86,7 @@ export function PassNotice({ notice }: { notice: NonNullable<Pass["notice"]> }) 
 export function PassPage() {
   const tr = useT();
   const p = tr.pass;
-  const { secret = "" } = useParams();
-  const setSecret = useSetAtom(passSecretAtom);
-  useEffect(() => setSecret(secret), [secret, setSecret]);
+  const secret = useRouteParam("secret", passSecretAtom);
   const query = useAtomValue(passQueryAtom);
   const season = useAtomValue(seasonPassQueryAtom);
 

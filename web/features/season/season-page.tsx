@@ -1,6 +1,6 @@
-import { useAtomValue, useSetAtom } from "jotai";
-import { useEffect, useState } from "react";
-import { useNavigate, useParams } from "react-router";
+import { useAtomValue } from "jotai";
+import { useState } from "react";
+import { useNavigate } from "react-router";
 import { Alert } from "../../components/alert";
 import { Button } from "../../components/button";
 import { cardClass } from "../../components/card";
@@ -14,6 +14,7 @@ import { checkBooking, normalisePlate, type BookingValues } from "../booking/val
 import { fieldBinder } from "../booking/bind-field";
 import { CarFields } from "../booking/car-fields";
 import { buySeasonAtom, seasonIdAtom, seasonQueryAtom } from "./queries";
+import { useRouteParam } from "../../lib/query-of-param";
 
 const empty: BookingValues = { customerName: "", customerEmail: "", licensePlate: "", carModel: "" };
 
@@ -23,9 +24,7 @@ export function SeasonPage() {
   const lang = useLang();
   const s = tr.seasonBuy;
   const navigate = useNavigate();
-  const { id = "" } = useParams();
-  const setId = useSetAtom(seasonIdAtom);
-  useEffect(() => setId(id), [id, setId]);
+  const id = useRouteParam("id", seasonIdAtom);
   const season = useAtomValue(seasonQueryAtom);
   const buy = useAtomValue(buySeasonAtom);
   const [values, setValues] = useState(empty);

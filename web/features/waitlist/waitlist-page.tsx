@@ -1,6 +1,6 @@
-import { useAtomValue, useSetAtom } from "jotai";
-import { useEffect, useState, type FormEvent } from "react";
-import { useNavigate, useParams } from "react-router";
+import { useAtomValue } from "jotai";
+import { useState, type FormEvent } from "react";
+import { useNavigate } from "react-router";
 import { Alert } from "../../components/alert";
 import { Button } from "../../components/button";
 import { cardClass } from "../../components/card";
@@ -14,6 +14,7 @@ import { useNow } from "../checkout/use-now";
 import { PublicLayout } from "../layout/public-layout";
 import { leaveWaitlistAtom, takeOfferAtom, waitlistQueryAtom, waitlistTokenAtom, type WaitlistEntry } from "./queries";
 import { checkTakeOffer } from "../booking/validation";
+import { useRouteParam } from "../../lib/query-of-param";
 
 const stateStyle: Record<WaitlistEntry["state"], string> = {
   waiting: "bg-blue-700 text-white",
@@ -156,9 +157,7 @@ function EntryCard({ entry }: { entry: WaitlistEntry }) {
 export function WaitlistPage() {
   const tr = useT();
   const w = tr.waitlist;
-  const { token = "" } = useParams();
-  const setToken = useSetAtom(waitlistTokenAtom);
-  useEffect(() => setToken(token), [token, setToken]);
+  useRouteParam("token", waitlistTokenAtom);
   const query = useAtomValue(waitlistQueryAtom);
   return (
     <PublicLayout>

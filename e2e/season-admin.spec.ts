@@ -9,6 +9,8 @@ const romeDay = (days: number) => new Date(Date.now() + days * 24 * HOUR).toLoca
 
 /** `within`: the part of the page this feature owns (the admin bar's phone menu is checked by its own spec). */
 async function seriousViolations(page: Page, within?: string): Promise<string[]> {
+  // A settled page: a toast half-way through fading out has, for that instant, no contrast to speak of.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
   const axe = new AxeBuilder({ page });
   const { violations } = await (within ? axe.include(within) : axe).analyze();
   return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);

@@ -80,15 +80,10 @@ export function AppToaster() {
 
   return (
     <section ref={region} tabIndex={-1} aria-label={tr.toasts.region} className="outline-none">
-      {/* Never over the page's heading, where the result of what was just done is often written: bottom
-          of the screen on a phone (within thumb's reach, swiped away to the right), top right beside the
-          content column on wider screens. */}
-      <Toaster
-        position={wide ? "top-right" : "bottom-center"}
-        gutter={8}
-        containerStyle={wide ? { top: 80 } : { bottom: 16 }}
-        toastOptions={{ duration: TOAST_DURATION_MS }}
-      >
+      {/* Over the site's header bar, never over the page's heading (where the result of what was just
+          done is often written) nor over a dialog's buttons (a phone's dialogs sit at the bottom):
+          centred on a phone, at the right on wider screens. */}
+      <Toaster position={wide ? "top-right" : "top-center"} gutter={8} containerStyle={{ top: 8 }} toastOptions={{ duration: TOAST_DURATION_MS }}>
         {(t) => <SwipeableToast t={t} />}
       </Toaster>
     </section>

@@ -1,14 +1,12 @@
 import { useAtomValue } from "jotai";
 import { QRCodeSVG } from "qrcode.react";
-import { Button } from "../../components/button";
 import { Fact } from "./fact";
 import { cardClass } from "../../components/card";
-import { notify } from "../../components/notify";
 import { useLang, useT } from "../../i18n/lang";
-import { errorMessage } from "../../lib/api";
 import { formatLongDateTime } from "../../lib/format";
 import { passUrl } from "../../lib/pass-url";
 import { releaseMatchAtom, type SeasonPass } from "./queries";
+import { MutationButton } from "../../components/mutation-button";
 
 const stateTone: Record<SeasonPass["matches"][number]["state"], string> = {
   reserved: "bg-emerald-100 text-emerald-900",
@@ -65,19 +63,9 @@ export function SeasonPassCard({ pass, secret }: { pass: SeasonPass; secret: str
               <div className="flex items-center gap-2">
                 <span className={`rounded-full px-2.5 py-1 text-xs font-semibold ${stateTone[m.state]}`}>{s.state[m.state]}</span>
                 {m.canRelease ? (
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    disabled={release.isPending}
-                    onClick={() =>
-                      release.mutate(
-                        { secret, eventId: m.eventId },
-                        { onSuccess: () => notify.success(s.released), onError: (err) => notify.error(errorMessage(err, s.releaseFailed)) },
-                      )
-                    }
-                  >
+                  <MutationButton mutation={release} variables={{ secret, eventId: m.eventId }} done={s.released} failed={s.releaseFailed}>
                     {s.release}
-                  </Button>
+                  </MutationButton>
                 ) : null}
               </div>
             </li>

@@ -14,7 +14,7 @@ import { formatEuro } from "../../../../shared/lifecycle/money";
 import { adminEventsQueryAtom } from "../events/queries";
 import { bookingFiltersAtom, type AdminBooking, filteredBookingsQueryAtom, freeBookingAtom } from "./queries";
 import { StatusBadge } from "./status-label";
-import { notifyOutcome } from "../components/notify-outcome";
+import { notifyOutcome } from "../../../lib/notify-outcome";
 
 const t = itAdmin.bookings;
 const STATUSES = ["paid", "pending", "freed", "expired", "cancelled", "refunded"] as const;

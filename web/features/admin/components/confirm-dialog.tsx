@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Button } from "../../../components/button";
 import { Modal } from "../../../components/modal";
 import { itAdmin } from "../../../i18n/it-admin";
-import { notifyOutcome } from "./notify-outcome";
+import { notifyOutcome } from "../../../lib/notify-outcome";
 
 type ConfirmDialogProps = {
   open: boolean;

@@ -6,7 +6,7 @@ import { itAdmin } from "../../../i18n/it-admin";
 import { ListState } from "../components/list-state";
 import { EmailList } from "./email-list";
 import { bookingEmailsQueryAtom, resendConfirmationAtom } from "./queries";
-import { notifyOutcome } from "../components/notify-outcome";
+import { notifyOutcome } from "../../../lib/notify-outcome";
 
 const t = itAdmin.emails;
 

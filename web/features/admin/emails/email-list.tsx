@@ -9,7 +9,7 @@ import { itAdmin } from "../../../i18n/it-admin";
 import { formatShortDateTime } from "../../../lib/format";
 import { DataTable } from "../../../components/data-table";
 import { emailPreviewQueryAtom, resendEmailAtom } from "./queries";
-import { notifyOutcome } from "../components/notify-outcome";
+import { notifyOutcome } from "../../../lib/notify-outcome";
 
 const t = itAdmin.emails;
 const kindLabels = { ...t.kind, ...itAdmin.notices.emailKinds };

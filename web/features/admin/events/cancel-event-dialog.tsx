@@ -9,7 +9,7 @@ import { itAdmin } from "../../../i18n/it-admin";
 import { client, unwrap } from "../../../lib/api";
 import { queryKeys } from "../../../lib/query-keys";
 import { invalidateData } from "../queries";
-import { notifyOutcome } from "../components/notify-outcome";
+import { notifyOutcome } from "../../../lib/notify-outcome";
 
 const t = itAdmin.cancelEvent;
 

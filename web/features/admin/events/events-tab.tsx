@@ -29,7 +29,7 @@ import { PostponeEventDialog } from "./postpone-event-dialog";
 import { NoticesDialog } from "../notices/notices-dialog";
 import { adminEventsQueryAtom, deleteEventAtom, reorderEventsAtom, setEventActiveAtom } from "./queries";
 import type { EventDto } from "./types";
-import { notifyOutcome } from "../components/notify-outcome";
+import { notifyOutcome } from "../../../lib/notify-outcome";
 
 const t = itAdmin.events;
 

@@ -9,6 +9,7 @@ import { itAdmin } from "../../../i18n/it-admin";
 import { errorMessage } from "../../../lib/api";
 import { formatShortDateTime } from "../../../lib/format";
 import { audienceQueryAtom, noticesQueryAtom, retryNoticeAtom, sendNoticeAtom, type NoticeItem } from "./queries";
+import { MutationButton } from "../../../components/mutation-button";
 
 const t = itAdmin.notices;
 const MAX_BODY = 2000;
@@ -193,19 +194,9 @@ function NoticeRow({ notice }: { notice: NoticeItem }) {
         {notice.failed > 0 ? (
           <>
             <span className="rounded-full bg-red-50 px-2 py-0.5 font-medium text-red-800 ring-1 ring-red-200">{t.failedCount(notice.failed)}</span>
-            <Button
-              size="sm"
-              variant="secondary"
-              disabled={retry.isPending}
-              onClick={() =>
-                retry.mutate(
-                  { noticeId: notice.id, eventId: notice.eventId },
-                  { onSuccess: () => notify.success(t.retried), onError: (err) => notify.error(errorMessage(err, t.retryFailed)) },
-                )
-              }
-            >
+            <MutationButton mutation={retry} variables={{ noticeId: notice.id, eventId: notice.eventId }} done={t.retried} failed={t.retryFailed}>
               {retry.isPending ? t.retrying : t.retry}
-            </Button>
+            </MutationButton>
           </>
         ) : null}
       </div>

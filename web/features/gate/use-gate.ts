@@ -99,7 +99,9 @@ export function useGate() {
   const [syncing, setSyncing] = useState(false);
   /** The sync in progress (scans sent of those queued), then how many the last one sent, for a while. */
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
-  const [synced, addSynced] = useSentCount(syncing, SYNCED_SHOWN_MS);
+  // Held while scans still wait in the queue too: a signal that drops again mid-queue leaves the rest
+  // for a later sync (a retry, or the 15-second one), which adds to the same count.
+  const [synced, addSynced] = useSentCount(syncing || queued > 0, SYNCED_SHOWN_MS);
   const [reports, setReports] = useState<string[]>([]);
   const [shown, setShown] = useState<Shown | null>(null);
   const listRef = useRef<OfflineList | null>(null);

@@ -27,4 +27,18 @@ describe("the count of scans sent after the signal comes back", () => {
     act(() => vi.advanceTimersByTime(1));
     expect(result.current[0]).toBeNull();
   });
+
+  it("keeps the count while scans still wait for a later sync, however long after the first", () => {
+    const { result, rerender } = renderHook(({ pending }) => useSentCount(pending, 8_000), { initialProps: { pending: true } });
+    // One scan goes, the signal drops again: three stay queued until the 15-second sync.
+    act(() => result.current[1](1));
+    rerender({ pending: true });
+    act(() => vi.advanceTimersByTime(15_000));
+    expect(result.current[0]).toBe(1);
+    act(() => result.current[1](3));
+    rerender({ pending: false });
+    expect(result.current[0]).toBe(4);
+    act(() => vi.advanceTimersByTime(8_000));
+    expect(result.current[0]).toBeNull();
+  });
 });

@@ -233,6 +233,9 @@ export default defineConfig({
   // (modulePreload itself: noPreloadsAfterHydration).
   build: { chunkSizeWarningLimit: 600 },
   environments: {
+    // The Worker minified (issue #26: every cold isolate parses the whole upload), with a source map
+    // that wrangler uploads beside it (upload_source_maps), so production stack traces still name our files.
+    parcheggi_eventi: { build: { minify: true, sourcemap: true } },
     client: {
       // React DOM in a chunk of its own: the home's boot script evaluates the app's chunks one per
       // task (web/boot.ts), and React DOM is the largest of them.

@@ -562,6 +562,17 @@ export const vouchers = sqliteTable(
   (t) => [uniqueIndex("vouchers_code_uq").on(t.code)],
 );
 
+/**
+ * Reference data the Worker reads rarely and never on a hot path, kept out of its script (every cold
+ * isolate parses the script): the staff password check's most used passwords (name
+ * "common-passwords", one a line, most used first), written by a migration that
+ * scripts/common-passwords.mjs generates.
+ */
+export const referenceTexts = sqliteTable("reference_texts", {
+  name: text("name").primaryKey(),
+  body: text("body").notNull(),
+});
+
 export type Event = typeof events.$inferSelect;
 export type Rate = typeof rates.$inferSelect;
 export type Booking = typeof bookings.$inferSelect;

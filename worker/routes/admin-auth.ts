@@ -74,7 +74,7 @@ export const adminAuth = new Hono<AppEnv>()
       return c.json(errorBody("validation_failed", messages.wrongCurrentPassword, [{ path: "currentPassword", message: messages.wrongCurrentPassword }]), 400);
     }
     await releaseHit(c.var.db, hit);
-    const weak = await weakPasswordMessage(newPassword, [staff.email, staff.name]);
+    const weak = await weakPasswordMessage(c.var.db, newPassword, [staff.email, staff.name]);
     if (weak) return c.json(errorBody("validation_failed", weak, [{ path: "newPassword", message: weak }]), 400);
     await updateStaff(c.var.db, staff.id, { password: newPassword }, now, c.var.adminSessionId);
     return c.json({ changed: true as const }, 200);

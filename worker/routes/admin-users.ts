@@ -45,7 +45,7 @@ export const adminUsers = new Hono<AppEnv>()
   .get("/", owner, async (c) => c.json(await listStaff(c.var.db), 200))
   .post("/", owner, audited("user.create"), validate("json", userCreateBody), async (c) => {
     const input = c.req.valid("json");
-    const weak = await weakPasswordMessage(input.password, [input.email, input.name]);
+    const weak = await weakPasswordMessage(c.var.db, input.password, [input.email, input.name]);
     if (weak) return c.json(errorBody("validation_failed", weak, [{ path: "password", message: weak }]), 400);
     const user = await createStaff(c.var.db, input, Date.now());
     return user ? c.json(user, 201) : c.json(errorBody("conflict", messages.userExists), 409);
@@ -54,7 +54,7 @@ export const adminUsers = new Hono<AppEnv>()
     const change = c.req.valid("json");
     if (change.password !== undefined) {
       const user = (await listStaff(c.var.db)).find((u) => u.id === c.req.valid("param").id);
-      const weak = await weakPasswordMessage(change.password, user ? [user.email, user.name, change.name ?? ""] : []);
+      const weak = await weakPasswordMessage(c.var.db, change.password, user ? [user.email, user.name, change.name ?? ""] : []);
       if (weak) return c.json(errorBody("validation_failed", weak, [{ path: "password", message: weak }]), 400);
     }
     const result = await updateStaff(c.var.db, c.req.valid("param").id, change, Date.now(), c.var.adminSessionId);

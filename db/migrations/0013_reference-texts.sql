@@ -1,0 +1,4 @@
+CREATE TABLE `reference_texts` (
+	`name` text PRIMARY KEY NOT NULL,
+	`body` text NOT NULL
+);

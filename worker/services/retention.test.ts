@@ -2,7 +2,7 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { bookings, rateLimitHits, waitlistEntries } from "../../db/schema";
+import { bookings, rateLimitHits, seasonHolders, seasonPasses, waitlistEntries } from "../../db/schema";
 import worker from "../index";
 import { seedBooking, seedEvent, testDb } from "../test/helpers";
 import { anonymisePersonalData, PERSONAL_DATA_ERASED, purgeRateLimitHits, REDACTED } from "./retention";
@@ -59,7 +59,7 @@ describe("anonymisation of personal data", () => {
     });
 
     const snapshot = await read(all.id);
-    expect(await anonymisePersonalData(testDb(), now + 1000, retention)).toEqual({ plates: 0, personalData: 0, waitlistPlates: 0, waitlistEmails: 0 });
+    expect(await anonymisePersonalData(testDb(), now + 1000, retention)).toEqual({ plates: 0, personalData: 0, waitlistPlates: 0, waitlistEmails: 0, holderPlates: 0, holderContacts: 0 });
     expect(await read(all.id)).toEqual(snapshot);
   });
 
@@ -93,6 +93,42 @@ describe("anonymisation of personal data", () => {
     expect(await readEntry(monthOld)).toMatchObject({ email: "coda@example.it", licensePlate: REDACTED });
     expect(await readEntry(old)).toMatchObject({ email: REDACTED, licensePlate: REDACTED, clientKey: null });
     expect(await anonymisePersonalData(testDb(), now + 1000, retention)).toMatchObject({ waitlistPlates: 0, waitlistEmails: 0 });
+  });
+
+  it("removes season holders' cars 30 days after the season ends and names and e-mails after 180; twice is a no-op", async () => {
+    // Before this, a holder's name, e-mail and plate stayed for good.
+    const now = Date.parse("2038-06-01T10:00:00Z");
+    const holder = async (seasonEndedAt: number) => {
+      const [season] = await testDb()
+        .insert(seasonPasses)
+        .values({ name: "Stagione", startsAt: seasonEndedAt - 200 * DAY, endsAt: seasonEndedAt, priceCents: 9000, spots: 10 })
+        .returning({ id: seasonPasses.id });
+      const id = crypto.randomUUID();
+      await testDb().insert(seasonHolders).values({
+        id,
+        seasonId: season.id,
+        status: "active",
+        holdExpiresAt: seasonEndedAt - 200 * DAY,
+        customerName: "Gennaro Esposito",
+        customerEmail: "abbonato@example.it",
+        licensePlate: "NA777AB",
+        carModel: "Panda",
+      });
+      return id;
+    };
+    const running = await holder(now + 30 * DAY);
+    const recent = await holder(now - 29 * DAY);
+    const monthOld = await holder(now - 31 * DAY);
+    const old = await holder(now - 181 * DAY);
+    const readHolder = (id: string) => testDb().select().from(seasonHolders).where(eq(seasonHolders.id, id)).get();
+
+    expect(await anonymisePersonalData(testDb(), now, retention)).toMatchObject({ holderPlates: 2, holderContacts: 1 });
+    const kept = { customerName: "Gennaro Esposito", customerEmail: "abbonato@example.it", licensePlate: "NA777AB", carModel: "Panda" };
+    expect(await readHolder(running)).toMatchObject(kept);
+    expect(await readHolder(recent)).toMatchObject(kept);
+    expect(await readHolder(monthOld)).toMatchObject({ customerEmail: "abbonato@example.it", licensePlate: REDACTED, carModel: REDACTED, status: "active" });
+    expect(await readHolder(old)).toMatchObject({ customerName: REDACTED, customerEmail: REDACTED, licensePlate: REDACTED, carModel: REDACTED });
+    expect(await anonymisePersonalData(testDb(), now + 1000, retention)).toMatchObject({ holderPlates: 0, holderContacts: 0 });
   });
 
   it("drops rate-limit rows (client IPs) older than a day", async () => {

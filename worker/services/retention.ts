@@ -1,5 +1,5 @@
 import { and, isNull, lt, ne, sql } from "drizzle-orm";
-import { bookings, rateLimitHits, waitlistEntries } from "../../db/schema";
+import { bookings, rateLimitHits, seasonHolders, waitlistEntries } from "../../db/schema";
 import type { Db } from "../db";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -20,6 +20,9 @@ const anchor = sql`coalesce((select e.datetime from events e where e.id = ${book
 /** The same clock for a waiting-list entry: its event's date, or the day it joined. */
 const waitlistAnchor = sql`coalesce((select e.datetime from events e where e.id = ${waitlistEntries.eventId} and e.is_always_active = 0), ${waitlistEntries.createdAt})`;
 
+/** A season holder's clock starts when the season ends: the pass is used until then. */
+const seasonEnd = sql`(select s.ends_at from season_passes s where s.id = ${seasonHolders.seasonId})`;
+
 /**
  * Plates go 30 days after the event; names, e-mails, phones and notes after 180. Amounts, dates,
  * statuses and payment ids stay, so the accounts still add up. Marked rows are skipped, so a
@@ -29,8 +32,8 @@ export async function anonymisePersonalData(
   db: Db,
   now: number,
   retention: Retention,
-): Promise<{ plates: number; personalData: number; waitlistPlates: number; waitlistEmails: number }> {
-  const [plates, personal, waitlistPlates, waitlistEmails] = await db.batch([
+): Promise<{ plates: number; personalData: number; waitlistPlates: number; waitlistEmails: number; holderPlates: number; holderContacts: number }> {
+  const [plates, personal, waitlistPlates, waitlistEmails, holderPlates, holderContacts] = await db.batch([
     db
       .update(bookings)
       .set({ licensePlate: REDACTED, plateAnonymizedAt: now, updatedAt: now })
@@ -49,8 +52,25 @@ export async function anonymisePersonalData(
       .update(waitlistEntries)
       .set({ email: REDACTED, clientKey: null })
       .where(and(ne(waitlistEntries.email, REDACTED), lt(waitlistAnchor, now - retention.personalDataDays * DAY_MS))),
+    // Season holders: the car after the plate period, name and e-mail after the personal-data period,
+    // both counted from the season's end. Their matches' bookings follow the booking rules above.
+    db
+      .update(seasonHolders)
+      .set({ licensePlate: REDACTED, carModel: REDACTED })
+      .where(and(ne(seasonHolders.licensePlate, REDACTED), lt(seasonEnd, now - retention.plateDays * DAY_MS))),
+    db
+      .update(seasonHolders)
+      .set({ customerName: REDACTED, customerEmail: REDACTED })
+      .where(and(ne(seasonHolders.customerEmail, REDACTED), lt(seasonEnd, now - retention.personalDataDays * DAY_MS))),
   ]);
-  return { plates: plates.meta.changes, personalData: personal.meta.changes, waitlistPlates: waitlistPlates.meta.changes, waitlistEmails: waitlistEmails.meta.changes };
+  return {
+    plates: plates.meta.changes,
+    personalData: personal.meta.changes,
+    waitlistPlates: waitlistPlates.meta.changes,
+    waitlistEmails: waitlistEmails.meta.changes,
+    holderPlates: holderPlates.meta.changes,
+    holderContacts: holderContacts.meta.changes,
+  };
 }
 
 /** Rate-limit rows hold client IPs: no window is longer than a day, so older rows only leak. */

@@ -1,4 +1,5 @@
 import { formatEuro } from "../../shared/lifecycle/money";
+import type { EventFormWords } from "../../shared/forms/admin-event-form";
 /**
  * Every string of the admin area, in Italian. Kept apart from it.ts so that it travels in the
  * admin's lazy chunk: a visitor's browser downloads none of it. Texts quoted by the product spec
@@ -210,16 +211,24 @@ export const itAdmin = {
     create: "Crea evento",
     saving: "Salvataggio...",
     cancel: "Annulla",
-    requiredFields: "Tutti i campi sono obbligatori",
-    requiredDateSuffix: " (data/ora o 'Sempre Attivo')",
-    validRateRequired: "Aggiungi almeno una tariffa valida",
-    negativeSpots: "I posti prenotati e occupati non possono essere negativi",
-    invalidTotalSpots: "I posti totali devono essere un numero intero maggiore di zero",
-    invalidDuration: "La durata deve essere tra 1 minuto e 7 giorni",
-    invalidDistance: "La distanza deve essere un numero intero di metri, fino a 100 km",
-    invalidPrice: "Inserisci un prezzo valido, ad esempio 15.00",
-    invalidCancelDeadline: "Termine per l'annullamento non valido: ore intere da 0 a 720",
-    incompleteRate: "Ogni tariffa deve avere nome e prezzo",
+    /** The event form's problems (shared/forms/admin-event-form.ts), by code. */
+    errors: {
+      requiredFields: "Tutti i campi sono obbligatori",
+      dateRequired: "Tutti i campi sono obbligatori (data/ora o 'Sempre Attivo')",
+      invalidDuration: "La durata deve essere tra 1 minuto e 7 giorni",
+      invalidDistance: "La distanza deve essere un numero intero di metri, fino a 100 km",
+      invalidTotalSpots: "I posti totali devono essere un numero intero maggiore di zero",
+      invalidHeldSpots: "I posti prenotati e occupati non possono essere negativi",
+      invalidPresalePrice: "Inserisci un prezzo valido, ad esempio 15.00",
+      presalePriceRequired: "Indica il prezzo della prevendita per renderla acquistabile",
+      invalidCancelDeadline: "Termine per l'annullamento non valido: ore intere da 0 a 720",
+      rateRequired: "Aggiungi almeno una tariffa valida",
+      rateIncomplete: "Ogni tariffa deve avere nome e prezzo",
+      invalidRatePrice: "Prezzo della tariffa non valido",
+      invalidRateWindow: "Validità della tariffa non valida: ore intere o mezze ore, al massimo una settimana",
+      repeatedRate: "Tariffa ripetuta",
+      tooManyRates: "Troppe tariffe (massimo 50)",
+    } satisfies EventFormWords,
     created: "Evento creato con successo",
     updated: "Evento aggiornato con successo",
     createFailed: "Errore durante la creazione dell'evento",

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { emptyDraft, toPayload, validateDraft, type EventDraft } from "../../web/features/admin/events/event-draft";
 import { itAdmin } from "../../web/i18n/it-admin";
-import type { EventProblem } from "../../shared/forms/admin-event-form";
-import { messagesIt } from "../i18n/it";
-import { adminApi, adminCookie } from "../test/admin";
+import type { EventProblem } from "./admin-event-form";
+import { messagesIt } from "../../worker/i18n/it";
+import { adminApi, adminCookie } from "../../worker/test/admin";
 
 // The staff screen and the API check the event form with one schema (shared/forms/admin-event-form.ts):
 // each bad draft below is refused by both, for the same rule, each in its own words.

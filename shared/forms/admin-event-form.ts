@@ -67,23 +67,12 @@ export type RateFields = { id?: number | null; name?: Value; description?: Value
 /** A row of the rates editor left entirely empty: ignored rather than refused. */
 export const isEmptyRate = (r: RateFields) => blank(r.name) && blank(r.price) && blank(r.description) && r.id == null;
 
-/** The numbers of an event that passed, as the service stores them. */
-export type EventNumbers = {
-  isAlwaysActive: boolean;
-  durationMinutes: number;
-  distanceMeters: number;
-  totalSpots: number;
-  reservedSpots: number;
-  occupiedSpots: number;
-  prevenditaPriceCents: number | null;
-  cancelDeadlineHours: number | null;
-};
 /** A rate that passed: its position among the rows kept, its price in cents, its validity window in minutes. */
 export type RateNumbers = { index: number; priceCents: number; minutesBeforeStart: number | null; minutesAfterEnd: number | null };
 
 type Ctx = { issues: z.core.$ZodRawIssue[] };
 
-function eventNumbers(e: EventFields, w: EventFormWords, ctx: Ctx): EventNumbers | null {
+function eventNumbers(e: EventFields, w: EventFormWords, ctx: Ctx) {
   const refuse = (code: EventProblem, field?: string) => (ctx.issues.push({ code: "custom", message: w[code], path: field ? ["event", field] : ["event"], input: e }), null);
   const isAlwaysActive = e.isAlwaysActive ?? false;
   const totalSpots = toCount(e.totalSpots);

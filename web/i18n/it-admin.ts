@@ -1,10 +1,16 @@
 import { formatEuro } from "../../shared/lifecycle/money";
 import type { EventFormWords } from "../../shared/forms/admin-event-form";
+import { CATEGORY_NAME_MAX, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, STAFF_NAME_MAX, type CategoryWords, type PasswordChangeWords, type StaffWords } from "../../shared/forms/admin-forms";
 /**
  * Every string of the admin area, in Italian. Kept apart from it.ts so that it travels in the
  * admin's lazy chunk: a visitor's browser downloads none of it. Texts quoted by the product spec
  * are kept verbatim.
  */
+/** The admin forms' problems about a new password (shared/forms/admin-forms.ts), by code. */
+const passwordErrors = {
+  passwordTooShort: `La password deve avere almeno ${PASSWORD_MIN_LENGTH} caratteri`,
+  passwordTooLong: `La password può avere al massimo ${PASSWORD_MAX_LENGTH} caratteri`,
+};
 /** The names of a row's pencil and bin buttons, with what they act on. */
 const editAndRemove = {
   edit: (name: string) => `Modifica ${name}`,
@@ -60,10 +66,16 @@ export const itAdmin = {
     description: "Le tue altre sessioni aperte verranno chiuse; questa resta attiva.",
     current: "Password attuale",
     next: "Nuova password",
-    hint: "Almeno 10 caratteri.",
+    hint: `Almeno ${PASSWORD_MIN_LENGTH} caratteri.`,
     save: "Salva",
     cancel: "Annulla",
     changed: "Password aggiornata",
+    errors: {
+      ...passwordErrors,
+      currentPasswordRequired: "Password attuale obbligatoria",
+      newPasswordRequired: "Nuova password obbligatoria",
+      invalidPassword: "Password non valida",
+    } satisfies PasswordChangeWords,
     failed: "Impossibile cambiare la password. Riprova.",
   },
   users: {
@@ -74,7 +86,14 @@ export const itAdmin = {
     email: "E-mail",
     role: "Ruolo",
     password: "Password",
-    passwordHint: "Almeno 10 caratteri. Comunicala alla persona di persona, non per e-mail.",
+    passwordHint: `Almeno ${PASSWORD_MIN_LENGTH} caratteri. Comunicala alla persona di persona, non per e-mail.`,
+    errors: {
+      ...passwordErrors,
+      passwordRequired: "Password obbligatoria",
+      nameRequired: "Nome obbligatorio",
+      staffNameTooLong: `Il nome può avere al massimo ${STAFF_NAME_MAX} caratteri`,
+      invalidStaffEmail: "Indirizzo e-mail non valido",
+    } satisfies StaffWords,
     create: "Crea utente",
     creating: "Creazione...",
     created: "Utente creato",
@@ -281,6 +300,11 @@ export const itAdmin = {
     deleted: "Categoria eliminata",
     failed: "Errore durante il salvataggio della categoria",
     deleteFailed: "Errore durante l'eliminazione della categoria",
+    errors: {
+      categoryNameRequired: "Il nome della categoria è obbligatorio",
+      categoryNameTooLong: `Il nome della categoria è troppo lungo (massimo ${CATEGORY_NAME_MAX} caratteri)`,
+      invalidColor: "Colore non valido: usa un esadecimale come #3B82F6",
+    } satisfies CategoryWords,
   },
   partnersTab: {
     title: "Partner & Carosello",

@@ -5,6 +5,7 @@ import { itAdmin } from "../../../i18n/it-admin";
 import { FormModal } from "../components/form-modal";
 import { PasswordField } from "../components/password-field";
 import { changePasswordAtom } from "../queries";
+import { firstProblem, passwordChangeForm, PASSWORD_MIN_LENGTH } from "../../../../shared/forms/admin-forms";
 
 const t = itAdmin.password;
 
@@ -13,8 +14,12 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
   const change = useAtomValue(changePasswordAtom);
   const [currentPassword, setCurrent] = useState("");
   const [newPassword, setNew] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
 
   function submit() {
+    const refused = firstProblem(passwordChangeForm(t.errors), { currentPassword, newPassword });
+    setProblem(refused?.message ?? null);
+    if (refused) return change.reset();
     change.mutate(
       { currentPassword, newPassword },
       {
@@ -34,11 +39,12 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
       submitLabel={t.save}
       mutation={change}
       failed={t.failed}
+      error={problem}
       onSubmit={submit}
       onClose={onClose}
     >
       <PasswordField id="current-password" label={t.current} autoComplete="current-password" autoFocus value={currentPassword} onChange={setCurrent} />
-      <PasswordField id="new-password" label={t.next} hint={t.hint} minLength={10} autoComplete="new-password" value={newPassword} onChange={setNew} />
+      <PasswordField id="new-password" label={t.next} hint={t.hint} minLength={PASSWORD_MIN_LENGTH} autoComplete="new-password" value={newPassword} onChange={setNew} />
     </FormModal>
   );
 }

@@ -20,6 +20,7 @@ import {
   type AdminSeason,
   type AdminVoucher,
 } from "./queries";
+import { bookingForm, formProblem } from "../../../../shared/forms/customer-forms";
 import { checkSeason, checkVoucher, emptySeason, emptyVoucher, seasonDraftOf, voucherDraftOf, type SeasonDraft, type VoucherDraft } from "./season-form";
 
 const t = itAdmin.seasonAdmin;
@@ -189,7 +190,8 @@ export function HolderDialog({ open, season, onClose }: { open: boolean; season:
   const [error, setError] = useState<string | null>(null);
   const set = (k: keyof typeof who) => (v: string) => setWho((w) => ({ ...w, [k]: v }));
   const submit = () => {
-    if (Object.values(who).some((v) => !v.trim())) return setError(t.errors.requiredFields);
+    const problem = formProblem(bookingForm(t.holderErrors), who);
+    if (problem) return setError(problem.message);
     setError(null);
     assign.mutate(
       { seasonId: season.id, body: { ...who, lang: "it" } },

@@ -3,7 +3,7 @@ import { itAdmin } from "../../web/i18n/it-admin";
 import { italianText } from "../../worker/i18n/it";
 import { adminFormWords } from "../../worker/lib/validate";
 import { adminApi, adminCookie } from "../../worker/test/admin";
-import { categoryForm, firstProblem, passwordChangeForm, staffForm, type CategoryWords, type PasswordChangeWords, type StaffWords } from "./admin-forms";
+import { carouselForm, categoryForm, firstProblem, passwordChangeForm, staffForm, type CarouselWords, type CategoryWords, type PasswordChangeWords, type StaffWords } from "./admin-forms";
 
 // The staff screens and the API check these forms with one schema each (./admin-forms.ts): each bad
 // input below is refused by both, for the same rule, each in its own words.
@@ -40,6 +40,14 @@ const categoryCases: [string, Record<string, string>, keyof CategoryWords][] = [
   ["a colour by name", { name: "Concerti", color: "red" }, "invalidColor"],
 ];
 
+const carouselCases: [string, Record<string, unknown>, keyof CarouselWords][] = [
+  ["a speed between half pixels", { scrollSpeed: 1.2, frameRate: 16, isEnabled: true }, "invalidCarouselSpeed"],
+  ["a speed over 10", { scrollSpeed: 12, frameRate: 16, isEnabled: true }, "invalidCarouselSpeed"],
+  ["a speed in words (the screen sends NaN, JSON null)", { scrollSpeed: null, frameRate: 16, isEnabled: true }, "invalidCarouselSpeed"],
+  ["a frame of 5 ms", { scrollSpeed: 1, frameRate: 5, isEnabled: true }, "invalidCarouselFrame"],
+  ["a fractional frame", { scrollSpeed: 1, frameRate: 16.5, isEnabled: true }, "invalidCarouselFrame"],
+];
+
 describe("the admin forms: the staff screens and the API agree", () => {
   it.each(userCases)("a new staff account with %s", async (_, body, problem) => {
     expect(firstProblem(staffForm(itAdmin.users.errors), body)?.message).toBe(itAdmin.users.errors[problem]);
@@ -54,6 +62,11 @@ describe("the admin forms: the staff screens and the API agree", () => {
   it.each(categoryCases)("a category with %s", async (_, body, problem) => {
     expect(firstProblem(categoryForm(itAdmin.categories.errors), body)?.message).toBe(itAdmin.categories.errors[problem]);
     expect(await serverSays("/api/categories", "POST", body)).toBe(italianText(adminFormWords[problem]));
+  });
+
+  it.each(carouselCases)("the carousel with %s", async (_, body, problem) => {
+    expect(firstProblem(carouselForm(itAdmin.carousel.errors), body)?.message).toBe(itAdmin.carousel.errors[problem]);
+    expect(await serverSays("/api/carousel-settings", "PUT", body)).toBe(italianText(adminFormWords[problem]));
   });
 
   it("both accept what the screens send when it is right", () => {

@@ -57,3 +57,14 @@ export function firstProblem(schema: z.ZodMiniType, values: unknown): { message:
   const issue = result.error.issues[0];
   return { message: issue.message, field: String(issue.path[0] ?? "") };
 }
+
+/** Spec §5: the partners' carousel moves 0.5–10 px (in half pixels) every 8–50 ms. */
+export const CAROUSEL_SPEED = { min: 0.5, max: 10, step: 0.5 } as const;
+export const CAROUSEL_FRAME_MS = { min: 8, max: 50, step: 1 } as const;
+export type CarouselWords = { invalidCarouselSpeed: string; invalidCarouselFrame: string; carouselEnabledRequired: string };
+export const carouselForm = (w: CarouselWords) =>
+  z.object({
+    scrollSpeed: z.number(w.invalidCarouselSpeed).check(z.gte(CAROUSEL_SPEED.min, w.invalidCarouselSpeed), z.lte(CAROUSEL_SPEED.max, w.invalidCarouselSpeed), z.multipleOf(CAROUSEL_SPEED.step, w.invalidCarouselSpeed)),
+    frameRate: z.int(w.invalidCarouselFrame).check(z.gte(CAROUSEL_FRAME_MS.min, w.invalidCarouselFrame), z.lte(CAROUSEL_FRAME_MS.max, w.invalidCarouselFrame)),
+    isEnabled: z.boolean(w.carouselEnabledRequired),
+  });

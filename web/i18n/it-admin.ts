@@ -1,7 +1,7 @@
 import { formatEuro } from "../../shared/lifecycle/money";
 import type { EventFormWords } from "../../shared/forms/admin-event-form";
 import type { FormWords } from "../../shared/forms/customer-forms";
-import { CATEGORY_NAME_MAX, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, STAFF_NAME_MAX, type CategoryWords, type PasswordChangeWords, type StaffWords } from "../../shared/forms/admin-forms";
+import { CAROUSEL_FRAME_MS, CAROUSEL_SPEED, type CarouselWords, CATEGORY_NAME_MAX, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, STAFF_NAME_MAX, type CategoryWords, type PasswordChangeWords, type StaffWords } from "../../shared/forms/admin-forms";
 /**
  * Every string of the admin area, in Italian. Kept apart from it.ts so that it travels in the
  * admin's lazy chunk: a visitor's browser downloads none of it. Texts quoted by the product spec
@@ -559,6 +559,11 @@ export const itAdmin = {
     failedTitle: "Errore",
     failedBody: "Errore durante l'aggiornamento delle impostazioni.",
     failedBodyDashboard: "Errore durante l'aggiornamento delle impostazioni del carosello.",
+    errors: {
+      invalidCarouselSpeed: `La velocità di scorrimento deve essere tra ${CAROUSEL_SPEED.min} e ${CAROUSEL_SPEED.max}, a passi di ${CAROUSEL_SPEED.step}`,
+      invalidCarouselFrame: `La fluidità dell'animazione deve essere un numero intero tra ${CAROUSEL_FRAME_MS.min} e ${CAROUSEL_FRAME_MS.max} ms`,
+      carouselEnabledRequired: "Indica se il carosello è attivo",
+    } satisfies CarouselWords,
   },
   calendar: {
     title: "Calendario",

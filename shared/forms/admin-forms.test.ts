@@ -3,7 +3,8 @@ import { itAdmin } from "../../web/i18n/it-admin";
 import { italianText } from "../../worker/i18n/it";
 import { adminFormWords } from "../../worker/lib/validate";
 import { adminApi, adminCookie } from "../../worker/test/admin";
-import { carouselForm, categoryForm, firstProblem, passwordChangeForm, staffForm, type CarouselWords, type CategoryWords, type PasswordChangeWords, type StaffWords } from "./admin-forms";
+import { seedEvent } from "../../worker/test/helpers";
+import { noticeForm, type NoticeWords, carouselForm, categoryForm, firstProblem, passwordChangeForm, staffForm, type CarouselWords, type CategoryWords, type PasswordChangeWords, type StaffWords } from "./admin-forms";
 
 // The staff screens and the API check these forms with one schema each (./admin-forms.ts): each bad
 // input below is refused by both, for the same rule, each in its own words.
@@ -13,8 +14,8 @@ beforeAll(async () => {
   cookie = await adminCookie();
 });
 
-async function serverSays(path: string, method: string, json: unknown): Promise<string> {
-  const res = await adminApi(path, { method, json, cookie });
+async function serverSays(path: string, method: string, json: unknown, headers: Record<string, string> = {}): Promise<string> {
+  const res = await adminApi(path, { method, json, cookie, headers });
   expect(res.status).toBe(400);
   return (await res.json<{ error: { message: string } }>()).error.message;
 }
@@ -48,6 +49,15 @@ const carouselCases: [string, Record<string, unknown>, keyof CarouselWords][] = 
   ["a fractional frame", { scrollSpeed: 1, frameRate: 16.5, isEnabled: true }, "invalidCarouselFrame"],
 ];
 
+const notice = { subject: "Cambio di orario", body: "Il varco apre alle 18:00.", subjectEn: null, bodyEn: null, rateIds: null };
+const noticeCases: [string, Record<string, unknown>, keyof NoticeWords][] = [
+  ["a blank subject", { ...notice, subject: "  " }, "noticeSubjectRequired"],
+  ["a subject on two lines", { ...notice, subject: "Avviso\r\nBcc: tutti@example.it" }, "noticeSubjectOneLine"],
+  ["a subject too long", { ...notice, subject: "a".repeat(151) }, "noticeSubjectTooLong"],
+  ["a text too long", { ...notice, body: "a".repeat(2001) }, "noticeBodyTooLong"],
+  ["an English subject without its text", { ...notice, subjectEn: "Notice" }, "noticeEnglishBoth"],
+];
+
 describe("the admin forms: the staff screens and the API agree", () => {
   it.each(userCases)("a new staff account with %s", async (_, body, problem) => {
     expect(firstProblem(staffForm(itAdmin.users.errors), body)?.message).toBe(itAdmin.users.errors[problem]);
@@ -67,6 +77,12 @@ describe("the admin forms: the staff screens and the API agree", () => {
   it.each(carouselCases)("the carousel with %s", async (_, body, problem) => {
     expect(firstProblem(carouselForm(itAdmin.carousel.errors), body)?.message).toBe(itAdmin.carousel.errors[problem]);
     expect(await serverSays("/api/carousel-settings", "PUT", body)).toBe(italianText(adminFormWords[problem]));
+  });
+
+  it.each(noticeCases)("a notice with %s", async (_, body, problem) => {
+    const { eventId } = await seedEvent();
+    expect(firstProblem(noticeForm(itAdmin.notices.errors), body)?.message).toBe(itAdmin.notices.errors[problem]);
+    expect(await serverSays(`/api/admin/events/${eventId}/notices`, "POST", body, { "Idempotency-Key": crypto.randomUUID() })).toBe(italianText(adminFormWords[problem]));
   });
 
   it("both accept what the screens send when it is right", () => {

@@ -68,3 +68,35 @@ export const carouselForm = (w: CarouselWords) =>
     frameRate: z.int(w.invalidCarouselFrame).check(z.gte(CAROUSEL_FRAME_MS.min, w.invalidCarouselFrame), z.lte(CAROUSEL_FRAME_MS.max, w.invalidCarouselFrame)),
     isEnabled: z.boolean(w.carouselEnabledRequired),
   });
+
+export const NOTICE_SUBJECT_MAX = 150;
+export const NOTICE_BODY_MAX = 2000;
+export type NoticeWords = {
+  noticeSubjectRequired: string;
+  noticeSubjectOneLine: string;
+  noticeSubjectTooLong: string;
+  noticeBodyRequired: string;
+  noticeBodyTooLong: string;
+  noticeEnglishBoth: string;
+  invalidData: string;
+  invalidId: string;
+};
+// Control characters (line breaks included) would end a mail header; the subject is one line of text.
+const noticeSubject = (w: NoticeWords) => z.string(w.noticeSubjectRequired).check(z.regex(/^[^\p{Cc}]*$/u, w.noticeSubjectOneLine), z.trim(), z.maxLength(NOTICE_SUBJECT_MAX, w.noticeSubjectTooLong));
+// Line breaks and tabs are the text's own; other control characters are not text. HTML is kept as typed and always shown as text.
+const noticeBody = (w: NoticeWords) =>
+  z.string(w.noticeBodyRequired).check(z.regex(/^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f]*$/, w.invalidData), z.trim(), z.minLength(1, w.noticeBodyRequired), z.maxLength(NOTICE_BODY_MAX, w.noticeBodyTooLong));
+/** An English twin: blank or null is none. */
+const optionalEnglish = <T extends z.ZodMiniType>(schema: T) => z.optional(z.union([z.pipe(z.literal(""), z.transform(() => null)), z.null(), schema]));
+
+/** A notice to an event's customers: subject and text, both in English too or neither, to every rate or some. */
+export const noticeForm = (w: NoticeWords) =>
+  z
+    .object({
+      subject: noticeSubject(w).check(z.minLength(1, w.noticeSubjectRequired)),
+      body: noticeBody(w),
+      subjectEn: optionalEnglish(noticeSubject(w)),
+      bodyEn: optionalEnglish(noticeBody(w)),
+      rateIds: z.optional(z.nullable(z.array(z.int().check(z.positive(w.invalidId)), w.invalidData).check(z.maxLength(50)))),
+    })
+    .check(z.refine((n) => !n.subjectEn === !n.bodyEn, { message: w.noticeEnglishBoth, path: ["subjectEn"] }));

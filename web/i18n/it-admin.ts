@@ -1,7 +1,7 @@
 import { formatEuro } from "../../shared/lifecycle/money";
 import type { EventFormWords } from "../../shared/forms/admin-event-form";
 import type { FormWords } from "../../shared/forms/customer-forms";
-import { CAROUSEL_FRAME_MS, CAROUSEL_SPEED, type CarouselWords, CATEGORY_NAME_MAX, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, STAFF_NAME_MAX, type CategoryWords, type PasswordChangeWords, type StaffWords } from "../../shared/forms/admin-forms";
+import { NOTICE_BODY_MAX, NOTICE_SUBJECT_MAX, type NoticeWords, CAROUSEL_FRAME_MS, CAROUSEL_SPEED, type CarouselWords, CATEGORY_NAME_MAX, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, STAFF_NAME_MAX, type CategoryWords, type PasswordChangeWords, type StaffWords } from "../../shared/forms/admin-forms";
 /**
  * Every string of the admin area, in Italian. Kept apart from it.ts so that it travels in the
  * admin's lazy chunk: a visitor's browser downloads none of it. Texts quoted by the product spec
@@ -649,6 +649,17 @@ export const itAdmin = {
     langs: { it: "IT", en: "EN" },
   },
   notices: {
+    /** The notice form's problems (shared/forms/admin-forms.ts), by code. */
+    errors: {
+      noticeSubjectRequired: "Scrivi l'oggetto dell'avviso",
+      noticeSubjectOneLine: "L'oggetto deve stare su una riga",
+      noticeSubjectTooLong: `L'oggetto può avere al massimo ${NOTICE_SUBJECT_MAX} caratteri`,
+      noticeBodyRequired: "Scrivi il testo dell'avviso",
+      noticeBodyTooLong: `Il testo può avere al massimo ${NOTICE_BODY_MAX} caratteri`,
+      noticeEnglishBoth: "In inglese scrivi sia l'oggetto sia il testo, oppure nessuno dei due",
+      invalidData: "Dati non validi",
+      invalidId: "Identificativo non valido",
+    } satisfies NoticeWords,
     emailKinds: { notice: "Avviso", reminder: "Promemoria" },
     button: "Avvisa i clienti",
     open: (event: string) => `Avvisa i clienti di ${event}`,

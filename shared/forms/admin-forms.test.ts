@@ -4,6 +4,8 @@ import { italianText } from "../../worker/i18n/it";
 import { adminFormWords } from "../../worker/lib/validate";
 import { adminApi, adminCookie } from "../../worker/test/admin";
 import { seedEvent } from "../../worker/test/helpers";
+import type { MessageRef } from "../../worker/i18n/message-ref";
+import type * as z from "zod/mini";
 import { noticeForm, type NoticeWords, carouselForm, categoryForm, firstProblem, passwordChangeForm, staffForm, type CarouselWords, type CategoryWords, type PasswordChangeWords, type StaffWords } from "./admin-forms";
 
 // The staff screens and the API check these forms with one schema each (./admin-forms.ts): each bad
@@ -58,31 +60,22 @@ const noticeCases: [string, Record<string, unknown>, keyof NoticeWords][] = [
   ["an English subject without its text", { ...notice, subjectEn: "Notice" }, "noticeEnglishBoth"],
 ];
 
+type Words = Record<string, string>;
+/** Each form: its schema in the screen's words, where the API takes it, its bad inputs. */
+const forms: { form: string; schema: (w: never) => z.ZodMiniType; words: Words; path: () => Promise<string>; method: string; cases: [string, Record<string, unknown>, string][] }[] = [
+  { form: "a new staff account", schema: staffForm, words: itAdmin.users.errors, path: async () => "/api/admin/users", method: "POST", cases: userCases },
+  { form: "a password change", schema: passwordChangeForm, words: itAdmin.password.errors, path: async () => "/api/admin/password", method: "PUT", cases: passwordCases },
+  { form: "a category", schema: categoryForm, words: itAdmin.categories.errors, path: async () => "/api/categories", method: "POST", cases: categoryCases },
+  { form: "the carousel", schema: carouselForm, words: itAdmin.carousel.errors, path: async () => "/api/carousel-settings", method: "PUT", cases: carouselCases },
+  { form: "a notice", schema: noticeForm, words: itAdmin.notices.errors, path: async () => `/api/admin/events/${(await seedEvent()).eventId}/notices`, method: "POST", cases: noticeCases },
+];
+
 describe("the admin forms: the staff screens and the API agree", () => {
-  it.each(userCases)("a new staff account with %s", async (_, body, problem) => {
-    expect(firstProblem(staffForm(itAdmin.users.errors), body)?.message).toBe(itAdmin.users.errors[problem]);
-    expect(await serverSays("/api/admin/users", "POST", body)).toBe(italianText(adminFormWords[problem]));
-  });
-
-  it.each(passwordCases)("a password change with %s", async (_, body, problem) => {
-    expect(firstProblem(passwordChangeForm(itAdmin.password.errors), body)?.message).toBe(itAdmin.password.errors[problem]);
-    expect(await serverSays("/api/admin/password", "PUT", body)).toBe(italianText(adminFormWords[problem]));
-  });
-
-  it.each(categoryCases)("a category with %s", async (_, body, problem) => {
-    expect(firstProblem(categoryForm(itAdmin.categories.errors), body)?.message).toBe(itAdmin.categories.errors[problem]);
-    expect(await serverSays("/api/categories", "POST", body)).toBe(italianText(adminFormWords[problem]));
-  });
-
-  it.each(carouselCases)("the carousel with %s", async (_, body, problem) => {
-    expect(firstProblem(carouselForm(itAdmin.carousel.errors), body)?.message).toBe(itAdmin.carousel.errors[problem]);
-    expect(await serverSays("/api/carousel-settings", "PUT", body)).toBe(italianText(adminFormWords[problem]));
-  });
-
-  it.each(noticeCases)("a notice with %s", async (_, body, problem) => {
-    const { eventId } = await seedEvent();
-    expect(firstProblem(noticeForm(itAdmin.notices.errors), body)?.message).toBe(itAdmin.notices.errors[problem]);
-    expect(await serverSays(`/api/admin/events/${eventId}/notices`, "POST", body, { "Idempotency-Key": crypto.randomUUID() })).toBe(italianText(adminFormWords[problem]));
+  const table = forms.flatMap(({ cases, ...form }) => cases.map(([what, body, problem]) => ({ ...form, what, body, problem })));
+  it.each(table)("$form with $what", async ({ schema, words, path, method, body, problem }) => {
+    expect(firstProblem((schema as (w: Words) => z.ZodMiniType)(words), body)?.message).toBe(words[problem]);
+    const answer = await serverSays(await path(), method, body, { "Idempotency-Key": crypto.randomUUID() });
+    expect(answer).toBe(italianText(adminFormWords[problem as keyof typeof adminFormWords] as MessageRef));
   });
 
   it("both accept what the screens send when it is right", () => {

@@ -1,11 +1,11 @@
 import { useAtomValue } from "jotai";
 import { useState } from "react";
-import { notify } from "../../../components/notify";
 import { itAdmin } from "../../../i18n/it-admin";
 import { FormModal } from "../components/form-modal";
 import { PasswordField } from "../components/password-field";
 import { changePasswordAtom } from "../queries";
-import { firstProblem, passwordChangeForm, PASSWORD_MIN_LENGTH } from "../../../../shared/forms/admin-forms";
+import { closeWith, useFormCheck } from "../components/form-check";
+import { passwordChangeForm, PASSWORD_MIN_LENGTH } from "../../../../shared/forms/admin-forms";
 
 const t = itAdmin.password;
 
@@ -14,21 +14,11 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
   const change = useAtomValue(changePasswordAtom);
   const [currentPassword, setCurrent] = useState("");
   const [newPassword, setNew] = useState("");
-  const [problem, setProblem] = useState<string | null>(null);
+  const { problem, check } = useFormCheck(change);
 
   function submit() {
-    const refused = firstProblem(passwordChangeForm(t.errors), { currentPassword, newPassword });
-    setProblem(refused?.message ?? null);
-    if (refused) return change.reset();
-    change.mutate(
-      { currentPassword, newPassword },
-      {
-        onSuccess: () => {
-          notify.success(t.changed);
-          onClose();
-        },
-      },
-    );
+    if (!check(passwordChangeForm(t.errors), { currentPassword, newPassword })) return;
+    change.mutate({ currentPassword, newPassword }, closeWith(t.changed, onClose));
   }
 
   return (

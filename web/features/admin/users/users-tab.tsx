@@ -15,7 +15,8 @@ import { PasswordField } from "../components/password-field";
 import { useStaff } from "../queries";
 import { createUserAtom, STAFF_ROLES, updateUserAtom, usersQueryAtom, type StaffRole } from "./queries";
 import { SubmitRow } from "../components/submit-row";
-import { firstProblem, newPassword, PASSWORD_MIN_LENGTH, staffForm } from "../../../../shared/forms/admin-forms";
+import { closeWith, useFormCheck } from "../components/form-check";
+import { newPassword, PASSWORD_MIN_LENGTH, staffForm } from "../../../../shared/forms/admin-forms";
 
 const t = itAdmin.users;
 
@@ -131,14 +132,12 @@ function RoleOptions() {
 function NewUserCard() {
   const create = useAtomValue(createUserAtom);
   const [form, setForm] = useState({ name: "", email: "", role: "manager" as StaffRole, password: "" });
-  const [problem, setProblem] = useState<string | null>(null);
+  const { problem, check } = useFormCheck(create);
   const set = (patch: Partial<typeof form>) => setForm((f) => ({ ...f, ...patch }));
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const refused = firstProblem(staffForm(t.errors), form);
-    setProblem(refused?.message ?? null);
-    if (refused) return create.reset();
+    if (!check(staffForm(t.errors), form)) return;
     create.mutate(form, {
       onSuccess: () => {
         setForm({ name: "", email: "", role: "manager", password: "" });
@@ -177,21 +176,11 @@ function NewUserCard() {
 function ResetPasswordDialog({ user, onClose }: { user: User; onClose: () => void }) {
   const update = useAtomValue(updateUserAtom);
   const [password, setPassword] = useState("");
-  const [problem, setProblem] = useState<string | null>(null);
+  const { problem, check } = useFormCheck(update);
 
   function submit() {
-    const refused = firstProblem(newPassword(t.errors, t.errors.passwordRequired), password);
-    setProblem(refused?.message ?? null);
-    if (refused) return update.reset();
-    update.mutate(
-      { id: user.id, password },
-      {
-        onSuccess: () => {
-          notify.success(t.passwordReset);
-          onClose();
-        },
-      },
-    );
+    if (!check(newPassword(t.errors, t.errors.passwordRequired), password)) return;
+    update.mutate({ id: user.id, password }, closeWith(t.passwordReset, onClose));
   }
 
   return (

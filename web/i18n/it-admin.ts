@@ -1,6 +1,5 @@
 import { formatEuro } from "../../shared/lifecycle/money";
 import type { EventFormWords } from "../../shared/forms/admin-event-form";
-import type { FormWords } from "../../shared/forms/customer-forms";
 import { NOTICE_BODY_MAX, NOTICE_SUBJECT_MAX, type NoticeWords, CAROUSEL_FRAME_MS, CAROUSEL_SPEED, type CarouselWords, CATEGORY_NAME_MAX, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, STAFF_NAME_MAX, type CategoryWords, type PasswordChangeWords, type StaffWords } from "../../shared/forms/admin-forms";
 /**
  * Every string of the admin area, in Italian. Kept apart from it.ts so that it travels in the
@@ -739,13 +738,6 @@ export const itAdmin = {
       voucherCodeInvalid: "Il codice può contenere solo lettere e numeri (da 3 a 32)",
       voucherValueInvalid: "Valore dello sconto non valido",
     },
-    /** A holder's details, checked like a booking's (shared/forms/customer-forms.ts). */
-    holderErrors: {
-      required: "Tutti i campi sono obbligatori",
-      invalidEmail: "Indirizzo email non valido",
-      emailTooLong: "Indirizzo email troppo lungo",
-      invalidPlate: "Targa non valida: usa da 2 a 10 lettere o cifre",
-    } satisfies FormWords,
     newSeason: "Nuovo abbonamento",
     editSeason: "Modifica",
     editSeasonTitle: (name: string) => `Modifica: ${name}`,

@@ -6,7 +6,7 @@ import { adminApi, adminCookie } from "../../worker/test/admin";
 import { seedEvent } from "../../worker/test/helpers";
 import type { MessageRef } from "../../worker/i18n/message-ref";
 import type * as z from "zod/mini";
-import { noticeForm, type NoticeWords, carouselForm, categoryForm, firstProblem, passwordChangeForm, staffForm, type CarouselWords, type CategoryWords, type PasswordChangeWords, type StaffWords } from "./admin-forms";
+import { liveConfigForm, type LiveConfigWords, noticeForm, type NoticeWords, carouselForm, categoryForm, firstProblem, passwordChangeForm, staffForm, type CarouselWords, type CategoryWords, type PasswordChangeWords, type StaffWords } from "./admin-forms";
 
 // The staff screens and the API check these forms with one schema each (./admin-forms.ts): each bad
 // input below is refused by both, for the same rule, each in its own words.
@@ -60,6 +60,13 @@ const noticeCases: [string, Record<string, unknown>, keyof NoticeWords][] = [
   ["an English subject without its text", { ...notice, subjectEn: "Notice" }, "noticeEnglishBoth"],
 ];
 
+const live = { isEnabled: true, frequency: 10000, targetEventId: null, isRandomEvents: true };
+const liveCases: [string, Record<string, unknown>, keyof LiveConfigWords][] = [
+  ["a frequency not offered", { ...live, frequency: 7000 }, "invalidNotificationFrequency"],
+  ["one chosen event but none chosen", { ...live, isRandomEvents: false }, "liveTargetRequired"],
+  ["an event id below 1", { ...live, isRandomEvents: false, targetEventId: -1 }, "invalidEvent"],
+];
+
 type Words = Record<string, string>;
 /** Each form: its schema in the screen's words, where the API takes it, its bad inputs. */
 const forms: { form: string; schema: (w: never) => z.ZodMiniType; words: Words; path: () => Promise<string>; method: string; cases: [string, Record<string, unknown>, string][] }[] = [
@@ -67,6 +74,7 @@ const forms: { form: string; schema: (w: never) => z.ZodMiniType; words: Words; 
   { form: "a password change", schema: passwordChangeForm, words: itAdmin.password.errors, path: async () => "/api/admin/password", method: "PUT", cases: passwordCases },
   { form: "a category", schema: categoryForm, words: itAdmin.categories.errors, path: async () => "/api/categories", method: "POST", cases: categoryCases },
   { form: "the carousel", schema: carouselForm, words: itAdmin.carousel.errors, path: async () => "/api/carousel-settings", method: "PUT", cases: carouselCases },
+  { form: "the live pop-ups", schema: liveConfigForm, words: itAdmin.notifications.errors, path: async () => "/api/live-notifications/config", method: "PUT", cases: liveCases },
   { form: "a notice", schema: noticeForm, words: itAdmin.notices.errors, path: async () => `/api/admin/events/${(await seedEvent()).eventId}/notices`, method: "POST", cases: noticeCases },
 ];
 

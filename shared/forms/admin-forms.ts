@@ -100,3 +100,23 @@ export const noticeForm = (w: NoticeWords) =>
       rateIds: z.optional(z.nullable(z.array(z.int().check(z.positive(w.invalidId)), w.invalidData).check(z.maxLength(50)))),
     })
     .check(z.refine((n) => !n.subjectEn === !n.bodyEn, { message: w.noticeEnglishBoth, path: ["subjectEn"] }));
+
+/** How often the home's live pop-ups may show, in ms (spec §5). */
+export const LIVE_FREQUENCIES = [5000, 10000, 15000, 30000, 60000] as const;
+export type LiveConfigWords = {
+  notificationsEnabledRequired: string;
+  invalidNotificationFrequency: string;
+  invalidEvent: string;
+  randomEventsRequired: string;
+  liveTargetRequired: string;
+};
+/** The live pop-ups: on or off, how often, and random events or one chosen event. */
+export const liveConfigForm = (w: LiveConfigWords) =>
+  z
+    .object({
+      isEnabled: z.boolean(w.notificationsEnabledRequired),
+      frequency: z.number(w.invalidNotificationFrequency).check(z.refine((f) => (LIVE_FREQUENCIES as readonly number[]).includes(f), w.invalidNotificationFrequency)),
+      targetEventId: z.nullable(z.int(w.invalidEvent).check(z.positive(w.invalidEvent))),
+      isRandomEvents: z.boolean(w.randomEventsRequired),
+    })
+    .check(z.refine((c) => c.isRandomEvents || c.targetEventId !== null, { message: w.liveTargetRequired, path: ["targetEventId"] }));

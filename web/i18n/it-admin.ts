@@ -1,6 +1,6 @@
 import { formatEuro } from "../../shared/lifecycle/money";
 import type { EventFormWords } from "../../shared/forms/admin-event-form";
-import { NOTICE_BODY_MAX, NOTICE_SUBJECT_MAX, type NoticeWords, CAROUSEL_FRAME_MS, CAROUSEL_SPEED, type CarouselWords, CATEGORY_NAME_MAX, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, STAFF_NAME_MAX, type CategoryWords, type PasswordChangeWords, type StaffWords } from "../../shared/forms/admin-forms";
+import { type LiveConfigWords, NOTICE_BODY_MAX, NOTICE_SUBJECT_MAX, type NoticeWords, CAROUSEL_FRAME_MS, CAROUSEL_SPEED, type CarouselWords, CATEGORY_NAME_MAX, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, STAFF_NAME_MAX, type CategoryWords, type PasswordChangeWords, type StaffWords } from "../../shared/forms/admin-forms";
 /**
  * Every string of the admin area, in Italian. Kept apart from it.ts so that it travels in the
  * admin's lazy chunk: a visitor's browser downloads none of it. Texts quoted by the product spec
@@ -455,6 +455,14 @@ export const itAdmin = {
     randomHint: "Mostra le prenotazioni recenti di qualsiasi evento.",
     specific: "Evento specifico",
     chooseEvent: "Scegli un evento",
+    /** The live pop-ups form's problems (shared/forms/admin-forms.ts), by code. */
+    errors: {
+      notificationsEnabledRequired: "Indica se le notifiche sono attive",
+      invalidNotificationFrequency: "Frequenza non valida: scegli 5, 10, 15, 30 o 60 secondi",
+      invalidEvent: "Evento non valido",
+      randomEventsRequired: "Indica se mostrare eventi casuali",
+      liveTargetRequired: "Scegli un evento",
+    } satisfies LiveConfigWords,
     note: "Ogni popup si chiude automaticamente dopo al massimo 5 secondi. Senza prenotazioni recenti non compare alcun popup.",
     save: "Salva configurazione",
     saving: "Salvataggio...",

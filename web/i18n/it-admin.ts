@@ -1,9 +1,16 @@
 import { formatEuro } from "../../shared/lifecycle/money";
+import type { EventFormWords } from "../../shared/forms/admin-event-form";
+import { type LiveConfigWords, NOTICE_BODY_MAX, NOTICE_SUBJECT_MAX, type NoticeWords, CAROUSEL_FRAME_MS, CAROUSEL_SPEED, type CarouselWords, CATEGORY_NAME_MAX, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, STAFF_NAME_MAX, type CategoryWords, type PasswordChangeWords, type StaffWords } from "../../shared/forms/admin-forms";
 /**
  * Every string of the admin area, in Italian. Kept apart from it.ts so that it travels in the
  * admin's lazy chunk: a visitor's browser downloads none of it. Texts quoted by the product spec
  * are kept verbatim.
  */
+/** The admin forms' problems about a new password (shared/forms/admin-forms.ts), by code. */
+const passwordErrors = {
+  passwordTooShort: `La password deve avere almeno ${PASSWORD_MIN_LENGTH} caratteri`,
+  passwordTooLong: `La password può avere al massimo ${PASSWORD_MAX_LENGTH} caratteri`,
+};
 /** The names of a row's pencil and bin buttons, with what they act on. */
 const editAndRemove = {
   edit: (name: string) => `Modifica ${name}`,
@@ -59,10 +66,16 @@ export const itAdmin = {
     description: "Le tue altre sessioni aperte verranno chiuse; questa resta attiva.",
     current: "Password attuale",
     next: "Nuova password",
-    hint: "Almeno 10 caratteri.",
+    hint: `Almeno ${PASSWORD_MIN_LENGTH} caratteri.`,
     save: "Salva",
     cancel: "Annulla",
     changed: "Password aggiornata",
+    errors: {
+      ...passwordErrors,
+      currentPasswordRequired: "Password attuale obbligatoria",
+      newPasswordRequired: "Nuova password obbligatoria",
+      invalidPassword: "Password non valida",
+    } satisfies PasswordChangeWords,
     failed: "Impossibile cambiare la password. Riprova.",
   },
   users: {
@@ -73,7 +86,14 @@ export const itAdmin = {
     email: "E-mail",
     role: "Ruolo",
     password: "Password",
-    passwordHint: "Almeno 10 caratteri. Comunicala alla persona di persona, non per e-mail.",
+    passwordHint: `Almeno ${PASSWORD_MIN_LENGTH} caratteri. Comunicala alla persona di persona, non per e-mail.`,
+    errors: {
+      ...passwordErrors,
+      passwordRequired: "Password obbligatoria",
+      nameRequired: "Nome obbligatorio",
+      staffNameTooLong: `Il nome può avere al massimo ${STAFF_NAME_MAX} caratteri`,
+      invalidStaffEmail: "Indirizzo e-mail non valido",
+    } satisfies StaffWords,
     create: "Crea utente",
     creating: "Creazione...",
     created: "Utente creato",
@@ -210,16 +230,24 @@ export const itAdmin = {
     create: "Crea evento",
     saving: "Salvataggio...",
     cancel: "Annulla",
-    requiredFields: "Tutti i campi sono obbligatori",
-    requiredDateSuffix: " (data/ora o 'Sempre Attivo')",
-    validRateRequired: "Aggiungi almeno una tariffa valida",
-    negativeSpots: "I posti prenotati e occupati non possono essere negativi",
-    invalidTotalSpots: "I posti totali devono essere un numero intero maggiore di zero",
-    invalidDuration: "La durata deve essere tra 1 minuto e 7 giorni",
-    invalidDistance: "La distanza deve essere un numero intero di metri, fino a 100 km",
-    invalidPrice: "Inserisci un prezzo valido, ad esempio 15.00",
-    invalidCancelDeadline: "Termine per l'annullamento non valido: ore intere da 0 a 720",
-    incompleteRate: "Ogni tariffa deve avere nome e prezzo",
+    /** The event form's problems (shared/forms/admin-event-form.ts), by code. */
+    errors: {
+      requiredFields: "Tutti i campi sono obbligatori",
+      dateRequired: "Tutti i campi sono obbligatori (data/ora o 'Sempre Attivo')",
+      invalidDuration: "La durata deve essere tra 1 minuto e 7 giorni",
+      invalidDistance: "La distanza deve essere un numero intero di metri, fino a 100 km",
+      invalidTotalSpots: "I posti totali devono essere un numero intero maggiore di zero",
+      invalidHeldSpots: "I posti prenotati e occupati non possono essere negativi",
+      invalidPresalePrice: "Inserisci un prezzo valido, ad esempio 15.00",
+      presalePriceRequired: "Indica il prezzo della prevendita per renderla acquistabile",
+      invalidCancelDeadline: "Termine per l'annullamento non valido: ore intere da 0 a 720",
+      rateRequired: "Aggiungi almeno una tariffa valida",
+      rateIncomplete: "Ogni tariffa deve avere nome e prezzo",
+      invalidRatePrice: "Prezzo della tariffa non valido",
+      invalidRateWindow: "Validità della tariffa non valida: ore intere o mezze ore, al massimo una settimana",
+      repeatedRate: "Tariffa ripetuta",
+      tooManyRates: "Troppe tariffe (massimo 50)",
+    } satisfies EventFormWords,
     created: "Evento creato con successo",
     updated: "Evento aggiornato con successo",
     createFailed: "Errore durante la creazione dell'evento",
@@ -272,6 +300,11 @@ export const itAdmin = {
     deleted: "Categoria eliminata",
     failed: "Errore durante il salvataggio della categoria",
     deleteFailed: "Errore durante l'eliminazione della categoria",
+    errors: {
+      categoryNameRequired: "Il nome della categoria è obbligatorio",
+      categoryNameTooLong: `Il nome della categoria è troppo lungo (massimo ${CATEGORY_NAME_MAX} caratteri)`,
+      invalidColor: "Colore non valido: usa un esadecimale come #3B82F6",
+    } satisfies CategoryWords,
   },
   partnersTab: {
     title: "Partner & Carosello",
@@ -422,6 +455,14 @@ export const itAdmin = {
     randomHint: "Mostra le prenotazioni recenti di qualsiasi evento.",
     specific: "Evento specifico",
     chooseEvent: "Scegli un evento",
+    /** The live pop-ups form's problems (shared/forms/admin-forms.ts), by code. */
+    errors: {
+      notificationsEnabledRequired: "Indica se le notifiche sono attive",
+      invalidNotificationFrequency: "Frequenza non valida: scegli 5, 10, 15, 30 o 60 secondi",
+      invalidEvent: "Evento non valido",
+      randomEventsRequired: "Indica se mostrare eventi casuali",
+      liveTargetRequired: "Scegli un evento",
+    } satisfies LiveConfigWords,
     note: "Ogni popup si chiude automaticamente dopo al massimo 5 secondi. Senza prenotazioni recenti non compare alcun popup.",
     save: "Salva configurazione",
     saving: "Salvataggio...",
@@ -525,6 +566,11 @@ export const itAdmin = {
     failedTitle: "Errore",
     failedBody: "Errore durante l'aggiornamento delle impostazioni.",
     failedBodyDashboard: "Errore durante l'aggiornamento delle impostazioni del carosello.",
+    errors: {
+      invalidCarouselSpeed: `La velocità di scorrimento deve essere tra ${CAROUSEL_SPEED.min} e ${CAROUSEL_SPEED.max}, a passi di ${CAROUSEL_SPEED.step}`,
+      invalidCarouselFrame: `La fluidità dell'animazione deve essere un numero intero tra ${CAROUSEL_FRAME_MS.min} e ${CAROUSEL_FRAME_MS.max} ms`,
+      carouselEnabledRequired: "Indica se il carosello è attivo",
+    } satisfies CarouselWords,
   },
   calendar: {
     title: "Calendario",
@@ -610,6 +656,17 @@ export const itAdmin = {
     langs: { it: "IT", en: "EN" },
   },
   notices: {
+    /** The notice form's problems (shared/forms/admin-forms.ts), by code. */
+    errors: {
+      noticeSubjectRequired: "Scrivi l'oggetto dell'avviso",
+      noticeSubjectOneLine: "L'oggetto deve stare su una riga",
+      noticeSubjectTooLong: `L'oggetto può avere al massimo ${NOTICE_SUBJECT_MAX} caratteri`,
+      noticeBodyRequired: "Scrivi il testo dell'avviso",
+      noticeBodyTooLong: `Il testo può avere al massimo ${NOTICE_BODY_MAX} caratteri`,
+      noticeEnglishBoth: "In inglese scrivi sia l'oggetto sia il testo, oppure nessuno dei due",
+      invalidData: "Dati non validi",
+      invalidId: "Identificativo non valido",
+    } satisfies NoticeWords,
     emailKinds: { notice: "Avviso", reminder: "Promemoria" },
     button: "Avvisa i clienti",
     open: (event: string) => `Avvisa i clienti di ${event}`,

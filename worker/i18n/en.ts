@@ -144,6 +144,7 @@ export const messagesEn: Messages = {
   invalidNotificationFrequency: "Invalid frequency: choose 5, 10, 15, 30 or 60 seconds",
   notificationsEnabledRequired: "Say whether notifications are on",
   randomEventsRequired: "Say whether to show random events",
+  liveTargetRequired: "Choose an event",
   categoryNameRequired: "The category name is required",
   categoryNameTooLong: "The category name is too long (60 characters at most)",
   invalidColor: "Invalid colour: use a hexadecimal such as #3B82F6",

@@ -147,6 +147,7 @@ export const messagesIt = {
   invalidNotificationFrequency: "Frequenza non valida: scegli 5, 10, 15, 30 o 60 secondi",
   notificationsEnabledRequired: "Indica se le notifiche sono attive",
   randomEventsRequired: "Indica se mostrare eventi casuali",
+  liveTargetRequired: "Scegli un evento",
   categoryNameRequired: "Il nome della categoria è obbligatorio",
   categoryNameTooLong: "Il nome della categoria è troppo lungo (massimo 60 caratteri)",
   invalidColor: "Colore non valido: usa un esadecimale come #3B82F6",

@@ -6,6 +6,7 @@ import { emailRule, plateRule, type FormWords } from "../../shared/forms/custome
 import type { MessageRef } from "../i18n/message-ref";
 import { messages } from "../i18n/it";
 import { textField } from "./text";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../shared/forms/admin-forms";
 
 /**
  * zod's own messages are English; every message a person can read is Italian. Schemas set their
@@ -25,7 +26,7 @@ z.config({
  * zod validation at the boundary with the one error shape. The first issue's message (always
  * Italian, set in the schemas) becomes the error message, unless `message` overrides it.
  */
-export function validate<T extends ZodType, Target extends keyof ValidationTargets>(
+export function validate<T extends ZodType | z.core.$ZodType, Target extends keyof ValidationTargets>(
   target: Target,
   schema: T,
   message?: MessageRef,
@@ -89,3 +90,10 @@ export const carModelSchema = textField({
   tooLong: messages.carModelTooLong,
   badChars: messages.carModelBadChars,
 });
+
+/** The Worker's words for the admin forms' rules (shared/forms/admin-forms.ts): the catalogue, lengths filled in. */
+export const adminFormWords = {
+  ...messages,
+  passwordTooShort: messages.passwordTooShort(PASSWORD_MIN_LENGTH),
+  passwordTooLong: messages.passwordTooLong(PASSWORD_MAX_LENGTH),
+};

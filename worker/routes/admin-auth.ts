@@ -3,7 +3,7 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { errorBody } from "../lib/errors";
-import { validate } from "../lib/validate";
+import { adminFormWords, validate } from "../lib/validate";
 import { audited } from "../middleware/audit";
 import { requireStaff } from "../middleware/require-role";
 import {
@@ -15,7 +15,7 @@ import {
 import { recordAudit } from "../services/audit";
 import { accountClientKey, clientKeyOf, releaseHit, takeHit } from "../services/rate-limit";
 import { weakPasswordMessage } from "../services/password-strength";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../services/passwords";
+import { passwordChangeForm } from "../../shared/forms/admin-forms";
 import { authenticate, bootstrapFirstOwner, updateStaff } from "../services/staff";
 import { messages } from "../i18n/it";
 
@@ -24,13 +24,7 @@ const loginBody = z.object({
   password: z.string({ error: messages.passwordRequired }).max(1000, messages.invalidPassword),
 });
 
-const passwordChangeBody = z.object({
-  currentPassword: z.string({ error: messages.currentPasswordRequired }).max(1000, messages.invalidPassword),
-  newPassword: z
-    .string({ error: messages.newPasswordRequired })
-    .min(PASSWORD_MIN_LENGTH, messages.passwordTooShort(PASSWORD_MIN_LENGTH))
-    .max(PASSWORD_MAX_LENGTH, messages.passwordTooLong(PASSWORD_MAX_LENGTH)),
-});
+const passwordChangeBody = passwordChangeForm(adminFormWords);
 
 const cookieOptions = { path: "/", httpOnly: true, secure: true, sameSite: "Strict" } as const;
 

@@ -3,17 +3,13 @@ import { z } from "zod";
 import { GARAGE_TIME_ZONE } from "../../shared/rules";
 import { messages, type Field } from "../i18n/it";
 import { textField } from "../lib/text";
-import { parseAmountToCents } from "../../shared/lifecycle/money";
-import { MAX_DISTANCE_METERS, MAX_EVENT_MINUTES } from "../../shared/lifecycle/event";
+import * as zm from "zod/mini";
+import { blank, eventFormSchema, toCount } from "../../shared/forms/admin-event-form";
 import type { EventInput, EventSave, EventToggle, RateInput } from "../services/admin-events";
 import { normaliseImagePath } from "../services/uploads";
 
 // The spec §7 event payload, validated and normalised here at the boundary (prices in cents,
 // instants in ms) so the service only ever sees an EventSave.
-
-const MAX_PRICE_CENTS = 100_000_00;
-/** 30 days: a longer deadline would close customer cancellation before most events are even on sale. */
-const MAX_CANCEL_DEADLINE_HOURS = 720;
 
 const text = (max: number) => z.string({ error: messages.invalidData }).max(max, messages.textTooLong(max)).nullish();
 /** What visitors read: the one text rule (one line and no invisible characters in titles and names). */
@@ -63,20 +59,6 @@ const rawRate = z.object({
   minutesAfterEnd: numberish,
 });
 
-/** A week: a wider window around one event would be a different product. */
-const MAX_WINDOW_MINUTES = 7 * 24 * 60;
-
-
-const blank = (v: string | number | null | undefined) => v == null || (typeof v === "string" && v.trim() === "");
-const trimmed = (v: string | null | undefined) => (v ?? "").trim();
-
-/** A count from a number or a numeric string; null when blank, NaN when not a whole number. */
-function toCount(v: string | number | null | undefined): number | null {
-  if (blank(v)) return null;
-  const n = typeof v === "number" ? v : Number(v!.trim());
-  return Number.isSafeInteger(n) ? n : Number.NaN;
-}
-
 /**
  * An ISO instant ("2026-03-14T20:00:00.000Z", with offset) or the local Rome time an
  * <input type="datetime-local"> gives ("2026-03-14T21:00").
@@ -101,26 +83,20 @@ function refuse(ctx: Ctx, message: string, path: (string | number)[] = []): type
   return z.NEVER;
 }
 
-function normaliseEvent(e: z.output<typeof rawEvent>, ctx: Ctx): EventInput {
-  const isAlwaysActive = e.isAlwaysActive ?? false;
-  const totalSpots = toCount(e.totalSpots);
-  const missing = [e.title, e.description, e.durationMinutes, e.distanceMeters].some(blank) || totalSpots === null;
-  const dateMissing = !isAlwaysActive && blank(e.datetime);
-  if (missing) return refuse(ctx, messages.requiredFields, ["event"]);
-  if (dateMissing) return refuse(ctx, messages.dateRequired, ["event", "datetime"]);
+const trimmed = (v: string | null | undefined) => (v ?? "").trim();
+const textOrNull = (v: string | null | undefined) => (blank(v) ? null : trimmed(v));
 
-  const datetime = isAlwaysActive ? null : parseEventDatetime(e.datetime!);
-  if (!isAlwaysActive && datetime === null) return refuse(ctx, messages.invalidDatetime, ["event", "datetime"]);
-  const durationMinutes = toCount(e.durationMinutes)!;
-  if (!(durationMinutes >= 1 && durationMinutes <= MAX_EVENT_MINUTES)) return refuse(ctx, messages.invalidDuration, ["event", "durationMinutes"]);
-  const distanceMeters = toCount(e.distanceMeters)!;
-  if (!(distanceMeters >= 0 && distanceMeters <= MAX_DISTANCE_METERS)) return refuse(ctx, messages.invalidDistance, ["event", "distanceMeters"]);
-  if (!(totalSpots! >= 1)) return refuse(ctx, messages.invalidTotalSpots, ["event", "totalSpots"]);
-  const reservedSpots = toCount(e.reservedSpots) ?? 0;
-  const occupiedSpots = toCount(e.occupiedSpots) ?? 0;
-  if (!(reservedSpots >= 0) || !(occupiedSpots >= 0)) {
-    return refuse(ctx, messages.invalidHeldSpots, ["event"]);
-  }
+/** The form's rules (shared) with the Worker's words, then what only the Worker checks: the date's format, the image, the category. */
+const formRules = eventFormSchema<z.output<typeof rawEvent>, z.output<typeof rawRate>>(messages);
+
+function normalise(body: z.output<typeof fullBody>, ctx: Ctx): { event: EventInput; rates: RateInput[] } {
+  const checked = zm.safeParse(formRules, body);
+  if (!checked.success) return refuse(ctx, checked.error.issues[0].message, checked.error.issues[0].path as (string | number)[]);
+  const { event: n, rateNumbers } = checked.data;
+  const e = body.event;
+
+  const datetime = n.isAlwaysActive ? null : parseEventDatetime(e.datetime!);
+  if (!n.isAlwaysActive && datetime === null) return refuse(ctx, messages.invalidDatetime, ["event", "datetime"]);
 
   let imageUrl: string | null = null;
   if (!blank(e.imageUrl)) {
@@ -134,106 +110,62 @@ function normaliseEvent(e: z.output<typeof rawEvent>, ctx: Ctx): EventInput {
     if (!(categoryId! > 0)) return refuse(ctx, messages.categoryNotFound, ["event", "categoryId"]);
   }
 
-  const isPrevenditaPayable = e.isPrevenditaPayable ?? false;
-  let prevenditaPriceCents: number | null = null;
-  if (!blank(e.prevendita_price)) {
-    prevenditaPriceCents = parseAmountToCents(e.prevendita_price!);
-    if (prevenditaPriceCents === null || prevenditaPriceCents > MAX_PRICE_CENTS) {
-      return refuse(ctx, messages.invalidPresalePrice, ["event", "prevendita_price"]);
-    }
-  }
-  if (isPrevenditaPayable && !(prevenditaPriceCents! > 0)) {
-    return refuse(ctx, messages.presalePriceRequired, ["event", "prevendita_price"]);
-  }
-
-  // Always-active events have no start, so no deadline (the pass can be cancelled until used).
-  let cancelDeadlineHours: number | null = null;
-  if (!isAlwaysActive && !blank(e.cancelDeadlineHours)) {
-    cancelDeadlineHours = toCount(e.cancelDeadlineHours);
-    if (!(cancelDeadlineHours! >= 0 && cancelDeadlineHours! <= MAX_CANCEL_DEADLINE_HOURS)) {
-      return refuse(ctx, messages.invalidCancelDeadline, ["event", "cancelDeadlineHours"]);
-    }
-  }
-
-  return {
+  const event: EventInput = {
     title: trimmed(e.title),
     description: trimmed(e.description),
-    titleEn: blank(e.title_en) ? null : trimmed(e.title_en),
-    descriptionEn: blank(e.description_en) ? null : trimmed(e.description_en),
+    titleEn: textOrNull(e.title_en),
+    descriptionEn: textOrNull(e.description_en),
     datetime,
-    isAlwaysActive,
-    durationMinutes,
-    distanceMeters,
-    totalSpots: totalSpots!,
-    reservedSpots,
-    occupiedSpots,
+    isAlwaysActive: n.isAlwaysActive,
+    durationMinutes: n.durationMinutes,
+    distanceMeters: n.distanceMeters,
+    totalSpots: n.totalSpots,
+    reservedSpots: n.reservedSpots,
+    occupiedSpots: n.occupiedSpots,
     imageUrl,
     categoryId,
     ...(e.isActive === undefined ? {} : { isActive: e.isActive }),
-    prevenditaTitle: blank(e.prevendita_title) ? null : trimmed(e.prevendita_title),
-    prevenditaDescription: blank(e.prevendita_description) ? null : trimmed(e.prevendita_description),
-    prevenditaTitleEn: blank(e.prevendita_title_en) ? null : trimmed(e.prevendita_title_en),
-    prevenditaDescriptionEn: blank(e.prevendita_description_en) ? null : trimmed(e.prevendita_description_en),
-    prevenditaPriceCents,
+    prevenditaTitle: textOrNull(e.prevendita_title),
+    prevenditaDescription: textOrNull(e.prevendita_description),
+    prevenditaTitleEn: textOrNull(e.prevendita_title_en),
+    prevenditaDescriptionEn: textOrNull(e.prevendita_description_en),
+    prevenditaPriceCents: n.prevenditaPriceCents,
     isPrevenditaVisible: e.isPrevenditaVisible ?? false,
-    isPrevenditaPayable,
-    cancelDeadlineHours,
+    isPrevenditaPayable: e.isPrevenditaPayable ?? false,
+    cancelDeadlineHours: n.cancelDeadlineHours,
   };
-}
-
-/** Empty rows of the form are ignored; a half-filled one is an error rather than silently dropped. */
-function normaliseRates(list: z.output<typeof rawRate>[], ctx: Ctx): RateInput[] {
-  const rows = list.filter((r) => !(blank(r.name) && blank(r.price) && r.id == null));
-  const out: RateInput[] = [];
-  const ids = new Set<number>();
-  for (const [i, r] of rows.entries()) {
-    if (blank(r.name) || blank(r.price)) return refuse(ctx, rows.length === 1 ? messages.rateRequired : messages.rateIncomplete, ["rates", i]);
-    const priceCents = parseAmountToCents(r.price!);
-    if (priceCents === null || priceCents > MAX_PRICE_CENTS) return refuse(ctx, messages.invalidRatePrice, ["rates", i, "price"]);
-    const window = [r.minutesBeforeStart, r.minutesAfterEnd].map(toCount);
-    for (const [k, field] of (["minutesBeforeStart", "minutesAfterEnd"] as const).entries()) {
-      const minutes = window[k];
-      if (minutes !== null && !(Number.isInteger(minutes) && minutes >= 0 && minutes <= MAX_WINDOW_MINUTES)) return refuse(ctx, messages.invalidRateWindow, ["rates", i, field]);
-    }
-    if (r.id != null) {
-      if (ids.has(r.id)) return refuse(ctx, messages.repeatedRate, ["rates", i, "id"]);
-      ids.add(r.id);
-    }
-    out.push({
+  const rates = checked.data.rates.map((r, k): RateInput => {
+    const { index: i, priceCents, minutesBeforeStart, minutesAfterEnd } = rateNumbers[k];
+    return {
       id: r.id ?? null,
       name: trimmed(r.name),
       description: trimmed(r.description),
-      nameEn: blank(r.name_en) ? null : trimmed(r.name_en),
-      descriptionEn: blank(r.description_en) ? null : trimmed(r.description_en),
+      nameEn: textOrNull(r.name_en),
+      descriptionEn: textOrNull(r.description_en),
       priceCents,
       isVisible: r.isVisible ?? true,
       isPayable: r.isPayable ?? true,
       sortOrder: r.sortOrder ?? i + 1,
-      minutesBeforeStart: window[0],
-      minutesAfterEnd: window[1],
-    });
-  }
-  if (out.length === 0) return refuse(ctx, messages.rateRequired, ["rates"]);
-  return out;
+      minutesBeforeStart,
+      minutesAfterEnd,
+    };
+  });
+  return { event, rates };
 }
 
 const fullBody = z.object({
   event: rawEvent,
-  rates: z.array(rawRate, { error: messages.rateRequired }).max(50, messages.tooManyRates).nullish(),
+  rates: z.array(rawRate, { error: messages.rateRequired }).nullish(),
 });
 
 /** POST /api/events: the spec §7 payload, validated and normalised (prices in cents, instants in ms). */
 export const eventCreateBody = fullBody.transform((body, ctx): EventSave => {
-  const event = normaliseEvent(body.event, ctx);
-  if (ctx.issues.length) return z.NEVER;
-  return { kind: "full", event, rates: normaliseRates(body.rates ?? [], ctx) };
+  return { kind: "full", ...normalise(body, ctx) };
 });
 
 /** PUT /api/events/:id: the full payload, or `{event:{isActive}}` alone (the table's toggle). */
 export const eventUpdateBody = fullBody.transform((body, ctx): EventSave | EventToggle => {
   const keys = Object.keys(body.event).filter((k) => body.event[k as keyof typeof body.event] !== undefined);
   if (body.rates == null && keys.length === 1 && keys[0] === "isActive") return { kind: "toggle", isActive: body.event.isActive! };
-  const event = normaliseEvent(body.event, ctx);
-  if (ctx.issues.length) return z.NEVER;
-  return { kind: "full", event, rates: normaliseRates(body.rates ?? [], ctx) };
+  return { kind: "full", ...normalise(body, ctx) };
 });

@@ -145,7 +145,8 @@ describe("POST /api/events", () => {
     ["a fractional distance", payload({ distanceMeters: 1.5 }), "La distanza deve essere un numero intero di metri, fino a 100 km"],
     ["missing total spots", payload({ totalSpots: "" }), "Tutti i campi sono obbligatori"],
     ["only the date missing", payload({ datetime: "" }), "Tutti i campi sono obbligatori (data/ora o 'Sempre Attivo')"],
-    ["the date and the title missing", payload({ datetime: null, title: "" }), "Tutti i campi sono obbligatori"],
+    // Spec §5: the suffix whenever the date is missing, as the staff screen says it (shared/forms/admin-event-form.ts).
+    ["the date and the title missing", payload({ datetime: null, title: "" }), "Tutti i campi sono obbligatori (data/ora o 'Sempre Attivo')"],
     ["no rates", payload({}, []), "Aggiungi almeno una tariffa valida"],
     ["only blank rates", payload({}, [{ name: "", price: "" }]), "Aggiungi almeno una tariffa valida"],
     ["a rate without price", payload({}, [{ name: "Auto", price: "" }]), "Aggiungi almeno una tariffa valida"],

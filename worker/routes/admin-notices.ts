@@ -4,33 +4,15 @@ import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { errorBody } from "../lib/errors";
 import { messages } from "../i18n/it";
+import { noticeForm } from "../../shared/forms/admin-forms";
 import { idempotencyHeader, validate } from "../lib/validate";
 import { audited } from "../middleware/audit";
 import { requireAdmin } from "../middleware/require-admin";
 import { createNotice, dispatchNotice, listNotices, noticeAudience, retryNotice } from "../services/notices";
 import { getReminderSettings, saveReminderSettings } from "../services/settings";
 
-// Control characters (line breaks included) would end a mail header; the subject is one line of text.
-const oneLine = z.string(messages.noticeSubjectRequired).regex(/^[^\p{Cc}]*$/u, messages.noticeSubjectOneLine).trim();
-const subject = oneLine.min(1, messages.noticeSubjectRequired).max(150, messages.noticeSubjectTooLong);
-// Line breaks and tabs are the text's own; other control characters are not text. HTML is kept as typed and always shown as text.
-const text = z
-  .string(messages.noticeBodyRequired)
-  .regex(/^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f]*$/, messages.invalidData)
-  .trim()
-  .min(1, messages.noticeBodyRequired)
-  .max(2000, messages.noticeBodyTooLong);
-const optionalEnglish = <T extends z.ZodType>(schema: T) => z.union([z.literal("").transform(() => null), z.null(), schema]).optional();
-
-const noticeInput = z
-  .object({
-    subject,
-    body: text,
-    subjectEn: optionalEnglish(oneLine.max(150, messages.noticeSubjectTooLong)),
-    bodyEn: optionalEnglish(text),
-    rateIds: z.array(z.number().int().positive(messages.invalidId), messages.invalidData).max(50).nullable().optional(),
-  })
-  .refine((n) => !n.subjectEn === !n.bodyEn, { message: messages.noticeEnglishBoth, path: ["subjectEn"] });
+// The staff screen's schema (shared/forms/admin-forms.ts) in the Worker's words.
+const noticeInput = noticeForm(messages);
 
 const eventParam = z.object({ id: z.coerce.number({ error: messages.invalidEvent }).int().positive(messages.invalidEvent) });
 const noticeParam = z.object({ id: z.uuid(messages.noticeNotFound) });

@@ -3,35 +3,26 @@ import { z } from "zod";
 import { staffRoles } from "../../db/schema";
 import type { AppEnv } from "../app-env";
 import { errorBody } from "../lib/errors";
-import { validate } from "../lib/validate";
+import { adminFormWords, validate } from "../lib/validate";
 import { audited } from "../middleware/audit";
 import { requireRole } from "../middleware/require-role";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../services/passwords";
+import { STAFF_NAME_MAX, staffFields } from "../../shared/forms/admin-forms";
 import { weakPasswordMessage } from "../services/password-strength";
 import { createStaff, listStaff, updateStaff } from "../services/staff";
 import { messages } from "../i18n/it";
 import { requiredName } from "../lib/text";
 
-const password = z
-  .string({ error: messages.passwordRequired })
-  .min(PASSWORD_MIN_LENGTH, messages.passwordTooShort(PASSWORD_MIN_LENGTH))
-  .max(PASSWORD_MAX_LENGTH, messages.passwordTooLong(PASSWORD_MAX_LENGTH));
-const name = requiredName({ field: "name", max: 100, tooLong: messages.staffNameTooLong, required: messages.nameRequired });
+// The staff screen's rules (shared/forms/admin-forms.ts) in the Worker's words, then the one text rule on the name.
+const fields = staffFields(adminFormWords);
+const password = fields.password;
+const name = z.pipe(fields.name, requiredName({ field: "name", max: STAFF_NAME_MAX, tooLong: messages.staffNameTooLong, required: messages.nameRequired }));
 const role = z.enum(staffRoles, { error: messages.invalidRole });
 
-const userCreateBody = z.object({
-  email: z
-    .string({ error: messages.invalidStaffEmail })
-    .trim()
-    .pipe(z.email({ error: messages.invalidStaffEmail }).max(254, messages.invalidStaffEmail)),
-  name,
-  role,
-  password,
-});
+const userCreateBody = z.object({ email: fields.email, name, role, password });
 
 const userUpdateBody = z
   .strictObject(
-    { name: name.optional(), role: role.optional(), disabled: z.boolean({ error: messages.invalidValue }).optional(), password: password.optional() },
+    { name: name.optional(), role: role.optional(), disabled: z.boolean({ error: messages.invalidValue }).optional(), password: z.optional(password) },
     { error: messages.fieldNotEditable },
   )
   .refine((b) => Object.values(b).some((v) => v !== undefined), messages.noChanges);

@@ -1,18 +1,14 @@
 import { Hono } from "hono";
-import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { validate } from "../lib/validate";
 import { audited } from "../middleware/audit";
 import { requireAdmin } from "../middleware/require-admin";
 import { getCarouselSettings, saveCarouselSettings } from "../services/settings";
 import { messages } from "../i18n/it";
+import { carouselForm } from "../../shared/forms/admin-forms";
 
-// Spec §5 bounds, enforced here and not only as input attributes.
-const carouselInput = z.object({
-  scrollSpeed: z.number({ error: messages.invalidCarouselSpeed }).min(0.5, messages.invalidCarouselSpeed).max(10, messages.invalidCarouselSpeed).multipleOf(0.5, messages.invalidCarouselSpeed),
-  frameRate: z.number({ error: messages.invalidCarouselFrame }).int(messages.invalidCarouselFrame).min(8, messages.invalidCarouselFrame).max(50, messages.invalidCarouselFrame),
-  isEnabled: z.boolean({ error: messages.carouselEnabledRequired }),
-});
+// Spec §5 bounds, enforced here and not only as input attributes: the staff screen's schema (shared/forms/admin-forms.ts).
+const carouselInput = carouselForm(messages);
 
 export const carouselSettings = new Hono<AppEnv>()
   .get("/", async (c) => c.json(await getCarouselSettings(c.var.db), 200))

@@ -8,16 +8,15 @@ import { requireAdmin } from "../middleware/require-admin";
 import { createCategory, deleteCategory, listCategories, updateCategory } from "../services/categories";
 import { messages } from "../i18n/it";
 import { optionalText, requiredName } from "../lib/text";
+import { CATEGORY_NAME_MAX, categoryFields } from "../../shared/forms/admin-forms";
 
+// The staff screen's rules (shared/forms/admin-forms.ts) in the Worker's words, then the one text rule on the names.
+const fields = categoryFields(messages);
 const categoryInput = z.object({
-  name: requiredName({ field: "categoryName", max: 60, tooLong: messages.categoryNameTooLong, required: messages.categoryNameRequired }),
+  name: z.pipe(fields.name, requiredName({ field: "categoryName", max: CATEGORY_NAME_MAX, tooLong: messages.categoryNameTooLong, required: messages.categoryNameRequired })),
   // Optional English twin: blank means English visitors read the Italian name.
-  nameEn: optionalText({ field: "categoryNameEn", max: 60, strict: true, tooLong: messages.categoryNameTooLong }),
-  color: z
-    .string({ error: messages.invalidColor })
-    .regex(/^#[0-9A-Fa-f]{6}$/, messages.invalidColor)
-    .transform((c) => c.toUpperCase())
-    .default("#3B82F6"),
+  nameEn: z.pipe(fields.nameEn, optionalText({ field: "categoryNameEn", max: CATEGORY_NAME_MAX, strict: true, tooLong: messages.categoryNameTooLong })),
+  color: fields.color,
 });
 
 export const categories = new Hono<AppEnv>()

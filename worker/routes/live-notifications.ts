@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { errorBody } from "../lib/errors";
 import { validate } from "../lib/validate";
@@ -7,15 +6,10 @@ import { audited } from "../middleware/audit";
 import { requireAdmin } from "../middleware/require-admin";
 import { getLiveNotificationConfig, saveLiveNotificationConfig } from "../services/settings";
 import { messages } from "../i18n/it";
+import { liveConfigForm } from "../../shared/forms/admin-forms";
 
-export const LIVE_FREQUENCIES = [5000, 10000, 15000, 30000, 60000] as const;
-
-const liveConfigInput = z.object({
-  isEnabled: z.boolean({ error: messages.notificationsEnabledRequired }),
-  frequency: z.number({ error: messages.invalidNotificationFrequency }).refine((f) => (LIVE_FREQUENCIES as readonly number[]).includes(f), messages.invalidNotificationFrequency),
-  targetEventId: z.number({ error: messages.invalidEvent }).int(messages.invalidEvent).positive(messages.invalidEvent).nullable(),
-  isRandomEvents: z.boolean({ error: messages.randomEventsRequired }),
-});
+// The staff screen's schema (shared/forms/admin-forms.ts) in the Worker's words.
+const liveConfigInput = liveConfigForm(messages);
 
 export const liveNotifications = new Hono<AppEnv>()
   .get("/config", async (c) => c.json(await getLiveNotificationConfig(c.var.db), 200))

@@ -4,8 +4,8 @@
  */
 // The Workers runtime refuses PBKDF2 above 100,000 iterations (proved in passwords.test.ts).
 export const PBKDF2_ITERATIONS = 100_000;
-export const PASSWORD_MIN_LENGTH = 10;
-export const PASSWORD_MAX_LENGTH = 200;
+// The lengths the staff screens check too (shared/forms/admin-forms.ts).
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../shared/forms/admin-forms";
 
 const SCHEME = "pbkdf2-sha256";
 const HASH_BITS = 256;

@@ -12,10 +12,18 @@ import { PencilIcon, TrashIcon } from "../components/admin-icons";
 import { useConfirmedDelete } from "../components/confirm-dialog";
 import { useDiscardGuard } from "../components/discard-guard";
 import { ListState } from "../components/list-state";
+import { categoryForm, firstProblem } from "../../../../shared/forms/admin-forms";
 import { createCategoryAtom, deleteCategoryAtom, updateCategoryAtom } from "../queries";
 
 const t = itAdmin.categories;
 export const DEFAULT_CATEGORY_COLOR = "#3B82F6";
+
+/** The server's rules (shared/forms/admin-forms.ts), checked before sending: a problem is said and nothing is sent. */
+function refused(values: { name: string; nameEn: string; color: string }): boolean {
+  const problem = firstProblem(categoryForm(t.errors), values);
+  if (problem) notify.error(problem.message);
+  return problem !== null;
+}
 
 type Category = { id: number; name: string; nameEn: string | null; color: string };
 
@@ -33,6 +41,7 @@ export function CategoriesTab() {
     e.preventDefault();
     // Spec §5: a name that is empty after trimming does nothing.
     if (!name.trim()) return;
+    if (refused({ name, nameEn, color })) return;
     create.mutate(
       { name: name.trim(), nameEn: nameEn.trim() || null, color },
       {
@@ -136,7 +145,7 @@ function CategoryEditCard({ category, onDone }: { category: Category; onDone: ()
 
   function save(e: FormEvent) {
     e.preventDefault();
-    if (!name.trim()) return;
+    if (!name.trim() || refused({ name, nameEn, color })) return;
     update.mutate(
       { id: category.id, name: name.trim(), nameEn: nameEn.trim() || null, color },
       {

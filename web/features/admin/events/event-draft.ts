@@ -2,7 +2,7 @@ import * as InstantFns from "temporal-polyfill/fns/Instant";
 import { itAdmin } from "../../../i18n/it-admin";
 import { GARAGE_TIME_ZONE } from "../../../lib/format";
 import { centsToDecimal, parseAmountToCents } from "../../../../shared/lifecycle/money";
-import { MAX_DISTANCE_METERS, MAX_EVENT_MINUTES } from "../../../../shared/lifecycle/event";
+import { eventFormProblem } from "../../../../shared/forms/admin-event-form";
 import type { EventDto, RateDto } from "./types";
 
 export type RateDraft = {
@@ -59,9 +59,9 @@ export type EventPayload = {
     datetime: string | null;
     durationMinutes: number | string;
     distanceMeters: number | string;
-    totalSpots: number;
-    reservedSpots: number;
-    occupiedSpots: number;
+    totalSpots: number | string;
+    reservedSpots: number | string;
+    occupiedSpots: number | string;
     imageUrl: string | null;
     isAlwaysActive: boolean;
     prevendita_title: string | null;
@@ -72,7 +72,7 @@ export type EventPayload = {
     isPrevenditaVisible: boolean;
     isPrevenditaPayable: boolean;
     categoryId: number | null;
-    cancelDeadlineHours: number | null;
+    cancelDeadlineHours: number | string | null;
   };
   rates: { id?: number; name: string; description: string; name_en: string | null; description_en: string | null; price: string; isVisible: boolean; isPayable: boolean; sortOrder: number; minutesBeforeStart: number | string | null; minutesAfterEnd: number | string | null }[];
 };
@@ -174,42 +174,29 @@ export function draftFromEvent(event: EventDto): EventDraft {
 }
 
 const blank = (v: string) => v.trim() === "";
-/** As the server's limit (worker/routes/admin-events-input.ts): 30 days. */
-export const MAX_CANCEL_DEADLINE_HOURS = 720;
-const isPrice = (v: string) => /^\d+([.,]\d{1,2})?$/.test(v.trim());
 const isCount = (v: string) => /^\d+$/.test(v.trim());
+/** A count as typed: a number when it is one, else the text, for the rules to refuse. */
+const count = (v: string) => (isCount(v) ? Number(v) : v.trim());
 
 /**
- * Spec §5: the message to show, or null when the draft may be saved. The server checks the same
- * rules again; this only spares a round trip.
+ * Spec §5: the message to show, or null when the draft may be saved. The rules are the server's own
+ * (shared/forms/admin-event-form.ts), run on the payload the form would send; this only spares a round trip.
  */
 export function validateDraft(d: EventDraft): string | null {
-  const t = itAdmin.eventModal;
-  const missingDate = !d.isAlwaysActive && blank(d.datetime);
-  const missingField = [d.title, d.description, d.durationHours, d.distanceMeters, d.totalSpots].some(blank);
-  if (missingField || missingDate) return t.requiredFields + (missingDate ? t.requiredDateSuffix : "");
-  const minutes = toMinutes(d.durationHours);
-  if (typeof minutes !== "number" || minutes < 1 || minutes > MAX_EVENT_MINUTES) return t.invalidDuration;
-  if (!isCount(d.distanceMeters) || Number(d.distanceMeters) > MAX_DISTANCE_METERS) return t.invalidDistance;
-  if (!isCount(d.totalSpots) || Number(d.totalSpots) < 1) return t.invalidTotalSpots;
-  if ([d.reservedSpots, d.occupiedSpots].some((v) => !blank(v) && !isCount(v))) return t.negativeSpots;
-  if (!blank(d.prevenditaPrice) && !isPrice(d.prevenditaPrice)) return t.invalidPrice;
-  const deadline = d.cancelDeadlineHours;
-  if (!d.isAlwaysActive && !blank(deadline) && (!isCount(deadline) || Number(deadline) > MAX_CANCEL_DEADLINE_HOURS)) return t.invalidCancelDeadline;
-  const filled = d.rates.filter((r) => !blank(r.name) || !blank(r.price) || !blank(r.description));
-  const valid = filled.filter((r) => !blank(r.name) && isPrice(r.price));
-  if (valid.length === 0) return t.validRateRequired;
-  if (valid.length !== filled.length) return t.incompleteRate;
-  return null;
+  return eventFormProblem(itAdmin.eventModal.errors, toPayload(d))?.message ?? null;
 }
 
-const decimal = (v: string) => centsToDecimal(parseAmountToCents(v) ?? 0);
+/** A price as the API writes it ("15.00"); what is not a price goes as typed, for the rules to refuse. */
+const decimal = (v: string) => {
+  const cents = parseAmountToCents(v);
+  return cents === null ? v.trim() : centsToDecimal(cents);
+};
 const orNull = (v: string) => (blank(v) ? null : v.trim());
 
-/** The spec §7 payload of POST /api/events and PUT /api/events/:id. Rows left entirely empty are dropped. */
+/** The spec §7 payload of POST /api/events and PUT /api/events/:id. Rows left entirely empty are dropped (a cleared rate is removed). */
 export function toPayload(d: EventDraft): EventPayload {
   const rates = d.rates
-    .filter((r) => !blank(r.name))
+    .filter((r) => !(blank(r.name) && blank(r.price) && blank(r.description)))
     .map((r, i) => ({
       ...(r.id ? { id: r.id } : {}),
       name: r.name.trim(),
@@ -231,10 +218,10 @@ export function toPayload(d: EventDraft): EventPayload {
       description_en: orNull(d.descriptionEn),
       datetime: d.isAlwaysActive ? null : d.datetime,
       durationMinutes: toMinutes(d.durationHours) ?? "",
-      distanceMeters: isCount(d.distanceMeters) ? Number(d.distanceMeters) : d.distanceMeters,
-      totalSpots: Number(d.totalSpots),
-      reservedSpots: blank(d.reservedSpots) ? 0 : Number(d.reservedSpots),
-      occupiedSpots: blank(d.occupiedSpots) ? 0 : Number(d.occupiedSpots),
+      distanceMeters: count(d.distanceMeters),
+      totalSpots: count(d.totalSpots),
+      reservedSpots: blank(d.reservedSpots) ? 0 : count(d.reservedSpots),
+      occupiedSpots: blank(d.occupiedSpots) ? 0 : count(d.occupiedSpots),
       imageUrl: d.imageUrl,
       isAlwaysActive: d.isAlwaysActive,
       prevendita_title: orNull(d.prevenditaTitle),
@@ -246,7 +233,7 @@ export function toPayload(d: EventDraft): EventPayload {
       isPrevenditaPayable: d.isPrevenditaPayable,
       categoryId: d.categoryId === "" ? null : Number(d.categoryId),
       // Always-active events have no start, so no deadline.
-      cancelDeadlineHours: d.isAlwaysActive || blank(d.cancelDeadlineHours) ? null : Number(d.cancelDeadlineHours),
+      cancelDeadlineHours: d.isAlwaysActive || blank(d.cancelDeadlineHours) ? null : count(d.cancelDeadlineHours),
     },
     rates,
   };

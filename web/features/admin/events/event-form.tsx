@@ -9,7 +9,8 @@ import { eventImage } from "../../event-card/card-format";
 import { LanguageTabs } from "../../../components/language-tabs";
 import { formatDistance, formatDuration } from "../../../../shared/lifecycle/event";
 import { EnglishFields } from "./english-fields";
-import { draftMinutes, MAX_CANCEL_DEADLINE_HOURS, toPayload, validateDraft, type EventDraft, type EventPayload, type RateDraft } from "./event-draft";
+import { MAX_CANCEL_DEADLINE_HOURS } from "../../../../shared/forms/admin-event-form";
+import { draftMinutes, toPayload, validateDraft, type EventDraft, type EventPayload, type RateDraft } from "./event-draft";
 import { ImageCropDialog } from "./image-crop-dialog";
 import { RatesEditor } from "./rates-editor";
 

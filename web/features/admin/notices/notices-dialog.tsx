@@ -10,9 +10,9 @@ import { errorMessage } from "../../../lib/api";
 import { formatShortDateTime } from "../../../lib/format";
 import { audienceQueryAtom, noticesQueryAtom, retryNoticeAtom, sendNoticeAtom, type NoticeItem } from "./queries";
 import { MutationButton } from "../../../components/mutation-button";
+import { firstProblem, NOTICE_BODY_MAX, NOTICE_SUBJECT_MAX, noticeForm } from "../../../../shared/forms/admin-forms";
 
 const t = itAdmin.notices;
-const MAX_BODY = 2000;
 
 type EventLike = { id: number; title: string; rates: { id: number; name: string }[] };
 
@@ -34,10 +34,15 @@ export function NoticesDialog({ event, onClose }: { event: EventLike; onClose: (
   const audience = useAtomValue(useMemo(() => audienceQueryAtom(event.id, rateKey === null ? null : rateKey.split(",").filter(Boolean).map(Number)), [event.id, rateKey]));
   const count = audience.data?.count;
 
+  const draft = { subject, body, subjectEn: english ? subjectEn : null, bodyEn: english ? bodyEn : null, rateIds };
+  // The server's rules (shared/forms/admin-forms.ts): the send button waits for a notice they accept.
+  const problem = firstProblem(noticeForm(t.errors), draft);
+
   function submit() {
+    if (problem) return setError(problem.message);
     setError(null);
     send.mutate(
-      { eventId: event.id, key, draft: { subject, body, subjectEn: english ? subjectEn : null, bodyEn: english ? bodyEn : null, rateIds } },
+      { eventId: event.id, key, draft },
       {
         onSuccess: (notice) => {
           notify.success(t.sent(notice.recipients));
@@ -54,7 +59,8 @@ export function NoticesDialog({ event, onClose }: { event: EventLike; onClose: (
     );
   }
 
-  const ready = subject.trim() !== "" && body.trim() !== "" && (!english || (subjectEn.trim() !== "" && bodyEn.trim() !== "")) && !!count && !(someRates && chosen.length === 0);
+  // Ticking "English" asks for both English texts (the server would take two blanks as none).
+  const ready = !problem && (!english || (subjectEn.trim() !== "" && bodyEn.trim() !== "")) && !!count && !(someRates && chosen.length === 0);
 
   return (
     <Modal
@@ -80,7 +86,7 @@ export function NoticesDialog({ event, onClose }: { event: EventLike; onClose: (
       }
     >
       <div className="space-y-4">
-        <TextField label={t.subject} value={subject} onChange={setSubject} maxLength={150} />
+        <TextField label={t.subject} value={subject} onChange={setSubject} maxLength={NOTICE_SUBJECT_MAX} />
         <BodyField label={t.body} value={body} onChange={setBody} />
         <label className="flex items-start gap-2 text-sm text-slate-800">
           <input type="checkbox" className="mt-0.5 accent-blue-600" checked={english} onChange={(e) => setEnglish(e.target.checked)} />
@@ -88,7 +94,7 @@ export function NoticesDialog({ event, onClose }: { event: EventLike; onClose: (
         </label>
         {english ? (
           <div className="space-y-4 border-l-2 border-blue-200 pl-3">
-            <TextField label={t.subjectEn} value={subjectEn} onChange={setSubjectEn} maxLength={150} />
+            <TextField label={t.subjectEn} value={subjectEn} onChange={setSubjectEn} maxLength={NOTICE_SUBJECT_MAX} />
             <BodyField label={t.bodyEn} value={bodyEn} onChange={setBodyEn} />
           </div>
         ) : null}
@@ -140,7 +146,7 @@ function BodyField({ label, value, onChange }: { label: string; value: string; o
       <label htmlFor={id} className={labelClass}>
         {label}
       </label>
-      <textarea id={id} rows={5} maxLength={MAX_BODY} value={value} onChange={(e) => onChange(e.target.value)} aria-describedby={`${id}-hint`} className={`${inputClass} resize-y`} />
+      <textarea id={id} rows={5} maxLength={NOTICE_BODY_MAX} value={value} onChange={(e) => onChange(e.target.value)} aria-describedby={`${id}-hint`} className={`${inputClass} resize-y`} />
       <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
         {t.bodyHint(value.length)}
       </p>

@@ -13,9 +13,9 @@ import { adminEventsQueryAtom } from "../events/queries";
 import { ReminderSettingsCard } from "../notices/reminder-settings-card";
 import { saveLiveConfigAtom } from "../queries";
 import { SubmitRow } from "../components/submit-row";
+import { firstProblem, LIVE_FREQUENCIES, liveConfigForm } from "../../../../shared/forms/admin-forms";
 
 const t = itAdmin.notifications;
-export const FREQUENCIES = [5000, 10000, 15000, 30000, 60000] as const;
 
 type Config = { isEnabled: boolean; frequency: number; targetEventId: number | null; isRandomEvents: boolean };
 
@@ -40,11 +40,9 @@ function NotificationsForm({ initial }: { initial: Config }) {
   function submit(e: FormEvent) {
     e.preventDefault();
     const payload = { ...form, targetEventId: form.isRandomEvents ? null : form.targetEventId };
-    if (!payload.isRandomEvents && payload.targetEventId === null) {
-      setError(t.chooseEvent);
-      return;
-    }
-    setError(null);
+    const problem = firstProblem(liveConfigForm(t.errors), payload);
+    setError(problem?.message ?? null);
+    if (problem) return;
     save.mutate(payload, {
       onSuccess: () => notify.success(t.saved),
       onError: () => notify.error(t.failed),
@@ -63,7 +61,7 @@ function NotificationsForm({ initial }: { initial: Config }) {
             value={form.frequency}
             onChange={(e) => setForm((f) => ({ ...f, frequency: Number(e.target.value) }))}
           >
-            {FREQUENCIES.map((ms) => (
+            {LIVE_FREQUENCIES.map((ms) => (
               <option key={ms} value={ms}>
                 {t.seconds(ms / 1000)}
               </option>

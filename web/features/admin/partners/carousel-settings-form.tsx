@@ -6,6 +6,7 @@ import { notify } from "../../../components/notify";
 import { Toggle } from "../../../components/toggle";
 import { itAdmin } from "../../../i18n/it-admin";
 import { saveCarouselSettingsAtom } from "../queries";
+import { CAROUSEL_FRAME_MS, CAROUSEL_SPEED, carouselForm, firstProblem } from "../../../../shared/forms/admin-forms";
 
 const t = itAdmin.carousel;
 
@@ -39,6 +40,8 @@ export function CarouselSettingsForm({ initial, failureBody = t.failedBody }: { 
 
   function submit(e: FormEvent) {
     e.preventDefault();
+    const problem = firstProblem(carouselForm(t.errors), carouselPayload(form));
+    if (problem) return notify.error(t.failedTitle, problem.message);
     save.mutate(carouselPayload(form), {
       onSuccess: () => notify.success(t.savedTitle, t.savedBody),
       onError: () => notify.error(t.failedTitle, failureBody),
@@ -52,8 +55,8 @@ export function CarouselSettingsForm({ initial, failureBody = t.failedBody }: { 
           <Toggle label={t.enabled} checked={form.isEnabled} onChange={(v) => setForm((f) => ({ ...f, isEnabled: v }))} />
           <p className="mt-1 text-xs text-slate-600">{t.enabledHint}</p>
         </div>
-        <NumberField id="carousel-speed" label={t.speed} hint={t.speedHint} min={0.5} max={10} step={0.5} value={form.scrollSpeed} onChange={(scrollSpeed) => setForm((f) => ({ ...f, scrollSpeed }))} />
-        <NumberField id="carousel-frame" label={t.frameRate} hint={t.frameRateHint} min={8} max={50} step={1} value={form.frameRate} onChange={(frameRate) => setForm((f) => ({ ...f, frameRate }))} />
+        <NumberField id="carousel-speed" label={t.speed} hint={t.speedHint} {...CAROUSEL_SPEED} value={form.scrollSpeed} onChange={(scrollSpeed) => setForm((f) => ({ ...f, scrollSpeed }))} />
+        <NumberField id="carousel-frame" label={t.frameRate} hint={t.frameRateHint} {...CAROUSEL_FRAME_MS} value={form.frameRate} onChange={(frameRate) => setForm((f) => ({ ...f, frameRate }))} />
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? t.saving : t.save}
         </Button>

@@ -15,9 +15,10 @@ import { PasswordField } from "../components/password-field";
 import { useStaff } from "../queries";
 import { createUserAtom, STAFF_ROLES, updateUserAtom, usersQueryAtom, type StaffRole } from "./queries";
 import { SubmitRow } from "../components/submit-row";
+import { closeWith, useFormCheck } from "../components/form-check";
+import { newPassword, PASSWORD_MIN_LENGTH, staffForm } from "../../../../shared/forms/admin-forms";
 
 const t = itAdmin.users;
-const PASSWORD_MIN_LENGTH = 10;
 
 type User = { id: number; email: string; name: string; role: StaffRole; disabled: boolean };
 
@@ -131,10 +132,12 @@ function RoleOptions() {
 function NewUserCard() {
   const create = useAtomValue(createUserAtom);
   const [form, setForm] = useState({ name: "", email: "", role: "manager" as StaffRole, password: "" });
+  const { problem, check } = useFormCheck(create);
   const set = (patch: Partial<typeof form>) => setForm((f) => ({ ...f, ...patch }));
 
   function submit(e: FormEvent) {
     e.preventDefault();
+    if (!check(staffForm(t.errors), form)) return;
     create.mutate(form, {
       onSuccess: () => {
         setForm({ name: "", email: "", role: "manager", password: "" });
@@ -159,9 +162,9 @@ function NewUserCard() {
           </select>
         </Field>
         <PasswordField id="user-password" label={t.password} hint={t.passwordHint} minLength={PASSWORD_MIN_LENGTH} autoComplete="new-password" value={form.password} onChange={(password) => set({ password })} />
-        {create.isError ? (
+        {problem || create.isError ? (
           <div className="sm:col-span-2 lg:col-span-4">
-            <Alert tone="error" role="alert">{errorMessage(create.error, t.failed)}</Alert>
+            <Alert tone="error" role="alert">{problem ?? errorMessage(create.error, t.failed)}</Alert>
           </div>
         ) : null}
         <SubmitRow busy={create.isPending} label={t.create} busyLabel={t.creating} className="sm:col-span-2 lg:col-span-4" />
@@ -173,17 +176,11 @@ function NewUserCard() {
 function ResetPasswordDialog({ user, onClose }: { user: User; onClose: () => void }) {
   const update = useAtomValue(updateUserAtom);
   const [password, setPassword] = useState("");
+  const { problem, check } = useFormCheck(update);
 
   function submit() {
-    update.mutate(
-      { id: user.id, password },
-      {
-        onSuccess: () => {
-          notify.success(t.passwordReset);
-          onClose();
-        },
-      },
-    );
+    if (!check(newPassword(t.errors, t.errors.passwordRequired), password)) return;
+    update.mutate({ id: user.id, password }, closeWith(t.passwordReset, onClose));
   }
 
   return (
@@ -194,6 +191,7 @@ function ResetPasswordDialog({ user, onClose }: { user: User; onClose: () => voi
       submitLabel={t.save}
       mutation={update}
       failed={t.failed}
+      error={problem}
       onSubmit={submit}
       onClose={onClose}
     >

@@ -3,13 +3,14 @@ import type { ClientErrorStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
 import { emailStatuses } from "../../db/schema";
 import type { AppEnv } from "../app-env";
+import { messages } from "../i18n/it";
 import { validate } from "../lib/validate";
 import { audited } from "../middleware/audit";
 import { requireAdmin } from "../middleware/require-admin";
 import { listOutbox, outboxBacklog, outboxPreview, resendConfirmation, resendOutbox } from "../services/email/outbox";
 
 const idParam = z.object({ id: z.coerce.number().int().positive() });
-const bookingParam = z.object({ id: z.uuid("Prenotazione non valida") });
+const bookingParam = z.object({ id: z.uuid(messages.invalidBooking) });
 const listQuery = z.object({ bookingId: z.uuid().optional(), status: z.enum(emailStatuses).optional() });
 
 /** The "E-mail" tab: the outbox with status, attempts, last error, preview and "Reinvia" (mounted at /api/admin/emails). */

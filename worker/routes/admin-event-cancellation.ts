@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { ClientErrorStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
+import { messages } from "../i18n/it";
 import { validate } from "../lib/validate";
 import { audited } from "../middleware/audit";
 import { requireAdmin } from "../middleware/require-admin";
@@ -13,20 +14,20 @@ import { dispatchQueued } from "../services/email/outbox";
 const postponeInput = z.object({
   // An ISO instant, or Rome's local time as <input type="datetime-local"> gives it (as the event form).
   datetime: z
-    .string({ error: "Data non valida" })
-    .max(40, "Data non valida")
+    .string({ error: messages.invalidDatetime })
+    .max(40, messages.invalidDatetime)
     .transform((s, ctx) => {
       const ms = parseEventDatetime(s);
       if (ms === null) {
-        ctx.addIssue({ code: "custom", message: "Data non valida" });
+        ctx.addIssue({ code: "custom", message: messages.invalidDatetime });
         return z.NEVER;
       }
       return ms;
     }),
-  cancelWindowDays: z.number({ error: "Giorni non validi" }).int("Giorni non validi").min(0, "Giorni non validi").max(60, "Giorni non validi"),
+  cancelWindowDays: z.number({ error: messages.invalidCancelWindowDays }).int(messages.invalidCancelWindowDays).min(0, messages.invalidCancelWindowDays).max(60, messages.invalidCancelWindowDays),
 });
 
-const idParam = z.object({ id: z.coerce.number({ error: "Evento non valido" }).int().positive("Evento non valido") });
+const idParam = z.object({ id: z.coerce.number({ error: messages.invalidEvent }).int().positive(messages.invalidEvent) });
 
 /**
  * "Annulla evento" (mounted at /api/admin/events): starts the CANCEL_EVENT Workflow, and shows its

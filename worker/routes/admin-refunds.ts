@@ -3,6 +3,7 @@ import type { ClientErrorStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
 import { textField } from "../lib/text";
 import type { AppEnv } from "../app-env";
+import { messages } from "../i18n/it";
 import { parseAmountToCents } from "../../shared/lifecycle/money";
 import { validate } from "../lib/validate";
 import { audited } from "../middleware/audit";
@@ -12,9 +13,9 @@ import { offerAfterBookingFreed } from "../services/waitlist";
 import { createPaymentProvider } from "../services/payments/create-provider";
 import { refundBooking, refundsOfBooking, retryRefund } from "../services/refunds";
 
-const bookingParam = z.object({ id: z.uuid("Prenotazione non valida") });
-const refundParam = z.object({ id: z.string().regex(/^(provider:)?[\w-]{1,100}$/, "Rimborso non valido") });
-const AMOUNT = "Importo non valido: usa euro con al massimo due decimali (es. 7,50)";
+const bookingParam = z.object({ id: z.uuid(messages.invalidBooking) });
+const refundParam = z.object({ id: z.string().regex(/^(provider:)?[\w-]{1,100}$/, messages.invalidRefund) });
+const AMOUNT = messages.invalidRefundAmount;
 const refundInput = z.object({
   // Empty or missing: the whole amount still refundable.
   amount: z

@@ -199,6 +199,20 @@ describe("finding 6 (server): a pass of a cancelled event is void", () => {
 });
 
 describe("finding 7: a postponed event's e-mail, pass page and calendar agree", () => {
+  it("a bad new date or cancel window is a 400 in the request's language, and the event keeps its date", async () => {
+    const start = Date.now() + 10 * 86_400_000;
+    const { eventId } = await seedEvent({ datetime: start });
+    const cookie = await adminCookie();
+    const postpone = (json: unknown, lang: string) =>
+      api(`/api/admin/events/${eventId}/postpone`, { method: "POST", json, headers: { Cookie: cookie, "Accept-Language": lang } }).then(async (r) => [
+        r.status,
+        (await r.json<{ error: { message: string } }>()).error.message,
+      ]);
+    expect(await postpone({ datetime: "domani", cancelWindowDays: 3 }, "it")).toEqual([400, "Data/ora non valida"]);
+    expect(await postpone({ datetime: new Date(start + 86_400_000).toISOString(), cancelWindowDays: 61 }, "en")).toEqual([400, "Invalid days to cancel: 0 to 60"]);
+    expect((await testDb().select().from(events).where(eq(events.id, eventId)).get())!.datetime).toBe(start);
+  });
+
   it("the e-mail's cancellation deadline is the pass page's, and it carries an updated .ics at the new time", async () => {
     const start = Date.now() + 10 * 86_400_000;
     const { eventId, rateId } = await seedEvent({ datetime: start, durationMinutes: 90 });

@@ -34,6 +34,18 @@ const bookingRow = async (id: string) => (await testDb().select().from(bookings)
 const refundRows = (id: string) => testDb().select().from(refunds).where(eq(refunds.bookingId, id));
 
 describe("admin refunds", () => {
+  it("a bad amount, refund id or booking id is a 400 in the request's language, from the catalogue's keys, writing nothing", async () => {
+    const { bookingId } = await paidBooking(api, 2000);
+    const cookie = await adminCookie();
+    const ask = (path: string, json: unknown, lang: string) =>
+      api(path, { method: "POST", json, headers: { Cookie: cookie, "Accept-Language": lang } }).then(async (r) => [r.status, (await r.json<{ error: { message: string } }>()).error.message]);
+    expect(await ask(`/api/admin/bookings/${bookingId}/refunds`, { amount: "7,355" }, "it")).toEqual([400, "Importo non valido: usa euro con al massimo due decimali (es. 7,50)"]);
+    expect(await ask(`/api/admin/bookings/${bookingId}/refunds`, { amount: "sette" }, "en")).toEqual([400, "Invalid amount: use euros with at most two decimals (e.g. 7.50)"]);
+    expect(await ask("/api/admin/bookings/not-a-booking/refunds", {}, "en")).toEqual([400, "Invalid booking"]);
+    expect(await ask("/api/admin/refunds/bad%20id/retry", {}, "it")).toEqual([400, "Rimborso non valido"]);
+    expect(await refundRows(bookingId)).toEqual([]);
+  });
+
   it("partial then full, in cents: 7,35 + 12,65 of 20,00; the partial keeps the pass, the full one voids it and frees the spot", async () => {
     const { bookingId } = await paidBooking(api, 2000);
     const first = await refund(api, bookingId, { amount: "7,35", reason: "Ritardo apertura" });

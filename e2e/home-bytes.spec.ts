@@ -19,6 +19,10 @@ for (const lang of ["it", "en"] as const) {
     const bodies = new Map(await Promise.all([...scripts].map(async ([path, body]) => [path, await body] as const)));
     const gzipKb = [...bodies.values()].reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0) / 1024;
     testInfo.annotations.push({ type: "home JS", description: `${gzipKb.toFixed(1)} KB gzip in ${bodies.size} scripts` });
+    if (process.env.HOME_BYTES_LIST) {
+      const rows = [...bodies].map(([path, body]) => [gzipSync(body, { level: 9 }).length / 1024, path] as const).sort((a, b) => b[0] - a[0]);
+      console.log(`${lang}: ${gzipKb.toFixed(1)} KB\n${rows.map(([k, path]) => `${k.toFixed(1).padStart(6)}  ${path}`).join("\n")}`);
+    }
 
     // Markers of each library's own code, not chunk names, which the bundler may change:
     // the Temporal polyfill's ISO calendar, and goober, the styling react-hot-toast brings.

@@ -2,7 +2,7 @@ import { createStore } from "jotai";
 import { startTransition, StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/app";
-import { attachQueryLayer, injectedHomeDataAtom } from "./app/query-layer";
+import { attachQueryLayer, injectedHomeDataAtom, queryLayerFor } from "./app/query-layer";
 import { readInjectedHomeData } from "./features/home/home-data";
 import { rememberLongDates } from "./lib/format-basic";
 import type { Catalogue } from "./i18n/catalogue";
@@ -21,6 +21,7 @@ const lang = startLang(serverRendered);
 setPageLang(lang);
 const store = createStore();
 store.set(injectedHomeDataAtom, homeData);
+queryLayerFor(store, homeData);
 // A page rendered from scratch reads through the query layer at once: load it beside the page's code.
 if (!serverRendered) void attachQueryLayer(store, homeData).catch(() => undefined);
 // The page's catalogue is a chunk of its own, which the page preloads beside the app (vite.config.ts):

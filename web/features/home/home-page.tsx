@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { AfterHydration } from "../../app/after-hydration";
+import { afterQueryLayer } from "../../app/query-layer";
 import { HydrateApart } from "../../app/hydrate-apart";
 import { useT } from "../../i18n/lang";
 import { useAppSearchParams } from "../../lib/search-params";
@@ -11,8 +12,9 @@ import { PartnerSlot } from "./partner-slot";
 
 // Below the cards or not needed to paint them: their code loads after the first paint.
 const Reviews = lazy(() => import("./reviews").then((m) => ({ default: m.Reviews })));
-// The pass banner reads this device's storage, so it shows only after hydration anyway.
-const PassBanner = lazy(() => import("./pass-banner").then((m) => ({ default: m.PassBanner })));
+// The pass banner reads this device's storage, so it shows only after hydration anyway; it reads
+// the pass through the query cache.
+const PassBanner = lazy(() => afterQueryLayer(() => import("./pass-banner")).then((m) => ({ default: m.PassBanner })));
 
 /**
  * The banner's code (and the pass read it makes) loads only when this device has a pass to show:

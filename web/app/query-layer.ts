@@ -35,10 +35,11 @@ export function queryLayerFor(store: Store, homeData: HomeData | null) {
 }
 
 /**
- * On the home: the query layer once the visitor first presses, taps or types (a dialog it opens
- * asks for it too, and gets it sooner). Elsewhere: at once. Returns the listeners' removal.
+ * On the home: the query layer (and `alsoOnFirstAct`) once the visitor first presses, taps or types
+ * (a dialog it opens asks for the layer too, and gets it sooner). Elsewhere: at once. Returns the
+ * listeners' removal.
  */
-export function attachQueryLayerWhenNeeded(store: Store, homeData: HomeData | null): () => void {
+export function attachQueryLayerWhenNeeded(store: Store, homeData: HomeData | null, alsoOnFirstAct: () => void = () => undefined): () => void {
   const attach = () => void attachQueryLayer(store, homeData).catch(() => undefined);
   if (!homeData) {
     attach();
@@ -48,6 +49,7 @@ export function attachQueryLayerWhenNeeded(store: Store, homeData: HomeData | nu
   const first = () => {
     stop();
     attach();
+    alsoOnFirstAct();
   };
   const stop = () => events.forEach((type) => window.removeEventListener(type, first, true));
   events.forEach((type) => window.addEventListener(type, first, { capture: true, passive: true }));

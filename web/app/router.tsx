@@ -9,7 +9,7 @@ import { RouteFrame } from "./route-frame";
 // (docs/decisions/035). A page that is not the home starts that chunk at once (main.tsx).
 const loadOtherRoutes = () => import("./other-routes");
 const OtherRoutes = lazy(() => loadOtherRoutes().then((m) => ({ default: m.OtherRoutes })));
-/** Starts loading every other page's routes (a visitor about to leave the home, a page that is not the home). */
+/** Starts loading every other page's routes (a page that is not the home; the home's first touch). */
 export const preloadOtherRoutes = () => void loadOtherRoutes().catch(() => undefined);
 
 export function AppRoutes() {

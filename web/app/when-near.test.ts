@@ -18,7 +18,7 @@ it("resolves at once when the part is not in the page (a page rendered from scra
 it("waits while the part is far, and resolves on the visitor's first press or key", async () => {
   const far = document.createElement("footer");
   far.id = "contatti";
-  document.body.append(far);
+  document.body.appendChild(far);
   const near = whenNear("contatti");
   if (typeof IntersectionObserver !== "undefined") expect(await settled(near)).toBe(false);
   // Fails if a language switch could find the footer still waiting: its text would stay in the old language.

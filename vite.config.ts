@@ -179,8 +179,9 @@ function gateShell(): Plugin {
         const byName = new Map(chunks.map((c) => [c.fileName, c]));
         const facade = (suffix: string) => chunks.find((c) => c.facadeModuleId?.replaceAll("\\", "/").endsWith(suffix));
         const page = facade(gatePage);
-        // What every route loads after the entry: the catalogues, the query layer, the toaster.
-        const lazyShared = ["/web/app/query-client.ts", "/web/components/app-toaster.tsx"].map((file) => facade(file));
+        // What every route loads after the entry: the catalogues, the query layer, the toaster, and
+        // react-router with every page but the home (web/app/other-routes.tsx).
+        const lazyShared = ["/web/app/query-client.ts", "/web/components/app-toaster.tsx", "/web/app/other-routes.tsx"].map((file) => facade(file));
         if (!page || lazyShared.some((c) => !c)) throw new Error("gate-shell: a chunk the gate loads is missing; update gateShell() in vite.config.ts");
         const catalogues = (["it", "en"] as const).map((lang) => byName.get(catalogueFile(bundle, lang))!);
         const roots = [...chunks.filter((c) => c.isEntry), page, ...catalogues, ...(lazyShared as Rollup.OutputChunk[])];

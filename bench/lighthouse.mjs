@@ -182,7 +182,7 @@ try {
     // Issue #26's count: every script the page requested until the network was idle, whichever chunks are "critical".
     console.log(`JS the home downloads until the network is idle: ${median.allJsGzipKb.toFixed(1)} KB gzip in ${median.jsFiles + median.lazyFiles} files   (goal ≤ 100 KB)`);
     console.log(`  of which to paint and hydrate (the page's scripts and their static imports): ${median.jsGzipKb.toFixed(1)} KB gzip in ${median.jsFiles} files`);
-    console.log(`  of which dynamic imports after hydration (live popups, partner carousel, reviews, query layer): ${median.lazyGzipKb.toFixed(1)} KB gzip in ${median.lazyFiles} files`);
+    console.log(`  of which dynamic imports after hydration (live popups, partner carousel; the reviews and footer come when near, the query layer on the first touch): ${median.lazyGzipKb.toFixed(1)} KB gzip in ${median.lazyFiles} files`);
     console.log(`before the first event card is visible: ${path}   (goal: HTML alone)`);
     console.log(`GET /api/events during the load: ${runs.some((r) => r.fetchedEvents) ? "yes" : "no"}`);
     // Lighthouse's own CPU benchmark of this machine at the time: low values (a shared, busy machine)

@@ -2,7 +2,8 @@ import { createStore } from "jotai";
 import { startTransition, StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/app";
-import { attachQueryLayer, injectedHomeDataAtom } from "./app/query-layer";
+import { attachQueryLayer, injectedHomeDataAtom, queryLayerFor } from "./app/query-layer";
+import { preloadOtherRoutes } from "./app/router";
 import { readInjectedHomeData } from "./features/home/home-data";
 import { rememberLongDates } from "./lib/format-basic";
 import type { Catalogue } from "./i18n/catalogue";
@@ -21,6 +22,9 @@ const lang = startLang(serverRendered);
 setPageLang(lang);
 const store = createStore();
 store.set(injectedHomeDataAtom, homeData);
+queryLayerFor(store, homeData);
+// Every page but the home renders through react-router, a chunk of its own: fetched beside the rest.
+if (location.pathname !== "/") preloadOtherRoutes();
 // A page rendered from scratch reads through the query layer at once: load it beside the page's code.
 if (!serverRendered) void attachQueryLayer(store, homeData).catch(() => undefined);
 // The page's catalogue is a chunk of its own, which the page preloads beside the app (vite.config.ts):

@@ -2,12 +2,11 @@ import { act, cleanup, render, screen } from "@testing-library/react";
 import { Provider, createStore } from "jotai";
 import { useLayoutEffect } from "react";
 import { afterEach, expect, it } from "vitest";
-import { AfterHydration } from "./after-hydration";
-import { attachQueries, createQueryClient } from "./query-client";
+import { AfterHydration, appMounted } from "./after-hydration";
 
 afterEach(cleanup);
 
-it("mounts client-only parts once the query layer is attached, not before", async () => {
+it("mounts client-only parts once the app has mounted (hydrated), not before", async () => {
   const store = createStore();
   render(
     <Provider store={store}>
@@ -19,10 +18,10 @@ it("mounts client-only parts once the query layer is attached, not before", asyn
   await act(async () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
   });
-  // Fails if the live popups mounted before the query client: they would fetch with a client of their own.
+  // Fails if the live popups mounted during hydration: their render and chunk would join its long task.
   expect(screen.queryByText("popup")).toBeNull();
   await act(async () => {
-    attachQueries(store, createQueryClient());
+    appMounted();
     await Promise.resolve();
   });
   expect(await screen.findByText("popup")).toBeTruthy();
@@ -48,7 +47,7 @@ it("mounts the client-only parts one at a time, each in a commit of its own", as
     </Provider>,
   );
   await act(async () => {
-    attachQueries(store, createQueryClient());
+    appMounted();
     await Promise.resolve();
   });
   expect(await screen.findByText("first")).toBeTruthy();

@@ -1,15 +1,20 @@
 import { Suspense, useEffect, useRef, useState, type ReactNode } from "react";
-import { queryLayerReady } from "./query-ready";
 
 // The client-only parts mount one at a time, each in a task of its own: mounted together they were
 // one render and one commit of every part (and their chunks' preloads) in a single task, a long one
 // on a phone right when the page is becoming interactive.
-let previousTurn: Promise<void> = queryLayerReady;
+let markAppMounted: () => void = () => undefined;
+/** Resolves once the app's root has mounted (on the home: hydrated); App calls `appMounted()`. */
+let previousTurn = new Promise<void>((resolve) => {
+  markAppMounted = resolve;
+});
+export const appMounted = () => markAppMounted();
 
 /**
  * Client-only parts, absent from the server's HTML: mounted once the page has hydrated (or first
- * rendered) and the query layer is attached, so their code — usually a lazy chunk — stays off the
- * first paint's critical path, and what they read or write goes through the one query cache.
+ * rendered), so their code — usually a lazy chunk — stays off the first paint's critical path. A
+ * part that reads through the query cache loads its code with `afterQueryLayer` (the home attaches
+ * the query layer only on a visitor's first touch).
  */
 export function AfterHydration({ children }: { children: ReactNode }) {
   const [ready, setReady] = useState(false);

@@ -1,8 +1,8 @@
 import { Provider } from "jotai";
 import { StrictMode } from "react";
 import { prerender } from "react-dom/static";
-import { StaticRouter } from "react-router";
 import { AppRoutes } from "./router";
+import { StaticAppLocation } from "./app-location";
 import type { Catalogue, Lang } from "../i18n/catalogue";
 import { en } from "../i18n/en";
 import { it } from "../i18n/it";
@@ -26,9 +26,9 @@ function tree(lang: Lang, t: Catalogue) {
   return (
     <StrictMode>
       <Provider store={createAppStore(createQueryClient(), { lang, t })}>
-        <StaticRouter location="/">
+        <StaticAppLocation path="/">
           <AppRoutes />
-        </StaticRouter>
+        </StaticAppLocation>
       </Provider>
     </StrictMode>
   );

@@ -4,9 +4,10 @@ import { queryLayerReady } from "./query-ready";
 
 type Store = ReturnType<typeof createStore>;
 
-// The home arrives rendered with its data, so its first render needs no query cache: TanStack Query
-// and the query atoms (~13 KB gzip) load after it (docs/decisions/021). Until then the home reads
-// the data the Worker put into the page.
+// The home arrives rendered with its data, so it needs no query cache until a visitor acts: TanStack
+// Query, the query atoms and the typed client (~13 KB gzip) load on the first touch or key press, or
+// when a dialog or screen needs them (docs/decisions/021, 035). Until then the home reads the data
+// the Worker put into the page, and the live popups read with a plain fetch.
 
 /** The home's data as the Worker injected it into this page (null on other pages and in `npm run dev`). */
 export const injectedHomeDataAtom = atom<HomeData | null>(null);
@@ -26,6 +27,33 @@ export function attachQueryLayer(store: Store, homeData: HomeData | null): Promi
       throw err;
     });
   return attaching;
+}
+
+/** Says which store the query layer attaches to when a screen, a dialog or a first touch asks for it. */
+export function queryLayerFor(store: Store, homeData: HomeData | null) {
+  target = { store, homeData };
+}
+
+/**
+ * On the home: the query layer (and `alsoOnFirstAct`) once the visitor first presses, taps or types
+ * (a dialog it opens asks for the layer too, and gets it sooner). Elsewhere: at once. Returns the
+ * listeners' removal.
+ */
+export function attachQueryLayerWhenNeeded(store: Store, homeData: HomeData | null, alsoOnFirstAct: () => void = () => undefined): () => void {
+  const attach = () => void attachQueryLayer(store, homeData).catch(() => undefined);
+  if (!homeData) {
+    attach();
+    return () => undefined;
+  }
+  const events = ["pointerdown", "keydown"] as const;
+  const first = () => {
+    stop();
+    attach();
+    alsoOnFirstAct();
+  };
+  const stop = () => events.forEach((type) => window.removeEventListener(type, first, true));
+  events.forEach((type) => window.addEventListener(type, first, { capture: true, passive: true }));
+  return stop;
 }
 
 /** A lazy screen or dialog that reads or writes server state: its code, once the query layer is there. */

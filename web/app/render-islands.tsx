@@ -25,6 +25,7 @@ import { catalogueAtom } from "../i18n/lang";
 import { formatLongDateTime } from "../lib/format-basic";
 import { createAppStore, createQueryClient } from "./query-client";
 import { RouteFrame } from "./route-frame";
+import { StaticAppLocation } from "./app-location";
 
 export { EVENT_PAGE_DATA_ID, type InjectedEventPage } from "../features/event-page/event-page-data";
 export { eventWhen, fallbackImage, inLanguage } from "../features/event-card/card-format";
@@ -73,14 +74,16 @@ export function renderEventRoute(path: string, lang: Lang, injected: InjectedEve
   return splitPreloads(
     renderToString(
       <Provider store={store}>
-        <StaticRouter location={path}>
+        <StaticAppLocation path={path}>
           <RouteFrame>
-            <Routes>
-              <Route path={EVENT_PAGE_ROUTE} element={<EventPage />} />
-              <Route path="*" element={<NotFoundPage />} />
-            </Routes>
+            <StaticRouter location={path}>
+              <Routes>
+                <Route path={EVENT_PAGE_ROUTE} element={<EventPage />} />
+                <Route path="*" element={<NotFoundPage />} />
+              </Routes>
+            </StaticRouter>
           </RouteFrame>
-        </StaticRouter>
+        </StaticAppLocation>
       </Provider>,
     ),
   );

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, type ReactNode } from "react";
-import { useLocation, useNavigationType } from "react-router";
+import { useAppLocation, useNavigationType } from "./app-location";
 import { LoadingState } from "../components/spinner";
 import { LanguageSync } from "../features/layout/language-switch";
 import { useT } from "../i18n/lang";
@@ -16,7 +16,7 @@ function RouteFallback() {
 
 /** A new page starts at its top (or its #anchor); back/forward keep the browser's own restoration. */
 function ScrollToTop() {
-  const { pathname, hash } = useLocation();
+  const { pathname, hash } = useAppLocation();
   const type = useNavigationType();
   useEffect(() => {
     if (type === "POP") return;

@@ -1,40 +1,18 @@
 import { lazy } from "react";
-import { Route, Routes } from "react-router";
-import { EVENT_PAGE_ROUTE } from "../../shared/event-path";
-import { afterQueryLayer } from "./query-layer";
+import { useAppLocation } from "./app-location";
 import { HomePage } from "../features/home/home-page";
 import { RouteErrorBoundary } from "./route-error-boundary";
 import { RouteFrame } from "./route-frame";
 
-// Declarative routes (not the data router): the home's first load carries ~20 KB gzip less router.
-const CheckoutPage = lazy(() => afterQueryLayer(() => import("../features/checkout/checkout-page")).then((m) => ({ default: m.CheckoutPage })));
-const MyBookingsPage = lazy(() => afterQueryLayer(() => import("../features/my-bookings/my-bookings-page")).then((m) => ({ default: m.MyBookingsPage })));
-const WaitlistPage = lazy(() => afterQueryLayer(() => import("../features/waitlist/waitlist-page")).then((m) => ({ default: m.WaitlistPage })));
-const SeasonPage = lazy(() => afterQueryLayer(() => import("../features/season/season-page")).then((m) => ({ default: m.SeasonPage })));
-const PassPage = lazy(() => afterQueryLayer(() => import("../features/pass/pass-page")).then((m) => ({ default: m.PassPage })));
-// An event's page is server-rendered by the Worker; its code is a chunk of its own, hydrated when loaded.
-const EventPage = lazy(() => import("../features/event-page/event-page").then((m) => ({ default: m.EventPage })));
-const NotFoundPage = lazy(() => import("../components/not-found-page").then((m) => ({ default: m.NotFoundPage })));
-// Screens that read server state wait for the query layer as well (docs/decisions/021).
-// The gate and the admin screens are separate lazy chunks: a visitor's browser never downloads them.
-const GatePage = lazy(() => afterQueryLayer(() => import("../features/gate/gate-page")).then((m) => ({ default: m.GatePage })));
-const AdminRoutes = lazy(() => afterQueryLayer(() => import("../features/admin/admin-routes")).then((m) => ({ default: m.AdminRoutes })));
+// On the home no react-router at all: `/` is matched here, on the app's own location, and every
+// other page (react-router's declarative routes, not the data router) is a chunk of its own
+// (docs/decisions/035). A page that is not the home starts that chunk at once (main.tsx).
+const loadOtherRoutes = () => import("./other-routes");
+const OtherRoutes = lazy(() => loadOtherRoutes().then((m) => ({ default: m.OtherRoutes })));
+/** Starts loading every other page's routes (a page that is not the home; the home's first touch). */
+export const preloadOtherRoutes = () => void loadOtherRoutes().catch(() => undefined);
 
 export function AppRoutes() {
-  return (
-    <RouteFrame>
-      <Routes>
-        <Route path="/" element={<RouteErrorBoundary key="HomePage"><HomePage /></RouteErrorBoundary>} />
-        <Route path={EVENT_PAGE_ROUTE} element={<RouteErrorBoundary key="EventPage"><EventPage /></RouteErrorBoundary>} />
-        <Route path="/checkout" element={<RouteErrorBoundary key="CheckoutPage"><CheckoutPage /></RouteErrorBoundary>} />
-        <Route path="/le-mie-prenotazioni" element={<RouteErrorBoundary key="MyBookingsPage"><MyBookingsPage /></RouteErrorBoundary>} />
-        <Route path="/p/:secret" element={<RouteErrorBoundary key="PassPage"><PassPage /></RouteErrorBoundary>} />
-        <Route path="/lista-attesa/:token" element={<RouteErrorBoundary key="WaitlistPage"><WaitlistPage /></RouteErrorBoundary>} />
-        <Route path="/abbonamenti/:id" element={<RouteErrorBoundary key="SeasonPage"><SeasonPage /></RouteErrorBoundary>} />
-        <Route path="/gate" element={<RouteErrorBoundary key="GatePage"><GatePage /></RouteErrorBoundary>} />
-        <Route path="/admin/*" element={<RouteErrorBoundary key="AdminRoutes"><AdminRoutes /></RouteErrorBoundary>} />
-        <Route path="*" element={<RouteErrorBoundary key="NotFoundPage"><NotFoundPage /></RouteErrorBoundary>} />
-      </Routes>
-    </RouteFrame>
-  );
+  const { pathname } = useAppLocation();
+  return <RouteFrame>{pathname === "/" ? <RouteErrorBoundary key="HomePage"><HomePage /></RouteErrorBoundary> : <OtherRoutes />}</RouteFrame>;
 }

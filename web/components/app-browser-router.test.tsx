@@ -1,5 +1,5 @@
 import { act, cleanup, render, screen } from "@testing-library/react";
-import { Route, Routes } from "react-router";
+import { useAppLocation } from "../app/app-location";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AppBrowserRouter } from "./app-browser-router";
 import { AppLink } from "./app-link";
@@ -8,14 +8,17 @@ import { clickLink, Where } from "./router-probe";
 beforeEach(() => window.history.replaceState(null, "", "/start?x=1"));
 afterEach(cleanup);
 
+/** The page for the app's location, as app/router.tsx picks the home. */
+function Page() {
+  const { pathname } = useAppLocation();
+  return <h1>{pathname === "/start" ? "Start" : pathname === "/le-mie-prenotazioni" ? "Prenotazioni" : "?"}</h1>;
+}
+
 function renderApp() {
   render(
     <AppBrowserRouter>
       <AppLink to="/le-mie-prenotazioni">Prenotazioni</AppLink>
-      <Routes>
-        <Route path="/start" element={<h1>Start</h1>} />
-        <Route path="/le-mie-prenotazioni" element={<h1>Prenotazioni</h1>} />
-      </Routes>
+      <Page />
       <Where />
     </AppBrowserRouter>,
   );

@@ -1,19 +1,16 @@
-import { startTransition, useLayoutEffect, useState, type ReactNode } from "react";
-import { Router, UNSAFE_createBrowserHistory as createBrowserHistory, type Location, type NavigationType } from "react-router";
+import { startTransition, useLayoutEffect, useMemo, useState, type ReactNode } from "react";
+import { createAppHistory } from "../app/app-history";
+import { AppLocationContext, type AppLocation, type AppRouting, type NavigationType } from "../app/app-location";
 
 /**
- * react-router's `<BrowserRouter>`, line for line: the browser's history drives a `<Router>`, each
- * move rendered in a transition. Not the router's own: its module also holds `<Link>`, `<Form>` and
- * their framework-mode prefetching, which the bundler keeps whenever anything of that module is used
- * (`Link.displayName = …` counts as a side effect); the home's first load then carries ~4 KB gzip of it.
+ * react-router's `<BrowserRouter>` without react-router: the browser's history drives the app's
+ * location, each move rendered in a transition. The pages other than the home put react-router's
+ * `<Router>` on this same history (app/other-routes.tsx); the home's first load carries none of it.
  */
 export function AppBrowserRouter({ children }: { children: ReactNode }) {
-  const [history] = useState(() => createBrowserHistory({ window, v5Compat: true }));
-  const [state, setState] = useState<{ action: NavigationType; location: Location }>(() => ({ action: history.action, location: history.location }));
+  const [history] = useState(() => createAppHistory(window));
+  const [state, setState] = useState<{ action: NavigationType; location: AppLocation }>(() => ({ action: history.action, location: history.location }));
   useLayoutEffect(() => history.listen((next) => startTransition(() => setState(next))), [history]);
-  return (
-    <Router location={state.location} navigationType={state.action} navigator={history}>
-      {children}
-    </Router>
-  );
+  const routing = useMemo<AppRouting>(() => ({ location: state.location, navigationType: state.action, navigator: history }), [state, history]);
+  return <AppLocationContext value={routing}>{children}</AppLocationContext>;
 }

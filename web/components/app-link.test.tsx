@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { MemoryRouter, Route, Routes } from "react-router";
+import { Route, Routes } from "react-router";
+import { AppMemoryRouter as MemoryRouter } from "../test/app-memory-router";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AppLink, AppNavLink } from "./app-link";
 import { Where } from "./router-probe";

@@ -1,5 +1,5 @@
 import { forwardRef, type AnchorHTMLAttributes, type MouseEvent } from "react";
-import { createPath, useHref, useLocation, useNavigate, useResolvedPath, type To } from "react-router";
+import { createPath, resolvePath, useAppHref, useAppLocation, useAppNavigate, type To } from "../app/app-location";
 
 type AppLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & { to: To; replace?: boolean };
 
@@ -10,15 +10,14 @@ function leftToBrowser(event: MouseEvent<HTMLAnchorElement>, target: string | un
 
 /**
  * An in-app link: `<Link>`'s href and click rules (modifier keys and other targets left to the
- * browser, a click on the current page replacing it) built from react-router's hooks only. Neither
- * `<Link>` nor `useLinkClickHandler`: their module also holds `<Link>`'s framework-mode prefetching,
- * which would then ride along in the home page's first load.
+ * browser, a click on the current page replacing it) on the app's own location (app/app-location.tsx),
+ * so the home's links carry none of react-router.
  */
 export const AppLink = forwardRef<HTMLAnchorElement, AppLinkProps>(function AppLink({ to, replace, onClick, target, ...rest }, ref) {
-  const href = useHref(to);
-  const navigate = useNavigate();
-  const location = useLocation();
-  const path = useResolvedPath(to);
+  const href = useAppHref(to);
+  const navigate = useAppNavigate();
+  const location = useAppLocation();
+  const path = resolvePath(to, location);
   return (
     <a
       {...rest}
@@ -47,8 +46,9 @@ type AppNavLinkProps = Omit<AppLinkProps, "className"> & {
  * `end`) a path below it, case-insensitively; then `aria-current="page"` and the active class.
  */
 export const AppNavLink = forwardRef<HTMLAnchorElement, AppNavLinkProps>(function AppNavLink({ to, end = false, className = "", "aria-current": current = "page", ...rest }, ref) {
-  const toPathname = useResolvedPath(to).pathname.toLowerCase();
-  const pathname = useLocation().pathname.toLowerCase();
+  const location = useAppLocation();
+  const toPathname = resolvePath(to, location).pathname.toLowerCase();
+  const pathname = location.pathname.toLowerCase();
   const slashAt = toPathname !== "/" && toPathname.endsWith("/") ? toPathname.length - 1 : toPathname.length;
   const isActive = pathname === toPathname || (!end && pathname.startsWith(toPathname) && pathname.charAt(slashAt) === "/");
   return (

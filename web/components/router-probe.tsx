@@ -1,11 +1,11 @@
 import { act, fireEvent, screen } from "@testing-library/react";
-import { useLocation, useNavigationType } from "react-router";
+import { useAppLocation, useNavigationType } from "../app/app-location";
 
 // For the router's tests: where the app is, and an in-app click on a link.
 
 /** Where the router is, and whether the last move pushed or replaced a history entry. */
 export function Where() {
-  const location = useLocation();
+  const location = useAppLocation();
   return (
     <output data-testid="where">
       {location.pathname}

@@ -1,45 +1,14 @@
 import { hc } from "hono/client";
 import type { AppType } from "../../worker/api";
+import { ApiError } from "./api-error";
+import { answerLanguage } from "./answer-language";
+
+export { ApiError };
 
 const origin = typeof window !== "undefined" ? window.location.origin : "http://localhost";
 
-/**
- * The language the API answers in: the public page's (`<html lang>`); the admin and the gate stay Italian.
- */
-function answerLanguage(): string {
-  if (typeof document === "undefined" || /^\/(admin|gate)(\/|$)/.test(location.pathname)) return "it";
-  return document.documentElement.lang === "en" ? "en" : "it";
-}
-
 /** The typed client of the Worker's API; every call sends the session cookie and the page's language. */
 export const client = hc<AppType>(origin, { init: { credentials: "include" }, headers: () => ({ "Accept-Language": answerLanguage() }) });
-
-type ErrorShape = { error?: { code?: string; message?: string; issues?: { path: string; message: string }[] } };
-
-/**
- * Spec §8: a non-success answer raises an error whose text is "<status>: <body text>" (or the
- * status text when the body is empty). `serverMessage` is the Italian message safe to show.
- */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly code?: string;
-  readonly serverMessage?: string;
-  readonly issues?: { path: string; message: string }[];
-
-  constructor(status: number, statusText: string, bodyText: string) {
-    super(`${status}: ${bodyText || statusText}`);
-    this.name = "ApiError";
-    this.status = status;
-    try {
-      const parsed = JSON.parse(bodyText) as ErrorShape;
-      this.code = parsed.error?.code;
-      this.serverMessage = parsed.error?.message;
-      this.issues = parsed.error?.issues;
-    } catch {
-      // Not our JSON shape (proxy page, network error page): keep only the raw text.
-    }
-  }
-}
 
 type AnyResponse = { ok: boolean; status: number; statusText: string; text(): Promise<string>; json(): Promise<unknown> };
 /** The JSON body of the success answers among a route's typed answers (error answers excluded). */

@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { MemoryRouter, useLocation, useNavigationType } from "react-router";
+import { useLocation, useNavigationType } from "react-router";
+import { AppMemoryRouter as MemoryRouter } from "../test/app-memory-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { useAppSearchParams } from "./search-params";
 

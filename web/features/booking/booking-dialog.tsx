@@ -1,6 +1,6 @@
 import { useAtomValue } from "jotai";
 import { useEffect, useState, type FormEvent } from "react";
-import { useNavigate } from "react-router";
+import { useAppNavigate } from "../../app/app-location";
 import { Alert } from "../../components/alert";
 import { Button } from "../../components/button";
 import { TextField } from "../../components/field";
@@ -54,7 +54,7 @@ function Summary({ event, rate }: { event: EventDto; rate: RateDto }) {
 
 function BookingForm({ event, rate, onClose }: { event: EventDto; rate: RateDto; onClose: () => void }) {
   const tr = useT();
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const { mutateAsync, isPending } = useAtomValue(createBookingAtom);
   const [values, setValues] = useState(empty);
   const [voucherCode, setVoucherCode] = useState("");

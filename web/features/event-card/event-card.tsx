@@ -26,7 +26,8 @@ import { ShareButton } from "../event-page/share-button";
 // Dialogs (and Headless UI with them) load when a visitor first needs one, not with the home page.
 const loadBooking = () => import("../booking/booking-dialog");
 const loadPresale = () => import("../presale/presale-dialog");
-// They write through the query cache, so they wait for the query layer too (it loads after the first paint).
+// They write through the query cache, so they wait for the query layer too (on the home it loads on the
+// first touch, and opening a dialog fetches it beside the dialog's chunk).
 const BookingDialog = lazy(() => afterQueryLayer(loadBooking).then((m) => ({ default: m.BookingDialog })));
 const PresaleDialog = lazy(() => afterQueryLayer(loadPresale).then((m) => ({ default: m.PresaleDialog })));
 const DescriptionDialog = lazy(() => import("./description-dialog").then((m) => ({ default: m.DescriptionDialog })));

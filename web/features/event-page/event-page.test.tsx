@@ -1,6 +1,7 @@
 import { cleanup, render, screen } from "@testing-library/react";
 import { createStore, Provider } from "jotai";
-import { MemoryRouter, Route, Routes } from "react-router";
+import { Route, Routes } from "react-router";
+import { AppMemoryRouter as MemoryRouter } from "../../test/app-memory-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { catalogueAtom } from "../../i18n/lang";
 import { italianLanguage } from "../../test/italian";

@@ -1,18 +1,26 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { AfterHydration } from "../../app/after-hydration";
+import { afterQueryLayer } from "../../app/query-layer";
+import { whenNear } from "../../app/when-near";
 import { HydrateApart } from "../../app/hydrate-apart";
 import { useT } from "../../i18n/lang";
 import { useAppSearchParams } from "../../lib/search-params";
-import { PublicLayout } from "../layout/public-layout";
+import { PublicFrame } from "../layout/public-frame";
+import { SITE_FOOTER_ID } from "../layout/site-footer-id";
 import { PASS_BANNER_EVENT, passBanner } from "../my-bookings/remembered";
 import { EventGrid } from "./event-grid";
 import { Hero } from "./hero";
+import { REVIEWS_TITLE_ID } from "./reviews-id";
 import { PartnerSlot } from "./partner-slot";
 
-// Below the cards or not needed to paint them: their code loads after the first paint.
-const Reviews = lazy(() => import("./reviews").then((m) => ({ default: m.Reviews })));
-// The pass banner reads this device's storage, so it shows only after hydration anyway.
-const PassBanner = lazy(() => import("./pass-banner").then((m) => ({ default: m.PassBanner })));
+// Below the cards, static: the server's HTML shows them, their code loads (and hydrates them) when
+// they come near the viewport or the visitor first acts.
+// The footer (links and contacts, static) the same way; every other page has it in its own code (PublicLayout).
+const SiteFooter = lazy(() => whenNear(SITE_FOOTER_ID).then(() => import("../layout/site-footer")).then((m) => ({ default: m.SiteFooter })));
+const Reviews = lazy(() => whenNear(REVIEWS_TITLE_ID).then(() => import("./reviews")).then((m) => ({ default: m.Reviews })));
+// The pass banner reads this device's storage, so it shows only after hydration anyway; it reads
+// the pass through the query cache.
+const PassBanner = lazy(() => afterQueryLayer(() => import("./pass-banner")).then((m) => ({ default: m.PassBanner })));
 
 /**
  * The banner's code (and the pass read it makes) loads only when this device has a pass to show:
@@ -46,7 +54,7 @@ function usePaymentReturn() {
 export function HomePage() {
   usePaymentReturn();
   return (
-    <PublicLayout>
+    <PublicFrame footer={<SiteFooter />}>
       {/* Read from this device's storage: client-only, so the server's HTML and hydration agree. */}
       <AfterHydration>
         <PassBannerIfRemembered />
@@ -64,6 +72,6 @@ export function HomePage() {
       <AfterHydration>
         <LivePopups />
       </AfterHydration>
-    </PublicLayout>
+    </PublicFrame>
   );
 }

@@ -1,5 +1,6 @@
 import { StarIcon } from "../../components/icons";
 import { useT } from "../../i18n/lang";
+import { REVIEWS_TITLE_ID } from "./reviews-id";
 
 function Stars({ count, className = "size-4" }: { count: number; className?: string }) {
   const tr = useT();
@@ -16,10 +17,10 @@ export function Reviews() {
   const tr = useT();
   const r = tr.home.reviews;
   return (
-    <section aria-labelledby="recensioni-title" className="render-when-near-[1000px] bg-white py-14 sm:py-20">
+    <section aria-labelledby={REVIEWS_TITLE_ID} className="render-when-near-[1000px] bg-white py-14 sm:py-20">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <div className="flex flex-col items-start justify-between gap-6 sm:flex-row sm:items-end">
-          <h2 id="recensioni-title" className="text-3xl font-black tracking-tight text-slate-900 sm:text-4xl">
+          <h2 id={REVIEWS_TITLE_ID} className="text-3xl font-black tracking-tight text-slate-900 sm:text-4xl">
             {r.title}
           </h2>
           <div className="flex items-center gap-3 rounded-2xl bg-amber-50 px-4 py-3 ring-1 ring-amber-200" aria-label={r.ratingLabel} role="group">

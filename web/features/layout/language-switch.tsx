@@ -1,6 +1,6 @@
 import { useSetAtom } from "jotai";
 import { useEffect } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { useAppLocation, useAppNavigate } from "../../app/app-location";
 import type { Lang } from "../../i18n/catalogue";
 import { catalogueAtom, loadCatalogue, rememberLang, setPageLang, useLang, useT } from "../../i18n/lang";
 import { Button } from "../../components/button";
@@ -45,8 +45,8 @@ export function LanguageSwitch({ className = "" }: { className?: string }) {
  */
 export function LanguageSync() {
   const lang = useLang();
-  const location = useLocation();
-  const navigate = useNavigate();
+  const location = useAppLocation();
+  const navigate = useAppNavigate();
   useEffect(() => {
     setPageLang(lang);
   }, [lang]);
@@ -55,7 +55,7 @@ export function LanguageSync() {
     const params = new URLSearchParams(location.search);
     if (params.get("lang") === lang || (lang === "it" && !params.has("lang"))) return;
     params.set("lang", lang);
-    void navigate({ pathname: location.pathname, search: `?${params}`, hash: location.hash }, { replace: true, state: location.state });
+    navigate({ pathname: location.pathname, search: `?${params}`, hash: location.hash }, { replace: true, state: location.state });
   }, [lang, location, navigate]);
   return null;
 }

@@ -1,31 +1,12 @@
 import type { ReactNode } from "react";
-import { HydrateApart } from "../../app/hydrate-apart";
-import { useT } from "../../i18n/lang";
-import { ChatButton } from "./chat-button";
+import { PublicFrame } from "./public-frame";
 import { SiteFooter } from "./site-footer";
-import { SiteHeader } from "./site-header";
 
 /** Header, page, footer and the chat link: the frame of every public page (no chat link where one pays). */
 export function PublicLayout({ children, chat = true }: { children: ReactNode; chat?: boolean }) {
-  const tr = useT();
   return (
-    <div className="flex min-h-screen flex-col">
-      <a
-        href="#contenuto"
-        className="sr-only z-50 rounded-lg bg-blue-600 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-      >
-        {tr.layout.skipToContent}
-      </a>
-      <HydrateApart>
-        <SiteHeader />
-      </HydrateApart>
-      <main id="contenuto" className="flex-1">
-        {children}
-      </main>
-      <HydrateApart>
-        <SiteFooter />
-      </HydrateApart>
-      {chat ? <ChatButton /> : null}
-    </div>
+    <PublicFrame footer={<SiteFooter />} chat={chat}>
+      {children}
+    </PublicFrame>
   );
 }

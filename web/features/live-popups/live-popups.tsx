@@ -1,10 +1,9 @@
-import { useAtomValue } from "jotai";
 import { useEffect, useLayoutEffect, useRef, useState, type PointerEvent } from "react";
 import { CloseIcon } from "../../components/icons";
 import { useT } from "../../i18n/lang";
 import { coversControl } from "../../lib/covers-control";
 import { formatTimeAgo } from "../../lib/format-basic";
-import { liveActivityQueryAtom, liveConfigQueryAtom } from "./queries";
+import { useLiveFeed } from "./live-feed";
 import { FIRST_POPUP_MAX_DELAY_MS, isJustBooked, nextActivity, popupDurationMs, SWIPE_DISMISS_PX } from "./schedule";
 import { IconButton } from "../../components/icon-button";
 
@@ -32,8 +31,7 @@ function topOffset(): number {
  */
 export function LivePopups() {
   const tr = useT();
-  const config = useAtomValue(liveConfigQueryAtom).data;
-  const activity = useAtomValue(liveActivityQueryAtom).data;
+  const { config, activity } = useLiveFeed();
   const [current, setCurrent] = useState<Activity | null>(null);
   const [visible, setVisible] = useState(false);
   const [place, setPlace] = useState<Place>("bottom");

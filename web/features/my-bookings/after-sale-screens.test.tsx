@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { Provider } from "jotai";
 import type { ReactNode } from "react";
-import { MemoryRouter } from "react-router";
+import { AppMemoryRouter as MemoryRouter } from "../../test/app-memory-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createAppStore, createQueryClient } from "../../app/query-client";
 import { en } from "../../i18n/en";

@@ -1,6 +1,6 @@
 import { useAtomValue } from "jotai";
 import { useId, useState, type FormEvent } from "react";
-import { useNavigate } from "react-router";
+import { useAppNavigate } from "../../app/app-location";
 import { Alert } from "../../components/alert";
 import { Button } from "../../components/button";
 import { Field, inputClass, TextField } from "../../components/field";
@@ -29,7 +29,7 @@ export function WaitlistForm({ event, onClose, prefill }: { event: EventDto; onC
   const tr = useT();
   const w = tr.waitlist;
   const pageLang = useLang();
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const rateFieldId = useId();
   const langFieldId = useId();
   const rates = event.rates.filter((r) => r.isPayable);

@@ -1,0 +1,24 @@
+const FIRST_ACTS = ["pointerdown", "keydown"] as const;
+
+/**
+ * Resolves once the server-rendered element `id` comes near the viewport, or the visitor first
+ * presses, taps or types (a language switch must find every part hydrated). At once when the
+ * element is not in the page (a page rendered from scratch) and where nothing scrolls (the server,
+ * the build's prerender). For a static part's code: its HTML is already there, so nobody sees when
+ * it hydrates, and a visitor who never scrolls to it never downloads it (decision 035).
+ */
+export function whenNear(id: string, margin = "200px"): Promise<void> {
+  if (typeof document === "undefined" || typeof IntersectionObserver === "undefined") return Promise.resolve();
+  const element = document.getElementById(id);
+  if (!element) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      observer.disconnect();
+      FIRST_ACTS.forEach((type) => window.removeEventListener(type, done, true));
+      resolve();
+    };
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && done(), { rootMargin: margin });
+    observer.observe(element);
+    FIRST_ACTS.forEach((type) => window.addEventListener(type, done, { capture: true, passive: true }));
+  });
+}

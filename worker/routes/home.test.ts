@@ -142,10 +142,14 @@ describe("D1 sessions: the bookmark round-trips", () => {
 
 // The shells as the asset store answers them: the English page is its own file, each with its ETag.
 const shellFor = (lang: "it" | "en") => SHELL.replace("<html>", `<html lang="${lang}">`);
+const shellFetches: string[] = [];
+const SHELL_HEADER = "shell-of-build-42";
 const shellAssets = {
   fetch: async (input: Request | string | URL) => {
-    const lang = new URL(input instanceof Request ? input.url : input).pathname.startsWith("/en/") ? "en" : "it";
-    return new Response(shellFor(lang), { headers: { "Content-Type": "text/html", ETag: `"shell-${lang}"` } });
+    const { pathname } = new URL(input instanceof Request ? input.url : input);
+    shellFetches.push(pathname);
+    const lang = pathname.startsWith("/en/") ? "en" : "it";
+    return new Response(shellFor(lang), { headers: { "Content-Type": "text/html", ETag: `"shell-${lang}"`, "X-Shell-Build": SHELL_HEADER } });
   },
 } as unknown as Fetcher;
 
@@ -210,6 +214,21 @@ describe("the home kept in memory by what it is rendered from", () => {
     const after = shown((await visit()).html);
     expect(after).toContain("4 posti liberi");
     expect(after).not.toContain("5 posti liberi");
+  });
+
+  // Fails if the asset store were asked on every request, or the kept shell lost the headers it came with.
+  it("asks the asset store for each language's shell once, and sends every page with the shell's headers", async () => {
+    await seedEvent({ title: "Concerto senza altre richieste" });
+    await visit("/");
+    await visit("/?lang=en");
+    const before = shellFetches.length;
+    for (const path of ["/", "/?lang=en", "/", "/?lang=en"]) {
+      const { res } = await visit(path);
+      expect(res.headers.get("X-Shell-Build")).toBe(SHELL_HEADER);
+      expect(res.headers.get("Content-Type")).toBe("text/html; charset=utf-8");
+      expect(res.headers.get("ETag")).toBeNull();
+    }
+    expect(shellFetches.length).toBe(before);
   });
 
   // Fails if one visitor's language reached the next visitor through the kept page.

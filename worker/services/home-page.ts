@@ -18,11 +18,36 @@ export function scriptSafeJson(value: unknown): string {
  * language and the data's JSON — so an unchanged home costs its one D1 read and a lookup, and any
  * changed row that shows makes a new key, never a stale page.
  */
-export async function renderHomePage(shell: Response, data: HomeData | null, lang: Lang = "it"): Promise<Response> {
-  const template = await templateOf(shell);
-  const headers = pageHeaders(shell);
+export async function renderHomePage(shell: Response | HomeShell, data: HomeData | null, lang: Lang = "it"): Promise<Response> {
+  const { template, headers } = shell instanceof Response ? await homeShellOf(shell) : shell;
+  return new Response(data ? pageOf(template, data, lang) : template.bare, { status: 200, headers: new Headers(headers) });
+}
+
+/** The shell, ready: its template and the headers every home sent from it carries. */
+export type HomeShell = { template: Template; headers: Headers };
+
+/**
+ * The build's shell of the home in `lang` (en/index.html for English), or the asset store's answer if
+ * it has none. Fetched once per isolate and binding: a version's files never change under it (a deploy
+ * starts new isolates), so each home after the first skips the asset store's subrequest.
+ */
+export async function loadHomeShell(assets: Fetcher, lang: Lang, url: string): Promise<HomeShell | Response> {
+  let shells = shellsByBinding.get(assets);
+  if (!shells) shellsByBinding.set(assets, (shells = new Map()));
+  const known = shells.get(lang);
+  if (known) return known;
+  const response = await assets.fetch(new URL(lang === "en" ? "/en/" : "/", url));
+  if (!response.ok) return response;
+  const shell = await homeShellOf(response);
+  shells.set(lang, shell);
+  return shell;
+}
+const shellsByBinding = new WeakMap<Fetcher, Map<Lang, HomeShell>>();
+
+async function homeShellOf(response: Response): Promise<HomeShell> {
+  const headers = pageHeaders(response);
   headers.set("Cache-Control", "no-store");
-  return new Response(data ? pageOf(template, data, lang) : template.bare, { status: 200, headers });
+  return { template: await templateOf(response), headers };
 }
 
 type Template = {
@@ -32,8 +57,8 @@ type Template = {
   slots: string[];
   /** The shell as it goes out without data: the islands as built. */
   bare: string;
-  /** Rendered pages by `lang + "\n" + data JSON`, the newest last. */
-  pages: Map<string, string>;
+  /** Rendered pages, UTF-8, by `lang + "\n" + data JSON`, the newest last. */
+  pages: Map<string, Uint8Array<ArrayBuffer>>;
 };
 
 const HEAD_SLOT = "\0head";
@@ -95,7 +120,7 @@ async function buildTemplate(text: string): Promise<Template> {
   return { parts, slots, bare, pages: new Map() };
 }
 
-function pageOf(template: Template, data: HomeData, lang: Lang): string {
+function pageOf(template: Template, data: HomeData, lang: Lang): Uint8Array<ArrayBuffer> {
   const key = `${lang}\n${JSON.stringify(data)}`;
   const cached = template.pages.get(key);
   if (cached !== undefined) return cached;
@@ -105,8 +130,9 @@ function pageOf(template: Template, data: HomeData, lang: Lang): string {
   template.slots.forEach((slot, i) => {
     page += (slot === HEAD_SLOT ? head : islands[slot]) + template.parts[i + 1];
   });
-  remember(template.pages, key, page, MAX_PAGES);
-  return page;
+  const bytes = new TextEncoder().encode(page);
+  remember(template.pages, key, bytes, MAX_PAGES);
+  return bytes;
 }
 
 /** A small map that forgets its oldest entry past `max`. */

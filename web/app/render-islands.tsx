@@ -48,6 +48,9 @@ const HOME_ISLANDS: Record<string, () => ReactElement> = {
   events: () => <EventGrid />,
 };
 
+/** The `data-island` names the server fills, in the shell's order of rendering. */
+export const HOME_ISLAND_NAMES: readonly string[] = Object.keys(HOME_ISLANDS);
+
 /** The home's islands rendered with `data`, the preloads they ask for, and the data as the browser reads it back. */
 export function renderHomeIslands(data: HomeData, lang: Lang): { islands: Record<string, string>; preloads: string; injected: InjectedHomeData } {
   const queryClient = createQueryClient();

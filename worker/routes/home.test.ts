@@ -1,8 +1,13 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { events, rates } from "../../db/schema";
+import { app } from "../app";
 import { loadHomeData } from "../services/home";
-import { renderHomePage, scriptSafeJson } from "../services/home-page";
-import { api, customerFor, seedEvent, testDb } from "../test/helpers";
-import { catalogueFor, formatLongDateTime, type InjectedHomeData } from "../services/islands";
+import { bootAfterFirstPaint, renderHomePage, scriptSafeJson } from "../services/home-page";
+import { catalogueFor, formatLongDateTime, HOME_DATA_ID, renderHomeIslands, type InjectedHomeData } from "../services/islands";
+import { api, customerFor, ORIGIN, randomClientIp, seedEvent, testDb } from "../test/helpers";
 
 // The build's shell, reduced to what the Worker rewrites: the app's script, a hidden root and the three islands.
 const SHELL = `<!doctype html><html><head><title>t</title><script data-boot="/assets/boot-b.js" type="module" crossorigin src="/assets/index-a.js"></script>
@@ -12,7 +17,7 @@ const SHELL = `<!doctype html><html><head><title>t</title><script data-boot="/as
 
 async function homeHtml(lang: "it" | "en" = "it"): Promise<string> {
   const data = await loadHomeData(testDb(), Date.now());
-  return renderHomePage(new Response(SHELL, { headers: { "Content-Type": "text/html" } }), data, lang).text();
+  return (await renderHomePage(new Response(SHELL, { headers: { "Content-Type": "text/html" } }), data, lang)).text();
 }
 
 function injected(html: string) {
@@ -99,7 +104,7 @@ describe("the home page the Worker serves", () => {
   });
 
   it("without data (database down) sends the bare shell, made visible, for the browser to fill", async () => {
-    const html = await renderHomePage(new Response(SHELL), null).text();
+    const html = await (await renderHomePage(new Response(SHELL), null)).text();
     expect(html).toContain('<div id="root">');
     expect(html).toContain("Caricamento…");
     expect(html).not.toContain("pe-home-data");
@@ -132,5 +137,121 @@ describe("D1 sessions: the bookmark round-trips", () => {
     const res = await api("/api/events", { headers: { Cookie: "pe_d1=<script>", "X-D1-Bookmark": "not a bookmark" } });
     expect(res.status).toBe(200);
     expect(res.headers.get("X-D1-Bookmark")).toMatch(/^[0-9a-f-]{8,}$/);
+  });
+});
+
+// The shells as the asset store answers them: the English page is its own file, each with its ETag.
+const shellFor = (lang: "it" | "en") => SHELL.replace("<html>", `<html lang="${lang}">`);
+const shellFetches: string[] = [];
+const SHELL_HEADER = "shell-of-build-42";
+const shellAssets = {
+  fetch: async (input: Request | string | URL) => {
+    const { pathname } = new URL(input instanceof Request ? input.url : input);
+    shellFetches.push(pathname);
+    const lang = pathname.startsWith("/en/") ? "en" : "it";
+    return new Response(shellFor(lang), { headers: { "Content-Type": "text/html", ETag: `"shell-${lang}"`, "X-Shell-Build": SHELL_HEADER } });
+  },
+} as unknown as Fetcher;
+
+/** GET / through the whole app, as a visitor with these headers. */
+async function visit(path = "/", headers: Record<string, string> = {}): Promise<{ res: Response; html: string }> {
+  const ctx = createExecutionContext();
+  const res = await app.fetch(new Request(`${ORIGIN}${path}`, { headers: { "CF-Connecting-IP": randomClientIp(), ...headers } }), { ...env, ASSETS: shellAssets }, ctx);
+  const html = await res.text();
+  await waitOnExecutionContext(ctx);
+  return { res, html };
+}
+
+/** The cards' part of a page, without the data for the browser's cache (which holds every language's titles). */
+const shown = (html: string) => html.replace(/<script type="application\/json"[\s\S]*?<\/script>/, "");
+
+/** What the Worker sent before pages were kept in memory: every rewrite streamed through HTMLRewriter for each request. */
+function streamedPage(shell: string, data: Awaited<ReturnType<typeof loadHomeData>>, lang: "it" | "en"): Promise<string> {
+  const { islands, preloads, injected } = renderHomeIslands(data, lang);
+  let rewriter = bootAfterFirstPaint(new HTMLRewriter().on("#root", { element: (el) => void el.removeAttribute("hidden") }));
+  for (const [name, html] of Object.entries(islands)) rewriter = rewriter.on(`[data-island="${name}"]`, { element: (el) => void el.replace(html, { html: true }) });
+  rewriter = rewriter.on("head", {
+    element: (el) => void el.append(`${preloads}<script type="application/json" id="${HOME_DATA_ID}">${scriptSafeJson(injected)}</script>`, { html: true }),
+  });
+  return rewriter.transform(new Response(shell)).text();
+}
+
+describe("the home kept in memory by what it is rendered from", () => {
+  // Fails if the template's splicing drifted from the rewriter's output (a slot lost, moved or doubled).
+  it("sends byte for byte the page the streamed rewrite made, in each language, from memory too", async () => {
+    await seedEvent({ title: "Concerto per il confronto", titleEn: "Concert for the comparison" });
+    const data = await loadHomeData(testDb(), Date.now());
+    for (const lang of ["it", "en"] as const) {
+      const expected = await streamedPage(shellFor(lang), data, lang);
+      for (let i = 0; i < 2; i++) {
+        const shell = new Response(shellFor(lang), { headers: { ETag: `"compare-${lang}"` } });
+        expect(await (await renderHomePage(shell, data, lang)).text()).toBe(expected);
+      }
+    }
+  });
+
+  // Fails if a page were served from memory after a row it shows changed: name, price, free spaces.
+  it("shows a change to an event's name, price or free spaces on the very next request", async () => {
+    const { eventId, rateId } = await seedEvent({ title: "Concerto prima del cambio", totalSpots: 5, rates: [{ priceCents: 1734 }] });
+    const first = await visit();
+    expect(shown(first.html)).toContain("Concerto prima del cambio");
+    expect(shown(first.html)).toContain("€ 17,34");
+    expect(shown(first.html)).toContain("5 posti liberi");
+    expect((await visit()).html).toBe(first.html);
+
+    await testDb().update(events).set({ title: "Concerto dopo il cambio" }).where(eq(events.id, eventId));
+    const renamed = shown((await visit()).html);
+    expect(renamed).toContain("Concerto dopo il cambio");
+    expect(renamed).not.toContain("Concerto prima del cambio");
+
+    await testDb().update(rates).set({ priceCents: 2199 }).where(eq(rates.id, rateId));
+    const repriced = shown((await visit()).html);
+    expect(repriced).toContain("€ 21,99");
+    expect(repriced).not.toContain("€ 17,34");
+
+    const booked = await api("/api/bookings", { method: "POST", json: customerFor(eventId, rateId), headers: { "Idempotency-Key": crypto.randomUUID() } });
+    expect(booked.status).toBe(201);
+    const after = shown((await visit()).html);
+    expect(after).toContain("4 posti liberi");
+    expect(after).not.toContain("5 posti liberi");
+  });
+
+  // Fails if the asset store were asked on every request, or the kept shell lost the headers it came with.
+  it("asks the asset store for each language's shell once, and sends every page with the shell's headers", async () => {
+    await seedEvent({ title: "Concerto senza altre richieste" });
+    await visit("/");
+    await visit("/?lang=en");
+    const before = shellFetches.length;
+    for (const path of ["/", "/?lang=en", "/", "/?lang=en"]) {
+      const { res } = await visit(path);
+      expect(res.headers.get("X-Shell-Build")).toBe(SHELL_HEADER);
+      expect(res.headers.get("Content-Type")).toBe("text/html; charset=utf-8");
+      expect(res.headers.get("ETag")).toBeNull();
+    }
+    expect(shellFetches.length).toBe(before);
+  });
+
+  // Fails if one visitor's language reached the next visitor through the kept page.
+  it("keeps each visitor's language: English by parameter, cookie or browser, Italian otherwise, in any order", async () => {
+    await seedEvent({ title: "Partita in italiano", titleEn: "Match in English", totalSpots: 6 });
+    const visits = [
+      { headers: {}, path: "/", lang: "it" },
+      { headers: {}, path: "/?lang=en", lang: "en" },
+      { headers: {}, path: "/", lang: "it" },
+      { headers: { Cookie: "pe_lang=en" }, path: "/", lang: "en" },
+      { headers: { "Accept-Language": "en-GB,en;q=0.9" }, path: "/", lang: "en" },
+      { headers: { Cookie: "pe_lang=it" }, path: "/", lang: "it" },
+      { headers: { "Accept-Language": "en-GB,en;q=0.9" }, path: "/?lang=it", lang: "it" },
+    ] as const;
+    for (const v of visits) {
+      const { res, html } = await visit(v.path, v.headers);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("Cache-Control")).toBe("no-store");
+      expect(res.headers.get("Set-Cookie")).toBeNull();
+      expect(html).toContain(`<html lang="${v.lang}">`);
+      expect(shown(html)).toContain(v.lang === "en" ? "Match in English" : "Partita in italiano");
+      expect(shown(html)).toContain(v.lang === "en" ? "6 free spaces" : "6 posti liberi");
+      expect(shown(html)).not.toContain(v.lang === "en" ? "posti liberi" : "free spaces");
+    }
   });
 });

@@ -3,15 +3,15 @@ import { getCookie } from "hono/cookie";
 import { LANG_COOKIE, pickLang } from "../../shared/lang";
 import type { AppEnv } from "../app-env";
 import { loadHomeData, type HomeData } from "../services/home";
-import { renderHomePage } from "../services/home-page";
+import { loadHomeShell, renderHomePage } from "../services/home-page";
 
 /** `/` runs in the Worker first (wrangler.toml `run_worker_first`): the shell with the home's data in it. */
 export const home = new Hono<AppEnv>().get("/", async (c) => {
   // The language the browser will hydrate with (web/i18n/lang.ts decides the same way).
   const lang = pickLang(c.req.query("lang"), getCookie(c, LANG_COOKIE), c.req.header("Accept-Language"));
   // The build's English page (en/index.html) has the English shell and <html lang="en">.
-  const shell = await c.env.ASSETS.fetch(new URL(lang === "en" ? "/en/" : "/", c.req.url));
-  if (!shell.ok) return shell;
+  const shell = await loadHomeShell(c.env.ASSETS, lang, c.req.url);
+  if (shell instanceof Response) return shell;
   let data: HomeData | null = null;
   try {
     data = await loadHomeData(c.var.db, Date.now());

@@ -1,6 +1,6 @@
 import type { Lang } from "../../shared/lang";
 import type { HomeData } from "./home";
-import { HOME_DATA_ID, renderHomeIslands } from "./islands";
+import { HOME_DATA_ID, HOME_ISLAND_NAMES, renderHomeIslands } from "./islands";
 
 /** JSON inside <script>: nothing in it may close the element. */
 export function scriptSafeJson(value: unknown): string {
@@ -12,8 +12,82 @@ export function scriptSafeJson(value: unknown): string {
  * routes never flash it) made visible, its islands rendered with the same components and data the
  * browser will hydrate them with, and the data itself for the browser's query cache. Without data
  * (the database failed) the bare shell goes out and the browser fetches as before.
+ *
+ * Rendering is the home's cost, not D1 (decision 042): the shell is rewritten once per isolate into a
+ * template with a slot per island, and each page is kept by exactly what it is rendered from — the
+ * language and the data's JSON — so an unchanged home costs its one D1 read and a lookup, and any
+ * changed row that shows makes a new key, never a stale page.
  */
-export function renderHomePage(shell: Response, data: HomeData | null, lang: Lang = "it"): Response {
+export async function renderHomePage(shell: Response | HomeShell, data: HomeData | null, lang: Lang = "it"): Promise<Response> {
+  const { template, headers } = shell instanceof Response ? await homeShellOf(shell) : shell;
+  return new Response(data ? pageOf(template, data, lang) : template.bare, { status: 200, headers: new Headers(headers) });
+}
+
+/** The shell, ready: its template and the headers every home sent from it carries. */
+export type HomeShell = { template: Template; headers: Headers };
+
+/**
+ * The build's shell of the home in `lang` (en/index.html for English), or the asset store's answer if
+ * it has none. Fetched once per isolate and binding: a version's files never change under it (a deploy
+ * starts new isolates), so each home after the first skips the asset store's subrequest.
+ */
+export async function loadHomeShell(assets: Fetcher, lang: Lang, url: string): Promise<HomeShell | Response> {
+  let shells = shellsByBinding.get(assets);
+  if (!shells) shellsByBinding.set(assets, (shells = new Map()));
+  const known = shells.get(lang);
+  if (known) return known;
+  const response = await assets.fetch(new URL(lang === "en" ? "/en/" : "/", url));
+  if (!response.ok) return response;
+  const shell = await homeShellOf(response);
+  shells.set(lang, shell);
+  return shell;
+}
+const shellsByBinding = new WeakMap<Fetcher, Map<Lang, HomeShell>>();
+
+async function homeShellOf(response: Response): Promise<HomeShell> {
+  const headers = pageHeaders(response);
+  headers.set("Cache-Control", "no-store");
+  return { template: await templateOf(response), headers };
+}
+
+type Template = {
+  /** The shell after the rewrites every home gets, cut at its slots: parts.length === slots.length + 1. */
+  parts: string[];
+  /** What goes between parts[i] and parts[i + 1]: an island's name, or HEAD_SLOT for the end of <head>. */
+  slots: string[];
+  /** The shell as it goes out without data: the islands as built. */
+  bare: string;
+  /** Rendered pages, UTF-8, by `lang + "\n" + data JSON`, the newest last. */
+  pages: Map<string, Uint8Array<ArrayBuffer>>;
+};
+
+const HEAD_SLOT = "\0head";
+/** A few shells per isolate (the Italian and the English one; tests bring their own). */
+const MAX_TEMPLATES = 8;
+/** Pages kept per shell: the current data, and a little room for the previous ones while requests overlap. */
+const MAX_PAGES = 8;
+const templates = new Map<string, Template>();
+
+/** The shell's template: by its ETag when the asset store gives one (the body is then not read again), else by its text. */
+async function templateOf(shell: Response): Promise<Template> {
+  const etag = shell.headers.get("ETag");
+  const cached = etag ? templates.get(`etag ${etag}`) : undefined;
+  if (cached) {
+    await shell.body?.cancel();
+    return cached;
+  }
+  const text = await shell.text();
+  const key = etag ? `etag ${etag}` : `text ${text}`;
+  const known = templates.get(key);
+  if (known) return known;
+  const template = await buildTemplate(text);
+  remember(templates, key, template, MAX_TEMPLATES);
+  return template;
+}
+
+/** The same HTMLRewriter passes a page once had on every request, run once, with a marker where each island or the head's tags go. */
+async function buildTemplate(text: string): Promise<Template> {
+  const marker = `<!--pe-slot-${crypto.randomUUID()}:`;
   let rewriter = bootAfterFirstPaint(
     new HTMLRewriter().on("#root", {
       element(el) {
@@ -21,24 +95,51 @@ export function renderHomePage(shell: Response, data: HomeData | null, lang: Lan
       },
     }),
   );
-  if (data) {
-    const { islands, preloads, injected } = renderHomeIslands(data, lang);
-    for (const [name, html] of Object.entries(islands)) {
-      rewriter = rewriter.on(`[data-island="${name}"]`, {
-        element(el) {
-          el.replace(html, { html: true });
-        },
-      });
-    }
-    rewriter = rewriter.on("head", {
+  const bare = await rewriter.transform(new Response(text)).text();
+  for (const name of HOME_ISLAND_NAMES) {
+    rewriter = rewriter.on(`[data-island="${name}"]`, {
       element(el) {
-        el.append(`${preloads}<script type="application/json" id="${HOME_DATA_ID}">${scriptSafeJson(injected)}</script>`, { html: true });
+        el.replace(`${marker}${name}-->`, { html: true });
       },
     });
   }
-  const headers = pageHeaders(shell);
-  headers.set("Cache-Control", "no-store");
-  return new Response(rewriter.transform(shell).body, { status: 200, headers });
+  rewriter = rewriter.on("head", {
+    element(el) {
+      el.append(`${marker}${HEAD_SLOT}-->`, { html: true });
+    },
+  });
+  const marked = await rewriter.transform(new Response(text)).text();
+  const pieces = marked.split(marker);
+  const parts = [pieces[0]];
+  const slots: string[] = [];
+  for (const piece of pieces.slice(1)) {
+    const end = piece.indexOf("-->");
+    slots.push(piece.slice(0, end));
+    parts.push(piece.slice(end + 3));
+  }
+  return { parts, slots, bare, pages: new Map() };
+}
+
+function pageOf(template: Template, data: HomeData, lang: Lang): Uint8Array<ArrayBuffer> {
+  const key = `${lang}\n${JSON.stringify(data)}`;
+  const cached = template.pages.get(key);
+  if (cached !== undefined) return cached;
+  const { islands, preloads, injected } = renderHomeIslands(data, lang);
+  const head = `${preloads}<script type="application/json" id="${HOME_DATA_ID}">${scriptSafeJson(injected)}</script>`;
+  let page = template.parts[0];
+  template.slots.forEach((slot, i) => {
+    page += (slot === HEAD_SLOT ? head : islands[slot]) + template.parts[i + 1];
+  });
+  const bytes = new TextEncoder().encode(page);
+  remember(template.pages, key, bytes, MAX_PAGES);
+  return bytes;
+}
+
+/** A small map that forgets its oldest entry past `max`. */
+function remember<V>(map: Map<string, V>, key: string, value: V, max: number) {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > max) map.delete(map.keys().next().value!);
 }
 
 /**

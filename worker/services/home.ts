@@ -17,14 +17,14 @@ export type HomeData = {
 /** Read at request time, like the API routes: availability in the page is as exact as the API's. */
 export async function loadHomeData(db: Db, now: number): Promise<HomeData> {
   // One D1 trip: in production each trip goes to the database's region (docs/benchmarks.md).
-  const [eventsRow, categoryRows, partners, carouselRows, liveRows] = await db.batch([
+  const [eventsRows, categoryRows, partners, carouselRows, liveRows] = await db.batch([
     publicEventsQuery(db, now),
     categoriesQuery(db),
     listPartners(db, { includeInactive: false }),
     carouselSettingsQuery(db),
     liveNotificationConfigQuery(db),
   ]);
-  const events = JSON.parse(eventsRow?.body ?? "[]") as EventDto[];
+  const events = JSON.parse(eventsRows[0]?.body ?? "[]") as EventDto[];
   return {
     events,
     categories: categoryRows.map(toCategoryDto),

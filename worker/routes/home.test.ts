@@ -2,7 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { events, rates } from "../../db/schema";
+import { carouselSettings, categories, events, liveNotificationConfig, partners, rates } from "../../db/schema";
 import { app } from "../app";
 import { loadHomeData } from "../services/home";
 import { bootAfterFirstPaint, renderHomePage, scriptSafeJson } from "../services/home-page";
@@ -74,16 +74,34 @@ describe("the home page the Worker serves", () => {
     }
   });
 
-  it("injects exactly what the API answers, part by part", async () => {
+  it("injects exactly what the API answers, part by part, before and after the settings are first saved", async () => {
     await seedEvent();
-    const data = injected(await homeHtml());
-    expect(data.events).toEqual(await (await api("/api/events")).json());
-    expect(data.categories).toEqual(await (await api("/api/categories")).json());
-    expect(data.partners).toEqual(await (await api("/api/partners")).json());
-    expect(data.carouselSettings).toEqual(await (await api("/api/carousel-settings")).json());
-    expect(data.liveConfig).toEqual(await (await api("/api/live-notifications/config")).json());
-    expect(data.stats).toEqual(await (await api("/api/stats")).json());
-    expect(data.stats).not.toHaveProperty("todayRevenue");
+    const samePartsAsTheApi = async () => {
+      const data = injected(await homeHtml());
+      expect(data.events).toEqual(await (await api("/api/events")).json());
+      expect(data.categories).toEqual(await (await api("/api/categories")).json());
+      expect(data.partners).toEqual(await (await api("/api/partners")).json());
+      expect(data.carouselSettings).toEqual(await (await api("/api/carousel-settings")).json());
+      expect(data.liveConfig).toEqual(await (await api("/api/live-notifications/config")).json());
+      expect(data.stats).toEqual(await (await api("/api/stats")).json());
+      expect(data.stats).not.toHaveProperty("todayRevenue");
+      return data;
+    };
+    await samePartsAsTheApi();
+    // Saved rows (booleans off, a chosen event), an inactive partner and a second category.
+    const db = testDb();
+    await db.insert(carouselSettings).values({ id: 1, isEnabled: false, scrollSpeed: 3, frameRate: 30 });
+    await db.insert(liveNotificationConfig).values({ id: 1, isEnabled: false, frequency: 20000, targetEventId: null, isRandomEvents: false });
+    await db.insert(partners).values([
+      { name: "Partner attivo", nameEn: "Active partner", imageUrl: "/objects/a.webp", isActive: true, sortOrder: 2 },
+      { name: "Partner spento", imageUrl: "/objects/b.webp", isActive: false, sortOrder: 1 },
+    ]);
+    await db.insert(categories).values({ name: "Aaa prima", nameEn: "First", color: "#112233" });
+    const data = await samePartsAsTheApi();
+    expect(data.carouselSettings).toEqual({ isEnabled: false, scrollSpeed: 3, frameRate: 30 });
+    expect(data.liveConfig).toMatchObject({ isEnabled: false, isRandomEvents: false, frequency: 20000 });
+    expect(data.partners.map((p) => p.name)).toContain("Partner attivo");
+    expect(data.partners.map((p) => p.name)).not.toContain("Partner spento");
   });
 
   it("reads availability at request time: a hold taken since the last page is already counted", async () => {

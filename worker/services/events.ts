@@ -267,21 +267,6 @@ select coalesce(json_group_array(json(doc)), '[]') as body from (
   order by e.sort_order, e.id
 )`;
 
-/**
- * PUBLIC_EVENTS_SQL as one drizzle statement, so the home can batch it with its other reads: a select
- * from it as a subquery, `now` bound at each `?1`. The text is the same on every request, so the
- * database reuses its prepared plan (written into the text, `now` made every request a new statement
- * to parse and plan: most of the home's cost beside the list). drizzle 0.45 batches a raw `db.get(sql)`
- * only without bound parameters; a select builder binds them. One row.
- */
-export function publicEventsQuery(db: Db, now: number) {
-  const at = Math.trunc(now);
-  if (!Number.isSafeInteger(at)) throw new RangeError("now must be epoch milliseconds");
-  const parts = PUBLIC_EVENTS_SQL.split("?1");
-  const inner = sql.join(parts.flatMap((part, i) => (i === 0 ? [sql.raw(part)] : [sql`${at}`, sql.raw(part)])));
-  return db.select({ body: sql<string>`body` }).from(sql`(${inner})`);
-}
-
 /** The public events list as JSON text, straight from D1 (see PUBLIC_EVENTS_SQL). */
 export async function publicEventsJson(db: Db, now: number): Promise<string> {
   const row = await db.$client.prepare(PUBLIC_EVENTS_SQL).bind(Math.trunc(now)).first<{ body: string }>();

@@ -1,7 +1,7 @@
 import type { Db } from "../db";
-import { categoriesQuery, type listCategories } from "./categories";
-import { publicEventsQuery, toCategoryDto, type EventDto } from "./events";
-import { carouselSettingsOf, carouselSettingsQuery, liveNotificationConfigOf, liveNotificationConfigQuery, listPartners, type getCarouselSettings, type getLiveNotificationConfig } from "./settings";
+import type { listCategories } from "./categories";
+import { PUBLIC_EVENTS_SQL, type EventDto } from "./events";
+import { CAROUSEL_DEFAULTS, LIVE_NOTIFICATION_DEFAULTS, type getCarouselSettings, type getLiveNotificationConfig, type listPartners } from "./settings";
 import { statsOf } from "./stats";
 
 /** What the home page reads, each part the same JSON as its public API route. */
@@ -14,23 +14,39 @@ export type HomeData = {
   liveConfig: Awaited<ReturnType<typeof getLiveNotificationConfig>>;
 };
 
+/**
+ * The home's reads in ONE statement answering JSON text, like the list (PUBLIC_EVENTS_SQL): the
+ * events document, then the categories, active partners and the two settings rows, each shaped as
+ * its own API route answers it (worker/routes/home.test.ts compares them). One statement rather than
+ * a batch of five: D1 runs, serialises and returns one result instead of five, and the home stays
+ * within reach of the list's cost. `?1` is now (epoch ms). A settings row not yet saved is null.
+ */
+const HOME_SQL = `select
+  (${PUBLIC_EVENTS_SQL}) as events,
+  (select coalesce(json_group_array(json_object('id', id, 'name', name, 'nameEn', name_en, 'color', color)), '[]')
+     from (select * from categories order by name, id)) as categories,
+  (select coalesce(json_group_array(json_object('id', id, 'name', name, 'nameEn', name_en, 'imageUrl', image_url,
+       'isActive', json(case when is_active then 'true' else 'false' end), 'sortOrder', sort_order)), '[]')
+     from (select * from partners where is_active = 1 order by sort_order, id)) as partners,
+  (select json_object('isEnabled', json(case when is_enabled then 'true' else 'false' end), 'scrollSpeed', scroll_speed, 'frameRate', frame_rate)
+     from carousel_settings where id = 1) as carousel,
+  (select json_object('isEnabled', json(case when is_enabled then 'true' else 'false' end), 'frequency', frequency,
+       'targetEventId', target_event_id, 'isRandomEvents', json(case when is_random_events then 'true' else 'false' end))
+     from live_notification_config where id = 1) as live`;
+
+type HomeRow = { events: string; categories: string; partners: string; carousel: string | null; live: string | null };
+
 /** Read at request time, like the API routes: availability in the page is as exact as the API's. */
 export async function loadHomeData(db: Db, now: number): Promise<HomeData> {
   // One D1 trip: in production each trip goes to the database's region (docs/benchmarks.md).
-  const [eventsRows, categoryRows, partners, carouselRows, liveRows] = await db.batch([
-    publicEventsQuery(db, now),
-    categoriesQuery(db),
-    listPartners(db, { includeInactive: false }),
-    carouselSettingsQuery(db),
-    liveNotificationConfigQuery(db),
-  ]);
-  const events = JSON.parse(eventsRows[0]?.body ?? "[]") as EventDto[];
+  const row = (await db.$client.prepare(HOME_SQL).bind(Math.trunc(now)).first<HomeRow>())!;
+  const events = JSON.parse(row.events) as EventDto[];
   return {
     events,
-    categories: categoryRows.map(toCategoryDto),
+    categories: JSON.parse(row.categories) as HomeData["categories"],
     stats: statsOf(events),
-    partners,
-    carouselSettings: carouselSettingsOf(carouselRows[0]),
-    liveConfig: liveNotificationConfigOf(liveRows[0]),
+    partners: JSON.parse(row.partners) as HomeData["partners"],
+    carouselSettings: row.carousel ? (JSON.parse(row.carousel) as HomeData["carouselSettings"]) : { ...CAROUSEL_DEFAULTS },
+    liveConfig: row.live ? (JSON.parse(row.live) as HomeData["liveConfig"]) : { ...LIVE_NOTIFICATION_DEFAULTS },
   };
 }

@@ -23,17 +23,17 @@ export function OtherRoutes() {
   const { location, navigationType, navigator } = useAppRouting();
   return (
     <Router location={location} navigationType={navigationType as NavigationType} navigator={navigator}>
-    <Routes>
-      <Route path={EVENT_PAGE_ROUTE} element={<RouteErrorBoundary key="EventPage"><EventPage /></RouteErrorBoundary>} />
-      <Route path="/checkout" element={<RouteErrorBoundary key="CheckoutPage"><CheckoutPage /></RouteErrorBoundary>} />
-      <Route path="/le-mie-prenotazioni" element={<RouteErrorBoundary key="MyBookingsPage"><MyBookingsPage /></RouteErrorBoundary>} />
-      <Route path="/p/:secret" element={<RouteErrorBoundary key="PassPage"><PassPage /></RouteErrorBoundary>} />
-      <Route path="/lista-attesa/:token" element={<RouteErrorBoundary key="WaitlistPage"><WaitlistPage /></RouteErrorBoundary>} />
-      <Route path="/abbonamenti/:id" element={<RouteErrorBoundary key="SeasonPage"><SeasonPage /></RouteErrorBoundary>} />
-      <Route path="/gate" element={<RouteErrorBoundary key="GatePage"><GatePage /></RouteErrorBoundary>} />
-      <Route path="/admin/*" element={<RouteErrorBoundary key="AdminRoutes"><AdminRoutes /></RouteErrorBoundary>} />
-      <Route path="*" element={<RouteErrorBoundary key="NotFoundPage"><NotFoundPage /></RouteErrorBoundary>} />
-    </Routes>
+      <Routes>
+        <Route path={EVENT_PAGE_ROUTE} element={<RouteErrorBoundary key="EventPage"><EventPage /></RouteErrorBoundary>} />
+        <Route path="/checkout" element={<RouteErrorBoundary key="CheckoutPage"><CheckoutPage /></RouteErrorBoundary>} />
+        <Route path="/le-mie-prenotazioni" element={<RouteErrorBoundary key="MyBookingsPage"><MyBookingsPage /></RouteErrorBoundary>} />
+        <Route path="/p/:secret" element={<RouteErrorBoundary key="PassPage"><PassPage /></RouteErrorBoundary>} />
+        <Route path="/lista-attesa/:token" element={<RouteErrorBoundary key="WaitlistPage"><WaitlistPage /></RouteErrorBoundary>} />
+        <Route path="/abbonamenti/:id" element={<RouteErrorBoundary key="SeasonPage"><SeasonPage /></RouteErrorBoundary>} />
+        <Route path="/gate" element={<RouteErrorBoundary key="GatePage"><GatePage /></RouteErrorBoundary>} />
+        <Route path="/admin/*" element={<RouteErrorBoundary key="AdminRoutes"><AdminRoutes /></RouteErrorBoundary>} />
+        <Route path="*" element={<RouteErrorBoundary key="NotFoundPage"><NotFoundPage /></RouteErrorBoundary>} />
+      </Routes>
     </Router>
   );
 }

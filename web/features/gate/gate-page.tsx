@@ -1,6 +1,6 @@
 import { useAtom, useAtomValue } from "jotai";
 import { queryClientAtom } from "jotai-tanstack-query";
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { LoadingState, Spinner } from "../../components/spinner";
 import { Button } from "../../components/button";
 import { inputClass } from "../../components/field";
@@ -227,6 +227,7 @@ export function GatePage() {
   const eventId = useAtomValue(gateEventIdAtom);
   const queryClient = useAtomValue(queryClientAtom);
   const [online, setOnline] = useState(() => navigator.onLine);
+  const working = useRef(false);
   useEffect(installGateApp, []);
   useEffect(() => {
     const up = () => {
@@ -242,10 +243,16 @@ export function GatePage() {
       window.removeEventListener("offline", down);
     };
   }, [queryClient, session.isError]);
-  if (session.isPending) return <LoadingState text={it.common.loading} />;
+  // Back online the session is asked again and is pending meanwhile: a screen already at work stays
+  // mounted, or its state would go mid-sync (the count of scans sent, the answer on screen).
+  if (session.isPending && !working.current) return <LoadingState text={it.common.loading} />;
   // Without signal the server cannot confirm the session; a phone that already works on an event
   // keeps working on its own list and queue, which only the server can turn into entries.
-  if (session.isError && isNetworkFailure(session.error) && eventId !== null) return <GateScreen />;
-  if (!session.data?.authenticated) return <GateLogin offline={!online || isNetworkFailure(session.error)} />;
+  const offlineAtWork = session.isError && isNetworkFailure(session.error) && eventId !== null;
+  if (!session.isPending && !offlineAtWork && !session.data?.authenticated) {
+    working.current = false;
+    return <GateLogin offline={!online || isNetworkFailure(session.error)} />;
+  }
+  working.current = true;
   return <GateScreen />;
 }

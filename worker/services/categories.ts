@@ -3,10 +3,8 @@ import { categories, events } from "../../db/schema";
 import type { Db } from "../db";
 import { toCategoryDto, type CategoryDto } from "./events";
 
-export const categoriesQuery = (db: Db) => db.select().from(categories).orderBy(asc(categories.name), asc(categories.id));
-
 export async function listCategories(db: Db): Promise<CategoryDto[]> {
-  return (await categoriesQuery(db)).map(toCategoryDto);
+  return (await db.select().from(categories).orderBy(asc(categories.name), asc(categories.id))).map(toCategoryDto);
 }
 
 export type CategoryInput = { name: string; nameEn: string | null; color: string };

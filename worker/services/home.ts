@@ -1,7 +1,7 @@
 import type { Db } from "../db";
 import type { listCategories } from "./categories";
 import { PUBLIC_EVENTS_SQL, type EventDto } from "./events";
-import { CAROUSEL_DEFAULTS, LIVE_NOTIFICATION_DEFAULTS, type getCarouselSettings, type getLiveNotificationConfig, type listPartners } from "./settings";
+import { carouselSettingsOf, liveNotificationConfigOf, type CarouselSettings, type LiveNotificationConfig, type listPartners } from "./settings";
 import { statsOf } from "./stats";
 
 /** What the home page reads, each part the same JSON as its public API route. */
@@ -10,8 +10,8 @@ export type HomeData = {
   categories: Awaited<ReturnType<typeof listCategories>>;
   stats: ReturnType<typeof statsOf>;
   partners: Awaited<ReturnType<typeof listPartners>>;
-  carouselSettings: Awaited<ReturnType<typeof getCarouselSettings>>;
-  liveConfig: Awaited<ReturnType<typeof getLiveNotificationConfig>>;
+  carouselSettings: CarouselSettings;
+  liveConfig: LiveNotificationConfig;
 };
 
 /**
@@ -46,7 +46,7 @@ export async function loadHomeData(db: Db, now: number): Promise<HomeData> {
     categories: JSON.parse(row.categories) as HomeData["categories"],
     stats: statsOf(events),
     partners: JSON.parse(row.partners) as HomeData["partners"],
-    carouselSettings: row.carousel ? (JSON.parse(row.carousel) as HomeData["carouselSettings"]) : { ...CAROUSEL_DEFAULTS },
-    liveConfig: row.live ? (JSON.parse(row.live) as HomeData["liveConfig"]) : { ...LIVE_NOTIFICATION_DEFAULTS },
+    carouselSettings: carouselSettingsOf(row.carousel ? (JSON.parse(row.carousel) as CarouselSettings) : undefined),
+    liveConfig: liveNotificationConfigOf(row.live ? (JSON.parse(row.live) as LiveNotificationConfig) : undefined),
   };
 }

@@ -13,23 +13,22 @@ export type CarouselSettings = typeof CAROUSEL_DEFAULTS;
 export type ReminderSettings = typeof REMINDER_DEFAULTS;
 export type LiveNotificationConfig = typeof LIVE_NOTIFICATION_DEFAULTS;
 
-// Each read as a query and a mapping, so the home can batch them into one D1 trip (services/home.ts).
-export const carouselSettingsQuery = (db: Db) => db.select().from(carouselSettings).where(eq(carouselSettings.id, 1)).limit(1);
-export const carouselSettingsOf = (row: typeof carouselSettings.$inferSelect | undefined): CarouselSettings =>
+// A settings row as its route answers it, the defaults while it was never saved (the home reads the
+// same rows as JSON in its one statement, services/home.ts).
+export const carouselSettingsOf = (row: CarouselSettings | undefined): CarouselSettings =>
   row ? { isEnabled: row.isEnabled, scrollSpeed: row.scrollSpeed, frameRate: row.frameRate } : { ...CAROUSEL_DEFAULTS };
 
 export async function getCarouselSettings(db: Db): Promise<CarouselSettings> {
-  return carouselSettingsOf((await carouselSettingsQuery(db))[0]);
+  return carouselSettingsOf(await db.select().from(carouselSettings).where(eq(carouselSettings.id, 1)).get());
 }
 
-export const liveNotificationConfigQuery = (db: Db) => db.select().from(liveNotificationConfig).where(eq(liveNotificationConfig.id, 1)).limit(1);
-export const liveNotificationConfigOf = (row: typeof liveNotificationConfig.$inferSelect | undefined): LiveNotificationConfig =>
+export const liveNotificationConfigOf = (row: LiveNotificationConfig | undefined): LiveNotificationConfig =>
   row
     ? { isEnabled: row.isEnabled, frequency: row.frequency, targetEventId: row.targetEventId, isRandomEvents: row.isRandomEvents }
     : { ...LIVE_NOTIFICATION_DEFAULTS };
 
 export async function getLiveNotificationConfig(db: Db): Promise<LiveNotificationConfig> {
-  return liveNotificationConfigOf((await liveNotificationConfigQuery(db))[0]);
+  return liveNotificationConfigOf(await db.select().from(liveNotificationConfig).where(eq(liveNotificationConfig.id, 1)).get());
 }
 
 type SingleRowTable = typeof carouselSettings | typeof liveNotificationConfig | typeof reminderSettings;

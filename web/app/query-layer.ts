@@ -1,6 +1,7 @@
 import { atom, type createStore } from "jotai";
 import type { HomeData } from "../../worker/api";
 import { queryLayerReady } from "./query-ready";
+import { onFirstAct } from "./first-act";
 
 type Store = ReturnType<typeof createStore>;
 
@@ -45,15 +46,10 @@ export function attachQueryLayerWhenNeeded(store: Store, homeData: HomeData | nu
     attach();
     return () => undefined;
   }
-  const events = ["pointerdown", "keydown"] as const;
-  const first = () => {
-    stop();
+  return onFirstAct(() => {
     attach();
     alsoOnFirstAct();
-  };
-  const stop = () => events.forEach((type) => window.removeEventListener(type, first, true));
-  events.forEach((type) => window.addEventListener(type, first, { capture: true, passive: true }));
-  return stop;
+  });
 }
 
 /** A lazy screen or dialog that reads or writes server state: its code, once the query layer is there. */

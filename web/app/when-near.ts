@@ -1,4 +1,4 @@
-const FIRST_ACTS = ["pointerdown", "keydown"] as const;
+import { onFirstAct } from "./first-act";
 
 /**
  * Resolves once the server-rendered element `id` comes near the viewport, or the visitor first
@@ -14,11 +14,11 @@ export function whenNear(id: string, margin = "200px"): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
       observer.disconnect();
-      FIRST_ACTS.forEach((type) => window.removeEventListener(type, done, true));
+      stopWaiting();
       resolve();
     };
     const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && done(), { rootMargin: margin });
     observer.observe(element);
-    FIRST_ACTS.forEach((type) => window.addEventListener(type, done, { capture: true, passive: true }));
+    const stopWaiting = onFirstAct(done);
   });
 }

@@ -273,6 +273,39 @@ test("no popups when live notifications are off", async ({ page }) => {
   expect(activityCalls).toBe(0);
 });
 
+test("an opening card's buttons are in place from its first frame, not sliding under a finger about to lift", async ({ page }) => {
+  // A click is a press and a release: a button that moves between the two loses the click (CI saw
+  // PREVENDITA and TARIFFE focused by the press, and nothing opened). Scrolling a button into view
+  // also scrolled the card's overflow, which then slid back as the card grew.
+  await page.goto("/");
+  const offsets = page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        const seen: string[] = [];
+        let firstSeen = 0;
+        const sample = (now: number) => {
+          const card = document.querySelector<HTMLElement>('[data-testid="event-card"][data-expanded="true"]');
+          const buttons = card ? [...card.querySelectorAll("button")].filter((b) => /PREVENDITA|TARIFFE/.test(b.textContent ?? "")) : [];
+          if (card && buttons.length > 0) {
+            // In view, as a finger (or Playwright's click) finds them.
+            if (!firstSeen) buttons[0].scrollIntoView({ block: "center" });
+            firstSeen ||= now;
+            const top = card.getBoundingClientRect().top;
+            seen.push(buttons.map((b) => `${b.textContent}: ${b.getBoundingClientRect().top - top}`).join(", "));
+          }
+          if (firstSeen && now - firstSeen > 800) resolve(seen);
+          else requestAnimationFrame(sample);
+        };
+        requestAnimationFrame(sample);
+      }),
+  );
+  await page.getByRole("button", { name: PINGUINI }).click();
+  const seen = await offsets;
+  expect(seen.length).toBeGreaterThan(5);
+  expect(seen[0]).toContain("PREVENDITA");
+  expect(new Set(seen)).toEqual(new Set([seen[0]]));
+});
+
 test("keyboard: a card opens, its rates and the booking dialog are reachable with visible focus", async ({ page }) => {
   await page.goto("/");
   const toggle = page.getByRole("button", { name: CHAMPIONS });

@@ -78,10 +78,10 @@ export function EventGrid() {
             </div>
           ) : (
             <ul className="grid grid-cols-1 items-start gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {shown.map((event, index) => (
+              {shown.map((event) => (
                 <li key={event.id} className="render-when-near-[400px]">
                   <HydrateApart>
-                    <EventCard event={event} priority={index === 0} />
+                    <EventCard event={event} />
                   </HydrateApart>
                 </li>
               ))}

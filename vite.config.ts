@@ -34,6 +34,7 @@ const catalogueLink = (file: string) => `<link rel="modulepreload" fetchpriority
  */
 function prerenderHomeShell(): Plugin {
   let shells: { it: string; en: string; meta: { title: string; description: string } } | null = null;
+  let bootFile: string | null = null;
   return {
     name: "prerender-home-shell",
     apply: "build",
@@ -62,9 +63,14 @@ function prerenderHomeShell(): Plugin {
         // The page paints from the HTML alone; its scripts only hydrate it, so they yield bandwidth
         // to the HTML and the first card's image on a slow connection.
         const lowScripts = withCss.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
+        // The boot script rides in the page, inert: the Worker makes it the page's script on `/` and on
+        // an event's page (allowed by its hash), so nothing but the HTML arrives before the first paint.
         const boot = Object.values(ctx.bundle ?? {}).find((out) => out.type === "chunk" && out.isEntry && out.name === "boot");
-        if (!boot) throw new Error("the boot chunk (web/boot.ts) is missing from the build");
-        const withBoot = lowScripts.replace(/<script type="module"/, `<script data-boot="/${boot.fileName}" type="module"`);
+        if (!boot || boot.type !== "chunk") throw new Error("the boot chunk (web/boot.ts) is missing from the build");
+        if (boot.imports.length > 0 || /<\/script/i.test(boot.code)) throw new Error("the boot script must stand alone (no static imports) to be inlined");
+        bootFile = boot.fileName;
+        const inert = `<script type="text/plain" id="pe-boot">${boot.code.trim()}</script>`;
+        const withBoot = lowScripts.replace(/<script type="module"/, () => `${inert}\n    <script data-boot type="module"`);
         // The page's catalogue is a dynamic import of main.tsx: preloaded after the app's own chunks,
         // it arrives with them instead of a round trip after the app runs. en/index.html links en.ts.
         const lastPreload = /<link rel="modulepreload"[^>]*>(?![\s\S]*<link rel="modulepreload")/;
@@ -79,6 +85,11 @@ function prerenderHomeShell(): Plugin {
     generateBundle: {
       order: "post",
       handler(_options, bundle) {
+        // Inlined in index.html: no page asks for the file.
+        if (bootFile) {
+          delete bundle[bootFile];
+          delete bundle[`${bootFile}.map`];
+        }
         const index = bundle["index.html"];
         if (!shells || index?.type !== "asset") return;
         const { it, en, meta } = shells;

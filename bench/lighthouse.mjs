@@ -71,7 +71,7 @@ async function firstCardInHtml(url) {
 }
 
 /**
- * The scripts the page names (its script, the boot script's app entry and the chunks it lists as
+ * The scripts the page names (its script, the inline boot script's app entry and the chunks it lists as
  * `pe-modulepreload` or modulepreload) and all their static imports: the code that paints and
  * hydrates the home. Anything else the page fetches is a lazy chunk, loaded after hydration.
  */

@@ -239,6 +239,8 @@ test.describe("at 390 px", () => {
     await setLiveConfig(page.request, { isEnabled: true, frequency: 5000 });
     try {
       await page.goto("/");
+      // The popups come with the app, at the visitor's first move (decision 043).
+      await page.mouse.move(5, 5);
       const popup = page.getByTestId("live-popup");
       await expect(popup).toBeVisible({ timeout: 10_000 });
       await expect(popup).toContainText("ha appena prenotato");

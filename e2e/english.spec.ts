@@ -50,6 +50,8 @@ test("a fan books and pays a spot in English at 390 px without meeting Italian, 
   const response = await page.goto("/");
   expect(await response!.text()).toContain('<html lang="en">');
   await expect(page.getByRole("heading", { name: en.home.hero.title })).toBeVisible();
+  // The app runs at the visitor's first move (decision 043) and writes the language into the address.
+  await page.mouse.move(20, 20);
   await page.waitForLoadState("networkidle");
   await expect(page).toHaveURL(/\?lang=en$/);
   expect(errors).toEqual([]);

@@ -64,7 +64,7 @@ test("other pages never show the home's shell, with or without JavaScript", asyn
   await context.close();
 });
 
-test("the app's code is fetched only after the home's first paint, and the query layer on the visitor's first touch", async ({ page }) => {
+test("the app's code is fetched only after the home's first paint and runs at the visitor's first move; the query layer on a touch after that", async ({ page }) => {
   const scripts: string[] = [];
   page.on("request", (r) => {
     if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
@@ -74,14 +74,19 @@ test("the app's code is fetched only after the home's first paint, and the query
   const timing = await page.evaluate(() => {
     const fcp = performance.getEntriesByName("first-contentful-paint")[0]!.startTime;
     const resources = performance.getEntriesByType("resource").filter((r) => r.name.includes("/assets/") && r.name.endsWith(".js"));
-    const boot = resources.find((r) => /\/boot-[^/]+\.js$/.test(r.name))!;
-    return { fcp, bootStart: boot.startTime, appStarts: resources.filter((r) => r !== boot).map((r) => r.startTime) };
+    return { fcp, appStarts: resources.map((r) => r.startTime) };
   });
-  // Fails if the app's chunks were still fetched beside the HTML (a <script src> or modulepreload left in place).
+  // Fails if the app's chunks were still fetched beside the HTML (a <script src> or modulepreload left
+  // in place), or if the boot script were a file of its own again (decision 043: inline).
   expect(timing.appStarts.length).toBeGreaterThan(0);
   for (const start of timing.appStarts) expect(start).toBeGreaterThanOrEqual(timing.fcp);
-  expect(scripts[0]).toMatch(/\/assets\/boot-[^/]+\.js$/);
-  // TanStack Query arrives in its own chunk on the first touch or key, not with the app (decision 035).
+  expect(scripts.filter((s) => /\/boot-[^/]+\.js$/.test(s))).toEqual([]);
+  expect(scripts.some((s) => /\/assets\/index-[^/]+\.js$/.test(s))).toBe(true);
+  // Fetched, not run: a look at the page costs no script (decision 043).
+  await expect(page.locator("#root")).not.toHaveAttribute("data-app", "on");
+  await page.mouse.move(40, 40);
+  await expect(page.locator("#root")).toHaveAttribute("data-app", "on");
+  // TanStack Query arrives in its own chunk on a touch or key, not with the app (decision 035).
   const queryLayer = () => scripts.some((s) => /\/assets\/query-client-[^/]+\.js$/.test(s));
   expect(queryLayer()).toBe(false);
   await page.keyboard.press("Shift");
@@ -93,6 +98,7 @@ test("each home loads its own language's catalogue, fetched beside the app's chu
     const html = await (await page.goto(path))!.text();
     // The catalogue waits with the app's chunks for the first paint (boot.ts).
     expect(html).toMatch(new RegExp(`<meta name="pe-modulepreload" content="/assets/${own}-[^"/]+\\.js">`));
+    await page.mouse.move(40, 40);
     await expect(page.locator("#root[data-app=on]")).toHaveCount(1);
     await page.waitForLoadState("networkidle");
     const starts = await page.evaluate(() =>
@@ -129,6 +135,8 @@ test("the partner logos scroll as a Web Animation at the admin's pace, not a scr
   const settings = (await (await request.get("/api/carousel-settings")).json()) as { isEnabled: boolean; scrollSpeed: number; frameRate: number };
   test.skip(!settings.isEnabled, "the carousel is off in this database");
   await page.goto("/");
+  // The logos move once the app runs, at the visitor's first move.
+  await page.mouse.move(40, 40);
   const track = page.getByTestId("partner-carousel").locator("ul");
   await expect(track).toBeVisible();
   // Fails if the marquee went back to moving the track from requestAnimationFrame.

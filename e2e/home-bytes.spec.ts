@@ -12,7 +12,9 @@ for (const lang of ["it", "en"] as const) {
       if (r.request().resourceType() === "script" && r.status() === 200) scripts.set(new URL(r.url()).pathname, r.text());
     });
     await page.goto(`/?lang=${lang}`);
-    // The app starts after the first paint and mounts its later parts one by one: the live popups come last.
+    // The app's code is fetched after the first paint and runs at the visitor's first move (a mouse
+    // over the page), then mounts its later parts one by one: the live popups come last.
+    await page.mouse.move(40, 40);
     await expect(page.locator("#root")).toHaveAttribute("data-app", "on");
     await page.waitForLoadState("networkidle");
     await expect.poll(() => [...scripts.keys()].some((path) => /\/live-popups-[^/]+\.js$/.test(path))).toBe(true);

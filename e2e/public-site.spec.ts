@@ -245,6 +245,8 @@ test("live popups announce a real recent booking under a pseudonym", async ({ pa
     route.fulfill({ json: { isEnabled: true, frequency: 5000, targetEventId: event.id, isRandomEvents: false } }),
   );
   await page.goto("/");
+  // The popups come with the app, at the visitor's first move (decision 043).
+  await page.mouse.move(5, 5);
   const popup = page.getByTestId("live-popup");
   await expect(popup).toContainText("ha appena prenotato", { timeout: 8000 });
   await expect(popup).toContainText(event.title);
@@ -264,7 +266,10 @@ test("no popups when live notifications are off", async ({ page }) => {
   await page.clock.install();
   const configAnswered = page.waitForResponse("**/api/live-notifications/config");
   await page.goto("/");
+  // The app (and its popups) runs at the visitor's first move: fails vacuously no more.
+  await page.mouse.move(5, 5);
   await configAnswered;
+  await expect(page.locator("#root")).toHaveAttribute("data-app", "on");
   await expect(page.getByTestId("event-card").first()).toBeVisible();
   for (let second = 0; second < 20; second++) {
     await page.clock.runFor(1000);

@@ -33,3 +33,23 @@ test("a chunked 10 MB body gets the 413 error shape, no page with paths", async 
   expect(JSON.parse(answer.body)).toEqual({ error: { code: "payload_too_large", message: "Il corpo della richiesta è troppo grande" } });
   expect(answer.body).not.toMatch(/node_modules|\/work\/|at async/);
 });
+
+// Decision 043: the home and an event's page inline the boot script (nothing but the HTML before the
+// first paint). Fails if the CSP blocked it (no hash, a stale one) or allowed inline scripts wholesale.
+test("the home and an event's page run their inline boot script, allowed by its hash alone", async ({ page }) => {
+  const violations: string[] = [];
+  await page.exposeFunction("reportViolation", (text: string) => violations.push(text));
+  await page.addInitScript(() => document.addEventListener("securitypolicyviolation", (e) => void (window as unknown as { reportViolation: (t: string) => void }).reportViolation(`${e.violatedDirective} ${e.blockedURI}`)));
+  await page.goto("/");
+  const eventPath = (await page.locator('a[href^="/eventi/"]').first().getAttribute("href"))!;
+  for (const path of ["/", eventPath]) {
+    const response = await page.goto(path);
+    const scriptSrc = /script-src ([^;]*)/.exec(response!.headers()["content-security-policy"])![1];
+    expect(scriptSrc, path).toMatch(/'sha256-[A-Za-z0-9+/]+=*'/);
+    expect(scriptSrc, path).not.toContain("'unsafe-inline'");
+    // The visitor's first move runs the app.
+    await page.mouse.move(20, 20);
+    await expect(page.locator("#root[data-app=on]"), path).toHaveCount(1);
+  }
+  expect(violations).toEqual([]);
+});

@@ -1,33 +1,57 @@
-// The home's first script (the Worker swaps it in on `/`, docs/decisions/021). The home arrives
-// painted, with its data, so the app's code waits for that first paint: on a slow connection it
-// would otherwise share the bandwidth with the HTML and the first card's image, and its compiling
-// and hydrating would delay the paint. Every other page loads the app directly.
-const app = document.querySelector<HTMLScriptElement>("script[data-app]")?.dataset.app;
-let started = false;
+// The home's first script (the Worker swaps it in on `/` and on an event's page, docs/decisions/021).
+// The page arrives painted, with its data, and reads and scrolls without any script, so:
+// - after the first paint the app's code is fetched (and compiled), not run: on a slow connection
+//   it would otherwise share the bandwidth with the HTML, and its compiling would delay the paint;
+// - the app runs (its chunks evaluated, the page hydrated) at the visitor's first move, or at once
+//   when the page has something to do by itself (decision 043). A look at the page costs no script.
+// Every other page loads the app directly.
+import { appWantedAtOnce, FIRST_MOVES } from "./app/boot-moment";
 
+const app = document.querySelector<HTMLScriptElement>("script[data-app]")?.dataset.app;
+// The app's static imports, which the HTML listed as inert <meta>s.
+const chunks = [...document.querySelectorAll<HTMLMetaElement>('meta[name="pe-modulepreload"]')].map((meta) => meta.content);
+const nextTask = () => new Promise((resolve) => setTimeout(resolve));
+
+let fetching: Promise<void> | null = null;
+/** The app's code, fetched beside the app itself: one link per task, as each starts a fetch from script (seven in one task measured 9–44 ms in Lighthouse's traces). */
+function fetchApp(): Promise<void> {
+  fetching ??= (async () => {
+    for (const href of [...chunks, app ?? ""].filter(Boolean)) {
+      const link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.crossOrigin = "";
+      link.href = href;
+      document.head.appendChild(link);
+      await nextTask();
+    }
+  })();
+  return fetching;
+}
+
+let started = false;
 async function start() {
   if (started || !app) return;
   started = true;
-  // The app's static imports, which the HTML listed as inert <meta>s: fetched beside the app itself.
-  const chunks = [...document.querySelectorAll<HTMLMetaElement>('meta[name="pe-modulepreload"]')].map((meta) => meta.content);
-  // One link per task: each starts a fetch from script, and the seven in one task measured 9–44 ms
-  // in Lighthouse's traces (a long task on a phone).
-  for (const href of chunks) {
-    const link = document.createElement("link");
-    link.rel = "modulepreload";
-    link.crossOrigin = "";
-    link.href = href;
-    document.head.appendChild(link);
-    await new Promise((resolve) => setTimeout(resolve));
-  }
+  FIRST_MOVES.forEach((type) => window.removeEventListener(type, start, true));
+  await fetchApp();
   // Evaluated one chunk per task (React DOM has a chunk of its own): one evaluation of the whole
   // app would be a single long task, in which a tap waits.
   for (const href of chunks) {
     await import(/* @vite-ignore */ href);
-    await new Promise((resolve) => setTimeout(resolve));
+    await nextTask();
   }
   await import(/* @vite-ignore */ app);
 }
+
+const wantedAtOnce = appWantedAtOnce(location.pathname, location.search, (() => {
+  try {
+    return localStorage;
+  } catch {
+    return null;
+  }
+})());
+const afterFirstPaint = () => void (wantedAtOnce ? start() : fetchApp());
+if (!wantedAtOnce) FIRST_MOVES.forEach((type) => window.addEventListener(type, start, { capture: true, passive: true }));
 
 // A tap on a button before the app is there is not lost: it starts the app at once, and the app
 // clicks the button again when it has begun hydrating (main.tsx). Links work without the app.
@@ -45,14 +69,14 @@ document.addEventListener(
   true,
 );
 
-// A hidden tab paints nothing, and old browsers do not report paints: a timer starts the app anyway.
-setTimeout(() => void start(), 1500);
+// A hidden tab paints nothing, and old browsers do not report paints: a timer goes on anyway.
+setTimeout(afterFirstPaint, 1500);
 try {
   new PerformanceObserver((list, observer) => {
     if (list.getEntriesByName("first-contentful-paint").length === 0) return;
     observer.disconnect();
-    setTimeout(() => void start());
+    setTimeout(afterFirstPaint);
   }).observe({ type: "paint", buffered: true });
 } catch {
-  void start();
+  afterFirstPaint();
 }

@@ -46,15 +46,26 @@ function start(t: Catalogue) {
     startTransition(() => {
       hydrateRoot(root, app);
     });
-    // React listens from here on, and replays a click on a part it has not hydrated yet: the button
-    // a visitor pressed while the app was still loading (boot.ts) is pressed again.
+    // React listens from here on. The button a visitor pressed while the app was still loading
+    // (boot.ts) is pressed again once React has hydrated it: a click on a part React cannot hydrate
+    // at once (an event's page waits for its route's chunks) would otherwise be dropped.
     root.dataset.app = "on";
     const early = document.querySelector<HTMLElement>("[data-early-click]");
     early?.removeAttribute("data-early-click");
-    early?.click();
+    if (early) pressWhenHydrated(early, performance.now() + 10_000);
   } else {
     root.replaceChildren();
     root.hidden = false;
     createRoot(root).render(app);
   }
 }
+
+/** React marks each element it has hydrated with its props (`__reactProps$…`, React 17 to 19); `deadline` gives up. */
+function pressWhenHydrated(button: HTMLElement, deadline: number) {
+  if (Object.keys(button).some((key) => key.startsWith("__reactProps$"))) {
+    if (button.isConnected) button.click();
+    return;
+  }
+  if (performance.now() < deadline) requestAnimationFrame(() => pressWhenHydrated(button, deadline));
+}
+

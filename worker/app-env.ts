@@ -15,5 +15,7 @@ export type AppEnv = {
      * and stores what they returned in `results` (only for a live session of an allowed role).
      */
     alongSession?: { items: BatchItem<"sqlite">[]; results?: unknown[] };
+    /** Set by a page that inlines the boot script (the home, an event's page): the CSP source allowing it. */
+    inlineScript?: string;
   };
 };

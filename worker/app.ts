@@ -24,6 +24,13 @@ const webhookBodyLimit = limitBody(WEBHOOK_BODY_LIMIT);
 const STRIPE_SCRIPTS = ["https://js.stripe.com", "https://*.js.stripe.com"];
 
 export const app = new Hono<AppEnv>()
+  // After secureHeaders has written the CSP: a page that inlines the boot script allows it by its hash.
+  .use(async (c, next) => {
+    await next();
+    const inline = c.get("inlineScript");
+    const csp = c.res.headers.get("Content-Security-Policy");
+    if (inline && csp) c.res.headers.set("Content-Security-Policy", csp.replace("script-src ", `script-src ${inline} `));
+  })
   .use(
     secureHeaders({
       contentSecurityPolicy: {

@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { eventPath } from "../../shared/event-path";
 import { DEFAULT_OG_IMAGE, OG_IMAGE_MAX_BYTES, ogImagePath } from "../services/event-page-head";
 import { postponeEvent } from "../services/event-postponement";
+import { inlineBootFor } from "../services/home-page";
+import { eventPageCacheKey } from "./event-pages";
 import { api, customerFor, ORIGIN, seedBooking, seedEvent, testDb } from "../test/helpers";
 
 /** Workers' caches.default (the program's DOM types do not know it). */
@@ -25,7 +27,7 @@ function jsonLd(html: string): Record<string, any> {
 
 /** The edge cache entry the route keeps (its key: the page in one language); waits for the route's background write. */
 async function cachedEntry(path: string, lang: "it" | "en" = "it") {
-  const key = new Request(`${ORIGIN}${path}?lang=${lang}`);
+  const key = eventPageCacheKey(new URL(`${ORIGIN}${path}`), lang, await inlineBootFor(env.ASSETS, ORIGIN));
   for (let i = 0; i < 50; i++) {
     if (await edgeCache().match(key)) return key;
     await new Promise((r) => setTimeout(r, 20));

@@ -6,6 +6,7 @@ import type { AppEnv } from "../app-env";
 import { publicBaseUrl } from "../lib/public-base-url";
 import { listSitemapEvents, loadEventPage } from "../services/event-page";
 import { renderEventPage } from "../services/event-page-html";
+import { inlineBootFor, type InlineBoot } from "../services/home-page";
 
 const xml = (value: string) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
@@ -16,6 +17,11 @@ async function shellFor(assets: Fetcher, lang: Lang, url: string): Promise<Respo
   return new Response(`<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="description" content=""><title></title></head><body><div id="root" hidden></div></body></html>`, {
     headers: { "Content-Type": "text/html; charset=utf-8" },
   });
+}
+
+/** An event's page in the edge cache: one per language and boot script (whose hash the page's CSP names). */
+export function eventPageCacheKey(url: URL, lang: Lang, boot: InlineBoot | null): Request {
+  return new Request(`${url.origin}${url.pathname}?lang=${lang}${boot ? `&boot=${encodeURIComponent(boot.cspSource)}` : ""}`);
 }
 
 /**
@@ -46,8 +52,12 @@ export const eventPages = new Hono<AppEnv>()
     const lang = pickLang(c.req.query("lang"), getCookie(c, LANG_COOKIE), c.req.header("Accept-Language"));
     const url = new URL(c.req.url);
     const segment = parseEventSegment(c.req.param("segment"));
+    // The page inlines the boot script, allowed by its hash (a cached page too: the key holds the hash,
+    // so a page cached before a deploy is never sent with the new build's CSP).
+    const boot = await inlineBootFor(c.env.ASSETS, c.req.url);
+    if (boot) c.set("inlineScript", boot.cspSource);
     // A link previewed by many phones at once: each language's page is read once per minute at most.
-    const cacheKey = new Request(`${url.origin}${url.pathname}?lang=${lang}`);
+    const cacheKey = eventPageCacheKey(url, lang, boot);
     // Workers' edge cache (caches.default); the DOM types the program also sees do not know it.
     const cache = typeof caches === "undefined" ? null : (caches as unknown as { default: Cache }).default;
     const hit = segment ? await cache?.match(cacheKey) : undefined;
@@ -62,7 +72,7 @@ export const eventPages = new Hono<AppEnv>()
       }
     }
     const shell = await shellFor(c.env.ASSETS, lang, c.req.url);
-    const response = renderEventPage(shell, { id: segment?.id ?? 0, path: url.pathname, page, lang, baseUrl: publicBaseUrl(c.env, c.req.url) });
+    const response = renderEventPage(shell, { id: segment?.id ?? 0, path: url.pathname, page, lang, baseUrl: publicBaseUrl(c.env, c.req.url) }, boot);
     if (page && cache) {
       const [forCache, forVisitor] = response.body!.tee();
       c.executionCtx.waitUntil(cache.put(cacheKey, new Response(forCache, response)));

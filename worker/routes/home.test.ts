@@ -5,12 +5,13 @@ import { describe, expect, it } from "vitest";
 import { carouselSettings, categories, events, liveNotificationConfig, partners, rates } from "../../db/schema";
 import { app } from "../app";
 import { loadHomeData } from "../services/home";
-import { bootAfterFirstPaint, renderHomePage, scriptSafeJson } from "../services/home-page";
+import { bootAfterFirstPaint, inlineBootOf, renderHomePage, scriptSafeJson } from "../services/home-page";
 import { catalogueFor, formatLongDateTime, HOME_DATA_ID, renderHomeIslands, type InjectedHomeData } from "../services/islands";
 import { api, customerFor, ORIGIN, randomClientIp, seedEvent, testDb } from "../test/helpers";
 
 // The build's shell, reduced to what the Worker rewrites: the app's script, a hidden root and the three islands.
-const SHELL = `<!doctype html><html><head><title>t</title><script data-boot="/assets/boot-b.js" type="module" crossorigin src="/assets/index-a.js"></script>
+const BOOT = "start(document.currentScript.dataset.app)";
+const SHELL = `<!doctype html><html><head><title>t</title><script type="text/plain" id="pe-boot">${BOOT}</script><script data-boot type="module" crossorigin src="/assets/index-a.js"></script>
 <link rel="modulepreload" crossorigin href="/assets/hooks-h.js"></head><body><div id="root" hidden><div class="x">
 <div data-island="hero-stats">–</div><div data-island="partners"><!--$--><!--/$--></div>
 <section id="eventi" data-island="events">Caricamento…</section><footer>081 552 1847</footer></div></body></html>`;
@@ -51,12 +52,33 @@ describe("the home page the Worker serves", () => {
   });
 
   // Fails if the home fetched its code before its first paint (the script or a modulepreload left as built).
-  it("starts with the boot script, which loads the app and its imports after the first paint", async () => {
+  it("starts with the boot script, inline, which loads the app and its imports after the first paint", async () => {
     const html = await homeHtml();
-    expect(html).toContain('<script type="module" crossorigin src="/assets/boot-b.js" data-app="/assets/index-a.js">');
+    expect(html).toContain(`<script type="module" data-app="/assets/index-a.js">${BOOT}</script>`);
     expect(html).not.toContain("data-boot");
+    expect(html).not.toContain("pe-boot");
+    expect(html).not.toContain("/assets/index-a.js\"></script>");
     expect(html).toContain('<meta name="pe-modulepreload" content="/assets/hooks-h.js">');
     expect(html).not.toContain('rel="modulepreload"');
+  });
+
+  // Fails if the inline boot script were blocked by the CSP (no hash, or the hash of other text), or
+  // if inline scripts were allowed wholesale.
+  it("allows that inline script, and only it, by its hash in the page's CSP", async () => {
+    const { res } = await visit();
+    const scriptSrc = /script-src ([^;]*)/.exec(res.headers.get("Content-Security-Policy")!)![1].split(" ");
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(BOOT)));
+    expect(scriptSrc).toContain(`'sha256-${btoa(String.fromCharCode(...digest))}'`);
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+    const api = await app.fetch(new Request(`${ORIGIN}/api/events`, { headers: { "CF-Connecting-IP": randomClientIp() } }), { ...env, ASSETS: shellAssets }, createExecutionContext());
+    expect(api.headers.get("Content-Security-Policy")).not.toContain("sha256-");
+  });
+
+  it("without a boot script in the shell, loads the app as built", async () => {
+    const asBuilt = SHELL.replace(/<script type="text\/plain" id="pe-boot">[^<]*<\/script>/, "");
+    const html = await (await renderHomePage(new Response(asBuilt), null)).text();
+    expect(html).toContain('<script type="module" crossorigin src="/assets/index-a.js"></script>');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/hooks-h.js">');
   });
 
   // Fails if the browser had to format the cards' dates itself while hydrating (Intl's first use is slow).
@@ -184,9 +206,9 @@ async function visit(path = "/", headers: Record<string, string> = {}): Promise<
 const shown = (html: string) => html.replace(/<script type="application\/json"[\s\S]*?<\/script>/, "");
 
 /** What the Worker sent before pages were kept in memory: every rewrite streamed through HTMLRewriter for each request. */
-function streamedPage(shell: string, data: Awaited<ReturnType<typeof loadHomeData>>, lang: "it" | "en"): Promise<string> {
+async function streamedPage(shell: string, data: Awaited<ReturnType<typeof loadHomeData>>, lang: "it" | "en"): Promise<string> {
   const { islands, preloads, injected } = renderHomeIslands(data, lang);
-  let rewriter = bootAfterFirstPaint(new HTMLRewriter().on("#root", { element: (el) => void el.removeAttribute("hidden") }));
+  let rewriter = bootAfterFirstPaint(new HTMLRewriter().on("#root", { element: (el) => void el.removeAttribute("hidden") }), await inlineBootOf(shell));
   for (const [name, html] of Object.entries(islands)) rewriter = rewriter.on(`[data-island="${name}"]`, { element: (el) => void el.replace(html, { html: true }) });
   rewriter = rewriter.on("head", {
     element: (el) => void el.append(`${preloads}<script type="application/json" id="${HOME_DATA_ID}">${scriptSafeJson(injected)}</script>`, { html: true }),

@@ -12,6 +12,7 @@ export const home = new Hono<AppEnv>().get("/", async (c) => {
   // The build's English page (en/index.html) has the English shell and <html lang="en">.
   const shell = await loadHomeShell(c.env.ASSETS, lang, c.req.url);
   if (shell instanceof Response) return shell;
+  if (shell.template.boot) c.set("inlineScript", shell.template.boot.cspSource);
   let data: HomeData | null = null;
   try {
     data = await loadHomeData(c.var.db, Date.now());

@@ -1,7 +1,7 @@
 import type { Lang } from "../../shared/lang";
 import type { EventPageEvent } from "./event-page";
 import { eventHead } from "./event-page-head";
-import { bootAfterFirstPaint, pageHeaders, scriptSafeJson } from "./home-page";
+import { bootAfterFirstPaint, pageHeaders, scriptSafeJson, type InlineBoot } from "./home-page";
 import { catalogueFor, EVENT_PAGE_DATA_ID, formatLongDateTime, renderEventRoute, type Catalogue, type InjectedEventPage } from "./islands";
 
 /** How long an edge cache may keep an event's page: its free-spots figure is at most this old (booking checks live). */
@@ -29,7 +29,7 @@ function noticeFor(page: EventPageEvent | null, lang: Lang, t: Catalogue): Injec
  * rendered for `path` in its root, the same tree the browser hydrates, its <head> saying what the
  * page is (title, description, canonical, share card, schema.org Event) and the data for hydration.
  */
-export function renderEventPage(shell: Response, input: { id: number; path: string; page: EventPageEvent | null; lang: Lang; baseUrl: string }): Response {
+export function renderEventPage(shell: Response, input: { id: number; path: string; page: EventPageEvent | null; lang: Lang; baseUrl: string }, boot: InlineBoot | null): Response {
   const { id, path, page, lang, baseUrl } = input;
   const t = catalogueFor(lang);
   const datetime = page?.event.datetime;
@@ -68,7 +68,7 @@ export function renderEventPage(shell: Response, input: { id: number; path: stri
     tags += `<meta name="robots" content="noindex">`;
   }
 
-  const rewriter = bootAfterFirstPaint(new HTMLRewriter())
+  const rewriter = bootAfterFirstPaint(new HTMLRewriter(), boot)
     .on("#root", {
       element(el) {
         el.removeAttribute("hidden");

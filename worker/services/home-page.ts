@@ -55,6 +55,8 @@ type Template = {
   parts: string[];
   /** What goes between parts[i] and parts[i + 1]: an island's name, or HEAD_SLOT for the end of <head>. */
   slots: string[];
+  /** The boot script inlined in the page, with its CSP hash (null: a shell without one, the app loads as built). */
+  boot: InlineBoot | null;
   /** The shell as it goes out without data: the islands as built. */
   bare: string;
   /** Rendered pages, UTF-8, by `lang + "\n" + data JSON`, the newest last. */
@@ -88,12 +90,14 @@ async function templateOf(shell: Response): Promise<Template> {
 /** The same HTMLRewriter passes a page once had on every request, run once, with a marker where each island or the head's tags go. */
 async function buildTemplate(text: string): Promise<Template> {
   const marker = `<!--pe-slot-${crypto.randomUUID()}:`;
+  const boot = await inlineBootOf(text);
   let rewriter = bootAfterFirstPaint(
     new HTMLRewriter().on("#root", {
       element(el) {
         el.removeAttribute("hidden");
       },
     }),
+    boot,
   );
   const bare = await rewriter.transform(new Response(text)).text();
   for (const name of HOME_ISLAND_NAMES) {
@@ -117,7 +121,7 @@ async function buildTemplate(text: string): Promise<Template> {
     slots.push(piece.slice(0, end));
     parts.push(piece.slice(end + 3));
   }
-  return { parts, slots, bare, pages: new Map() };
+  return { parts, slots, boot, bare, pages: new Map() };
 }
 
 function pageOf(template: Template, data: HomeData, lang: Lang): Uint8Array<ArrayBuffer> {
@@ -142,18 +146,60 @@ function remember<V>(map: Map<string, V>, key: string, value: V, max: number) {
   if (map.size > max) map.delete(map.keys().next().value!);
 }
 
+/** The boot script as the build left it in the shell, inert (`type="text/plain"`, vite.config.ts), and the CSP source that allows it inline. */
+export type InlineBoot = { code: string; cspSource: string };
+const INERT_BOOT = /<script type="text\/plain" id="pe-boot">([\s\S]*?)<\/script>/;
+
+export async function inlineBootOf(shellText: string): Promise<InlineBoot | null> {
+  const code = INERT_BOOT.exec(shellText)?.[1];
+  if (code === undefined) return null;
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(code)));
+  return { code, cspSource: `'sha256-${btoa(String.fromCharCode(...digest))}'` };
+}
+
+const bootsByBinding = new WeakMap<Fetcher, Promise<InlineBoot | null>>();
 /**
- * The page is painted without its scripts: the boot script (web/boot.ts) loads the app after that
- * first paint, and the app's static imports wait for it as inert <meta>s instead of modulepreloads
- * that would be fetched at once. Shared with the event pages (event-page-html.tsx).
+ * This build's boot script, read from its shell once per isolate: for the event pages, which stream
+ * their shell, so the CSP that allows the script is sent before the script is read.
  */
-export function bootAfterFirstPaint(rewriter: HTMLRewriter): HTMLRewriter {
+export function inlineBootFor(assets: Fetcher, url: string): Promise<InlineBoot | null> {
+  let boot = bootsByBinding.get(assets);
+  if (!boot) {
+    boot = assets.fetch(new URL("/", url)).then(async (res) => (res.ok ? inlineBootOf(await res.text()) : null));
+    // A failed read is tried again on the next page, not kept.
+    boot.catch(() => bootsByBinding.delete(assets));
+    bootsByBinding.set(assets, boot);
+  }
+  return boot.catch(() => null);
+}
+
+/**
+ * The page is painted without its scripts: the boot script (web/boot.ts), inline so that nothing but
+ * the HTML arrives before the first paint, fetches the app after that paint and runs it at the
+ * visitor's first move (decision 043); the app's static imports wait for it as inert <meta>s instead
+ * of modulepreloads that would be fetched at once. Without a boot script (`boot` null) the page loads
+ * the app as built. Shared with the event pages (event-page-html.tsx); a page that inlines it says
+ * so to the CSP (`inlineScript` in the request's variables).
+ */
+export function bootAfterFirstPaint(rewriter: HTMLRewriter, boot: InlineBoot | null): HTMLRewriter {
+  rewriter.on("script#pe-boot", {
+    element(el) {
+      el.remove();
+    },
+  });
+  if (!boot) {
+    return rewriter.on("script[data-boot]", {
+      element(el) {
+        el.removeAttribute("data-boot");
+      },
+    });
+  }
   return rewriter
     .on("script[data-boot]", {
       element(el) {
         el.setAttribute("data-app", el.getAttribute("src") ?? "");
-        el.setAttribute("src", el.getAttribute("data-boot") ?? "");
-        el.removeAttribute("data-boot");
+        for (const name of ["src", "data-boot", "crossorigin", "fetchpriority"]) el.removeAttribute(name);
+        el.setInnerContent(boot.code, { html: true });
       },
     })
     .on('link[rel="modulepreload"]', {

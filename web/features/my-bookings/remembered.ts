@@ -1,5 +1,6 @@
 const LAST_KEY = "parcheggi-eventi:ultima-prenotazione";
 const ALL_KEY = "parcheggi-eventi:prenotazioni";
+// web/app/boot-moment.ts reads it too (whether the app starts at once).
 const BANNER_KEY = "parcheggi-eventi:pass-banner";
 const MAX_REMEMBERED = 50;
 

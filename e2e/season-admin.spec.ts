@@ -33,7 +33,7 @@ test("the owner creates a season pass and a voucher from the admin, and a visito
   const seasonName = `Abbonamento ${title}`;
   await dialog.getByLabel("Nome", { exact: true }).fill(seasonName);
   await dialog.getByLabel("Un elenco di eventi").check();
-  await dialog.getByLabel("Dal").fill(romeDay(-1));
+  await dialog.getByLabel("Dal", { exact: true }).fill(romeDay(-1));
   await dialog.getByLabel("Al (compreso)").fill(romeDay(30));
   await dialog.getByLabel("Prezzo (€)").fill("150");
   await dialog.getByLabel("Numero di abbonamenti").fill("5");

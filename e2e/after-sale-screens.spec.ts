@@ -20,6 +20,17 @@ async function rememberOnDevice(page: Page, email: string, code: string, eventTi
 }
 
 async function both(page: Page, name: string) {
+  // A full-page shot does not scroll: the parts laid out when near (reviews) and the lazy images below
+  // the first screen are shown first, as a scroll would.
+  await page.addStyleTag({ content: "* { content-visibility: visible !important; }" });
+  await page.evaluate(() =>
+    Promise.all(
+      [...document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]')].map((img) => {
+        img.loading = "eager";
+        return img.decode().catch(() => undefined);
+      }),
+    ),
+  );
   await page.screenshot({ path: `${shots}/${name}-390.png`, fullPage: true });
   await page.setViewportSize(DESKTOP);
   await page.screenshot({ path: `${shots}/${name}-1280.png`, fullPage: true });

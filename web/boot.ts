@@ -1,4 +1,4 @@
-// The home's first script (the Worker swaps it in on `/` and on an event's page, docs/decisions/021).
+// The home's first script, inline (the Worker puts it in on `/` and on an event's page, docs/decisions/021, 043).
 // The page arrives painted, with its data, and reads and scrolls without any script, so:
 // - after the first paint the app's code is fetched (and compiled), not run: on a slow connection
 //   it would otherwise share the bandwidth with the HTML, and its compiling would delay the paint;
@@ -54,7 +54,7 @@ const afterFirstPaint = () => void (wantedAtOnce ? start() : fetchApp());
 if (!wantedAtOnce) FIRST_MOVES.forEach((type) => window.addEventListener(type, start, { capture: true, passive: true }));
 
 // A tap on a button before the app is there is not lost: it starts the app at once, and the app
-// clicks the button again when it has begun hydrating (main.tsx). Links work without the app.
+// clicks the button again once React has hydrated it (main.tsx). Links work without the app.
 const root = document.getElementById("root");
 document.addEventListener(
   "click",

@@ -618,9 +618,9 @@ export const itAdmin = {
   /** The gate as an app (issue 23): a rate's validity window in the rate form, and overstays per event. */
   gateApp: {
     rateWindow: "Validità al varco",
-    rateWindowFrom: "da",
-    rateWindowUntil: "ore prima dell'inizio a",
-    rateWindowEnd: "ore dopo la fine (vuoto: nessun limite)",
+    rateWindowFrom: "Da (ore prima dell'inizio)",
+    rateWindowUntil: "A (ore dopo la fine)",
+    rateWindowHint: "Vuoto: nessun limite.",
     overstays: "Oltre l'orario",
     overstaysHint: "Auto uscite dopo la fine della validità della tariffa (o dell'evento), o ancora dentro dopo.",
     overstaysNone: "Nessuna auto oltre l'orario.",

@@ -115,17 +115,31 @@ function RateRow({ rate, index, canRemove, disabled, onPatch, onRemove, onToggle
           <legend className={labelClass}>
             {tw.rateWindow} <span className="sr-only">{t.rateNumber(n)}</span>
           </legend>
-          <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
-            <label htmlFor={id("hours-before")}>{tw.rateWindowFrom}</label>
-            <span className="w-20 shrink-0">
-              <input id={id("hours-before")} type="number" inputMode="decimal" min={0} step={0.5} className={inputClass} value={rate.hoursBefore ?? ""} disabled={disabled} onChange={(e) => onPatch({ hoursBefore: e.target.value })} />
-            </span>
-            <label htmlFor={id("hours-after")}>{tw.rateWindowUntil}</label>
-            <span className="w-20 shrink-0">
-              <input id={id("hours-after")} type="number" inputMode="decimal" min={0} step={0.5} className={inputClass} value={rate.hoursAfter ?? ""} disabled={disabled} onChange={(e) => onPatch({ hoursAfter: e.target.value })} />
-            </span>
-            <span>{tw.rateWindowEnd}</span>
+          {/* Two labelled fields rather than one sentence with inputs in it: a sentence wrapped around its inputs at 390 px. */}
+          <div className="grid grid-cols-2 gap-3 sm:max-w-md">
+            {(["before", "after"] as const).map((side) => (
+              <div key={side}>
+                <label htmlFor={id(`hours-${side}`)} className="mb-1 block text-xs text-slate-600">
+                  {side === "before" ? tw.rateWindowFrom : tw.rateWindowUntil}
+                </label>
+                <input
+                  id={id(`hours-${side}`)}
+                  type="number"
+                  inputMode="decimal"
+                  min={0}
+                  step={0.5}
+                  className={inputClass}
+                  value={(side === "before" ? rate.hoursBefore : rate.hoursAfter) ?? ""}
+                  disabled={disabled}
+                  aria-describedby={id("window-hint")}
+                  onChange={(e) => onPatch(side === "before" ? { hoursBefore: e.target.value } : { hoursAfter: e.target.value })}
+                />
+              </div>
+            ))}
           </div>
+          <p id={id("window-hint")} className="mt-1 text-xs text-slate-500">
+            {tw.rateWindowHint}
+          </p>
         </fieldset>
         <div>
           <label htmlFor={id("price")} className={labelClass}>

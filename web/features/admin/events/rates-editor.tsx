@@ -117,22 +117,22 @@ function RateRow({ rate, index, canRemove, disabled, onPatch, onRemove, onToggle
           </legend>
           {/* Two labelled fields rather than one sentence with inputs in it: a sentence wrapped around its inputs at 390 px. */}
           <div className="grid grid-cols-2 gap-3 sm:max-w-md">
-            {(["before", "after"] as const).map((side) => (
-              <div key={side}>
-                <label htmlFor={id(`hours-${side}`)} className="mb-1 block text-xs text-slate-600">
-                  {side === "before" ? tw.rateWindowFrom : tw.rateWindowUntil}
+            {(["hoursBefore", "hoursAfter"] as const).map((field) => (
+              <div key={field}>
+                <label htmlFor={id(field)} className="mb-1 block text-xs text-slate-600">
+                  {field === "hoursBefore" ? tw.rateWindowFrom : tw.rateWindowUntil}
                 </label>
                 <input
-                  id={id(`hours-${side}`)}
+                  id={id(field)}
                   type="number"
                   inputMode="decimal"
                   min={0}
                   step={0.5}
                   className={inputClass}
-                  value={(side === "before" ? rate.hoursBefore : rate.hoursAfter) ?? ""}
+                  value={rate[field] ?? ""}
                   disabled={disabled}
                   aria-describedby={id("window-hint")}
-                  onChange={(e) => onPatch(side === "before" ? { hoursBefore: e.target.value } : { hoursAfter: e.target.value })}
+                  onChange={(e) => onPatch({ [field]: e.target.value })}
                 />
               </div>
             ))}

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { loginAsAdmin } from "./admin-helpers";
+import { seriousViolations } from "./axe";
 
 // Every admin list: a table from 640 px up, one card per row below it, with every action on the card.
 const LISTS = [
@@ -10,10 +10,6 @@ const LISTS = [
   { tab: "utenti", row: "user-row" },
 ] as const;
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 async function pageWidth(page: Page) {
   return page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));

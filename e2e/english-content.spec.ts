@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSidewaysOverflow, loginAsAdmin } from "./admin-helpers";
 import { expandCard, withoutLivePopups } from "./public-helpers";
+import { seriousViolations } from "./axe";
 
 // Issue #25: the garage's own texts (titles, descriptions, rates, presales, categories, partners,
 // durations, distances) read in English on the English site, and staff write them in one dialog.
@@ -47,11 +47,6 @@ async function italianDemoWords(page: Page): Promise<{ words: string[]; englishT
   return { words: [...italian], englishTitles: demo.map((e) => e.titleEn!) };
 }
 
-async function seriousViolations(page: Page, within?: string) {
-  const builder = new AxeBuilder({ page });
-  const { violations } = await (within ? builder.include(within) : builder).analyze();
-  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 test.describe("the English home at 390 px", () => {
   test.use({ viewport: { width: 390, height: 844 }, locale: "en-GB" });
@@ -123,7 +118,7 @@ for (const width of [360, 1280]) {
       await expect(modal.getByLabel("Titolo prevendita in inglese (facoltativo)")).toHaveValue("Concert parking presale");
       await expect(modal.getByRole("group", { name: "Tariffa 1: Posto auto" }).getByLabel("Nome in inglese (facoltativo)")).toHaveValue("Car space");
       await expectNoSidewaysOverflow(page, "[role=dialog]");
-      expect(await seriousViolations(page, "[role=dialog]")).toEqual([]);
+      expect(await seriousViolations(page, { within: "[role=dialog]" })).toEqual([]);
       await page.screenshot({ path: `reports/screens/admin-event-english-tab-${width}.png` });
       await modal.getByRole("button", { name: "Annulla" }).click();
 
@@ -132,7 +127,7 @@ for (const width of [360, 1280]) {
       await expect(page.getByTestId("category-card").filter({ hasText: "Concerti" })).toContainText("Concerts");
       await expectNoSidewaysOverflow(page, "main form, [data-testid=category-card]");
       // The screen this issue touched; the admin header is the layout's own (see the report).
-      expect(await seriousViolations(page, "main")).toEqual([]);
+      expect(await seriousViolations(page, { within: "main" })).toEqual([]);
       await page.screenshot({ path: `reports/screens/admin-categories-${width}.png` });
     });
   });

@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { en } from "../web/i18n/en";
 import { it as italian } from "../web/i18n/it";
 import { bookingStatus, expandCard, publicEvents, transitionsDone } from "./public-helpers";
+import { seriousViolations } from "./axe";
 
 const NAPOLI_INTER = "Napoli – Inter, Serie A";
 const PHONE = { width: 390, height: 844 };
@@ -27,10 +27,6 @@ async function visibleItalian(page: Page, content: string[]): Promise<string[]> 
   return italianOnlyTexts().filter((t) => text.includes(t) && !content.some((c) => c.includes(t)));
 }
 
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 test.use({ viewport: PHONE, locale: "en-GB" });
 

@@ -1,10 +1,10 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { GATE_EMAIL, GATE_PASSWORD, loginAsAdmin } from "./admin-helpers";
 import { chromiumArgs, chromiumPath } from "./chromium-args";
 import { buyPass, codeOf, GATE_EVENT, gateLogin, passOf, recordResults, writeQrVideo } from "./gate-helpers";
+import { seriousViolations } from "./axe";
 
 // Chromium's fake camera plays this file; each test writes its pass's QR into it before the camera starts.
 const video = join(tmpdir(), `pe-gate-camera-${process.env.E2E_PORT ?? 8788}.y4m`);
@@ -40,10 +40,6 @@ async function check(page: Page, text: string) {
 }
 
 /** axe's serious and critical findings; on the gate, text contrast is held to WCAG AAA (7:1, for sunlight). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).options({ rules: { "color-contrast-enhanced": { enabled: true } } }).analyze();
-  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 test("the camera reads a pass once: one green ENTRA, and no red flip while the same QR stays in view", async ({ page, request }) => {
   const scanned = await buyPass(request, "QR100CA");
@@ -54,7 +50,7 @@ test("the camera reads a pass once: one green ENTRA, and no red flip while the s
   });
   await openGate(page);
   await expect(page.getByTestId("gate-network")).toHaveText("Online");
-  expect(await seriousViolations(page), "gate screen").toEqual([]);
+  expect(await seriousViolations(page, { enhancedContrast: true }), "gate screen").toEqual([]);
   const results = await recordResults(page);
 
   await page.getByRole("button", { name: "Scansiona QR" }).click();
@@ -62,7 +58,7 @@ test("the camera reads a pass once: one green ENTRA, and no red flip while the s
   await expect(result(page).getByRole("heading", { name: "ENTRA" })).toBeVisible();
   await expect(result(page)).toContainText("QR100CA");
   await expect(result(page)).toContainText(`${scanned.rate.name} · Ciro Esposito`);
-  expect(await seriousViolations(page), "green answer at 360 px").toEqual([]);
+  expect(await seriousViolations(page, { enhancedContrast: true }), "green answer at 360 px").toEqual([]);
   expect(await passOf(request, scanned.secret)).toMatchObject({ status: "valid", gateState: "inside" });
   // The green answer clears itself after 3 s; the QR stays in front of the camera for 9 s more.
   await expect(result(page)).toBeHidden({ timeout: 6_000 });
@@ -121,14 +117,14 @@ test("offline: reload without signal, the gate opens on its event; code, plate a
   await page.waitForTimeout(10_500);
   await check(page, codeOf(byCode.bookingId));
   await expect(result(page)).toHaveAttribute("data-result", "already_in");
-  expect(await seriousViolations(page), "red answer at 360 px").toEqual([]);
+  expect(await seriousViolations(page, { enhancedContrast: true }), "red answer at 360 px").toEqual([]);
   await result(page).getByRole("button", { name: "Avanti" }).click();
   // A car leaving that never entered: amber, let out, queued.
   await page.getByText("Uscita", { exact: true }).click();
   await check(page, "NE500GH");
   await expect(result(page)).toHaveAttribute("data-result", "no_entry");
   await expect(result(page).getByRole("heading", { name: "ESCE" })).toBeVisible();
-  expect(await seriousViolations(page), "amber answer at 360 px").toEqual([]);
+  expect(await seriousViolations(page, { enhancedContrast: true }), "amber answer at 360 px").toEqual([]);
   await result(page).getByRole("button", { name: "Avanti" }).click();
   await expect(page.getByTestId("gate-network")).toHaveText("offline — 4 scansioni da inviare");
 
@@ -136,7 +132,7 @@ test("offline: reload without signal, the gate opens on its event; code, plate a
   await page.reload();
   await expect(page.getByTestId("gate-network")).toHaveText("offline — 4 scansioni da inviare");
   await page.getByRole("button", { name: "Scansiona QR" }).evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
-  expect(await seriousViolations(page), "offline").toEqual([]);
+  expect(await seriousViolations(page, { enhancedContrast: true }), "offline").toEqual([]);
 
   // Back online: the queue is sent with a visible count; the server reports the pass used twice.
   await context.setOffline(false);
@@ -151,7 +147,7 @@ test("offline: reload without signal, the gate opens on its event; code, plate a
   expect(after.exited - before.exited).toBe(1);
   await page.reload();
   await expect(page.getByTestId("gate-network")).toHaveText("Online");
-  expect(await seriousViolations(page), "report after sync").toEqual([]);
+  expect(await seriousViolations(page, { enhancedContrast: true }), "report after sync").toEqual([]);
 
   // The customer's pass and the admin's list say when the car entered.
   await page.goto(`/p/${byPlate.secret}`);

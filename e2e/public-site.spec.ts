@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator } from "@playwright/test";
 import { createEventViaApi, buyPaidBooking, loginAsAdmin, unique } from "./admin-helpers";
 import { bookingCodeOf, bookingStatus, createBooking, customerAddress, eventByTitle, expandCard, payBooking, transitionsDone, withoutLivePopups } from "./public-helpers";
+import { seriousViolations } from "./axe";
 
 const CHAMPIONS = "Champions League: Napoli – Real Madrid";
 const PINGUINI = "Pinguini Tattici Nucleari – Stadio Maradona";
@@ -12,10 +12,6 @@ async function fillPresale(dialog: Locator, fields: Record<string, string>) {
   for (const [label, value] of Object.entries(fields)) await dialog.getByLabel(label, { exact: true }).fill(value);
 }
 
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 test("browse, filter, expand, pick a rate, book, pay with 4242… and land home with a paid booking", async ({ page }) => {
   await page.goto("/");

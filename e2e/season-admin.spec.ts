@@ -1,20 +1,13 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { createEventViaApi, expectNoSidewaysOverflow, loginAsAdmin, unique } from "./admin-helpers";
 import { fillBookingDialog, withoutLivePopups } from "./public-helpers";
+import { seriousViolations } from "./axe";
 
 const HOUR = 3_600_000;
 /** A Rome calendar day, `days` from today: what a date field holds. */
 const romeDay = (days: number) => new Date(Date.now() + days * 24 * HOUR).toLocaleDateString("en-CA", { timeZone: "Europe/Rome" });
 
 /** `within`: the part of the page this feature owns (the admin bar's phone menu is checked by its own spec). */
-async function seriousViolations(page: Page, within?: string): Promise<string[]> {
-  // A settled page: a toast half-way through fading out has, for that instant, no contrast to speak of.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
-  const axe = new AxeBuilder({ page });
-  const { violations } = await (within ? axe.include(within) : axe).analyze();
-  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 test("the owner creates a season pass and a voucher from the admin, and a visitor books with the voucher", async ({ page, browser }) => {
   test.setTimeout(120_000);
@@ -90,7 +83,7 @@ test("the owner creates a season pass and a voucher from the admin, and a visito
   await page.setViewportSize({ width: 360, height: 780 });
   await expect(card).toBeVisible();
   await expectNoSidewaysOverflow(page, "main");
-  expect(await seriousViolations(page, "main"), "seasons page at 360").toEqual([]);
+  expect(await seriousViolations(page, { within: "main" }), "seasons page at 360").toEqual([]);
   await page.screenshot({ path: "test-results/season-admin-360.png", fullPage: true });
   await voucher.getByRole("button", { name: "Modifica" }).click();
   const edit = page.getByRole("dialog", { name: `Modifica ${code}` });

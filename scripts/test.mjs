@@ -7,9 +7,13 @@ const env = { ...process.env, CI_JSON: "1", PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1
 rmSync("reports", { recursive: true, force: true });
 mkdirSync("reports", { recursive: true });
 
+const stages = [];
 const step = (name, cmd, args) => {
   console.log(`\n▶ ${name}`);
-  return spawnSync(cmd, args, { env, stdio: "inherit" }).status === 0;
+  const started = performance.now();
+  const ok = spawnSync(cmd, args, { env, stdio: "inherit" }).status === 0;
+  stages.push([name, (performance.now() - started) / 1000]);
+  return ok;
 };
 
 // Env comes from `wrangler types` (worker/worker-configuration.d.ts): a stale file fails here.
@@ -18,6 +22,12 @@ const typecheckOk = step("typecheck", "tsc", ["--noEmit", "-p", "tsconfig.json"]
 step("vitest", "vitest", ["run"]);
 const buildOk = step("build", "vite", ["build", "--logLevel", "warn"]);
 if (buildOk) step("playwright", "playwright", ["test"]);
+
+function chromiumVersion() {
+  const path = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+  const out = spawnSync(path, ["--version"], { encoding: "utf8" });
+  return out.status === 0 ? out.stdout.trim() : `no Chromium at ${path}`;
+}
 
 function count(file, read) {
   if (!existsSync(file)) return null;
@@ -41,5 +51,8 @@ for (const [name, result] of [["vitest", vitest], ["playwright", playwright]]) {
   }
 }
 if (!buildOk) failed += 1;
+console.log("\nTime per stage:");
+for (const [name, seconds] of stages) console.log(`  ${name.padEnd(34)} ${seconds.toFixed(1).padStart(6)} s`);
+console.log(`Browser tests ran in ${chromiumVersion()}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

@@ -39,7 +39,7 @@ export default defineConfig({
         test: {
           name: "web",
           environment: "happy-dom",
-          include: ["web/**/*.test.{ts,tsx}"],
+          include: ["web/**/*.test.{ts,tsx}", "docs/**/*.test.ts"],
           setupFiles: ["./web/test/italian-default-store.ts"],
         },
       },

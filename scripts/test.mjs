@@ -2,6 +2,7 @@
 // built app. Ends with one line "N passed, N failed" counted from the JSON reports.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
 
 const env = { ...process.env, CI_JSON: "1", PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1", WRANGLER_SEND_METRICS: "false" };
 rmSync("reports", { recursive: true, force: true });
@@ -22,6 +23,24 @@ const typecheckOk = step("typecheck", "tsc", ["--noEmit", "-p", "tsconfig.json"]
 step("vitest", "vitest", ["run"]);
 const buildOk = step("build", "vite", ["build", "--logLevel", "warn"]);
 if (buildOk) step("playwright", "playwright", ["test"]);
+
+/** Wall time per test file, from both JSON reports (Playwright's per test, summed over its file). */
+function slowestFiles(n) {
+  const files = [];
+  count("reports/vitest.json", (r) => {
+    for (const t of r.testResults) files.push([path.relative(process.cwd(), t.name), (t.endTime - t.startTime) / 1000]);
+  });
+  count("reports/playwright.json", (r) => {
+    const walk = (suite, file) => {
+      let ms = 0;
+      for (const spec of suite.specs ?? []) for (const t of spec.tests) for (const res of t.results) ms += res.duration;
+      for (const child of suite.suites ?? []) ms += walk(child, file);
+      return ms;
+    };
+    for (const suite of r.suites) files.push([`e2e/${suite.file}`, walk(suite, suite.file) / 1000]);
+  });
+  return files.sort((a, b) => b[1] - a[1]).slice(0, n);
+}
 
 function chromiumVersion() {
   const path = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -53,6 +72,8 @@ for (const [name, result] of [["vitest", vitest], ["playwright", playwright]]) {
 if (!buildOk) failed += 1;
 console.log("\nTime per stage:");
 for (const [name, seconds] of stages) console.log(`  ${name.padEnd(34)} ${seconds.toFixed(1).padStart(6)} s`);
+console.log("Slowest test files:");
+for (const [file, seconds] of slowestFiles(10)) console.log(`  ${file.padEnd(60)} ${seconds.toFixed(1).padStart(6)} s`);
 console.log(`Browser tests ran in ${chromiumVersion()}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

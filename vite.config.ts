@@ -6,6 +6,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, runnerImport, type Plugin, type Rollup } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { boundIdVars } from "./shared/deploy-checks";
 
 // Local runs read their secrets from .dev.vars, which the build copies beside the built Worker:
 // create it from the local-only example before any build or dev server needs it.
@@ -239,7 +240,13 @@ export default defineConfig({
       },
     }),
     // `npm start` and the browser tests pass their local D1/R2 folder (same layout as wrangler's --persist-to).
-    cloudflare({ persistState: process.env.PE_PERSIST_TO ? { path: process.env.PE_PERSIST_TO } : true }),
+    cloudflare({
+      persistState: process.env.PE_PERSIST_TO ? { path: process.env.PE_PERSIST_TO } : true,
+      // The Worker cannot read its bindings' ids; the admin's configuration check needs them (decision 044).
+      config: (worker) => {
+        worker.vars = { ...worker.vars, ...boundIdVars(worker) };
+      },
+    }),
   ],
   // Every browser the shop supports has modulepreload: the polyfill would only add bytes to the home
   // (modulePreload itself: noPreloadsAfterHydration).

@@ -2,6 +2,8 @@ import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+import { unstable_readConfig } from "wrangler";
+import { boundIdVars } from "./shared/deploy-checks";
 
 export default defineConfig({
   test: {
@@ -19,6 +21,10 @@ export default defineConfig({
                 UPLOAD_SIGNING_KEY: "test-upload-signing-key",
                 STRIPE_SECRET_KEY: "",
                 STRIPE_WEBHOOK_SECRET: "",
+                // The tests run the local shop: demo payments, as `npm start` (docs/decisions/044-fail-closed.md).
+                DEMO_MODE: "1",
+                // What the build gives the Worker (vite.config.ts): the ids of wrangler.toml's bindings.
+                ...boundIdVars(unstable_readConfig({ config: "./wrangler.toml" })),
               },
             },
           })),

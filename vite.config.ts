@@ -6,7 +6,6 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, runnerImport, type Plugin, type Rollup } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
-import { boundIdVars } from "./shared/deploy-checks";
 
 // Local runs read their secrets from .dev.vars, which the build copies beside the built Worker:
 // create it from the local-only example before any build or dev server needs it.
@@ -242,9 +241,14 @@ export default defineConfig({
     // `npm start` and the browser tests pass their local D1/R2 folder (same layout as wrangler's --persist-to).
     cloudflare({
       persistState: process.env.PE_PERSIST_TO ? { path: process.env.PE_PERSIST_TO } : true,
-      // The Worker cannot read its bindings' ids; the admin's configuration check needs them (decision 044).
+      // The Worker cannot read its bindings' ids; the admin's configuration check needs them
+      // (worker/services/configuration.ts, docs/decisions/044-fail-closed.md). vitest.config.ts does the same.
       config: (worker) => {
-        worker.vars = { ...worker.vars, ...boundIdVars(worker) };
+        worker.vars = {
+          ...worker.vars,
+          DEPLOY_DATABASE_ID: worker.d1_databases[0]?.database_id ?? "",
+          DEPLOY_RATE_LIMIT_NAMESPACE: String(worker.ratelimits[0]?.namespace_id ?? ""),
+        };
       },
     }),
   ],

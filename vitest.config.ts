@@ -3,7 +3,8 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 import { unstable_readConfig } from "wrangler";
-import { boundIdVars } from "./shared/deploy-checks";
+
+const wrangler = unstable_readConfig({ config: "./wrangler.toml" });
 
 export default defineConfig({
   test: {
@@ -24,7 +25,8 @@ export default defineConfig({
                 // The tests run the local shop: demo payments, as `npm start` (docs/decisions/044-fail-closed.md).
                 DEMO_MODE: "1",
                 // What the build gives the Worker (vite.config.ts): the ids of wrangler.toml's bindings.
-                ...boundIdVars(unstable_readConfig({ config: "./wrangler.toml" })),
+                DEPLOY_DATABASE_ID: wrangler.d1_databases[0]?.database_id ?? "",
+                DEPLOY_RATE_LIMIT_NAMESPACE: String(wrangler.ratelimits[0]?.namespace_id ?? ""),
               },
             },
           })),

@@ -16,20 +16,6 @@ export const REQUIRED_SECRETS = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "
 /** The first owner's login: needed until the database has an owner account. */
 export const FIRST_OWNER_SECRETS = ["ADMIN_EMAIL", "ADMIN_PASSWORD"] as const;
 
-/**
- * The ids the built Worker is bound to, as vars of its own: the Worker cannot read them from its
- * bindings, and the admin's configuration check needs them (vite.config.ts, vitest.config.ts).
- */
-export function boundIdVars(config: {
-  d1_databases?: { database_id?: string }[];
-  ratelimits?: { namespace_id?: string | number }[];
-}): { DEPLOY_DATABASE_ID: string; DEPLOY_RATE_LIMIT_NAMESPACE: string } {
-  return {
-    DEPLOY_DATABASE_ID: config.d1_databases?.[0]?.database_id ?? "",
-    DEPLOY_RATE_LIMIT_NAMESPACE: String(config.ratelimits?.[0]?.namespace_id ?? ""),
-  };
-}
-
 export type DeployFacts = {
   /** PUBLIC_BASE_URL: from the shell, else the built config's [vars]. */
   baseUrl: string | undefined;

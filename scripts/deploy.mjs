@@ -28,8 +28,8 @@ const built = JSON.parse(readFileSync("dist/parcheggi_eventi/wrangler.json", "ut
 const fromShell = process.env.PUBLIC_BASE_URL?.trim();
 const databaseId = built.d1_databases?.[0]?.database_id;
 
-// Names only: wrangler never prints a secret's value. A Worker not created yet has none.
-const secrets = (wranglerJson(["secret", "list", "--format", "json"]) ?? []).map((s) => s.name);
+// Names only: wrangler never prints a secret's value. null: not logged in, or no such Worker yet.
+const secrets = wranglerJson(["secret", "list", "--format", "json"])?.map((s) => s.name) ?? null;
 // The first owner's secrets are needed until an owner account exists in the remote database.
 const owners =
   databaseId && databaseId !== PLACEHOLDER_DATABASE_ID

@@ -23,14 +23,14 @@ describe("the deploy refuses a base URL that cannot reach customers", () => {
 });
 
 /** A deployment that may go live: every later case changes one thing. */
-const ready: DeployFacts = {
+const ready = {
   baseUrl: "https://parcheggi.example",
   databaseId: "4f1c2b9e-7d3a-4e8b-9a51-2c6d0e8f7a13",
   rateLimitNamespaces: ["472019"],
   stripePublishableKey: "pk_live_garage",
   secrets: ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "UPLOAD_SIGNING_KEY"],
   newDatabase: false,
-};
+} satisfies DeployFacts;
 
 const without = (name: string) => ready.secrets.filter((s) => s !== name);
 
@@ -59,6 +59,16 @@ describe("the deploy's checks, configuration by configuration (no call to Cloudf
     expect(refusals).toHaveLength(1);
     expect(refusals[0].fix).toContain(fix);
     expect(refusals[0].problem).toEqual(expect.any(String));
+  });
+
+  it("says so when the secrets could not be listed, and counts every required one as missing", () => {
+    const refusals = deployRefusals({ ...ready, secrets: null });
+    expect(refusals.map((r) => r.fix)).toEqual([
+      "npx wrangler login; a new Worker gets its secrets from npx wrangler secret put, one by one as below",
+      "npx wrangler secret put STRIPE_SECRET_KEY",
+      "npx wrangler secret put STRIPE_WEBHOOK_SECRET",
+      "npx wrangler secret put UPLOAD_SIGNING_KEY",
+    ]);
   });
 
   it("needs the first owner's secrets only while the database has no owner", () => {

@@ -23,8 +23,8 @@ export type DeployFacts = {
   /** Every `[[ratelimits]]` binding's namespace_id. */
   rateLimitNamespaces: string[];
   stripePublishableKey: string | undefined;
-  /** The secret names `wrangler secret list` printed (none when the Worker does not exist yet). */
-  secrets: string[];
+  /** The secret names `wrangler secret list` printed; null when it failed (not logged in, or no such Worker yet). */
+  secrets: string[] | null;
   /** No owner account in the remote database yet (a new database, or one without migrations). */
   newDatabase: boolean;
 };
@@ -78,7 +78,13 @@ export function deployRefusals(facts: DeployFacts): DeployRefusal[] {
       fix: 'set STRIPE_PUBLISHABLE_KEY = "pk_live_…" in wrangler.toml [vars] (Stripe dashboard → Developers → API keys)',
     });
   }
-  const secrets = new Set(facts.secrets);
+  if (facts.secrets === null) {
+    refusals.push({
+      problem: "wrangler secret list failed: not logged in, or the Worker does not exist yet",
+      fix: "npx wrangler login; a new Worker gets its secrets from npx wrangler secret put, one by one as below",
+    });
+  }
+  const secrets = new Set(facts.secrets ?? []);
   const required = [...REQUIRED_SECRETS, ...(facts.newDatabase ? FIRST_OWNER_SECRETS : [])];
   for (const name of required) {
     if (secrets.has(name)) continue;

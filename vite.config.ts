@@ -239,7 +239,18 @@ export default defineConfig({
       },
     }),
     // `npm start` and the browser tests pass their local D1/R2 folder (same layout as wrangler's --persist-to).
-    cloudflare({ persistState: process.env.PE_PERSIST_TO ? { path: process.env.PE_PERSIST_TO } : true }),
+    cloudflare({
+      persistState: process.env.PE_PERSIST_TO ? { path: process.env.PE_PERSIST_TO } : true,
+      // The Worker cannot read its bindings' ids; the admin's configuration check needs them
+      // (worker/services/configuration.ts, docs/decisions/044-fail-closed.md). vitest.config.ts does the same.
+      config: (worker) => {
+        worker.vars = {
+          ...worker.vars,
+          DEPLOY_DATABASE_ID: worker.d1_databases[0]?.database_id ?? "",
+          DEPLOY_RATE_LIMIT_NAMESPACE: String(worker.ratelimits[0]?.namespace_id ?? ""),
+        };
+      },
+    }),
   ],
   // Every browser the shop supports has modulepreload: the polyfill would only add bytes to the home
   // (modulePreload itself: noPreloadsAfterHydration).

@@ -2,6 +2,9 @@ import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+import { unstable_readConfig } from "wrangler";
+
+const wrangler = unstable_readConfig({ config: "./wrangler.toml" });
 
 export default defineConfig({
   test: {
@@ -19,6 +22,11 @@ export default defineConfig({
                 UPLOAD_SIGNING_KEY: "test-upload-signing-key",
                 STRIPE_SECRET_KEY: "",
                 STRIPE_WEBHOOK_SECRET: "",
+                // The tests run the local shop: demo payments, as `npm start` (docs/decisions/044-fail-closed.md).
+                DEMO_MODE: "1",
+                // What the build gives the Worker (vite.config.ts): the ids of wrangler.toml's bindings.
+                DEPLOY_DATABASE_ID: wrangler.d1_databases[0]?.database_id ?? "",
+                DEPLOY_RATE_LIMIT_NAMESPACE: String(wrangler.ratelimits[0]?.namespace_id ?? ""),
               },
             },
           })),

@@ -3,6 +3,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { isDemoMode } from "../worker/services/demo-mode.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -65,6 +66,24 @@ const ownerPassword = /^ADMIN_PASSWORD=(.*)$/m.exec(devVars)?.[1]?.trim() ?? "(A
 // The demo gate account is written beside its hash in db/seed.sql.
 const [, gateEmail, gatePassword] = /^-- (\S+@\S+) \/ (\S+)$/m.exec(readFileSync("db/seed.sql", "utf8")) ?? [];
 const url = `http://localhost:${args.port}`;
+
+// Links in e-mails point at this server: PUBLIC_BASE_URL from the shell when set, else this port.
+// Preview reads vars only from the .dev.vars the build wrote beside the built Worker, so the lines go there.
+// Demo payments run only where DEMO_MODE=1 asks (docs/decisions/044-fail-closed.md): a build made
+// from a .dev.vars older than that line gets it here; a DEMO_MODE the developer set is kept.
+const baseUrl = process.env.PUBLIC_BASE_URL?.trim() || url;
+const builtVars = "dist/parcheggi_eventi/.dev.vars";
+let vars = existsSync(builtVars) ? readFileSync(builtVars, "utf8").replace(/^PUBLIC_BASE_URL=.*\n?/gm, "") : "";
+vars = vars.replace(/\n?$/, "\n").replace(/^\n/, "");
+if (!/^DEMO_MODE=/m.test(vars)) vars += "DEMO_MODE=1\n";
+writeFileSync(builtVars, `${vars}PUBLIC_BASE_URL=${baseUrl}\n`);
+const varOf = (name) => new RegExp(`^${name}=(.*)$`, "m").exec(vars)?.[1]?.trim() ?? "";
+const payments = varOf("STRIPE_SECRET_KEY")
+  ? "Stripe (STRIPE_SECRET_KEY in .dev.vars)"
+  : isDemoMode({ DEMO_MODE: varOf("DEMO_MODE"), PUBLIC_BASE_URL: baseUrl })
+    ? "modalità demo (carta 4242 4242 4242 4242)"
+    : "non disponibili: né STRIPE_SECRET_KEY né DEMO_MODE=1 su un indirizzo locale";
+
 console.log(
   [
     "",
@@ -72,19 +91,12 @@ console.log(
     `  Area admin:       ${url}/admin`,
     `    titolare:       ${ownerEmail}  password: ${ownerPassword}`,
     `    cancello:       ${gateEmail}  password: ${gatePassword}  (account dimostrativo)`,
-    "  Pagamenti:        modalità demo (carta 4242 4242 4242 4242)",
+    `  Pagamenti:        ${payments}`,
     `  Varco:            ${url}/gate`,
     ...demoPasses.map((p) => `    pass ${p.plate.padEnd(8)} ${url}/p/${p.secret}  (${p.event})`),
     "",
   ].join("\n"),
 );
-
-// Links in e-mails point at this server: PUBLIC_BASE_URL from the shell when set, else this port.
-// Preview reads vars only from the .dev.vars the build wrote beside the built Worker, so the line goes there.
-const baseUrl = process.env.PUBLIC_BASE_URL?.trim() || url;
-const builtVars = "dist/parcheggi_eventi/.dev.vars";
-const otherVars = existsSync(builtVars) ? readFileSync(builtVars, "utf8").replace(/^PUBLIC_BASE_URL=.*\n?/gm, "") : "";
-writeFileSync(builtVars, `${otherVars.replace(/\n?$/, "\n")}PUBLIC_BASE_URL=${baseUrl}\n`.replace(/^\n/, ""));
 
 // The Cloudflare Vite plugin's preview runs the built Worker and SPA in workerd with the same local
 // D1/R2 folder. It is used instead of `wrangler dev`, whose proxy exits under bursts of connections

@@ -3,6 +3,7 @@ import type { AppEnv } from "./app-env";
 import { adminAudit } from "./routes/admin-audit";
 import { adminAuth } from "./routes/admin-auth";
 import { adminBookings } from "./routes/admin-bookings";
+import { adminConfiguration } from "./routes/admin-configuration";
 import { adminEmails } from "./routes/admin-emails";
 import { adminEventCancellation } from "./routes/admin-event-cancellation";
 import { adminEvents } from "./routes/admin-events";
@@ -48,6 +49,7 @@ export const api = new Hono<AppEnv>()
   .route("/api/admin", adminRefunds)
   .route("/api/admin/events", adminEventCancellation)
   .route("/api/admin/stats", adminStats)
+  .route("/api/admin/configuration", adminConfiguration)
   .route("/api/admin", adminNotices)
   .route("/api/admin", adminWaitlistRoutes)
   .route("/api/admin", adminSeasons)
@@ -73,3 +75,4 @@ export const api = new Hono<AppEnv>()
 export type AppType = typeof api;
 export type { HomeData } from "./services/home";
 export type { AdminBookingDto } from "./services/admin-bookings";
+export type { ConfigProblem } from "./services/configuration";

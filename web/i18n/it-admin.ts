@@ -126,6 +126,48 @@ export const itAdmin = {
     failed: "Operazione non riuscita. Riprova.",
   },
   loadError: "Impossibile caricare i dati. Riprova più tardi.",
+  // One red banner per problem of the deployment (worker/services/configuration.ts): what is wrong, what to run.
+  configuration: {
+    label: "Problemi di configurazione",
+    problems: {
+      payments_missing: {
+        title: "Pagamenti non configurati: il negozio non vende",
+        fix: "Manca il segreto STRIPE_SECRET_KEY: prenotazioni e pagamenti rispondono «I pagamenti non sono disponibili in questo momento». Esegui npx wrangler secret put STRIPE_SECRET_KEY.",
+      },
+      payments_demo: {
+        title: "Pagamenti in modalità demo: nessun addebito reale",
+        fix: "La carta 4242 4242 4242 4242 «paga» senza addebito: va bene solo in locale (DEMO_MODE=1). Per vendere imposta STRIPE_SECRET_KEY.",
+      },
+      stripe_test_key: {
+        title: "Chiave Stripe di test su un dominio pubblico",
+        fix: "Con una chiave sk_test_ le carte di prova pagano senza addebito. Imposta la chiave live: npx wrangler secret put STRIPE_SECRET_KEY.",
+      },
+      stripe_publishable_key_missing: {
+        title: "Chiave pubblicabile Stripe mancante",
+        fix: "Senza STRIPE_PUBLISHABLE_KEY il checkout non mostra il modulo della carta: impostala nei [vars] di wrangler.toml e pubblica di nuovo (npm run deploy).",
+      },
+      webhook_secret_missing: {
+        title: "Segreto del webhook Stripe mancante",
+        fix: "Un pagamento riuscito a browser chiuso non viene registrato. Aggiungi il webhook nel pannello Stripe, poi npx wrangler secret put STRIPE_WEBHOOK_SECRET.",
+      },
+      email_sender_missing: {
+        title: "Mittente e-mail non configurato",
+        fix: "Conferme, pass e avvisi non partono: imposta EMAIL_FROM in wrangler.toml e verifica il dominio in Email → Email Sending.",
+      },
+      upload_signing_key_missing: {
+        title: "Chiave di firma dei caricamenti mancante",
+        fix: "Le immagini non si possono caricare: npx wrangler secret put UPLOAD_SIGNING_KEY (una stringa casuale lunga).",
+      },
+      database_placeholder: {
+        title: "Database segnaposto",
+        fix: "wrangler.toml usa ancora il database_id di esempio: npx wrangler d1 create parcheggi-eventi --jurisdiction eu e metti l'id stampato in wrangler.toml.",
+      },
+      rate_limit_namespace_placeholder: {
+        title: "Limite delle richieste con il namespace locale",
+        fix: "wrangler.toml usa il namespace_id 1001 di prova: in [[ratelimits]] scegline uno che nessun altro Worker del tuo account usa.",
+      },
+    },
+  },
   overview: {
     activeEvents: "Eventi attivi",
     totalSpots: "Posti totali",

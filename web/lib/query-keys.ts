@@ -18,6 +18,7 @@ export const queryKeys = {
   admin: {
     all: ["admin"] as const,
     stats: ["admin", "stats"] as const,
+    configuration: ["admin", "configuration"] as const,
     events: ["admin", "events"] as const,
     /** Without filters: every bookings list. */
     bookings: (filters?: object) => (filters === undefined ? (["admin", "bookings"] as const) : (["admin", "bookings", filters] as const)),

@@ -85,6 +85,7 @@ export const messagesEn: Messages = {
   myBookingsRequired: "Enter your e-mail and booking code",
   invalidBookingCode: "The booking code has 8 characters (letters A–F and digits)",
   // payments
+  paymentsUnavailable: "Payments are not available at the moment",
   invalidPayment: "Invalid payment",
   paymentNotFound: "Payment not found",
   cardDeclined: "Your card was declined.",

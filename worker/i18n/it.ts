@@ -88,6 +88,7 @@ export const messagesIt = {
   myBookingsRequired: "Inserisci e-mail e codice prenotazione",
   invalidBookingCode: "Il codice prenotazione è di 8 caratteri (lettere A–F e cifre)",
   // payments
+  paymentsUnavailable: "I pagamenti non sono disponibili in questo momento",
   invalidPayment: "Pagamento non valido",
   paymentNotFound: "Pagamento non trovato",
   cardDeclined: "La tua carta è stata rifiutata.",

@@ -18,6 +18,7 @@ export type ErrorCode =
   | "unsupported_media_type"
   | "payment_failed"
   | "refund_failed"
+  | "payments_unavailable"
   | "internal";
 
 export type ErrorIssue = { path: string; message: string };

@@ -128,6 +128,7 @@ const CASES: Case[] = [
   { route: "GET /api/admin/payments", request: async () => ({ path: "/api/admin/payments?from=2026-01-01" }), ok: 200 },
   { route: "GET /api/admin/payments/summary", request: async () => ({ path: "/api/admin/payments/summary" }), ok: 200 },
   { route: "GET /api/admin/stats", request: async () => ({ path: "/api/admin/stats" }), ok: 200 },
+  { route: "GET /api/admin/configuration", request: async () => ({ path: "/api/admin/configuration" }), ok: 200 },
   { route: "GET /api/admin/emails/backlog", request: async () => ({ path: "/api/admin/emails/backlog" }), ok: 200 },
   { route: "GET /api/admin/payments.csv", request: async () => ({ path: "/api/admin/payments.csv" }), ok: 200 },
   { route: "POST /api/admin/logout", request: async () => ({ path: "/api/admin/logout" }), ok: 200, audit: "admin.logout", roles: ["owner", "manager", "gate"] },

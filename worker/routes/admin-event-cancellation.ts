@@ -5,6 +5,7 @@ import type { AppEnv } from "../app-env";
 import { messages } from "../i18n/it";
 import { validate } from "../lib/validate";
 import { audited } from "../middleware/audit";
+import { paymentProvider } from "../middleware/payment-provider";
 import { requireAdmin } from "../middleware/require-admin";
 import { cancellationProgress } from "../services/event-cancellation";
 import { parseEventDatetime } from "./admin-events-input";
@@ -31,14 +32,15 @@ const idParam = z.object({ id: z.coerce.number({ error: messages.invalidEvent })
 
 /**
  * "Annulla evento" (mounted at /api/admin/events): starts the CANCEL_EVENT Workflow, and shows its
- * progress. Starting it again is the retry: it refunds whatever is still paid.
+ * progress. Starting it again is the retry: it refunds whatever is still paid. Without a payment
+ * provider it does not start (503): every refund would fail.
  */
 export const adminEventCancellation = new Hono<AppEnv>()
   .get("/:id/cancellation", requireAdmin, validate("param", idParam), async (c) => {
     const result = await cancellationProgress(c.var.db, c.req.valid("param").id);
     return result.ok ? c.json({ progress: result.value }, 200) : c.json(result.error, result.status as ClientErrorStatusCode);
   })
-  .post("/:id/cancel", requireAdmin, audited("event.cancel"), validate("param", idParam), async (c) => {
+  .post("/:id/cancel", requireAdmin, audited("event.cancel"), paymentProvider, validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");
     const exists = await cancellationProgress(c.var.db, id);
     if (!exists.ok) return c.json(exists.error, exists.status as ClientErrorStatusCode);

@@ -7,10 +7,10 @@ import { messages } from "../i18n/it";
 import { parseAmountToCents } from "../../shared/lifecycle/money";
 import { validate } from "../lib/validate";
 import { audited } from "../middleware/audit";
+import { paymentProvider } from "../middleware/payment-provider";
 import { requireAdmin } from "../middleware/require-admin";
 import { dispatchQueued } from "../services/email/outbox";
 import { offerAfterBookingFreed } from "../services/waitlist";
-import { createPaymentProvider } from "../services/payments/create-provider";
 import { refundBooking, refundsOfBooking, retryRefund } from "../services/refunds";
 
 const bookingParam = z.object({ id: z.uuid(messages.invalidBooking) });
@@ -37,12 +37,12 @@ const refundInput = z.object({
 /** Refunds of a paid booking, full or partial, through the payment provider (mounted at /api/admin). */
 export const adminRefunds = new Hono<AppEnv>()
   .get("/bookings/:id/refunds", requireAdmin, validate("param", bookingParam), async (c) => c.json(await refundsOfBooking(c.var.db, c.req.valid("param").id), 200))
-  .post("/bookings/:id/refunds", requireAdmin, audited("booking.refund"), validate("param", bookingParam), validate("json", refundInput), async (c) => {
+  .post("/bookings/:id/refunds", requireAdmin, audited("booking.refund"), paymentProvider, validate("param", bookingParam), validate("json", refundInput), async (c) => {
     const db = c.var.db;
     const { amount, reason } = c.req.valid("json");
     const result = await refundBooking(
       db,
-      createPaymentProvider(c.env, db),
+      c.var.payments,
       { bookingId: c.req.valid("param").id, amountCents: amount, reason, source: "admin", staffId: c.var.staff?.id ?? null },
       Date.now(),
     );
@@ -53,9 +53,9 @@ export const adminRefunds = new Hono<AppEnv>()
     return result.value.refund.status === "succeeded" ? c.json(result.value, 201) : c.json(result.value, 202);
   })
   // "Riprova" on a refund the provider refused.
-  .post("/refunds/:id/retry", requireAdmin, audited("refund.retry"), validate("param", refundParam), async (c) => {
+  .post("/refunds/:id/retry", requireAdmin, audited("refund.retry"), paymentProvider, validate("param", refundParam), async (c) => {
     const db = c.var.db;
-    const result = await retryRefund(db, createPaymentProvider(c.env, db), c.req.valid("param").id, Date.now());
+    const result = await retryRefund(db, c.var.payments, c.req.valid("param").id, Date.now());
     if (!result.ok) return c.json(result.error, result.status as ClientErrorStatusCode);
     c.executionCtx.waitUntil(dispatchQueued(c.env, db, Date.now()));
     return c.json(result.value, 200);

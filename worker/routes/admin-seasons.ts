@@ -103,9 +103,11 @@ export const adminSeasons = new Hono<AppEnv>()
       eventIds = revoked.value.eventIds;
     } else {
       if (!holder.carrierBookingId) return c.json(errorBody("conflict", messages.seasonNotRefundable), 409);
+      const provider = createPaymentProvider(c.env, db);
+      if (!provider) return c.json(errorBody("payments_unavailable", messages.paymentsUnavailable), 503);
       const refunded = await refundBooking(
         db,
-        createPaymentProvider(c.env, db),
+        provider,
         { bookingId: holder.carrierBookingId, amountCents: null, reason: italianText(messages.seasonRefundReason), source: "admin", staffId: c.var.staff?.id ?? null },
         Date.now(),
       );

@@ -6,6 +6,7 @@ import { pickLang } from "../../shared/lang";
 import { messages } from "../i18n/it";
 import { carModelSchema, eventAndRate, eventAndRateIds, formWords, idempotencyHeader, personNameSchema, validate } from "../lib/validate";
 import { bookingForm } from "../../shared/forms/customer-forms";
+import { paymentProvider } from "../middleware/payment-provider";
 import { limitRequestRate } from "../middleware/request-rate";
 import { createBooking, getBooking } from "../services/bookings";
 import { holdClientOf, holdMinutes } from "../services/holds";
@@ -42,7 +43,8 @@ export const bookingInput = z
 
 // The list of bookings holds personal data: it lives with the admin routes, never here.
 export const bookings = new Hono<AppEnv>()
-  .post("/", limitRequestRate, validate("header", idempotencyHeader), validate("json", bookingInput), async (c) => {
+  // A shop that cannot take the payment takes no hold either (paymentProvider answers 503).
+  .post("/", limitRequestRate, paymentProvider, validate("header", idempotencyHeader), validate("json", bookingInput), async (c) => {
     const input = c.req.valid("json");
     // The language the client says it booked in, else the browser's (Accept-Language).
     const lang = input.lang ?? pickLang(null, null, c.req.header("Accept-Language"));

@@ -12,6 +12,7 @@ import { confirmDemoIntent } from "../services/payments/demo";
 import { handOverQueued } from "../services/email/outbox";
 import { settleIntent } from "../services/payments/settle";
 import { clientKeyOf, takeHit } from "../services/rate-limit";
+import { isDemoMode } from "../services/demo-mode";
 import { messages } from "../i18n/it";
 
 const intentInput = z.union([
@@ -24,9 +25,9 @@ const paymentIntentInput = z.object({ paymentIntentId: z.string(messages.invalid
 
 const demoConfirmInput = paymentIntentInput.extend({ cardNumber: z.string(messages.invalidCardNumber).max(40, messages.invalidCardNumber) });
 
-/** The demo card form exists only while no real provider is configured. */
+/** The demo card form exists only where DEMO_MODE asks for it and no real provider is configured. */
 const demoOnly = createMiddleware<AppEnv>(async (c, next) => {
-  if (c.env.STRIPE_SECRET_KEY) return c.json(errorBody("not_found", messages.resourceNotFound), 404);
+  if (c.env.STRIPE_SECRET_KEY || !isDemoMode(c.env)) return c.json(errorBody("not_found", messages.resourceNotFound), 404);
   await next();
 });
 

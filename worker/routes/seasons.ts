@@ -5,6 +5,7 @@ import type { AppEnv } from "../app-env";
 import { errorBody } from "../lib/errors";
 import { messages } from "../i18n/it";
 import { carModelSchema, emailSchema, idempotencyHeader, personNameSchema, plateSchema, requiredText, validate } from "../lib/validate";
+import { paymentProvider } from "../middleware/payment-provider";
 import { limitRequestRate } from "../middleware/request-rate";
 import { pickLang } from "../../shared/lang";
 import { holdMinutes } from "../services/holds";
@@ -44,7 +45,7 @@ export const seasons = new Hono<AppEnv>()
     const season = await getSeason(c.var.db, c.req.valid("param").id, Date.now(), { onSaleOnly: true });
     return season ? c.json(season, 200) : c.json(errorBody("not_found", messages.seasonNotFound), 404);
   })
-  .post("/:id/holders", limitRequestRate, validate("param", seasonParam), validate("header", idempotencyHeader), validate("json", holderInput), async (c) => {
+  .post("/:id/holders", limitRequestRate, paymentProvider, validate("param", seasonParam), validate("header", idempotencyHeader), validate("json", holderInput), async (c) => {
     const input = c.req.valid("json");
     const lang = input.lang ?? pickLang(null, null, c.req.header("Accept-Language"));
     const result = await buySeason(c.var.db, c.req.valid("param").id, { ...input, lang }, {

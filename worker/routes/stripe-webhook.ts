@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { errorBody } from "../lib/errors";
@@ -17,12 +18,18 @@ const stripeEventShape = z.union([
   z.object({ id: z.string().min(1), type: z.string().refine((t) => !t.startsWith("payment_intent.")), data: z.object({ object: z.looseObject({}) }) }),
 ]);
 
+/** Stripe's webhook exists only where Stripe is configured (its secret key and the signing secret). */
+const stripeConfigured = createMiddleware<AppEnv>(async (c, next) => {
+  if (!c.env.STRIPE_SECRET_KEY || !c.env.STRIPE_WEBHOOK_SECRET) return c.json(errorBody("not_found", messages.resourceNotFound), 404);
+  await next();
+});
+
 export const stripeWebhook = new Hono<AppEnv>().post(
   "/",
+  stripeConfigured,
   validate("header", z.object({ "stripe-signature": z.string().max(2000).optional() })),
   paymentProvider,
   async (c) => {
-    if (!c.env.STRIPE_SECRET_KEY || !c.env.STRIPE_WEBHOOK_SECRET) return c.json(errorBody("not_found", messages.resourceNotFound), 404);
     // The signature covers the exact bytes Stripe sent, so the body is read raw, never re-serialised.
     const event = await verifyStripeEvent(c.env, await c.req.text(), c.req.valid("header")["stripe-signature"]);
     if (!event) return c.json(errorBody("validation_failed", messages.invalidWebhookSignature), 400);

@@ -44,7 +44,7 @@ export const waitlist = new Hono<AppEnv>()
     const view = await waitlistView(c.var.db, c.req.valid("param").token, Date.now());
     return view ? c.json(view, 200) : c.json(errorBody("not_found", messages.waitlistNotFound), 404);
   })
-  .post("/:token/take", limitRequestRate, validate("param", tokenParam), validate("json", takeInput), async (c) => {
+  .post("/:token/take", limitRequestRate, paymentProvider, validate("param", tokenParam), validate("json", takeInput), async (c) => {
     const result = await takeOffer(c.var.db, c.req.valid("param").token, c.req.valid("json"), Date.now());
     return result.ok ? c.json(result.value, 200) : c.json(result.error, result.status as ClientErrorStatusCode);
   })

@@ -9,7 +9,7 @@ import { normalisePlate } from "../../shared/rules";
 import { bookingInput } from "../routes/bookings";
 import { createBooking, freeBooking, type BookingInput } from "./bookings";
 import { expireLapsedHolds, freeSpotsNow } from "./holds";
-import { createPaymentProvider } from "./payments/create-provider";
+import { requirePaymentProvider } from "./payments/create-provider";
 import { retryOwedRefunds } from "./payments/settle";
 
 const input = (eventId: number, rateId: number, plate = "AB123CD"): BookingInput =>
@@ -72,7 +72,7 @@ describe("freeBooking (Libera Parcheggio)", () => {
 describe("cron: expire holds", () => {
   it("marks lapsed holds expired and cancels their intents; a second run changes nothing", async () => {
     const db = testDb();
-    const provider = createPaymentProvider(env, db);
+    const provider = requirePaymentProvider(env, db);
     const { eventId, rateId } = await seedEvent({ totalSpots: 5 });
     const t0 = Date.now();
     const lapsing = await createBooking(db, input(eventId, rateId, "EX1"), { now: t0 - 20 * 60_000, holdMinutes: 15, client: anyClient() });
@@ -101,7 +101,7 @@ describe("cron: expire holds", () => {
 describe("cron: owed refunds", () => {
   it("completes a refund whose provider call failed earlier, once", async () => {
     const db = testDb();
-    const provider = createPaymentProvider(env, db);
+    const provider = requirePaymentProvider(env, db);
     const { eventId, rateId } = await seedEvent();
     const intent = await provider.createIntent({ amountCents: 1500, currency: "eur", metadata: {} });
     await db.update(demoPaymentIntents).set({ status: "succeeded" }).where(eq(demoPaymentIntents.id, intent.id)).run();

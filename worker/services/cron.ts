@@ -3,6 +3,7 @@ import { purgeDeadSessions } from "./admin-auth";
 import { dispatchQueued } from "./email/outbox";
 import { expireLapsedHolds } from "./holds";
 import { createPaymentProvider } from "./payments/create-provider";
+import type { PaymentProvider } from "./payments/provider";
 import { retryOwedRefunds } from "./payments/settle";
 import { retryIncompleteRefunds } from "./refunds";
 import { sendReminders } from "./reminders";
@@ -13,15 +14,22 @@ import { offerFreedSpotsEverywhere } from "./waitlist";
 /** A task runs on every trigger (each minute), or on the minutes that are a multiple of `everyMinutes`. */
 export type CronTask = { name: string; everyMinutes?: number; run: (db: Db, env: Env, now: number) => Promise<unknown> };
 
+/** A refund task needs the provider: without one it waits, saying so, for the owner to configure it. */
+function withPayments<T>(db: Db, env: Env, run: (provider: PaymentProvider) => Promise<T>): Promise<T | { skipped: "payments_unavailable" }> {
+  const provider = createPaymentProvider(env, db);
+  return provider ? run(provider) : Promise.resolve({ skipped: "payments_unavailable" as const });
+}
+
 /**
  * Housekeeping run by the cron trigger. Each task is idempotent and independent: one failing
  * does not stop the others, and correctness never depends on a task having run. The list is built
  * here, from the services' plain functions, so no service imports the cron back.
  */
 export const cronTasks: CronTask[] = [
+  // Lapsed holds free their spots even without a payment provider; only their intents stay open.
   { name: "expire-holds", run: (db, env, now) => expireLapsedHolds(db, createPaymentProvider(env, db), now) },
-  { name: "retry-owed-refunds", run: (db, env, now) => retryOwedRefunds(db, createPaymentProvider(env, db), now) },
-  { name: "retry-incomplete-refunds", run: (db, env, now) => retryIncompleteRefunds(db, createPaymentProvider(env, db), now) },
+  { name: "retry-owed-refunds", run: (db, env, now) => withPayments(db, env, (provider) => retryOwedRefunds(db, provider, now)) },
+  { name: "retry-incomplete-refunds", run: (db, env, now) => withPayments(db, env, (provider) => retryIncompleteRefunds(db, provider, now)) },
   {
     name: "delete-orphan-uploads",
     everyMinutes: 5,

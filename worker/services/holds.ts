@@ -287,7 +287,7 @@ export async function takePresaleSpot(
  * Tidying only (availability already ignores lapsed holds): marks them expired and cancels their
  * intents so no card can be charged for them later. Running it twice changes nothing more.
  */
-export async function expireLapsedHolds(db: Db, provider: PaymentProvider, now: number): Promise<{ expired: number; intentsCanceled: number }> {
+export async function expireLapsedHolds(db: Db, provider: PaymentProvider | null, now: number): Promise<{ expired: number; intentsCanceled: number }> {
   const lapsed = await db
     .update(bookings)
     .set({ status: "expired", updatedAt: now })
@@ -295,7 +295,7 @@ export async function expireLapsedHolds(db: Db, provider: PaymentProvider, now: 
     .returning({ id: bookings.id, paymentIntentId: bookings.paymentIntentId });
   let intentsCanceled = 0;
   for (const { paymentIntentId } of lapsed) {
-    if (!paymentIntentId) continue;
+    if (!paymentIntentId || !provider) continue;
     try {
       if ((await provider.cancelIntent(paymentIntentId)) === "canceled") intentsCanceled++;
     } catch (err) {

@@ -11,7 +11,7 @@ import { createStripeClient } from "./payments/stripe";
 import type { BookingDto } from "./bookings";
 import { romeLongDateTime } from "./email/format";
 import { gateSummary, offlinePasses } from "./gate";
-import { createPaymentProvider } from "./payments/create-provider";
+import { requirePaymentProvider } from "./payments/create-provider";
 import { retryIncompleteRefunds } from "./refunds";
 import { renderOutboxRow } from "./email/render";
 import type { IntentDto } from "./payments/checkout";
@@ -143,7 +143,7 @@ describe("findings 2 and 3: a refund is what the provider did, reconciled by its
     expect(answer.status).toBe(202);
     const [pending] = await refundRows(booking.id);
     expect(pending).toMatchObject({ status: "pending", completedAt: null });
-    const provider = createPaymentProvider(stripeEnv(), testDb());
+    const provider = requirePaymentProvider(stripeEnv(), testDb());
     expect(await retryIncompleteRefunds(testDb(), provider, Date.now())).toEqual({ completed: 1, pending: 0 });
     expect(await retryIncompleteRefunds(testDb(), provider, Date.now())).toEqual({ completed: 0, pending: 0 });
     expect((await refundRows(booking.id)).map((r) => [r.amountCents, r.status])).toEqual([[1000, "succeeded"]]);

@@ -20,7 +20,7 @@ import {
   WAITLIST_ENTRIES_PER_CLIENT,
   type WaitlistJoinInput,
 } from "./waitlist";
-import { createPaymentProvider } from "./payments/create-provider";
+import { requirePaymentProvider } from "./payments/create-provider";
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -204,7 +204,7 @@ describe("taking and leaving", () => {
     const a = valueOf(await join(eventId, rateId, "a@example.it"));
     const b = valueOf(await join(eventId, rateId, "b@example.it"));
     const c = valueOf(await join(eventId, rateId, "c@example.it"));
-    const provider = createPaymentProvider(env, db());
+    const provider = requirePaymentProvider(env, db());
     expect(valueOf(await leaveWaitlist(db(), provider, b.token, T0)).view).toMatchObject({ state: "left", position: null });
     expect(await waitlistView(db(), c.token, T0)).toMatchObject({ position: 2 });
     // Leaving twice answers the same.
@@ -226,7 +226,7 @@ describe("taking and leaving", () => {
     await offerFreedSpots(db(), env, eventId, T0);
     const offer = (await waitlistView(db(), a.token, T0))!.offer!;
     await db().update(bookings).set({ status: "paid", paidAt: T0 }).where(eq(bookings.id, offer.bookingId));
-    expect(await leaveWaitlist(db(), createPaymentProvider(env, db()), a.token, T0 + 1)).toMatchObject({ ok: false, status: 409 });
+    expect(await leaveWaitlist(db(), requirePaymentProvider(env, db()), a.token, T0 + 1)).toMatchObject({ ok: false, status: 409 });
     expect(await waitlistView(db(), a.token, T0 + 1)).toMatchObject({ state: "booked" });
   });
 });

@@ -2,7 +2,7 @@ import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep } from "cloud
 import { createDb } from "../db";
 import { dispatchQueued } from "../services/email/outbox";
 import { cancelOpenPayments, finishEventCancellation, recordCancellationFailure, refundForCancelledEvent, startEventCancellation } from "../services/event-cancellation";
-import { createPaymentProvider } from "../services/payments/create-provider";
+import { requirePaymentProvider } from "../services/payments/create-provider";
 
 export type CancelEventParams = { eventId: number };
 
@@ -18,11 +18,11 @@ export class CancelEventWorkflow extends WorkflowEntrypoint<Env, CancelEventPara
     const { eventId } = event.payload;
     const db = () => createDb(this.env.DB);
     const toRefund = await step.do("stop sales", () => startEventCancellation(db(), eventId, event.instanceId, Date.now()));
-    await step.do("cancel open payments", REFUND_RETRIES, () => cancelOpenPayments(db(), createPaymentProvider(this.env, db()), eventId, Date.now()));
+    await step.do("cancel open payments", REFUND_RETRIES, () => cancelOpenPayments(db(), requirePaymentProvider(this.env, db()), eventId, Date.now()));
     let refunded = 0;
     for (const bookingId of toRefund) {
       try {
-        await step.do(`refund ${bookingId}`, REFUND_RETRIES, () => refundForCancelledEvent(db(), createPaymentProvider(this.env, db()), bookingId, Date.now()));
+        await step.do(`refund ${bookingId}`, REFUND_RETRIES, () => refundForCancelledEvent(db(), requirePaymentProvider(this.env, db()), bookingId, Date.now()));
         refunded++;
       } catch (err) {
         await step.do(`record failure ${bookingId}`, () => recordCancellationFailure(db(), eventId, bookingId, (err as Error).message));

@@ -19,6 +19,12 @@ export const adminStatsQueryAtom = atomWithQuery(() => ({
   queryFn: () => unwrap(client.api.admin.stats.$get()),
 }));
 
+/** The deployment's configuration problems (the dashboard's red banners), by code. */
+export const configurationQueryAtom = atomWithQuery(() => ({
+  queryKey: queryKeys.admin.configuration,
+  queryFn: () => unwrap(client.api.admin.configuration.$get()),
+}));
+
 export const sessionQueryAtom = atomWithQuery(() => ({
   queryKey: queryKeys.session,
   queryFn: () => unwrap(client.api.admin.session.$get()),

@@ -13,6 +13,7 @@ import { PaymentsTab } from "../payments/payments-tab";
 import { useStaff } from "../queries";
 import { UsersTab } from "../users/users-tab";
 import { WaitlistTab } from "../waitlist/waitlist-tab";
+import { ConfigurationBanners } from "./configuration-banners";
 
 const t = itAdmin.tabs;
 
@@ -41,24 +42,27 @@ export function DashboardPage() {
   const index = Math.max(0, tabs.findIndex((tab) => tab.key === requested));
 
   return (
-    <TabGroup selectedIndex={index} onChange={(i) => setParams({ tab: tabs[i].key })}>
-      <TabList className="-mx-4 mb-6 flex gap-1 overflow-x-auto border-b border-slate-200 px-4 sm:mx-0 sm:px-0">
-        {tabs.map((tab) => (
-          <Tab
-            key={tab.key}
-            className="shrink-0 whitespace-nowrap border-b-2 border-transparent px-3 py-2.5 text-sm font-medium text-slate-600 outline-none hover:border-slate-300 hover:text-slate-900 focus-visible:rounded-t-md focus-visible:ring-2 focus-visible:ring-blue-500 data-selected:border-blue-600 data-selected:text-blue-700"
-          >
-            {tab.label}
-          </Tab>
-        ))}
-      </TabList>
-      <TabPanels>
-        {tabs.map(({ key, Panel }) => (
-          <TabPanel key={key} className="outline-none">
-            <Panel />
-          </TabPanel>
-        ))}
-      </TabPanels>
-    </TabGroup>
+    <>
+      <ConfigurationBanners />
+      <TabGroup selectedIndex={index} onChange={(i) => setParams({ tab: tabs[i].key })}>
+        <TabList className="-mx-4 mb-6 flex gap-1 overflow-x-auto border-b border-slate-200 px-4 sm:mx-0 sm:px-0">
+          {tabs.map((tab) => (
+            <Tab
+              key={tab.key}
+              className="shrink-0 whitespace-nowrap border-b-2 border-transparent px-3 py-2.5 text-sm font-medium text-slate-600 outline-none hover:border-slate-300 hover:text-slate-900 focus-visible:rounded-t-md focus-visible:ring-2 focus-visible:ring-blue-500 data-selected:border-blue-600 data-selected:text-blue-700"
+            >
+              {tab.label}
+            </Tab>
+          ))}
+        </TabList>
+        <TabPanels>
+          {tabs.map(({ key, Panel }) => (
+            <TabPanel key={key} className="outline-none">
+              <Panel />
+            </TabPanel>
+          ))}
+        </TabPanels>
+      </TabGroup>
+    </>
   );
 }

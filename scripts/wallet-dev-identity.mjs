@@ -27,7 +27,8 @@ async function certificate({ serial, subject, issuer, publicKey, signingKey, isC
   cert.serialNumber = new asn1js.Integer({ value: serial });
   cert.subject = name(subject);
   cert.issuer = name(issuer);
-  cert.notBefore.value = new Date(now - 86_400_000);
+  // Ten years either side: the worker tests run at fixed instants in the past (docs/decisions/029-fixed-clocks-in-tests.md).
+  cert.notBefore.value = new Date(now - 10 * YEAR);
   cert.notAfter.value = new Date(now + 10 * YEAR);
   const basic = new pkijs.BasicConstraints({ cA: isCa });
   // keyCertSign + cRLSign for the two CAs, digitalSignature for the pass certificate.

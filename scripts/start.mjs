@@ -1,8 +1,27 @@
 // `npm start`: build, apply local migrations, seed demo data when the database is empty, serve.
 // Flags (used by the browser tests): --port N, --persist-to DIR, --fresh (wipe that DIR first), --no-build.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { makeWalletDevIdentity, walletDevVars } from "./wallet-dev-identity.mjs";
+
+const WALLET_DEV_DIR = ".wrangler/wallet-dev";
+
+/**
+ * In demo mode, with no Apple / Google secrets in .dev.vars, the wallet buttons work with a local
+ * identity made once and kept in .wrangler/wallet-dev/ (its test CA in ca.pem, to verify a .pkpass).
+ */
+async function localWalletVars(devVars) {
+  if (!/^DEMO_MODE=1\s*$/m.test(devVars) || /^APPLE_PASS_CERT=\S/m.test(devVars) || /^GOOGLE_WALLET_PRIVATE_KEY=\S/m.test(devVars)) return {};
+  const file = `${WALLET_DEV_DIR}/identity.json`;
+  if (!existsSync(file)) {
+    const identity = await makeWalletDevIdentity();
+    mkdirSync(WALLET_DEV_DIR, { recursive: true });
+    writeFileSync(file, JSON.stringify(identity, null, 2));
+    writeFileSync(`${WALLET_DEV_DIR}/ca.pem`, identity.caCert);
+  }
+  return walletDevVars(JSON.parse(readFileSync(file, "utf8")));
+}
 
 const { values: args } = parseArgs({
   options: {
@@ -83,8 +102,13 @@ console.log(
 // Preview reads vars only from the .dev.vars the build wrote beside the built Worker, so the line goes there.
 const baseUrl = process.env.PUBLIC_BASE_URL?.trim() || url;
 const builtVars = "dist/parcheggi_eventi/.dev.vars";
-const otherVars = existsSync(builtVars) ? readFileSync(builtVars, "utf8").replace(/^PUBLIC_BASE_URL=.*\n?/gm, "") : "";
-writeFileSync(builtVars, `${otherVars.replace(/\n?$/, "\n")}PUBLIC_BASE_URL=${baseUrl}\n`.replace(/^\n/, ""));
+// The wallet passes' local signing identity (scripts/wallet-dev-identity.mjs), unless .dev.vars holds real ones.
+const walletVars = await localWalletVars(devVars);
+const replaced = new RegExp(`^(${["PUBLIC_BASE_URL", ...Object.keys(walletVars)].join("|")})=.*\\n?`, "gm");
+const otherVars = existsSync(builtVars) ? readFileSync(builtVars, "utf8").replace(replaced, "") : "";
+const added = Object.entries({ ...walletVars, PUBLIC_BASE_URL: baseUrl }).map(([k, v]) => `${k}=${v}\n`).join("");
+writeFileSync(builtVars, `${otherVars.replace(/\n?$/, "\n")}${added}`.replace(/^\n/, ""));
+if (Object.keys(walletVars).length) console.log(`  Wallet:           identità di firma locale in ${WALLET_DEV_DIR}/ (CA di prova: ca.pem)\n`);
 
 // The Cloudflare Vite plugin's preview runs the built Worker and SPA in workerd with the same local
 // D1/R2 folder. It is used instead of `wrangler dev`, whose proxy exits under bursts of connections

@@ -9,6 +9,7 @@ import { app } from "../app";
 import { changePlate } from "../services/cancellations";
 import { startEventCancellation } from "../services/event-cancellation";
 import { romeIso } from "../services/event-page";
+import { renderOutboxRow } from "../services/email/render";
 import { postponeEvent } from "../services/event-postponement";
 import { sendWalletUpdates } from "../services/wallet/wallet-passes";
 import { seedBooking, seedEvent, testDb } from "../test/helpers";
@@ -273,5 +274,19 @@ describe("Google Wallet", () => {
     expect(sent[0].textModulesData).toContainEqual({ id: "plate", header: "Targa", body: "NA999JJ" });
     expect(sent[1]).toMatchObject({ state: "INACTIVE" });
     expect(sent[1].barcode).toBeUndefined();
+  });
+});
+
+describe("the confirmation e-mail", () => {
+  it("carries both wallet links beside the pass where the shop offers them, and none without the secrets", async () => {
+    const { booking, secret } = await paidBooking();
+    const row = { bookingId: booking.id, kind: "confirmation" as const, data: null };
+    const offered = (await renderOutboxRow(testDb(), walletEnv, row))!;
+    expect(offered.html).toContain(`href="${BASE}/api/wallet/${secret}/apple.pkpass"`);
+    expect(offered.html).toContain(`href="${BASE}/api/wallet/${secret}/google"`);
+    expect(offered.text).toContain(`Aggiungi a Apple Wallet: ${BASE}/api/wallet/${secret}/apple.pkpass`);
+    const plain = (await renderOutboxRow(testDb(), env, row))!;
+    expect(plain.html).not.toContain("/api/wallet/");
+    expect(plain.text).not.toContain("Wallet");
   });
 });

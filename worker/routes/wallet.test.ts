@@ -152,10 +152,14 @@ describe("Apple Wallet .pkpass", () => {
     expect(await (await call("/api/wallet/offered")).json()).toEqual({ apple: true, google: true });
   });
 
-  it("is refused for an unpaid booking", async () => {
+  it("is refused for a cancelled booking and for a season holder's pass", async () => {
     const { eventId, rateId } = await seedEvent();
-    const held = await seedBooking({ eventId, rateId, status: "cancelled" });
-    expect((await call(`/api/wallet/${held.passSecret}/apple.pkpass`)).status).toBe(404);
+    const cancelled = await seedBooking({ eventId, rateId, status: "cancelled" });
+    expect((await call(`/api/wallet/${cancelled.passSecret}/apple.pkpass`)).status).toBe(404);
+    const season = await seedBooking({ eventId, rateId, status: "paid" });
+    await testDb().update(bookings).set({ kind: "season" }).where(eq(bookings.id, season.id));
+    expect((await call(`/api/wallet/${season.passSecret}/apple.pkpass`)).status).toBe(404);
+    expect((await call(`/api/wallet/${season.passSecret}/google`)).status).toBe(404);
   });
 });
 

@@ -6,13 +6,16 @@ import * as pkijs from "pkijs";
 import { describe, expect, inject, it } from "vitest";
 import { bookings, garageCoordinates, walletStandInDeliveries } from "../../db/schema";
 import { app } from "../app";
-import { changePlate } from "../services/cancellations";
+import { cancelByCustomer, changePlate } from "../services/cancellations";
+import type { BookingDto } from "../services/bookings";
+import { createDemoProvider } from "../services/payments/demo";
+import type { IntentDto } from "../services/payments/checkout";
 import { startEventCancellation } from "../services/event-cancellation";
 import { romeIso } from "../services/event-page";
 import { renderOutboxRow } from "../services/email/render";
 import { postponeEvent } from "../services/event-postponement";
 import { sendWalletUpdates } from "../services/wallet/wallet-passes";
-import { seedBooking, seedEvent, testDb } from "../test/helpers";
+import { api, seedBooking, seedEvent, testDb } from "../test/helpers";
 
 const identity = inject("walletIdentity");
 const BASE = "http://localhost:8787";
@@ -228,6 +231,29 @@ describe("Apple's pass web service", () => {
     await Promise.all([sendWalletUpdates(db, walletEnv, Date.now() + 180_000), sendWalletUpdates(db, walletEnv, Date.now() + 180_000)]);
     expect(await pushesTo("token-phone-1")).toBe(2);
     expect(await pushesTo("token-phone-2")).toBe(2);
+  });
+});
+
+describe("a refund that ends the booking", () => {
+  it("voids the wallet pass and tells its device once (the customer cancels with the demo card's refund)", async () => {
+    const { eventId, rateId } = await seedEvent({ rates: [{ priceCents: 1800 }] });
+    const booking = await (
+      await api("/api/bookings", { method: "POST", json: { eventId, rateId, customerName: "Sara Conte", customerEmail: `sara.${eventId}@example.it`, licensePlate: "CA123NC", carModel: "Panda" } })
+    ).json<BookingDto>();
+    const intent = await (await api("/api/create-payment-intent", { method: "POST", json: { bookingId: booking.id } })).json<IntentDto>();
+    await api("/api/demo/confirm", { method: "POST", json: { paymentIntentId: intent.paymentIntentId, cardNumber: "4242424242424242" } });
+    const secret = (await testDb().select().from(bookings).where(eq(bookings.id, booking.id)).get())!.passSecret!;
+    const { pass } = await downloadPkpass(secret);
+    await register("refund-phone", pass.serialNumber, pass.authenticationToken, "token-refund-phone");
+
+    const db = testDb();
+    expect((await cancelByCustomer(db, createDemoProvider(db), secret, Date.now())).ok).toBe(true);
+    await sendWalletUpdates(db, walletEnv, Date.now());
+    await sendWalletUpdates(db, walletEnv, Date.now());
+    expect(await pushesTo("token-refund-phone")).toBe(1);
+    const { pass: voided } = await downloadPkpass(secret);
+    expect(voided).toMatchObject({ voided: true, eventTicket: { headerFields: [{ value: "Annullato" }] } });
+    expect(voided.barcodes).toBeUndefined();
   });
 });
 

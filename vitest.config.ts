@@ -39,7 +39,7 @@ export default defineConfig({
           // passed 5 s on a 2-core machine under load. Speed is measured in bench/, never here.
           testTimeout: 20_000,
           setupFiles: ["./worker/test/fixed-clock.ts", "./worker/test/apply-migrations.ts"],
-          globalSetup: ["./worker/test/stripe-global-setup.ts"],
+          globalSetup: ["./worker/test/stripe-global-setup.ts", "./worker/test/wallet-global-setup.ts"],
         },
       },
       {

@@ -586,3 +586,75 @@ export type WaitlistEntry = typeof waitlistEntries.$inferSelect;
 export type SeasonPass = typeof seasonPasses.$inferSelect;
 export type SeasonHolder = typeof seasonHolders.$inferSelect;
 export type Voucher = typeof vouchers.$inferSelect;
+
+// The garage's place on the map (one row, id 1): the wallet passes' `locations`, so a pass surfaces on
+// the lock screen as the car nears the garage (issue #46). Kept apart from the garage's fiscal identity
+// (issue #41); the migration writes the row.
+export const garageCoordinates = sqliteTable("garage_coordinates", {
+  id: integer("id").primaryKey(),
+  latitude: real("latitude").notNull(),
+  longitude: real("longitude").notNull(),
+});
+
+// A booking's pass in a phone's wallet (docs/decisions/050-wallet-passes.md): made when Apple's .pkpass
+// or Google's save link is first asked for. `version` grows with every change to what the pass shows;
+// `updatedAt` (epoch ms) is Apple's Last-Modified and its passesUpdatedSince tag.
+export const walletPasses = sqliteTable(
+  "wallet_passes",
+  {
+    // Random, 128 bits: the pass's serial number at Apple and its object id at Google.
+    serialNumber: text("serial_number").primaryKey(),
+    bookingId: text("booking_id")
+      .notNull()
+      .references(() => bookings.id),
+    // Apple's "ApplePass <token>" for the web service calls of this pass.
+    authToken: text("auth_token").notNull(),
+    version: integer("version").notNull().default(1),
+    updatedAt: integer("updated_at").notNull(),
+    appleIssuedAt: integer("apple_issued_at"),
+    googleIssuedAt: integer("google_issued_at"),
+  },
+  (t) => [uniqueIndex("wallet_passes_booking_uq").on(t.bookingId)],
+);
+
+// An Apple device that holds a pass and asked to be told of its changes.
+export const walletRegistrations = sqliteTable(
+  "wallet_registrations",
+  {
+    deviceLibraryId: text("device_library_id").notNull(),
+    serialNumber: text("serial_number")
+      .notNull()
+      .references(() => walletPasses.serialNumber),
+    pushToken: text("push_token").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("wallet_registrations_uq").on(t.deviceLibraryId, t.serialNumber), index("wallet_registrations_serial_idx").on(t.serialNumber)],
+);
+
+export const walletUpdateStatuses = ["queued", "sending", "sent", "failed"] as const;
+
+// One row per change of a wallet pass (serial, version): the cron sends it once to Apple's devices and Google.
+export const walletUpdates = sqliteTable(
+  "wallet_updates",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    serialNumber: text("serial_number").notNull(),
+    version: integer("version").notNull(),
+    status: text("status", { enum: walletUpdateStatuses }).notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: integer("created_at").notNull(),
+    claimedAt: integer("claimed_at"),
+    sentAt: integer("sent_at"),
+  },
+  (t) => [uniqueIndex("wallet_updates_change_uq").on(t.serialNumber, t.version), index("wallet_updates_status_idx").on(t.status, t.claimedAt)],
+);
+
+// What the local stand-ins of Apple's push service and the Google Wallet API received (DEMO_MODE only).
+export const walletStandInDeliveries = sqliteTable("wallet_stand_in_deliveries", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  channel: text("channel", { enum: ["apple_push", "google_object"] }).notNull(),
+  // The device's push token, or the Google object id.
+  target: text("target").notNull(),
+  body: text("body").notNull(),
+  createdAt: integer("created_at").notNull(),
+});

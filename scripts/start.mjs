@@ -1,9 +1,28 @@
 // `npm start`: build, apply local migrations, seed demo data when the database is empty, serve.
 // Flags (used by the browser tests): --port N, --persist-to DIR, --fresh (wipe that DIR first), --no-build.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { isDemoMode } from "../worker/services/demo-mode.ts";
+import { makeWalletDevIdentity, walletDevVars } from "./wallet-dev-identity.mjs";
+
+const WALLET_DEV_DIR = ".wrangler/wallet-dev";
+
+/**
+ * In demo mode, with no Apple / Google secrets in .dev.vars, the wallet buttons work with a local
+ * identity made once and kept in .wrangler/wallet-dev/ (its test CA in ca.pem, to verify a .pkpass).
+ */
+async function localWalletVars(devVars) {
+  if (!/^DEMO_MODE=1\s*$/m.test(devVars) || /^APPLE_PASS_CERT=\S/m.test(devVars) || /^GOOGLE_WALLET_PRIVATE_KEY=\S/m.test(devVars)) return {};
+  const file = `${WALLET_DEV_DIR}/identity.json`;
+  if (!existsSync(file)) {
+    const identity = await makeWalletDevIdentity();
+    mkdirSync(WALLET_DEV_DIR, { recursive: true });
+    writeFileSync(file, JSON.stringify(identity, null, 2));
+    writeFileSync(`${WALLET_DEV_DIR}/ca.pem`, identity.caCert);
+  }
+  return walletDevVars(JSON.parse(readFileSync(file, "utf8")));
+}
 
 const { values: args } = parseArgs({
   options: {
@@ -76,6 +95,10 @@ const builtVars = "dist/parcheggi_eventi/.dev.vars";
 let vars = existsSync(builtVars) ? readFileSync(builtVars, "utf8").replace(/^PUBLIC_BASE_URL=.*\n?/gm, "") : "";
 vars = vars.replace(/\n?$/, "\n").replace(/^\n/, "");
 if (!/^DEMO_MODE=/m.test(vars)) vars += "DEMO_MODE=1\n";
+// The wallet passes' local signing identity (scripts/wallet-dev-identity.mjs), unless .dev.vars holds real ones.
+const walletVars = await localWalletVars(vars);
+if (Object.keys(walletVars).length) vars = vars.replace(new RegExp(`^(${Object.keys(walletVars).join("|")})=.*\\n?`, "gm"), "");
+vars += Object.entries(walletVars).map(([k, v]) => `${k}=${v}\n`).join("");
 writeFileSync(builtVars, `${vars}PUBLIC_BASE_URL=${baseUrl}\n`);
 const varOf = (name) => new RegExp(`^${name}=(.*)$`, "m").exec(vars)?.[1]?.trim() ?? "";
 const payments = varOf("STRIPE_SECRET_KEY")
@@ -94,6 +117,7 @@ console.log(
     `  Pagamenti:        ${payments}`,
     `  Varco:            ${url}/gate`,
     ...demoPasses.map((p) => `    pass ${p.plate.padEnd(8)} ${url}/p/${p.secret}  (${p.event})`),
+    ...(Object.keys(walletVars).length ? [`  Wallet:           identità di firma locale in ${WALLET_DEV_DIR}/ (CA di prova: ca.pem)`] : []),
     "",
   ].join("\n"),
 );

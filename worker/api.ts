@@ -27,6 +27,7 @@ import { presales } from "./routes/presales";
 import { adminStats, stats } from "./routes/stats";
 import { stripeWebhook } from "./routes/stripe-webhook";
 import { uploadRoutes } from "./routes/uploads";
+import { wallet } from "./routes/wallet";
 import { adminWaitlistRoutes } from "./routes/admin-waitlist";
 import { waitlist } from "./routes/waitlist";
 import { adminSeasons } from "./routes/admin-seasons";
@@ -66,6 +67,7 @@ export const api = new Hono<AppEnv>()
   .route("/api/waitlist", waitlist)
   .route("/api/passes", passes)
   .route("/api/passes", passActions)
+  .route("/api/wallet", wallet)
   .route("/api/seasons", seasons)
   .route("/api/season-passes", seasonPasses)
   .route("/api/gate", gate)

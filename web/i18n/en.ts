@@ -341,6 +341,7 @@ export const en: Catalogue = {
     enteredAt: (time: string) => `Entered at ${time}`,
     exitedAt: (time: string) => `Left at ${time}`,
     myBookings: "My Bookings",
+    wallet: { apple: "Add to Apple Wallet", google: "Add to Google Wallet" },
   },
   eventPage: {
     title: (event: string) => `Parking for ${event} — Parcheggi Eventi Naples`,

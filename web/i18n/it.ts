@@ -343,6 +343,7 @@ export const it = {
     enteredAt: (time: string) => `Entrato alle ${time}`,
     exitedAt: (time: string) => `Uscito alle ${time}`,
     myBookings: "Le Mie Prenotazioni",
+    wallet: { apple: "Aggiungi a Apple Wallet", google: "Aggiungi a Google Wallet" },
   },
   eventPage: {
     /** <title> and description of an event's page (the share card reads them too). */

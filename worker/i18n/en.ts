@@ -183,6 +183,7 @@ export const messagesEn: Messages = {
   postponeCancelled: "The event is cancelled",
   postponeDateInPast: "The new date must be in the future",
   // gate and passes
+  walletNotOffered: "The pass in the phone's wallet is not available",
   passNotFound: "Pass not found",
   gateEventNotFound: "Event not available at the gate today",
   gateEventRequired: "Choose an event",

@@ -187,6 +187,7 @@ export const messagesIt = {
   postponeCancelled: "L'evento è annullato",
   postponeDateInPast: "La nuova data deve essere nel futuro",
   // gate and passes
+  walletNotOffered: "Il pass nel wallet del telefono non è disponibile",
   passNotFound: "Pass non trovato",
   gateEventNotFound: "Evento non disponibile al varco oggi",
   gateEventRequired: "Scegli un evento",

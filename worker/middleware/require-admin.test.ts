@@ -393,6 +393,10 @@ const PUBLIC_WRITES = [
   "PUT /api/uploads/:file", // authorised by its HMAC signature, tested in routes/uploads.test.ts
   "POST /api/seasons/:id/holders", // buying a season pass, like a booking; tested in routes/seasons.test.ts
   "POST /api/season-passes/:secret/release", // the holder's pass secret is the key; tested in routes/seasons.test.ts
+  // Apple's pass web service: authorised by the pass's own "ApplePass <token>"; tested in routes/wallet.test.ts
+  "POST /api/wallet/apple/v1/devices/:device/registrations/:passTypeId/:serial",
+  "DELETE /api/wallet/apple/v1/devices/:device/registrations/:passTypeId/:serial",
+  "POST /api/wallet/apple/v1/log",
 ];
 const PUBLIC_ADMIN_READS = ["GET /api/admin/session"];
 

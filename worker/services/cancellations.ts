@@ -6,6 +6,7 @@ import { cancelDeadline, deadlineHoursOf, withinCancelDeadline } from "../../sha
 import { customerCancellableSql } from "../../shared/lifecycle/sql";
 import { auditLog, bookings, events } from "../../db/schema";
 import type { Db } from "../db";
+import { markWalletPassChanged } from "./wallet/wallet-passes";
 import { fail, ok, type Outcome } from "../lib/errors";
 import { insertWhere } from "../lib/insert-where";
 import { toIso } from "../lib/time";
@@ -84,5 +85,6 @@ export async function changePlate(db: Db, secret: string, plate: string, now: nu
   if ((results[0] as { meta: { changes: number } }).meta.changes === 0) {
     return fail(409, "conflict", b.status === "paid" ? messages.plateChangeClosed : messages.cancelNotActive);
   }
+  await markWalletPassChanged(db, { bookingId: b.id }, now);
   return ok({ licensePlate: plate });
 }

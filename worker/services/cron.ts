@@ -10,6 +10,7 @@ import { sendReminders } from "./reminders";
 import { anonymisePersonalData, purgeRateLimitHits, retentionOf } from "./retention";
 import { deleteOrphanUploads } from "./uploads";
 import { offerFreedSpotsEverywhere } from "./waitlist";
+import { sendWalletUpdates } from "./wallet/wallet-passes";
 
 /** A task runs on every trigger (each minute), or on the minutes that are a multiple of `everyMinutes`. */
 export type CronTask = { name: string; everyMinutes?: number; run: (db: Db, env: Env, now: number) => Promise<unknown> };
@@ -49,6 +50,8 @@ export const cronTasks: CronTask[] = [
   // Before the hand-over below, so this minute's reminders leave in this same run.
   { name: "send-reminders", run: (db, _env, now) => sendReminders(db, now) },
   { name: "dispatch-queued-emails", run: (db, env, now) => dispatchQueued(env, db, now) },
+  // Each change of a wallet pass, once, to the devices holding it and to Google (docs/decisions/050-wallet-passes.md).
+  { name: "wallet-updates", run: (db, env, now) => sendWalletUpdates(db, env, now) },
 ];
 
 export async function runCronTasks(db: Db, env: Env, now: number): Promise<Record<string, unknown>> {

@@ -2,6 +2,7 @@ import { italianText, messages } from "../i18n/it";
 import { and, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { bookings, eventCancellations, events, refunds } from "../../db/schema";
 import type { Db } from "../db";
+import { markWalletPassChanged } from "./wallet/wallet-passes";
 import { fail, ok, type Outcome } from "../lib/errors";
 import { toIso } from "../lib/time";
 import type { PaymentProvider } from "./payments/provider";
@@ -30,6 +31,7 @@ export async function startEventCancellation(db: Db, eventId: number, instanceId
     db.update(events).set({ cancelledAt: sql`coalesce(${events.cancelledAt}, ${now})`, isActive: false }).where(eq(events.id, eventId)),
     db.update(bookings).set({ status: "cancelled", updatedAt: now }).where(and(eq(bookings.eventId, eventId), eq(bookings.status, "pending"))),
   ]);
+  await markWalletPassChanged(db, { eventId }, now);
   // Paid ones, and ones whose refund the provider refused in an earlier run.
   const paid = await db
     .selectDistinct({ id: bookings.id })

@@ -2,6 +2,7 @@ import { messages } from "../i18n/it";
 import { and, eq, sql } from "drizzle-orm";
 import { bookings, emailOutbox, events } from "../../db/schema";
 import type { Db } from "../db";
+import { markWalletPassChanged } from "./wallet/wallet-passes";
 import { fail, ok, type Outcome } from "../lib/errors";
 import { insertWhere } from "../lib/insert-where";
 import { toIso } from "../lib/time";
@@ -40,5 +41,6 @@ export async function postponeEvent(db: Db, eventId: number, input: { datetime: 
     ).onConflictDoNothing(),
   ]);
   const emails = (results[1] as { meta: { changes: number } }).meta.changes;
+  await markWalletPassChanged(db, { eventId }, now);
   return ok({ eventId, datetime: toIso(input.datetime)!, cancelUntil: toIso(cancelUntil)!, emails });
 }

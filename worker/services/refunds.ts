@@ -4,6 +4,7 @@ import { bookings, emailOutbox, refunds, type Booking, type RefundSource, type R
 import { claimedCentsSql } from "../../shared/lifecycle/sql";
 import { centsToDecimal } from "../../shared/lifecycle/money";
 import type { Db } from "../db";
+import { markWalletPassChanged } from "./wallet/wallet-passes";
 import { fail, ok, type Outcome } from "../lib/errors";
 import { insertWhere } from "../lib/insert-where";
 import { italianText, messages } from "../i18n/it";
@@ -191,6 +192,8 @@ export async function refundBooking(db: Db, provider: PaymentProvider, input: Re
     // Lost a race with another refund (or the deadline passed): nothing was written.
     return fail(409, "conflict", input.guard ? messages.cancelNoLonger : messages.refundRaced);
   }
+  // A refund that covers the payment ended the booking: its wallet pass now reads "Annullato".
+  if (changesOf(results[1]) > 0) await markWalletPassChanged(db, { bookingId: booking.id }, now);
   const row = await askProvider(db, provider, id, booking, amount, 0, now);
   const after = await claimedCents(db, booking.id);
   if (row.status === "failed") return fail(409, "refund_failed", messages.refundFailed(row.failureReason ?? ""));

@@ -13,6 +13,7 @@ import { useT } from "../../i18n/lang";
 import { errorMessage } from "../../lib/api";
 import { formatLongDateTime, formatTime } from "../../lib/format";
 import { passUrl } from "../../lib/pass-url";
+import { WalletButtons } from "../pass/wallet-buttons";
 import { PublicLayout } from "../layout/public-layout";
 import { PrinterIcon, SearchIcon } from "./pass-icons";
 import { Fact, WhenAndPlate } from "../pass/fact";
@@ -82,6 +83,7 @@ export function BookingPass({ booking, onCancelled }: { booking: MyBooking; onCa
               <AppLink to={`/p/${showPass}`} className="text-sm font-semibold text-blue-700 underline-offset-2 hover:underline print:hidden">
                 {m.openPass}
               </AppLink>
+              {booking.kind === "season" ? null : <WalletButtons secret={showPass} />}
             </>
           ) : (
             <>

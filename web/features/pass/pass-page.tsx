@@ -16,6 +16,7 @@ import { afterSaleView } from "../my-bookings/after-sale";
 import { PassActions } from "./pass-actions";
 import { passQueryAtom, passSecretAtom, seasonPassQueryAtom, type Pass } from "./queries";
 import { SeasonPassCard } from "./season-pass";
+import { WalletButtons } from "./wallet-buttons";
 import { useRouteParam } from "../../lib/query-of-param";
 
 const badge: Record<Pass["status"], { text: "valid" | "void" | "notPaid"; className: string }> = {
@@ -54,6 +55,7 @@ export function PassCard({ pass, secret }: { pass: Pass; secret: string }) {
             <p data-keep-clear className="text-center text-sm text-slate-600">
               {p.showAtGate}
             </p>
+            <WalletButtons secret={secret} className="mt-2" />
           </>
         ) : (
           <div data-testid="after-sale" className="space-y-1 text-center text-sm text-slate-700">

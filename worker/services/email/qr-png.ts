@@ -49,10 +49,15 @@ export async function qrPng(text: string, scale = 8): Promise<Uint8Array> {
       raw[row + 1 + x] = dark ? 0 : 255;
     }
   }
+  return grayPng(side, side, raw);
+}
+
+/** An 8-bit grayscale PNG of `raw`: each row a filter byte (0) then one byte per pixel. */
+export async function grayPng(width: number, height: number, raw: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
   const header = new Uint8Array(13);
   const hv = new DataView(header.buffer);
-  hv.setUint32(0, side);
-  hv.setUint32(4, side);
+  hv.setUint32(0, width);
+  hv.setUint32(4, height);
   header.set([8, 0, 0, 0, 0], 8); // bit depth 8, grayscale, deflate, no filter set, no interlace
   const parts = [
     new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { garage } from "../../../shared/garage";
+import { appleWalletConfig, googleWalletConfig } from "../wallet/config";
 import { bookings, notices, waitlistEntries, type EmailOutboxRow } from "../../../db/schema";
 import type { Db } from "../../db";
 import { bookingCodeOf } from "../my-bookings";
@@ -113,6 +114,18 @@ export async function renderOutboxRow(db: Db, env: Env, row: Pick<EmailOutboxRow
         `<table style="border-collapse:collapse"><tr><td style="padding-right:16px"><img src="cid:${QR_CID}" width="200" height="200" alt="${escapeHtml(t.labels.qrAlt(code))}" style="display:block"></td>` +
         `<td style="vertical-align:middle;line-height:1.5">${escapeHtml(t.labels.passHint)}<br><a href="${escapeHtml(passUrl)}" style="color:#1d4ed8;font-weight:600">${escapeHtml(t.labels.passLink)}</a><br><span style="font-size:12px;color:#555;word-break:break-all">${escapeHtml(passUrl)}</span></td></tr></table>`;
       tail.push(`${t.labels.pass}: ${passUrl}`, t.labels.passHint, "");
+      // The pass in the phone's wallet, where the shop offers it (docs/decisions/050-wallet-passes.md).
+      const wallet = `${env.PUBLIC_BASE_URL.replace(/\/$/, "")}/api/wallet/${b.passSecret}`;
+      const walletLinks = [
+        ...(appleWalletConfig(env) ? [{ label: t.labels.walletApple, href: `${wallet}/apple.pkpass` }] : []),
+        ...(googleWalletConfig(env) ? [{ label: t.labels.walletGoogle, href: `${wallet}/google` }] : []),
+      ];
+      if (walletLinks.length) {
+        passHtml += `<p style="margin:12px 0 0">${walletLinks
+          .map((l) => `<a href="${escapeHtml(l.href)}" style="display:inline-block;margin:0 8px 8px 0;padding:8px 14px;border-radius:8px;background:#0f172a;color:#fff;font-weight:600;text-decoration:none">${escapeHtml(l.label)}</a>`)
+          .join("")}</p>`;
+        tail.push(...walletLinks.map((l) => `${l.label}: ${l.href}`), "");
+      }
     }
     return { attachments, passHtml, tail };
   };

@@ -1,0 +1,104 @@
+import { romeIso } from "../event-page";
+import { walletCatalogues } from "./catalogue";
+import type { GoogleWalletConfig } from "./config";
+import { importRsaSigningKey } from "./pkcs7";
+import type { GaragePlace, WalletPassFacts } from "./pkpass";
+
+const b64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+const b64urlJson = (value: unknown) => b64url(new TextEncoder().encode(JSON.stringify(value)));
+
+/** A compact JWT signed RS256 with the service account's key (WebCrypto). */
+export async function signJwt(payload: Record<string, unknown>, keyPem: string): Promise<string> {
+  const input = `${b64urlJson({ alg: "RS256", typ: "JWT" })}.${b64urlJson(payload)}`;
+  const key = await importRsaSigningKey(keyPem);
+  const signature = await crypto.subtle.sign("RSASSA-PKCS1-v1_5", key, new TextEncoder().encode(input));
+  return `${input}.${b64url(new Uint8Array(signature))}`;
+}
+
+const localized = (it: string, en: string | null) => ({
+  defaultValue: { language: "it", value: it },
+  ...(en && en !== it ? { translatedValues: [{ language: "en", value: en }] } : {}),
+});
+
+/** One class per event: its name, the garage as venue, its start, the garage's place. */
+export function eventTicketClass(google: GoogleWalletConfig, facts: WalletPassFacts, place: GaragePlace): Record<string, unknown> {
+  return {
+    id: `${google.issuerId}.event-${facts.eventId}`,
+    issuerName: place.name,
+    reviewStatus: "UNDER_REVIEW",
+    eventName: localized(facts.eventTitleIt, facts.eventTitleEn),
+    venue: { name: localized(place.name, null), address: localized(place.address, null) },
+    ...(facts.eventStart != null && !facts.isAlwaysActive ? { dateTime: { start: romeIso(facts.eventStart) } } : {}),
+    ...(place.coordinates ? { locations: [place.coordinates] } : {}),
+  };
+}
+
+/** One object per booking, in the booking's language: plate, rate, code and the gate's QR (none once void). */
+export function eventTicketObject(google: GoogleWalletConfig, facts: WalletPassFacts): Record<string, unknown> {
+  const t = walletCatalogues[facts.lang];
+  return {
+    id: `${google.issuerId}.${facts.serialNumber}`,
+    classId: `${google.issuerId}.event-${facts.eventId}`,
+    state: facts.voided ? "INACTIVE" : "ACTIVE",
+    ticketNumber: facts.code,
+    reservationInfo: { confirmationCode: facts.code },
+    textModulesData: [
+      { id: "plate", header: t.plate, body: facts.licensePlate },
+      { id: "rate", header: t.rate, body: facts.rateName ?? "—" },
+      ...(facts.voided ? [{ id: "status", header: t.status, body: t.cancelled }] : []),
+    ],
+    linksModuleData: { uris: [{ uri: facts.passUrl, description: t.passLink, id: "pass" }] },
+    ...(facts.voided ? {} : { barcode: { type: "QR_CODE", value: facts.passUrl, alternateText: facts.code } }),
+  };
+}
+
+/** Google's "Save to Google Wallet" link: a JWT carrying the event's class and the booking's object. */
+export async function googleSaveUrl(google: GoogleWalletConfig, facts: WalletPassFacts, place: GaragePlace, origin: string, now: number): Promise<string> {
+  const jwt = await signJwt(
+    {
+      iss: google.serviceAccountEmail,
+      aud: "google",
+      typ: "savetowallet",
+      iat: Math.floor(now / 1000),
+      origins: [origin],
+      payload: { eventTicketClasses: [eventTicketClass(google, facts, place)], eventTicketObjects: [eventTicketObject(google, facts)] },
+    },
+    google.keyPem,
+  );
+  return `https://pay.google.com/gp/v/save/${jwt}`;
+}
+
+const API = "https://walletobjects.googleapis.com/walletobjects/v1";
+
+/** An access token for the Wallet API: the service account's signed assertion exchanged at Google's token endpoint. */
+async function accessToken(google: GoogleWalletConfig, now: number): Promise<string> {
+  const iat = Math.floor(now / 1000);
+  const assertion = await signJwt(
+    { iss: google.serviceAccountEmail, scope: "https://www.googleapis.com/auth/wallet_object.issuer", aud: "https://oauth2.googleapis.com/token", iat, exp: iat + 3600 },
+    google.keyPem,
+  );
+  const res = await fetch("https://oauth2.googleapis.com/token", {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ grant_type: "urn:ietf:params:oauth:grant-type:jwt-bearer", assertion }),
+  });
+  if (!res.ok) throw new Error(`google token ${res.status}`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+/**
+ * Google's side of a change: the event's class and the booking's object replaced by what they are now.
+ * An object never saved by its holder is unknown to Google (404): nothing to update.
+ */
+export async function updateGoogleTicket(google: GoogleWalletConfig, classBody: Record<string, unknown>, objectBody: Record<string, unknown>, now: number): Promise<void> {
+  const token = await accessToken(google, now);
+  for (const [kind, body] of [["eventTicketClass", classBody], ["eventTicketObject", objectBody]] as const) {
+    const res = await fetch(`${API}/${kind}/${encodeURIComponent(String(body.id))}`, {
+      method: "PUT",
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    if (res.status === 404) return;
+    if (!res.ok) throw new Error(`google ${kind} ${res.status}`);
+  }
+}

@@ -180,6 +180,8 @@ describe("every filter has its index (EXPLAIN QUERY PLAN)", () => {
     "event and status": { search: { eventId: 1, status: "paid" }, page: /^SEARCH bookings USING INDEX bookings_event_status_idx \(event_id=\? AND status=\?\)/ },
     "name and status": { search: { name: "Mario", status: "paid" }, page: /^SEARCH bookings USING INDEX bookings_name_lower_idx/ },
     "plate, status and days": { search: { plate: "AB1", status: "expired", from: naples("2026-02-01T00:00") }, page: /^SEARCH bookings USING INDEX bookings_plate_idx/ },
+    "one field, status and event": { search: { q: "rossi", status: "paid", eventId: 1 }, page: /^MULTI-INDEX OR|^SEARCH bookings USING INDEX bookings_event_/ },
+    "one field and status": { search: { q: "AB12", status: "expired" }, page: /^MULTI-INDEX OR/ },
     "code and event": { search: { code: "8f3a", eventId: 1 }, page: /^SEARCH bookings USING INDEX (sqlite_autoindex_bookings_1|bookings_event_)/ },
   };
 

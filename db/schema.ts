@@ -152,6 +152,7 @@ export const bookings = sqliteTable(
     // cursor, one status in that order, and each search key by an index range.
     index("bookings_created_id_idx").on(t.createdAt, t.id),
     index("bookings_status_created_idx").on(t.status, t.createdAt, t.id),
+    index("bookings_event_created_idx").on(t.eventId, t.createdAt, t.id),
     index("bookings_plate_idx").on(t.licensePlate),
     index("bookings_name_lower_idx").on(sql`lower(${t.customerName})`),
     index("bookings_client_hold_idx").on(t.clientKey, t.status, t.holdExpiresAt),

@@ -110,9 +110,10 @@ function filtersOf(search: BookingSearch, now: number): SQL[] {
 /** The page's statement and the total's, unrun (the query-plan test reads both). */
 export function bookingSearchQueries(db: Db, search: BookingSearch, now: number) {
   const where = filtersOf(search, now);
-  // With a key or an event, its index finds the few rows and they are sorted; the unary + keeps
-  // SQLite from walking the whole (created_at, id) index in order instead, testing each row.
-  const keyed = hasText(search) || Boolean(search.eventId);
+  // With a key, its index finds the few rows and they are sorted; the unary + keeps SQLite from
+  // walking a (…, created_at, id) index in order instead, testing each row. An event's or a
+  // status's bookings come in order from their own (event_id | status, created_at, id) index.
+  const keyed = hasText(search);
   const createdAt = keyed ? sql`+${bookings.createdAt}` : sql`${bookings.createdAt}`;
   const after = search.cursor ? sql`(${createdAt}, ${bookings.id}) < (${search.cursor.createdAt}, ${search.cursor.id})` : undefined;
   const page = selectAdminBookings(db, now)

@@ -148,7 +148,13 @@ export const bookings = sqliteTable(
     index("bookings_event_status_idx").on(t.eventId, t.status, t.holdExpiresAt),
     index("bookings_status_hold_idx").on(t.status, t.holdExpiresAt),
     index("bookings_paid_at_idx").on(t.paidAt),
-    index("bookings_created_idx").on(t.createdAt),
+    // The admin's search (docs/decisions/053-bookings-search.md): newest first with a (created_at, id)
+    // cursor, one status in that order, and each search key by an index range.
+    index("bookings_created_id_idx").on(t.createdAt, t.id),
+    index("bookings_status_created_idx").on(t.status, t.createdAt, t.id),
+    index("bookings_event_created_idx").on(t.eventId, t.createdAt, t.id),
+    index("bookings_plate_idx").on(t.licensePlate),
+    index("bookings_name_lower_idx").on(sql`lower(${t.customerName})`),
     index("bookings_client_hold_idx").on(t.clientKey, t.status, t.holdExpiresAt),
     index("bookings_email_hold_idx").on(t.customerEmail, t.status, t.holdExpiresAt),
     uniqueIndex("bookings_pass_secret_uq").on(t.passSecret),

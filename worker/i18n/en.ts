@@ -48,6 +48,8 @@ export const messagesEn: Messages = {
   invalidOrder: "Invalid order",
   invalidStatus: "Invalid status",
   invalidLimit: "Invalid limit",
+  invalidCursor: "Invalid page: reload the list",
+  invalidSearch: "Invalid search: at most 100 characters",
   // bookings
   requiredFields: "All fields are required",
   rateNotFound: "Rate not found",

@@ -51,6 +51,8 @@ export const messagesIt = {
   invalidOrder: "Ordine non valido",
   invalidStatus: "Stato non valido",
   invalidLimit: "Limite non valido",
+  invalidCursor: "Pagina non valida: ricarica l'elenco",
+  invalidSearch: "Ricerca non valida: al massimo 100 caratteri",
   // bookings
   requiredFields: "Tutti i campi sono obbligatori",
   rateNotFound: "Tariffa non trovata",

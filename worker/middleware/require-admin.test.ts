@@ -125,6 +125,7 @@ const CASES: Case[] = [
   { route: "GET /api/admin/events", request: async () => ({ path: "/api/admin/events" }), ok: 200 },
   { route: "GET /api/admin/audit", request: async () => ({ path: "/api/admin/audit" }), ok: 200 },
   { route: "GET /api/bookings", request: async () => ({ path: "/api/bookings" }), ok: 200 },
+  { route: "GET /api/admin/bookings", request: async () => ({ path: "/api/admin/bookings?q=AB12&status=paid" }), ok: 200 },
   { route: "GET /api/admin/payments", request: async () => ({ path: "/api/admin/payments?from=2026-01-01" }), ok: 200 },
   { route: "GET /api/admin/payments/summary", request: async () => ({ path: "/api/admin/payments/summary" }), ok: 200 },
   { route: "GET /api/admin/stats", request: async () => ({ path: "/api/admin/stats" }), ok: 200 },

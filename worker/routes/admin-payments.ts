@@ -7,7 +7,8 @@ import { requireAdmin } from "../middleware/require-admin";
 import { listPayments, paymentsCsv, paymentsSummary } from "../services/payments-report";
 import { messages } from "../i18n/it";
 
-const day = z
+/** An optional Rome calendar day, YYYY-MM-DD (empty: no bound). */
+export const day = z
   .string({ error: messages.invalidDate })
   .optional()
   .transform((s, ctx) => {

@@ -43,7 +43,7 @@ type Row = {
   refundFailed: number;
 };
 
-function toAdminBookingDto({ booking: b, event, rate, plateSpots, refundedCents, refundPending, refundFailed }: Row, now: number): AdminBookingDto {
+export function toAdminBookingDto({ booking: b, event, rate, plateSpots, refundedCents, refundPending, refundFailed }: Row, now: number): AdminBookingDto {
   return {
     ...toBookingDto(b, event, rate?.id == null ? null : rate, now),
     customerEmail: b.customerEmail,
@@ -67,13 +67,13 @@ function toAdminBookingDto({ booking: b, event, rate, plateSpots, refundedCents,
 }
 
 /** The status a person sees: a pending booking whose hold lapsed is expired, cron or not. */
-function statusFilter(status: BookingStatus, now: number): SQL | undefined {
+export function statusFilter(status: BookingStatus, now: number): SQL | undefined {
   if (status === "pending") return activeHoldSql(now, `"${getTableName(bookings)}"`);
   if (status === "expired") return or(eq(bookings.status, "expired"), and(eq(bookings.status, "pending"), sql`not ${activeHoldSql(now, `"${getTableName(bookings)}"`)}`));
   return eq(bookings.status, status);
 }
 
-const select = (db: Db, now: number) =>
+export const selectAdminBookings = (db: Db, now: number) =>
   db
     .select({
       booking: bookings,
@@ -96,7 +96,7 @@ export async function listAdminBookings(
   filters: { status?: BookingStatus; eventId?: number; limit: number },
   now: number,
 ): Promise<AdminBookingDto[]> {
-  const rows = await select(db, now)
+  const rows = await selectAdminBookings(db, now)
     .where(
       and(
         filters.status ? statusFilter(filters.status, now) : undefined,
@@ -109,6 +109,6 @@ export async function listAdminBookings(
 }
 
 export async function getAdminBooking(db: Db, id: string, now: number): Promise<AdminBookingDto | null> {
-  const row = await select(db, now).where(eq(bookings.id, id)).get();
+  const row = await selectAdminBookings(db, now).where(eq(bookings.id, id)).get();
   return row ? toAdminBookingDto(row, now) : null;
 }

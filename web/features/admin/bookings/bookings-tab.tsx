@@ -1,5 +1,5 @@
-import { useAtom, useAtomValue } from "jotai";
-import { useState } from "react";
+import { useAtomValue } from "jotai";
+import { useEffect, useMemo, useState, type FormEvent } from "react";
 import { Card, CardHeader } from "../../../components/card";
 import { Button } from "../../../components/button";
 import { DataTable, type Column } from "../../../components/data-table";
@@ -12,7 +12,11 @@ import { BookingEmailsDialog } from "../emails/booking-emails-dialog";
 import { RefundDialog, type RefundDialogBooking } from "./refund-dialog";
 import { formatEuro } from "../../../../shared/lifecycle/money";
 import { adminEventsQueryAtom } from "../events/queries";
-import { bookingFiltersAtom, type AdminBooking, filteredBookingsQueryAtom, freeBookingAtom } from "./queries";
+import { bookingSearchQueryAtom, type AdminBooking, type BookingSearch, freeBookingAtom } from "./queries";
+import { Field, hintId, inputClass } from "../../../components/field";
+import { useAppSearchParams } from "../../../lib/search-params";
+import { bookingCodeOf } from "../../../../shared/rules";
+import type { BookingStatus } from "../../../../db/schema";
 import { StatusBadge } from "./status-label";
 import { notifyOutcome } from "../../../lib/notify-outcome";
 
@@ -21,6 +25,15 @@ const STATUSES = ["paid", "pending", "freed", "expired", "cancelled", "refunded"
 
 
 const columns: Column<AdminBooking>[] = [
+  {
+    header: t.colCode,
+    className: "whitespace-nowrap",
+    cell: (b) => (
+      <span data-testid="booking-code" className="font-mono text-sm font-semibold tracking-wide text-slate-900">
+        {bookingCodeOf(b.id)}
+      </span>
+    ),
+  },
   {
     header: t.colCustomer,
     cell: (b) => (
@@ -82,14 +95,52 @@ function Pill({ tone, children }: { tone: "amber" | "red"; children: string }) {
 
 type Freeing = { id: string; customerName: string; licensePlate: string };
 
+/** The search as the URL carries it (?tab=prenotazioni&q=…&event=…&status=…&from=…&to=…), so a view can be shared. */
+function useBookingSearch() {
+  const [params, setParams] = useAppSearchParams();
+  const status = params.get("status") ?? "";
+  const search: BookingSearch = {
+    q: params.get("q") ?? "",
+    eventId: params.get("event") ?? "",
+    status: (STATUSES as readonly string[]).includes(status) ? (status as BookingStatus) : "",
+    from: params.get("from") ?? "",
+    to: params.get("to") ?? "",
+  };
+  const setSearch = (next: Partial<BookingSearch>) => {
+    const merged = { ...search, ...next };
+    const query: Record<string, string> = { tab: params.get("tab") ?? "prenotazioni" };
+    if (merged.q.trim()) query.q = merged.q.trim();
+    if (merged.eventId) query.event = merged.eventId;
+    if (merged.status) query.status = merged.status;
+    if (merged.from) query.from = merged.from;
+    if (merged.to) query.to = merged.to;
+    setParams(query);
+  };
+  return [search, setSearch] as const;
+}
+
 export function BookingsTab() {
-  const [filters, setFilters] = useAtom(bookingFiltersAtom);
-  const bookings = useAtomValue(filteredBookingsQueryAtom);
+  const [search, setSearch] = useBookingSearch();
+  const searchKey = JSON.stringify(search);
+  // One atom per search, keyed by its content (a new object each render).
+  const pagesAtom = useMemo(() => bookingSearchQueryAtom(search), [searchKey]);
+  const pages = useAtomValue(pagesAtom);
+  const rows = pages.data?.pages.flatMap((p) => p.bookings);
+  const total = pages.data?.pages[0]?.total;
+  const [text, setText] = useState(search.q);
+  // Back and forward move the URL: the field follows it.
+  useEffect(() => setText(search.q), [search.q]);
   const events = useAtomValue(adminEventsQueryAtom);
   const free = useAtomValue(freeBookingAtom);
   const [freeing, setFreeing] = useState<Freeing | null>(null);
   const [refunding, setRefunding] = useState<RefundDialogBooking | null>(null);
   const [mailing, setMailing] = useState<{ id: string; customerName: string; status: string } | null>(null);
+  const filtered = Object.values(search).some(Boolean);
+
+  function submitSearch(e: FormEvent) {
+    e.preventDefault();
+    setSearch({ q: text });
+  }
 
   function confirmFree() {
     if (!freeing) return;
@@ -98,33 +149,64 @@ export function BookingsTab() {
 
   return (
     <Card>
+      <form role="search" onSubmit={submitSearch} className="border-b border-slate-200 px-5 py-4">
+        <Field label={t.searchLabel} htmlFor="bookings-q" hint={t.searchHint}>
+          <div className="flex gap-2">
+            <input
+              id="bookings-q"
+              type="search"
+              className={`${inputClass} font-mono`}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              aria-describedby={hintId("bookings-q")}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={100}
+            />
+            <Button type="submit">{t.searchButton}</Button>
+          </div>
+        </Field>
+      </form>
       <CardHeader
         title={t.title}
-        description={bookings.data ? t.count(bookings.data.length) : undefined}
+        description={total === undefined || !rows ? undefined : <span data-testid="bookings-total">{rows.length < total ? t.shownOf(rows.length, total) : t.count(total)}</span>}
         actions={
-          <div className="flex flex-wrap gap-3">
+          <div className="grid w-full grid-cols-2 gap-3 sm:flex sm:w-auto sm:flex-wrap sm:items-end">
             <FilterSelect
               id="bookings-event"
               label={t.filterEvent}
               allLabel={t.allEvents}
-              className="min-w-56"
-              value={filters.eventId}
+              className="sm:min-w-56"
+              value={search.eventId}
               options={(events.data ?? []).map((event) => ({ value: String(event.id), label: event.title }))}
-              onChange={(eventId) => setFilters((f) => ({ ...f, eventId }))}
+              onChange={(eventId) => setSearch({ eventId })}
             />
             <FilterSelect
               id="bookings-status"
               label={t.filterStatus}
               allLabel={t.allStatuses}
-              value={filters.status}
+              value={search.status}
               options={STATUSES.map((s) => ({ value: s, label: t.status[s] }))}
-              onChange={(status) => setFilters((f) => ({ ...f, status }))}
+              onChange={(status) => setSearch({ status })}
             />
+            <Field label={t.filterFrom} htmlFor="bookings-from">
+              <input id="bookings-from" type="date" className={inputClass} value={search.from} max={search.to || undefined} onChange={(e) => setSearch({ from: e.target.value })} />
+            </Field>
+            <Field label={t.filterTo} htmlFor="bookings-to">
+              <input id="bookings-to" type="date" className={inputClass} value={search.to} min={search.from || undefined} onChange={(e) => setSearch({ to: e.target.value })} />
+            </Field>
+            {filtered ? (
+              <Button variant="secondary" className="col-span-2 sm:col-span-1" onClick={() => setSearch({ q: "", eventId: "", status: "", from: "", to: "" })}>
+                {t.clearFilters}
+              </Button>
+            ) : null}
           </div>
         }
       />
-      <ListState query={bookings} empty={t.empty}>
+      <ListState query={{ ...pages, data: rows }} empty={t.empty}>
         {(rows) => (
+          <>
           <DataTable
             rows={rows}
             rowKey={(b) => b.id}
@@ -156,6 +238,14 @@ export function BookingsTab() {
               </>
             )}
           />
+          {pages.hasNextPage ? (
+            <div className="border-t border-slate-200 px-5 py-4 text-center">
+              <Button variant="secondary" onClick={() => void pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
+                {pages.isFetchingNextPage ? t.loadingMore : t.loadMore}
+              </Button>
+            </div>
+          ) : null}
+          </>
         )}
       </ListState>
       {refunding ? <RefundDialog booking={refunding} onClose={() => setRefunding(null)} /> : null}

@@ -1,28 +1,39 @@
-import { atom } from "jotai";
-import { atomWithMutation, atomWithQuery, queryClientAtom } from "jotai-tanstack-query";
+import { atomWithInfiniteQuery, atomWithMutation, atomWithQuery, queryClientAtom } from "jotai-tanstack-query";
 import type { BookingStatus } from "../../../../db/schema";
 import { client, unwrap, type OkBody } from "../../../lib/api";
 import { queryKeys } from "../../../lib/query-keys";
 import { invalidateData } from "../queries";
 
-export type BookingFilters = { eventId: string; status: BookingStatus | "" };
-
 export type AdminBooking = OkBody<Awaited<ReturnType<typeof client.api.bookings.$get>>>[number];
 
-export const bookingFiltersAtom = atom<BookingFilters>({ eventId: "", status: "" });
-
-function fetchBookings(filters: BookingFilters) {
+function fetchBookings(filters: { eventId: string; status: BookingStatus | "" }) {
   const query: { status?: BookingStatus; eventId?: string } = {};
   if (filters.status) query.status = filters.status;
   if (filters.eventId) query.eventId = filters.eventId;
   return unwrap(client.api.bookings.$get({ query }));
 }
 
-/** The bookings table, filtered by event and status (newest first, from the server). */
-export const filteredBookingsQueryAtom = atomWithQuery((get) => {
-  const filters = get(bookingFiltersAtom);
-  return { queryKey: queryKeys.admin.bookings(filters), queryFn: () => fetchBookings(filters) };
-});
+/** The Prenotazioni tab's search, as its URL carries it (empty: no filter). */
+export type BookingSearch = { q: string; eventId: string; status: BookingStatus | ""; from: string; to: string };
+
+export type BookingsPage = OkBody<Awaited<ReturnType<typeof client.api.admin.bookings.$get>>>;
+
+/** Rows a page asks for (the list says how many match and loads more on request). */
+export const BOOKINGS_PAGE_SIZE = 50;
+
+/** One search's pages, newest first, from GET /api/admin/bookings (one atom per search: make it with useMemo). */
+export const bookingSearchQueryAtom = (search: BookingSearch) =>
+  atomWithInfiniteQuery(() => ({
+    queryKey: queryKeys.admin.bookings({ search }),
+    queryFn: ({ pageParam }: { pageParam: string }) => {
+      const query: Record<string, string> = { limit: String(BOOKINGS_PAGE_SIZE) };
+      for (const [key, value] of Object.entries(search)) if (value) query[key] = value;
+      if (pageParam) query.cursor = pageParam;
+      return unwrap(client.api.admin.bookings.$get({ query }));
+    },
+    initialPageParam: "",
+    getNextPageParam: (last: BookingsPage) => last.nextCursor ?? undefined,
+  }));
 
 /** Every booking, unfiltered: recent activity and the calendar. */
 export const allBookingsQueryAtom = atomWithQuery(() => ({

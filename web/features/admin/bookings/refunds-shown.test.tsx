@@ -1,51 +1,13 @@
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { mount, serve } from "../components/fake-api";
-import type { AdminBookingDto } from "../../../../worker/api";
 import { BookingsTab } from "./bookings-tab";
 import type { RefundRow } from "./queries";
 import { RefundDialog } from "./refund-dialog";
+import { AppMemoryRouter } from "../../../test/app-memory-router";
+import { page, row } from "./test-rows";
 
 
-
-function row(overrides: Partial<AdminBookingDto>): AdminBookingDto {
-  return {
-    id: "11111111-2222-4333-8444-555555555555",
-    eventId: 1,
-    rateId: 1,
-    kind: "booking",
-    status: "paid",
-    amount: "10.00",
-    currency: "eur",
-    holdExpiresAt: "2026-11-20T10:15:00.000Z",
-    createdAt: "2026-11-20T10:00:00.000Z",
-    paidAt: "2026-11-20T10:01:00.000Z",
-    customerName: "Anna Bianchi",
-    licensePlate: "NA123AB",
-    carModel: "Fiat Panda",
-    event: { id: 1, title: "Napoli – Inter", datetime: "2026-12-20T19:45:00.000Z" },
-    rate: { id: 1, name: "Auto" },
-    passSecret: null,
-    customerEmail: "anna@example.it",
-    stripePaymentIntentId: "pi_1",
-    paymentProvider: "demo",
-    nome: null,
-    cognome: null,
-    telefono: null,
-    note: null,
-    freedAt: null,
-    refundedAt: null,
-    gateState: null,
-    checkedInAt: null,
-    checkedOutAt: null,
-    plateSpots: 1,
-    state: "paid",
-    refundedAmount: "0.00",
-    refundPending: false,
-    refundFailed: false,
-    ...overrides,
-  } as AdminBookingDto;
-}
 
 const refund = (overrides: Partial<RefundRow>): RefundRow => ({
   id: crypto.randomUUID(),
@@ -63,10 +25,10 @@ const refund = (overrides: Partial<RefundRow>): RefundRow => ({
 describe("partial refunds in the admin (finding 5)", () => {
   it("shows on the bookings row the money that went back and flags a failed refund", async () => {
     serve({
-      "GET /api/bookings": [row({ state: "partly_refunded", refundedAmount: "4.00", refundFailed: true })],
+      "GET /api/admin/bookings": page(row({ state: "partly_refunded", refundedAmount: "4.00", refundFailed: true })),
       "GET /api/admin/events": [],
     });
-    mount(<BookingsTab />);
+    mount(<AppMemoryRouter initialEntries={["/admin?tab=prenotazioni"]}><BookingsTab /></AppMemoryRouter>);
     const bookingRow = await screen.findByTestId("booking-row");
     expect(within(bookingRow).getByText("Opzionato")).toBeTruthy();
     expect(within(bookingRow).getByTestId("refunded-amount").textContent).toBe("Rimborsato parzialmente € 4,00 di € 10,00");
@@ -74,8 +36,8 @@ describe("partial refunds in the admin (finding 5)", () => {
   });
 
   it("lets staff open the refunds of a fully refunded booking, which has no 'Rimborsa' any more", async () => {
-    serve({ "GET /api/bookings": [row({ status: "refunded", state: "refunded", refundedAmount: "10.00" })], "GET /api/admin/events": [] });
-    mount(<BookingsTab />);
+    serve({ "GET /api/admin/bookings": page(row({ status: "refunded", state: "refunded", refundedAmount: "10.00" })), "GET /api/admin/events": [] });
+    mount(<AppMemoryRouter initialEntries={["/admin?tab=prenotazioni"]}><BookingsTab /></AppMemoryRouter>);
     const bookingRow = await screen.findByTestId("booking-row");
     expect(within(bookingRow).queryByRole("button", { name: "Rimborsa" })).toBeNull();
     expect(within(bookingRow).getByRole("button", { name: "Rimborsi di Anna Bianchi" })).toBeTruthy();

@@ -1,0 +1,78 @@
+// The admin's bookings search at scale (issue #47, docs/decisions/053-bookings-search.md): seeds
+// 50,000 bookings over two seasons into the running server's local D1, then times, beside a
+// trivial read, a search by code and the other keys and pages of GET /api/admin/bookings.
+// Usage, in two steps because a running server's D1 fails on rows written under it by another process:
+//   1. with the server up: `SEED_ONLY=1 node bench/bookings-search.mjs` (makes two events, seeds);
+//   2. restart the server on the same --persist-to, then `node bench/bookings-search.mjs` times.
+// PERSIST_TO: the server's --persist-to (default .wrangler/state); BOOKINGS: how many to seed.
+import { spawnSync } from "node:child_process";
+import { BASE_URL, TRIVIAL_PATH, adminLogin, assertServerUp, createBenchEvent, ms, percentile } from "./bench-setup.mjs";
+
+const PERSIST_TO = process.env.PERSIST_TO ?? ".wrangler/state";
+const COUNT = Number(process.env.BOOKINGS ?? 50_000);
+const RUNS = 30;
+const DAY = 86_400_000;
+
+await assertServerUp();
+const cookie = await adminLogin();
+if (process.env.SEED_ONLY) {
+  const events = [];
+  for (const season of ["2025/26", "2026/27"]) events.push(await createBenchEvent(cookie, { title: `Bench ricerca ${season} ${Date.now()}`, freeSpots: 10 }));
+  // One statement: D1 runs it in one go. Ids look like crypto.randomUUID()'s (random hex, version 4).
+  const start = Date.UTC(2025, 7, 1);
+  const step = Math.floor((730 * DAY) / COUNT);
+  const seed = `with recursive n(i) as (select 1 union all select i + 1 from n where i < ${COUNT})
+  insert into bookings (id, event_id, status, customer_name, customer_email, license_plate, car_model, amount_cents, hold_expires_at, paid_at, created_at)
+  select lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-8' || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6))),
+    case when i % 2 = 0 then ${events[0].eventId} else ${events[1].eventId} end,
+    case when i % 20 = 0 then 'refunded' when i % 7 = 0 then 'expired' else 'paid' end,
+    'Cliente' || i || ' Bench', 'cliente' || i || '@bench.example', 'BN' || printf('%06d', i), 'Fiat Panda', 1500,
+    ${start} + i * ${step} + 900000,
+    case when i % 7 = 0 then null else ${start} + i * ${step} + 60000 end,
+    ${start} + i * ${step}
+  from n`;
+  const began = performance.now();
+  const seeded = spawnSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", PERSIST_TO, "--command", seed.replace(/\s+/g, " ")], { encoding: "utf8" });
+  if (seeded.status !== 0) throw new Error(`seeding failed: ${seeded.stderr || seeded.stdout}`);
+  console.log(`seeded ${COUNT} bookings in ${ms(performance.now() - began)}; restart the server, then run again without SEED_ONLY`);
+  process.exit(0);
+}
+
+async function timed(path, headers = { Cookie: cookie }) {
+  const times = [];
+  let body;
+  for (let i = 0; i < RUNS; i++) {
+    const t = performance.now();
+    const res = await fetch(`${BASE_URL}${path}`, { headers });
+    body = await res.text();
+    times.push(performance.now() - t);
+    if (path !== TRIVIAL_PATH && !res.ok) throw new Error(`${path}: ${res.status} ${body}`);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95), body };
+}
+
+const newest = JSON.parse((await timed("/api/admin/bookings?limit=50")).body);
+const eventId = newest.bookings[0]?.eventId ?? 1;
+const middle = newest.total > 0 ? JSON.parse((await timed(`/api/admin/bookings?email=cliente${Math.floor(COUNT / 2)}%40bench.example`)).body).bookings[0] : null;
+const code = middle ? middle.id.slice(0, 8).toUpperCase() : "00000000";
+const cases = [
+  ["trivial read (JSON 404, no database)", TRIVIAL_PATH],
+  ["search by code (one field)", `/api/admin/bookings?q=${code}`],
+  ["search by code", `/api/admin/bookings?code=${code}`],
+  ["search by plate prefix", `/api/admin/bookings?plate=BN0250`],
+  ["search by name prefix", `/api/admin/bookings?name=cliente2500`],
+  ["newest page of 50 (all bookings)", "/api/admin/bookings?limit=50"],
+  ["next page of 50 (cursor)", `/api/admin/bookings?limit=50&cursor=${encodeURIComponent(newest.nextCursor ?? "")}`],
+  ["page of 50 paid", "/api/admin/bookings?limit=50&status=paid"],
+  ["page of 50 of one event", `/api/admin/bookings?limit=50&eventId=${eventId}`],
+  ["one month's bookings", "/api/admin/bookings?limit=50&from=2026-02-01&to=2026-02-28"],
+];
+console.log(`${newest.total} bookings in the database; code searched: ${code}`);
+console.log("| request | p50 | p95 | rows, total |");
+console.log("|---|---|---|---|");
+for (const [label, path] of cases) {
+  const r = await timed(path);
+  const page = path === TRIVIAL_PATH ? null : JSON.parse(r.body);
+  console.log(`| ${label} | ${ms(r.p50)} | ${ms(r.p95)} | ${page ? `${page.bookings.length}, ${page.total}` : "—"} |`);
+}

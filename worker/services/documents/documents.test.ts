@@ -1,5 +1,7 @@
 import { and, eq } from "drizzle-orm";
+import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { renderOutboxRow } from "../email/render";
 import { bookings, documents, type DocumentRow } from "../../../db/schema";
 import { fixClock } from "../../../shared/test/clock";
 import { adminApi, staffCookie } from "../../test/admin";
@@ -86,6 +88,14 @@ describe("receipts", () => {
     const page = await (await api(`/api/documents/${receipt.id}`)).json<DocumentView>();
     expect(page).toMatchObject({ kind: "receipt", number: `R${receipt.number}/${receipt.year}`, total: "20.00", taxable: "16.39", vat: "3.61", vatRate: "22.00", refunds: [] });
     expect(JSON.stringify(page)).not.toContain("@example.it");
+  });
+
+  it("the confirmation e-mail links the receipt, in the booking's language", async () => {
+    const { bookingId } = await paidBooking(2000);
+    const [receipt] = await ofKind(bookingId, "receipt");
+    const mail = await renderOutboxRow(testDb(), env, { bookingId, kind: "confirmation", data: null });
+    expect(mail!.html).toContain(`/ricevuta/${receipt.id}?lang=it`);
+    expect(mail!.text).toContain("La ricevuta del pagamento, con l'IVA");
   });
 
   it("a refund shows on the receipt; the personal-data clean-up of the booking leaves the receipt whole", async () => {

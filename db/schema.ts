@@ -639,6 +639,18 @@ export const documents = sqliteTable(
   ],
 );
 
+// The month's export sent to the accountant by the cron (one row per month: claimed, then sent once).
+export const accountantExports = sqliteTable("accountant_exports", {
+  // "YYYY-MM" (Rome calendar).
+  month: text("month").primaryKey(),
+  status: text("status", { enum: ["sending", "sent", "failed"] }).notNull(),
+  claimedAt: integer("claimed_at").notNull(),
+  sentAt: integer("sent_at"),
+  toAddress: text("to_address"),
+  attempts: integer("attempts").notNull().default(0),
+  lastError: text("last_error"),
+});
+
 /**
  * Reference data the Worker reads rarely and never on a hot path, kept out of its script (every cold
  * isolate parses the script): the staff password check's most used passwords (name

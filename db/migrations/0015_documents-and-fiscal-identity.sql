@@ -1,3 +1,13 @@
+CREATE TABLE `accountant_exports` (
+	`month` text PRIMARY KEY NOT NULL,
+	`status` text NOT NULL,
+	`claimed_at` integer NOT NULL,
+	`sent_at` integer,
+	`to_address` text,
+	`attempts` integer DEFAULT 0 NOT NULL,
+	`last_error` text
+);
+--> statement-breakpoint
 CREATE TABLE `documents` (
 	`id` text PRIMARY KEY NOT NULL,
 	`kind` text NOT NULL,

@@ -8,6 +8,7 @@ import { requireAdmin } from "../middleware/require-admin";
 import { requireRole } from "../middleware/require-role";
 import { getFiscalIdentity, saveFiscalIdentity } from "../services/documents/issue";
 import { adminDocumentDto, documentsOfMonth, documentXml, invoicesOf } from "../services/documents/read";
+import { monthExport } from "../services/documents/export";
 import { documentParam, fiscalIdentityInput, monthQuery } from "./documents-input";
 
 const owner = requireRole("owner");
@@ -24,6 +25,11 @@ export const adminDocuments = new Hono<AppEnv>()
     const missing = [...new Set(rows.map((r) => r.invoiceId).filter((id): id is string => !!id && !rows.some((r) => r.id === id)))];
     const all = [...rows, ...(await invoicesOf(c.var.db, missing))];
     return c.json({ documents: rows.map((r) => adminDocumentDto(r, all)) }, 200);
+  })
+  .get("/documents/export", requireAdmin, validate("query", monthQuery), async (c) => {
+    const { fileName, bytes } = await monthExport(c.var.db, c.req.valid("query").month);
+    c.header("Content-Disposition", `attachment; filename="${fileName}"`);
+    return c.body(bytes, 200, { "Content-Type": "application/zip" });
   })
   .get("/documents/:id/xml", requireAdmin, validate("param", documentParam), async (c) => {
     const file = await documentXml(c.var.db, c.req.valid("param").id);

@@ -9,6 +9,7 @@ import { sendReminders } from "./reminders";
 import { anonymisePersonalData, purgeRateLimitHits, retentionOf } from "./retention";
 import { deleteOrphanUploads } from "./uploads";
 import { offerFreedSpotsEverywhere } from "./waitlist";
+import { sendMonthToAccountant } from "./documents/accountant";
 
 /** A task runs on every trigger (each minute), or on the minutes that are a multiple of `everyMinutes`. */
 export type CronTask = { name: string; everyMinutes?: number; run: (db: Db, env: Env, now: number) => Promise<unknown> };
@@ -41,6 +42,8 @@ export const cronTasks: CronTask[] = [
   // Before the hand-over below, so this minute's reminders leave in this same run.
   { name: "send-reminders", run: (db, _env, now) => sendReminders(db, now) },
   { name: "dispatch-queued-emails", run: (db, env, now) => dispatchQueued(env, db, now) },
+  // The previous month's documents to the accountant, once (docs/decisions/047-documents.md).
+  { name: "accountant-export", everyMinutes: 5, run: (db, env, now) => sendMonthToAccountant(db, env, env.EMAIL, now) },
 ];
 
 export async function runCronTasks(db: Db, env: Env, now: number): Promise<Record<string, unknown>> {

@@ -2,7 +2,12 @@ import { and, eq } from "drizzle-orm";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { renderOutboxRow } from "../email/render";
-import { bookings, documents, type DocumentRow } from "../../../db/schema";
+import { bookings, documents, refunds, type DocumentRow } from "../../../db/schema";
+import { romeDate, romeMonthRange } from "../../lib/time";
+import type { Mailer } from "../email/consumer";
+import { sendMonthToAccountant } from "./accountant";
+import { previousMonth } from "./export";
+import { unzip } from "./zip";
 import { fixClock } from "../../../shared/test/clock";
 import { adminApi, staffCookie } from "../../test/admin";
 import { api, customerFor, seedEvent, testDb } from "../../test/helpers";
@@ -217,4 +222,57 @@ describe("numbering under races", () => {
     expect(asked.map((a) => a.status)).toEqual(secrets.map(() => 201));
     expect(await gapFree("invoice")).toBe(before + 50);
   }, 90_000);
+});
+
+describe("the accountant's month", () => {
+  it("one ZIP: every invoice and credit note as XML, the documents CSV, and corrispettivi whose net equals the money that moved", async () => {
+    const a = await paidBooking(2000);
+    expect((await askInvoice(a.secret, COMPANY)).status).toBe(201);
+    expect((await adminApi(`/api/admin/bookings/${a.bookingId}/refunds`, { method: "POST", json: { amount: "7,35" } })).status).toBe(201);
+    const month = romeDate(Date.now()).toPlainYearMonth().toString();
+    const res = await adminApi(`/api/admin/documents/export?month=${month}`);
+    expect(res.headers.get("Content-Type")).toBe("application/zip");
+    const files = unzip(new Uint8Array(await res.arrayBuffer()));
+    expect(files.every((f) => f.crcOk)).toBe(true);
+    const text = (name: string) => new TextDecoder("utf-8", { ignoreBOM: true }).decode(files.find((f) => f.name === name)!.content);
+    const { start, end } = romeMonthRange(romeDate(Date.now()));
+    const monthDocs = (await testDb().select().from(documents)).filter((d) => d.issuedAt >= start && d.issuedAt < end);
+    const xmlNames = files.filter((f) => f.name.startsWith("fatture/")).map((f) => f.name);
+    expect(xmlNames).toHaveLength(monthDocs.filter((d) => d.kind !== "receipt").length);
+    expect(xmlNames.some((n) => /^fatture\/IT12345678903_N\d{7}\.xml$/.test(n))).toBe(true);
+
+    const docsCsv = text(`documenti-${month}.csv`);
+    expect(docsCsv.startsWith("\uFEFFTipo;Numero;Data;Cliente;Imponibile;IVA;Aliquota IVA %;Totale;Fattura collegata\r\n")).toBe(true);
+    expect(docsCsv).toContain(";Rossi & Figli S.p.A. (P.IVA 01234567897);16,39;3,61;22,00;20,00;");
+    expect(docsCsv.trim().split("\r\n")).toHaveLength(monthDocs.length + 1);
+
+    // The money the provider moved this month: what bookings paid, less the refunds that went back.
+    const paid = (await testDb().select().from(bookings)).filter((b) => b.paidAt != null && b.paidAt >= start && b.paidAt < end && b.amountCents > 0);
+    const back = (await testDb().select().from(refunds)).filter((r) => r.status === "succeeded" && r.completedAt! >= start && r.completedAt! < end);
+    const moved = paid.reduce((s, b) => s + b.amountCents, 0) - back.reduce((s, r) => s + r.amountCents, 0);
+    const totals = text(`corrispettivi-${month}.csv`).trim().split("\r\n").at(-1)!.split(";");
+    expect(totals[0]).toBe("Totale");
+    expect(totals[4]).toBe((moved / 100).toFixed(2).replace(".", ","));
+  });
+
+  it("the cron sends the previous month to the accountant once; a failed send is tried again at the next run", async () => {
+    const sent: unknown[] = [];
+    let failNext = true;
+    const mailer: Mailer = {
+      send: async (message) => {
+        if (failNext) {
+          failNext = false;
+          throw new Error("mail service down");
+        }
+        sent.push(message);
+        return env.EMAIL.send(message as Parameters<typeof env.EMAIL.send>[0]);
+      },
+    };
+    const now = Date.now();
+    expect(await sendMonthToAccountant(testDb(), env, mailer, now)).toMatchObject({ sent: false, reason: "send failed" });
+    expect(await sendMonthToAccountant(testDb(), env, mailer, now + 300_000)).toMatchObject({ sent: true, month: previousMonth(now) });
+    expect(await sendMonthToAccountant(testDb(), env, mailer, now + 600_000)).toMatchObject({ sent: false, reason: "already claimed" });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ to: "studio@commercialista.example", attachments: [{ filename: `documenti-${previousMonth(now)}.zip`, type: "application/zip" }] });
+  });
 });

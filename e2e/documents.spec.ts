@@ -71,7 +71,7 @@ for (const [lang, words] of [["it", itWords], ["en", enWords]] as const) {
     const row = admin.getByTestId("document-row").filter({ hasText: invoiceNumber });
     await expect(row).toBeVisible();
     await expect(row).toContainText("Rossi & Figli S.p.A. (P.IVA 01234567897)");
-    await expectNoSidewaysOverflow(admin);
+    await expectNoSidewaysOverflow(admin, "[role=tabpanel]");
     const [download] = await Promise.all([admin.waitForEvent("download"), admin.getByTestId("documents-export").click()]);
     expect(download.suggestedFilename()).toMatch(/^documenti-\d{4}-\d{2}\.zip$/);
     const bytes = await (await download.createReadStream()).toArray();

@@ -299,10 +299,10 @@ async function booksRead(m: Model, known?: Snapshot) {
 /** Bookings whose invoice was asked already (asking again would only answer the same invoice). */
 const booksInvoiced = new Set<string>();
 
-/** After each step: every odd-numbered paid booking asks its invoice once (as a company would), then the books are checked. */
+/** After each step: every other paid booking (the first, the third…) asks its invoice once (as a company would), then the books are checked. */
 async function booksAfterStep(m: Model, s: Snapshot) {
   await booksIdentity();
-  for (const t of m.bookings.filter((b) => b.n % 2 === 1 && !booksInvoiced.has(b.id))) {
+  for (const t of m.bookings.filter((b) => b.n % 2 === 0 && !booksInvoiced.has(b.id))) {
     const b = rowOf(s, t.id);
     if (b.passSecret && b.paidAt != null && b.amountCents > 0 && (b.status === "paid" || b.status === "freed")) {
       const res = await call(`/api/passes/${b.passSecret}/invoice`, { json: { buyer: BOOKS_BUYER } });

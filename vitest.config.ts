@@ -35,11 +35,20 @@ export default defineConfig({
         test: {
           name: "worker",
           include: ["worker/**/*.test.ts", "db/**/*.test.ts", "shared/**/*.test.ts"],
+          // *.node.test.ts run in Node (project "node"): libxml2 as WebAssembly reads files workerd cannot.
+          exclude: ["**/node_modules/**", "**/*.node.test.ts"],
           // A limit that catches a hang, not a slow machine: the concurrent-refund and access-table tests
           // passed 5 s on a 2-core machine under load. Speed is measured in bench/, never here.
           testTimeout: 20_000,
           setupFiles: ["./worker/test/fixed-clock.ts", "./worker/test/apply-migrations.ts"],
           globalSetup: ["./worker/test/stripe-global-setup.ts", "./worker/test/wallet-global-setup.ts"],
+        },
+      },
+      {
+        test: {
+          name: "node",
+          environment: "node",
+          include: ["worker/**/*.node.test.ts"],
         },
       },
       {

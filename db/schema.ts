@@ -568,6 +568,95 @@ export const vouchers = sqliteTable(
   (t) => [uniqueIndex("vouchers_code_uq").on(t.code)],
 );
 
+// The garage's fiscal identity (one row, id 1), written by the owner: the seller on every receipt,
+// invoice and credit note, copied into each document when it is issued (docs/decisions/047-documents.md).
+export const fiscalIdentity = sqliteTable("fiscal_identity", {
+  id: integer("id").primaryKey(),
+  ragioneSociale: text("ragione_sociale").notNull(),
+  partitaIva: text("partita_iva").notNull(),
+  codiceFiscale: text("codice_fiscale").notNull(),
+  indirizzo: text("indirizzo").notNull(),
+  cap: text("cap").notNull(),
+  comune: text("comune").notNull(),
+  provincia: text("provincia").notNull(),
+  regimeFiscale: text("regime_fiscale").notNull().default("RF01"),
+  // VAT of parking in basis points (2200 = 22 %); prices are VAT-included.
+  vatRateBp: integer("vat_rate_bp").notNull().default(2200),
+  invoiceSeries: text("invoice_series").notNull().default("FE"),
+  accountantEmail: text("accountant_email").notNull().default(""),
+  updatedAt: integer("updated_at"),
+});
+
+export const documentKinds = ["receipt", "invoice", "credit_note"] as const;
+export type DocumentKind = (typeof documentKinds)[number];
+
+/**
+ * Receipts, invoices (fattura elettronica, TD01) and credit notes (TD04). Each row keeps the facts it
+ * was issued with (seller, customer, plate, amounts), so the personal-data clean-up of bookings never
+ * empties it: the garage keeps them for ten years. Numbers run gap-free per kind and year, each
+ * decided inside the one INSERT that writes the row (worker/services/documents/issue.ts).
+ */
+export const documents = sqliteTable(
+  "documents",
+  {
+    // crypto.randomUUID(): also the key of the receipt's public page.
+    id: text("id").primaryKey(),
+    kind: text("kind", { enum: documentKinds }).notNull(),
+    year: integer("year").notNull(),
+    number: integer("number").notNull(),
+    series: text("series").notNull().default(""),
+    issuedAt: integer("issued_at").notNull(),
+    bookingId: text("booking_id")
+      .notNull()
+      .references(() => bookings.id),
+    // Credit notes: the refund they document and the invoice they correct.
+    refundId: text("refund_id"),
+    invoiceId: text("invoice_id"),
+    totalCents: integer("total_cents").notNull(),
+    taxableCents: integer("taxable_cents").notNull(),
+    vatCents: integer("vat_cents").notNull(),
+    vatRateBp: integer("vat_rate_bp").notNull(),
+    // What was bought, as it read on the day: event (or season) title, rate, the event's start, the plate.
+    itemTitle: text("item_title").notNull(),
+    rateName: text("rate_name"),
+    eventAt: integer("event_at"),
+    plate: text("plate").notNull(),
+    bookingKind: text("booking_kind").notNull(),
+    voucherCode: text("voucher_code"),
+    discountCents: integer("discount_cents").notNull().default(0),
+    customerName: text("customer_name").notNull(),
+    customerEmail: text("customer_email").notNull(),
+    // The payment: the provider ("stripe" | "demo") and when the money moved.
+    paymentProvider: text("payment_provider"),
+    paidAt: integer("paid_at"),
+    lang: text("lang", { enum: ["it", "en"] }).notNull().default("it"),
+    // JSON snapshots: the seller (fiscal_identity as issued) and, for invoices and credit notes, the buyer.
+    seller: text("seller", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    buyer: text("buyer", { mode: "json" }).$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("documents_number_uq").on(t.kind, t.year, t.number),
+    uniqueIndex("documents_receipt_uq").on(t.bookingId).where(sql`kind = 'receipt'`),
+    uniqueIndex("documents_invoice_uq").on(t.bookingId).where(sql`kind = 'invoice'`),
+    uniqueIndex("documents_credit_note_uq").on(t.refundId).where(sql`kind = 'credit_note'`),
+    index("documents_issued_idx").on(t.issuedAt),
+    index("documents_booking_idx").on(t.bookingId),
+  ],
+);
+
+// The month's export sent to the accountant by the cron (one row per month: claimed, then sent once).
+export const accountantExports = sqliteTable("accountant_exports", {
+  // "YYYY-MM" (Rome calendar).
+  month: text("month").primaryKey(),
+  status: text("status", { enum: ["sending", "sent", "failed"] }).notNull(),
+  claimedAt: integer("claimed_at").notNull(),
+  sentAt: integer("sent_at"),
+  toAddress: text("to_address"),
+  attempts: integer("attempts").notNull().default(0),
+  lastError: text("last_error"),
+});
+
 /**
  * Reference data the Worker reads rarely and never on a hot path, kept out of its script (every cold
  * isolate parses the script): the staff password check's most used passwords (name
@@ -664,3 +753,5 @@ export const walletStandInDeliveries = sqliteTable("wallet_stand_in_deliveries",
   body: text("body").notNull(),
   createdAt: integer("created_at").notNull(),
 });
+export type FiscalIdentity = typeof fiscalIdentity.$inferSelect;
+export type DocumentRow = typeof documents.$inferSelect;

@@ -185,3 +185,8 @@ FROM bookings WHERE payment_intent_id = 'pi_demo_seed_season_1';
 INSERT INTO vouchers (code, kind, value, max_uses, expires_at, event_ids, note) VALUES
   ('AMICI10', 'percent', 10, 50, unixepoch(date('now', '+60 days')) * 1000, NULL, 'Sconto del 10% per gli amici del garage'),
   ('PARTENOPE', 'free', 0, 5, unixepoch(date('now', '+60 days')) * 1000, NULL, 'Posti gratuiti per il partner Pizzeria Partenope');
+
+-- The garage's fiscal identity for the demo (docs/decisions/047-documents.md): a made-up partita IVA
+-- with a valid check digit, so receipts and invoices can be tried locally. The owner edits it in Documenti.
+INSERT INTO fiscal_identity (id, ragione_sociale, partita_iva, codice_fiscale, indirizzo, cap, comune, provincia, regime_fiscale, vat_rate_bp, invoice_series, accountant_email)
+VALUES (1, 'Parcheggi Eventi S.r.l. (demo)', '12345678903', '12345678903', 'Via Giambattista Marino 14', '80125', 'Napoli', 'NA', 'RF01', 2200, 'FE', 'commercialista@example.it');

@@ -32,6 +32,8 @@ import { adminWaitlistRoutes } from "./routes/admin-waitlist";
 import { waitlist } from "./routes/waitlist";
 import { adminSeasons } from "./routes/admin-seasons";
 import { seasonPasses, seasons } from "./routes/seasons";
+import { adminDocuments } from "./routes/admin-documents";
+import { documentsPublic, passDocuments } from "./routes/documents";
 
 /**
  * The JSON API under /api (worker/app.ts puts the middleware around it): the only part of the Worker
@@ -54,6 +56,7 @@ export const api = new Hono<AppEnv>()
   .route("/api/admin", adminNotices)
   .route("/api/admin", adminWaitlistRoutes)
   .route("/api/admin", adminSeasons)
+  .route("/api/admin", adminDocuments)
   .route("/api/events", events)
   .route("/api/categories", categories)
   .route("/api/stats", stats)
@@ -68,6 +71,8 @@ export const api = new Hono<AppEnv>()
   .route("/api/passes", passes)
   .route("/api/passes", passActions)
   .route("/api/wallet", wallet)
+  .route("/api/passes", passDocuments)
+  .route("/api/documents", documentsPublic)
   .route("/api/seasons", seasons)
   .route("/api/season-passes", seasonPasses)
   .route("/api/gate", gate)

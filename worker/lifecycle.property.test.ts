@@ -13,7 +13,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import fc from "fast-check";
 import type Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { bookings, demoPaymentIntents, emailOutbox, events, refunds, seasonHolders, seasonPasses, vouchers, waitlistEntries, type Booking } from "../db/schema";
+import { bookings, demoPaymentIntents, documents, emailOutbox, events, refunds, seasonHolders, seasonPasses, vouchers, waitlistEntries, type Booking } from "../db/schema";
 import { holderTakesSeat } from "../shared/lifecycle/season";
 import { app } from "./app";
 import worker from "./index";
@@ -27,6 +27,7 @@ import type { RefundResult } from "./services/refunds";
 import type { BookingDto } from "./services/bookings";
 import { adminCookie } from "./test/admin";
 import { ORIGIN, randomClientIp, seedEvent, testDb } from "./test/helpers";
+import { romeDate } from "./lib/time";
 import { confirmCard, dashboardRefund, deliverWebhook, getIntent, refundedCharge, refundsOf, stripeEnv, stripeEvent } from "./test/stripe-mode";
 
 const HOUR = 3_600_000;
@@ -269,6 +270,124 @@ function checkAtRest(m: Model, s: Snapshot) {
   }
 }
 
+
+// ---------- the books (issue #41): receipts, invoices and credit notes balance the money ----------
+// Self-contained: one hook after every step (`booksAfterStep`) and one at rest (`booksAtRest`).
+
+let booksIdentitySaved = false;
+/** The garage's fiscal identity (needed for invoices), saved once per file. */
+async function booksIdentity() {
+  if (booksIdentitySaved) return;
+  const res = await call("/api/admin/fiscal-identity", {
+    method: "PUT",
+    admin: true,
+    json: { ragioneSociale: "Garage Marino S.r.l.", partitaIva: "12345678903", codiceFiscale: "12345678903", indirizzo: "Via Marino 14", cap: "80125", comune: "Napoli", provincia: "NA", regimeFiscale: "RF01", vatRate: "22", invoiceSeries: "FE", accountantEmail: "" },
+  });
+  expect(res.status, "books: fiscal identity saved").toBe(200);
+  booksIdentitySaved = true;
+}
+
+const BOOKS_BUYER = { type: "company", denominazione: "Rossi S.p.A.", partitaIva: "01234567897", indirizzo: "Via Toledo 1", cap: "80134", comune: "Napoli", provincia: "NA", codiceDestinatario: "M5UXCR1" };
+
+async function booksRead(m: Model, known?: Snapshot) {
+  const s = known ?? (await snapshot(m));
+  const ids = s.bookings.map((b) => b.id);
+  const docs = ids.length ? await testDb().select().from(documents).where(inArray(documents.bookingId, ids)) : [];
+  return { s, docs };
+}
+
+/** Bookings whose invoice was asked already (asking again would only answer the same invoice). */
+const booksInvoiced = new Set<string>();
+
+/** After each step: every other paid booking (the first, the third…) asks its invoice once (as a company would), then the books are checked. */
+async function booksAfterStep(m: Model, s: Snapshot) {
+  await booksIdentity();
+  for (const t of m.bookings.filter((b) => b.n % 2 === 0 && !booksInvoiced.has(b.id))) {
+    const b = rowOf(s, t.id);
+    if (b.passSecret && b.paidAt != null && b.amountCents > 0 && (b.status === "paid" || b.status === "freed")) {
+      const res = await call(`/api/passes/${b.passSecret}/invoice`, { json: { buyer: BOOKS_BUYER } });
+      expect([200, 201], `books: invoice of #${t.n} answered ${res.status}`).toContain(res.status);
+      booksInvoiced.add(t.id);
+    }
+  }
+  checkBooks(m, await booksRead(m, s));
+}
+
+function checkBooks(m: Model, { s, docs }: Awaited<ReturnType<typeof booksRead>>) {
+  for (const b of s.bookings) {
+    const mine = docs.filter((d) => d.bookingId === b.id);
+    const receipts = mine.filter((d) => d.kind === "receipt");
+    const invoices = mine.filter((d) => d.kind === "invoice");
+    const notes = mine.filter((d) => d.kind === "credit_note");
+    // (books-1) a payment has exactly one receipt, of what it paid, dated when it was paid; nothing else has one.
+    const paid = b.paidAt != null && b.amountCents > 0;
+    expect(receipts.length, `(books-1) booking ${code(m, b.id)} (${b.status}, paid ${b.paidAt}): ${receipts.length} receipts`).toBe(paid ? 1 : 0);
+    if (receipts[0]) expect([receipts[0].totalCents, receipts[0].issuedAt], `(books-1) receipt of ${code(m, b.id)}`).toEqual([b.amountCents, b.paidAt]);
+    // (books-2) every invoice equals its payment.
+    expect(invoices.length, `(books-2) booking ${code(m, b.id)}: ${invoices.length} invoices`).toBeLessThanOrEqual(1);
+    for (const inv of invoices) expect(inv.totalCents, `(books-2) invoice of ${code(m, b.id)}`).toBe(b.amountCents);
+    // (books-3) credit notes never exceed their invoice, each one a refund that went back.
+    const credited = notes.reduce((sum, n) => sum + n.totalCents, 0);
+    expect(credited, `(books-3) credit notes of ${code(m, b.id)}: ${credited} > invoice`).toBeLessThanOrEqual(invoices[0]?.totalCents ?? 0);
+    for (const n of notes) {
+      const r = s.refunds.find((row) => row.id === n.refundId);
+      expect([r?.status, r?.amountCents, n.invoiceId], `(books-3) credit note of ${code(m, b.id)}`).toEqual(["succeeded", n.totalCents, invoices[0]?.id]);
+    }
+  }
+  // (books-4) SdI's arithmetic on every document: taxable + VAT = total, VAT = taxable × rate within a cent.
+  for (const d of docs) {
+    expect(d.taxableCents + d.vatCents, `(books-4) ${d.kind} ${d.number}: taxable + VAT ≠ total`).toBe(d.totalCents);
+    expect(Math.abs(d.vatCents * 10_000 - d.taxableCents * d.vatRateBp), `(books-4) ${d.kind} ${d.number}: VAT ≠ taxable × rate`).toBeLessThanOrEqual(10_000);
+  }
+}
+
+/**
+ * At rest: per Rome calendar day, receipts less refunds equal the money that moved (payments in, refunds
+ * out); every refund of an invoiced booking has its credit note; numbers are unique and gap-free per kind and year.
+ */
+async function booksAtRest(m: Model, known: Snapshot) {
+  const read = await booksRead(m, known);
+  checkBooks(m, read);
+  const { s, docs } = read;
+  const byDay = new Map<string, { documents: number; money: number }>();
+  const add = (at: number, field: "documents" | "money", cents: number) => {
+    const day = romeDate(at).toString();
+    const row = byDay.get(day) ?? { documents: 0, money: 0 };
+    row[field] += cents;
+    byDay.set(day, row);
+  };
+  const done = s.refunds.filter((r) => r.status === "succeeded");
+  for (const d of docs.filter((x) => x.kind === "receipt")) add(d.issuedAt, "documents", d.totalCents);
+  for (const r of done) add(r.completedAt!, "documents", -r.amountCents);
+  for (const b of s.bookings.filter((x) => x.paidAt != null && x.amountCents > 0)) add(b.paidAt!, "money", b.amountCents);
+  for (const r of done) add(r.completedAt!, "money", -r.amountCents);
+  for (const [day, row] of byDay) expect(row.documents, `(books-5) ${day}: receipts − refunds ≠ money moved`).toBe(row.money);
+  if (m.setup.mode === "stripe") {
+    // …and that money is what the provider holds: for every payment that counted, its amount less what it gave back.
+    const counted = s.bookings.filter((b) => b.paidAt != null && b.amountCents > 0);
+    const provider = counted.reduce((sum, b) => {
+      const t = m.bookings.find((x) => x.id === b.id);
+      const view = t?.intentId ? m.provider.get(t.intentId) : undefined;
+      return sum + (view ? view.intent.amount - providerRefunded(view) : 0);
+    }, 0);
+    const receipts = docs.filter((d) => d.kind === "receipt").reduce((sum, d) => sum + d.totalCents, 0);
+    const back = done.filter((r) => counted.some((b) => b.id === r.bookingId)).reduce((sum, r) => sum + r.amountCents, 0);
+    expect(receipts - back, "(books-5) receipts − refunds ≠ what the provider kept").toBe(provider);
+  }
+  for (const d of docs.filter((x) => x.kind === "invoice")) {
+    const owed = done.filter((r) => r.bookingId === d.bookingId).map((r) => r.id).sort();
+    const noted = docs.filter((x) => x.kind === "credit_note" && x.invoiceId === d.id).map((x) => x.refundId).sort();
+    expect(noted, `(books-6) refunds of invoiced ${code(m, d.bookingId)} without their credit note`).toEqual(owed);
+  }
+  const all = await testDb().select({ kind: documents.kind, year: documents.year, number: documents.number }).from(documents);
+  const sequences = new Map<string, number[]>();
+  for (const d of all) sequences.set(`${d.kind} ${d.year}`, [...(sequences.get(`${d.kind} ${d.year}`) ?? []), d.number]);
+  for (const [name, numbers] of sequences) {
+    const sorted = numbers.sort((a, b) => a - b);
+    expect(sorted, `(books-7) ${name}: numbers repeat or skip`).toEqual(sorted.map((_, i) => i + 1));
+  }
+}
+
 const code = (m: Model, id: string) => {
   const t = m.bookings.find((b) => b.id === id);
   return t ? `#${t.n}` : id.slice(0, 8);
@@ -278,7 +397,9 @@ const code = (m: Model, id: string) => {
 async function afterStep(m: Model) {
   stats.steps++;
   await observeProvider(m);
-  checkInvariants(m, await snapshot(m));
+  const s = await snapshot(m);
+  checkInvariants(m, s);
+  await booksAfterStep(m, s);
 }
 
 /** The run's end: deliver everything Stripe owes, run the cron, until nothing is left to happen. */
@@ -297,6 +418,7 @@ async function comeToRest(m: Model) {
   const s = await snapshot(m);
   checkInvariants(m, s);
   checkAtRest(m, s);
+  await booksAtRest(m, s);
 }
 
 // ---------- the operations ----------

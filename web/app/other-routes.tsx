@@ -9,6 +9,7 @@ const CheckoutPage = lazy(() => afterQueryLayer(() => import("../features/checko
 const MyBookingsPage = lazy(() => afterQueryLayer(() => import("../features/my-bookings/my-bookings-page")).then((m) => ({ default: m.MyBookingsPage })));
 const WaitlistPage = lazy(() => afterQueryLayer(() => import("../features/waitlist/waitlist-page")).then((m) => ({ default: m.WaitlistPage })));
 const SeasonPage = lazy(() => afterQueryLayer(() => import("../features/season/season-page")).then((m) => ({ default: m.SeasonPage })));
+const DocumentPage = lazy(() => afterQueryLayer(() => import("../features/documents/document-page")).then((m) => ({ default: m.DocumentPage })));
 const PassPage = lazy(() => afterQueryLayer(() => import("../features/pass/pass-page")).then((m) => ({ default: m.PassPage })));
 // An event's page is server-rendered by the Worker; its code is a chunk of its own, hydrated when loaded.
 const EventPage = lazy(() => import("../features/event-page/event-page").then((m) => ({ default: m.EventPage })));
@@ -28,6 +29,7 @@ export function OtherRoutes() {
         <Route path="/checkout" element={<RouteErrorBoundary key="CheckoutPage"><CheckoutPage /></RouteErrorBoundary>} />
         <Route path="/le-mie-prenotazioni" element={<RouteErrorBoundary key="MyBookingsPage"><MyBookingsPage /></RouteErrorBoundary>} />
         <Route path="/p/:secret" element={<RouteErrorBoundary key="PassPage"><PassPage /></RouteErrorBoundary>} />
+        <Route path="/ricevuta/:id" element={<RouteErrorBoundary key="DocumentPage"><DocumentPage /></RouteErrorBoundary>} />
         <Route path="/lista-attesa/:token" element={<RouteErrorBoundary key="WaitlistPage"><WaitlistPage /></RouteErrorBoundary>} />
         <Route path="/abbonamenti/:id" element={<RouteErrorBoundary key="SeasonPage"><SeasonPage /></RouteErrorBoundary>} />
         <Route path="/gate" element={<RouteErrorBoundary key="GatePage"><GatePage /></RouteErrorBoundary>} />

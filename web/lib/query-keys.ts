@@ -30,5 +30,7 @@ export const queryKeys = {
     waitlists: ["admin", "waitlists"] as const,
     waitlist: (eventId: number) => ["admin", "waitlists", eventId] as const,
     waitlistSettings: ["admin", "waitlists", "settings"] as const,
+    documents: (month: string) => ["admin", "documents", month] as const,
+    fiscalIdentity: ["admin", "fiscal-identity"] as const,
   },
 };

@@ -31,6 +31,9 @@ export const fieldLabels = {
   phone: "Telefono",
   note: "Note",
   reason: "Motivo",
+  companyName: "Ragione sociale",
+  address: "Indirizzo",
+  town: "Comune",
 } as const;
 
 export const messagesIt = {
@@ -293,6 +296,28 @@ export const messagesIt = {
   voucherCodeInvalid: "Il codice può contenere solo lettere e numeri (da 3 a 32)",
   voucherValueInvalid: "Valore dello sconto non valido",
   invalidPrice: "Prezzo non valido",
+  // receipts, invoices and credit notes (docs/decisions/047-documents.md)
+  partitaIvaInvalid: "Partita IVA non valida: 11 cifre con la cifra di controllo giusta",
+  codiceFiscaleInvalid: "Codice fiscale non valido: controlla i 16 caratteri",
+  companyCodiceFiscaleInvalid: "Codice fiscale dell'azienda non valido",
+  destinationCodeInvalid: "Il Codice Destinatario ha 7 caratteri (lettere e cifre)",
+  destinationOrPecRequired: "Indica il Codice Destinatario di 7 caratteri oppure l'indirizzo PEC",
+  pecInvalid: "Indirizzo PEC non valido",
+  capInvalid: "CAP non valido: 5 cifre",
+  provinciaInvalid: "Provincia non valida: la sigla di 2 lettere (es. NA)",
+  addressRequired: "Indirizzo obbligatorio",
+  comuneRequired: "Comune obbligatorio",
+  denominazioneRequired: "Ragione sociale obbligatoria",
+  personNameRequired: "Nome e cognome obbligatori",
+  regimeFiscaleInvalid: "Regime fiscale non valido (es. RF01)",
+  vatRateInvalid: "Aliquota IVA non valida: da 0 a 100, al massimo due decimali",
+  invoiceSeriesInvalid: "La serie ha da 1 a 6 lettere o cifre",
+  accountantEmailInvalid: "E-mail del commercialista non valida",
+  invoicesNotConfigured: "Il garage non ha ancora inserito i suoi dati fiscali: scrivici per la fattura",
+  invoiceOnlyPaid: "La fattura si può chiedere solo per una prenotazione pagata",
+  invoiceWindowClosed: "Sono passati più di 12 giorni dal pagamento: per la fattura scrivi al garage",
+  documentNotFound: "Documento non trovato",
+  invalidMonth: "Mese non valido: usa AAAA-MM",
 };
 
 export type Messages = typeof messagesIt;

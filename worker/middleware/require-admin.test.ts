@@ -1,6 +1,6 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { auditLog, bookings, demoPaymentIntents, refunds, seasonPasses, staffRoles, uploads, type StaffRole } from "../../db/schema";
+import { auditLog, bookings, demoPaymentIntents, documents, refunds, seasonPasses, staffRoles, uploads, type StaffRole } from "../../db/schema";
 import { app } from "../app";
 import { sessionIdOf } from "../services/admin-auth";
 import { outboxInsert } from "../services/email/outbox";
@@ -109,6 +109,21 @@ async function sentNotice(): Promise<string> {
   const result = await createNotice(testDb(), await noticeEvent(), { subject: "Avviso", body: "Testo" }, { idempotencyKey: crypto.randomUUID() }, Date.now());
   if (!result.ok) throw new Error("notice not created");
   return result.value.notice.id;
+}
+
+const FISCAL_IDENTITY = { ragioneSociale: "Garage S.r.l.", partitaIva: "12345678903", codiceFiscale: "12345678903", indirizzo: "Via Marino 14", cap: "80125", comune: "Napoli", provincia: "NA", regimeFiscale: "RF01", vatRate: "22", invoiceSeries: "FE", accountantEmail: "" };
+
+/** An invoice of a paid booking, written directly (its XML is what the route answers). */
+async function invoiceDocument(): Promise<string> {
+  const { eventId } = await seedEvent();
+  const booking = await seedBooking({ eventId, status: "paid" });
+  const id = crypto.randomUUID();
+  const seller = { ragioneSociale: "Garage S.r.l.", partitaIva: "12345678903", codiceFiscale: "12345678903", indirizzo: "Via Marino 14", cap: "80125", comune: "Napoli", provincia: "NA", regimeFiscale: "RF01" };
+  const buyer = { type: "company", denominazione: "Rossi S.p.A.", partitaIva: "01234567897", indirizzo: "Via Toledo 1", cap: "80134", comune: "Napoli", provincia: "NA", codiceDestinatario: "M5UXCR1" };
+  await testDb()
+    .insert(documents)
+    .values({ id, kind: "invoice", year: 2099, number: Math.floor(Math.random() * 1e9), series: "FE", issuedAt: Date.now(), bookingId: booking.id, totalCents: 1500, taxableCents: 1230, vatCents: 270, vatRateBp: 2200, itemTitle: "Evento", plate: "AB123CD", bookingKind: "booking", customerName: "Mario Rossi", customerEmail: "mario@example.it", seller, buyer });
+  return id;
 }
 
 /** A booking paid with a demo intent (a refund needs the provider's intent). */
@@ -323,6 +338,17 @@ const CASES: Case[] = [
   },
   { route: "GET /api/admin/waitlists", request: async () => ({ path: "/api/admin/waitlists" }), ok: 200 },
   { route: "GET /api/admin/events/:id/waitlist", request: async () => ({ path: `/api/admin/events/${(await seedEvent()).eventId}/waitlist` }), ok: 200 },
+  { route: "GET /api/admin/fiscal-identity", request: async () => ({ path: "/api/admin/fiscal-identity" }), ok: 200, roles: ["owner"] },
+  {
+    route: "PUT /api/admin/fiscal-identity",
+    request: async () => ({ path: "/api/admin/fiscal-identity", json: FISCAL_IDENTITY }),
+    ok: 200,
+    audit: "fiscal_identity.update",
+    roles: ["owner"],
+  },
+  { route: "GET /api/admin/documents", request: async () => ({ path: "/api/admin/documents?month=2026-03" }), ok: 200 },
+  { route: "GET /api/admin/documents/export", request: async () => ({ path: "/api/admin/documents/export?month=2026-03" }), ok: 200 },
+  { route: "GET /api/admin/documents/:id/xml", request: async () => ({ path: `/api/admin/documents/${await invoiceDocument()}/xml` }), ok: 200 },
   { route: "GET /api/admin/waitlist-settings", request: async () => ({ path: "/api/admin/waitlist-settings" }), ok: 200 },
   { route: "PUT /api/admin/waitlist-settings", request: async () => ({ path: "/api/admin/waitlist-settings", json: { offerMinutes: 120 } }), ok: 200, audit: "waitlist.settings" },
   { route: "PUT /api/event-images", request: async () => ({ path: "/api/event-images", json: { imageURL: await uploadedImage() } }), ok: 200, audit: "upload.event-image" },
@@ -398,6 +424,7 @@ const PUBLIC_WRITES = [
   "POST /api/wallet/apple/v1/devices/:device/registrations/:passTypeId/:serial",
   "DELETE /api/wallet/apple/v1/devices/:device/registrations/:passTypeId/:serial",
   "POST /api/wallet/apple/v1/log",
+  "POST /api/passes/:secret/invoice", // "Richiedi fattura": the pass secret is the key; tested in services/documents/documents.test.ts
 ];
 const PUBLIC_ADMIN_READS = ["GET /api/admin/session"];
 
@@ -405,7 +432,7 @@ const methodOf = (route: string) => route.split(" ")[0];
 
 /** Everything an unauthorised request could have touched, to prove it touched nothing. */
 async function snapshot(): Promise<string> {
-  const tables = ["events", "rates", "categories", "bookings", "partners", "carousel_settings", "live_notification_config", "uploads", "audit_log", "staff_users", "gate_scans", "refunds", "notices", "reminder_settings", "waitlist_entries", "waitlist_settings", "season_passes", "season_holders", "vouchers"];
+  const tables = ["events", "rates", "categories", "bookings", "partners", "carousel_settings", "live_notification_config", "uploads", "audit_log", "staff_users", "gate_scans", "refunds", "notices", "reminder_settings", "waitlist_entries", "waitlist_settings", "season_passes", "season_holders", "vouchers", "documents", "fiscal_identity"];
   const dump: Record<string, unknown> = {};
   for (const t of tables) dump[t] = await testDb().all(sql.raw(`select * from ${t} order by 1`));
   // The queue consumer updates sending columns in the background; a request can only add rows or re-enqueue them.

@@ -11,6 +11,7 @@ import { anonymisePersonalData, purgeRateLimitHits, retentionOf } from "./retent
 import { deleteOrphanUploads } from "./uploads";
 import { offerFreedSpotsEverywhere } from "./waitlist";
 import { sendWalletUpdates } from "./wallet/wallet-passes";
+import { sendMonthToAccountant } from "./documents/accountant";
 
 /** A task runs on every trigger (each minute), or on the minutes that are a multiple of `everyMinutes`. */
 export type CronTask = { name: string; everyMinutes?: number; run: (db: Db, env: Env, now: number) => Promise<unknown> };
@@ -52,6 +53,8 @@ export const cronTasks: CronTask[] = [
   { name: "dispatch-queued-emails", run: (db, env, now) => dispatchQueued(env, db, now) },
   // Each change of a wallet pass, once, to the devices holding it and to Google (docs/decisions/050-wallet-passes.md).
   { name: "wallet-updates", run: (db, env, now) => sendWalletUpdates(db, env, now) },
+  // The previous month's documents to the accountant, once (docs/decisions/047-documents.md).
+  { name: "accountant-export", everyMinutes: 5, run: (db, env, now) => sendMonthToAccountant(db, env, env.EMAIL, now) },
 ];
 
 export async function runCronTasks(db: Db, env: Env, now: number): Promise<Record<string, unknown>> {

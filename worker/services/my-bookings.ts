@@ -33,6 +33,8 @@ export type MyBookingDto = {
   /** The pass behind /p/<secret>, only while the pass is valid (paid, event not cancelled). */
   passSecret: string | null;
   checkedInAt: string | null;
+  /** The payment's receipt (its page /ricevuta/<id>), once paid. */
+  receiptId: string | null;
 } & AfterSale;
 
 /** What happened after the sale, for the customer's screens (the lifecycle module's answers). */
@@ -108,6 +110,7 @@ export async function lookupMyBookings(db: Db, input: { email: string; code: str
       datetime: events.datetime,
       isAlwaysActive: events.isAlwaysActive,
       rateName: rateNameInBookingLang,
+      receiptId: sql<string | null>`(select d.id from documents d where d.booking_id = ${bookings.id} and d.kind = 'receipt')`,
       ...afterSaleColumns(now),
     })
     .from(bookings)
@@ -140,6 +143,7 @@ export async function lookupMyBookings(db: Db, input: { email: string; code: str
     paidAt: toIso(b.paidAt),
     passSecret: afterSale.passStatus === "valid" ? b.passSecret : null,
     checkedInAt: toIso(b.checkedInAt),
+    receiptId: r.receiptId,
     ...afterSale,
     };
   });

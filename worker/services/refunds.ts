@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+import { creditNoteInsert } from "./documents/issue";
 import type { BatchItem } from "drizzle-orm/batch";
 import { bookings, emailOutbox, refunds, type Booking, type RefundSource, type RefundStatus } from "../../db/schema";
 import { claimedCentsSql } from "../../shared/lifecycle/sql";
@@ -140,6 +141,8 @@ export function providerRefundStatements(db: Db, r: ProviderRefundView, now: num
     // A season pass's carrier refunded in full (here or from the Dashboard): its matches to come end with it.
     ...endRefundedSeasonStatements(db, booking, now),
     refundEmailInsert(db, rowId, now),
+    // An invoiced booking's refund that went back gets its credit note (TD04), once.
+    creditNoteInsert(db, rowId, now),
   );
   return statements;
 }

@@ -28,6 +28,7 @@ function mount(node: ReactNode, language: Language = italianLanguage) {
 function booking(overrides: Partial<MyBooking> = {}): MyBooking {
   return {
     code: "AB12CD34",
+    receiptId: null,
     kind: "booking",
     status: "paid",
     eventId: 1,

@@ -1,4 +1,5 @@
 import { useAtomValue } from "jotai";
+import { documentPath } from "../documents/queries";
 import { QRCodeSVG } from "qrcode.react";
 import { useEffect, useState, type FormEvent } from "react";
 import { Alert } from "../../components/alert";
@@ -60,6 +61,11 @@ export function BookingPass({ booking, onCancelled }: { booking: MyBooking; onCa
             <Fact label={m.rate}>{booking.rateName ?? (booking.kind === "prevendita" ? m.presale : "—")}</Fact>
             <Fact label={m.amount}>{tr.money(booking.amount)}</Fact>
           </dl>
+          {booking.receiptId ? (
+            <AppLink to={documentPath(booking.receiptId)} data-testid="receipt-link" className="mt-3 inline-block text-sm font-semibold text-blue-700 underline-offset-2 hover:underline print:hidden">
+              {tr.documents.receipt}
+            </AppLink>
+          ) : null}
           {view.notes.length ? (
             <div data-testid="after-sale" className="mt-4 space-y-1 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-800 ring-1 ring-slate-200">
               {view.notes.map((note) => (

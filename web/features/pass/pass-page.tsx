@@ -18,6 +18,7 @@ import { passQueryAtom, passSecretAtom, seasonPassQueryAtom, type Pass } from ".
 import { SeasonPassCard } from "./season-pass";
 import { WalletButtons } from "./wallet-buttons";
 import { useRouteParam } from "../../lib/query-of-param";
+import { PassDocuments } from "../documents/pass-documents";
 
 const badge: Record<Pass["status"], { text: "valid" | "void" | "notPaid"; className: string }> = {
   valid: { text: "valid", className: "bg-emerald-700 text-white" },
@@ -97,7 +98,10 @@ export function PassPage() {
       <div className="mx-auto max-w-md space-y-6 px-4 py-8">
         <h1 className="text-2xl font-black tracking-tight text-slate-900">{p.title}</h1>
         {season.data ? (
-          <SeasonPassCard pass={season.data} secret={secret} />
+          <>
+            <SeasonPassCard pass={season.data} secret={secret} />
+            <PassDocuments secret={secret} />
+          </>
         ) : season.isPending && secret && !query.data ? (
           // Only before anything is known: a refetch of a plain pass (after a plate change) must not
           // swap the pass and its actions for a spinner, or their confirmation is lost with them.
@@ -107,6 +111,7 @@ export function PassPage() {
             {query.data.notice ? <PassNotice notice={query.data.notice} /> : null}
             <PassCard pass={query.data} secret={secret} />
             <PassActions secret={secret} />
+            <PassDocuments secret={secret} />
           </>
         ) : query.isError ? (
           <Alert tone="error" role="alert">

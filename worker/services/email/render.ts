@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { garage } from "../../../shared/garage";
 import { appleWalletConfig, googleWalletConfig } from "../wallet/config";
-import { bookings, notices, waitlistEntries, type EmailOutboxRow } from "../../../db/schema";
+import { bookings, documents, notices, waitlistEntries, type EmailOutboxRow } from "../../../db/schema";
 import type { Db } from "../../db";
 import { bookingCodeOf } from "../my-bookings";
 import { emailCatalogues, type EmailCatalogue } from "./catalogue";
@@ -202,13 +202,18 @@ export async function renderOutboxRow(db: Db, env: Env, row: Pick<EmailOutboxRow
     const rows = [...base.slice(0, 5), { label: t.labels.amount, value: euro(b.amountCents, lang) }, base[base.length - 1]];
     const paragraphs = [t.greeting(b.customerName), t.confirmation.intro];
     const { attachments, passHtml, tail } = await passBlock();
+    // The receipt, issued in the batch that paid the booking (docs/decisions/047-documents.md).
+    const receipt = await db.select({ id: documents.id }).from(documents).where(and(eq(documents.bookingId, b.id), eq(documents.kind, "receipt"))).get();
+    const receiptUrl = receipt ? `${env.PUBLIC_BASE_URL.replace(/\/$/, "")}/ricevuta/${receipt.id}?lang=${lang}` : null;
+    const receiptHtml = receiptUrl ? `<p style="margin:16px 0 0"><a href="${escapeHtml(receiptUrl)}" style="color:#1d4ed8;font-weight:600">${escapeHtml(t.labels.receiptLink)}</a></p>` : "";
+    if (receiptUrl) tail.push(`${t.labels.receiptLink}: ${receiptUrl}`, "");
     tail.push(t.signature);
     attachments.push(...calendarOf(b));
     const subject = t.confirmation.subject(b.eventTitle);
     return {
       to: b.customerEmail,
       subject,
-      html: layout(t, lang, subject, paragraphs, rows, passHtml + `<p style="margin:16px 0 0;line-height:1.5">${escapeHtml(t.signature).replace(/\n/g, "<br>")}</p>`),
+      html: layout(t, lang, subject, paragraphs, rows, passHtml + receiptHtml + `<p style="margin:16px 0 0;line-height:1.5">${escapeHtml(t.signature).replace(/\n/g, "<br>")}</p>`),
       text: textOf(paragraphs, rows, tail),
       attachments,
     };

@@ -7,6 +7,7 @@ import { activeHoldSql, freeSpotsSql } from "../../../shared/lifecycle/sql";
 import { confirmationOutboxInsert } from "../email/outbox";
 import { passSecretOnPay } from "../passes";
 import { settleSeasonItems } from "../seasons";
+import { receiptInsert } from "../documents/issue";
 import type { PaymentIntentView, PaymentProvider } from "./provider";
 
 export type SettleOutcome =
@@ -148,6 +149,8 @@ export async function settleIntent(
       .where(and(eq(bookings.id, booking.id), inArray(bookings.status, ["pending", "expired", "cancelled"]))),
     // A season pass paid through its carrier booking: the holder and its other matches, if this paid it.
     ...(booking.kind === "season" ? settleSeasonItems(db, booking.id, now) : []),
+    // Its receipt, numbered in the same batch: written if and only if this batch paid it (docs/decisions/047-documents.md).
+    receiptInsert(db, booking.id, now),
     ...readBack,
   ]);
   const [paid, refunded] = [changesOf(results[record.length]), changesOf(results[record.length + 2])];

@@ -14,6 +14,7 @@ import { useStaff } from "../queries";
 import { UsersTab } from "../users/users-tab";
 import { WaitlistTab } from "../waitlist/waitlist-tab";
 import { ConfigurationBanners } from "./configuration-banners";
+import { DocumentsTab } from "../documents/documents-tab";
 
 const t = itAdmin.tabs;
 
@@ -28,6 +29,7 @@ export const DASHBOARD_TABS = [
   { key: "pagamenti", label: t.payments, Panel: PaymentsTab },
   { key: "email", label: t.emails, Panel: EmailsTab },
   { key: "lista-attesa", label: t.waitlist, Panel: WaitlistTab },
+  { key: "documenti", label: t.documents, Panel: DocumentsTab },
   // Accounts are the owner's alone (the API answers 403 to anyone else).
   { key: "utenti", label: t.users, Panel: UsersTab, ownerOnly: true },
 ] as const;

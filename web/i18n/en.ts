@@ -219,6 +219,8 @@ export const en: Catalogue = {
     plate: "Number plate",
     carModel: "Car",
     total: "Total",
+    price: "Price",
+    discount: (code: string) => `Voucher ${code}`,
     presale: "Presale",
     payTitle: "Complete the Payment",
     totalToPay: "Total to pay",

@@ -221,6 +221,8 @@ export const it = {
     plate: "Targa",
     carModel: "Auto",
     total: "Totale",
+    price: "Prezzo",
+    discount: (code: string) => `Codice sconto ${code}`,
     presale: "Prevendita",
     payTitle: "Completa il Pagamento",
     totalToPay: "Totale da pagare",

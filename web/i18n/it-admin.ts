@@ -683,6 +683,13 @@ export const itAdmin = {
     someRates: "Solo alcune tariffe",
     reach: (n: number) => (n === 1 ? "Raggiungerà 1 prenotazione" : `Raggiungerà ${n} prenotazioni`),
     counting: "Conteggio delle prenotazioni...",
+    /** The language each booking was made in, as the notice's audience names it. */
+    langNames: { it: "italiano", en: "inglese", de: "tedesco", fr: "francese", es: "spagnolo" } as Record<string, string>,
+    byLang: (parts: { lang: string; count: number }[], names: Record<string, string>) => parts.map((p) => `${p.count} in ${names[p.lang] ?? p.lang}`).join(", "),
+    confirmTitle: "Inviare l'avviso?",
+    confirmMessage: (n: number, languages: string) =>
+      `L'e-mail parte subito ${n === 1 ? "verso 1 prenotazione" : `verso ${n} prenotazioni`} (${languages}) e non si può ritirare.`,
+    back: "Torna al testo",
     send: (n: number) => (n === 1 ? "Invia a 1 prenotazione" : `Invia a ${n} prenotazioni`),
     sending: "Invio in corso...",
     sent: (n: number) => (n === 1 ? "Avviso inviato a 1 prenotazione" : `Avviso inviato a ${n} prenotazioni`),

@@ -48,12 +48,19 @@ function audienceWhere(eventId: number, rateIds: number[] | null | undefined): S
 
 const audienceFrom = sql`${bookings} inner join ${events} e on e.id = ${bookings.eventId}`;
 
-/** How many bookings a notice would reach now (the screen says it before sending). */
-export async function noticeAudience(db: Db, eventId: number, rateIds: number[] | null): Promise<Outcome<{ count: number }>> {
+export type NoticeAudience = { count: number; byLang: { lang: string; count: number }[] };
+
+/**
+ * How many bookings a notice would reach now, and how many of them booked in each language: the
+ * screen says both before sending (the language a booking keeps for its e-mails).
+ */
+export async function noticeAudience(db: Db, eventId: number, rateIds: number[] | null): Promise<Outcome<NoticeAudience>> {
   const checked = await checkRates(db, eventId, rateIds);
   if (!checked.ok) return checked;
-  const row = await db.get<{ n: number }>(sql`select count(*) as n from ${audienceFrom} where ${audienceWhere(eventId, rateIds)}`);
-  return ok({ count: row?.n ?? 0 });
+  const rows = await db.all<{ lang: string; n: number }>(
+    sql`select ${bookings.lang} as lang, count(*) as n from ${audienceFrom} where ${audienceWhere(eventId, rateIds)} group by ${bookings.lang} order by n desc, lang`,
+  );
+  return ok({ count: rows.reduce((sum, r) => sum + r.n, 0), byLang: rows.map((r) => ({ lang: r.lang, count: r.n })) });
 }
 
 async function checkRates(db: Db, eventId: number, rateIds: number[] | null | undefined): Promise<Outcome<null>> {

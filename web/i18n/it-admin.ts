@@ -416,7 +416,7 @@ export const itAdmin = {
     filterStatus: "Stato",
     allStatuses: "Tutti gli stati",
     status: { queued: "In coda", sending: "In invio", sent: "Inviata", failed: "Non inviata" },
-    kind: { confirmation: "Conferma", refund: "Rimborso", event_postponed: "Evento rinviato", waitlist_offer: "Offerta lista d'attesa" },
+    kind: { confirmation: "Conferma", refund: "Rimborso", event_postponed: "Evento rinviato", waitlist_offer: "Offerta lista d'attesa", waitlist_joined: "Iscrizione lista d'attesa" },
     colMessage: "Messaggio",
     colTo: "Destinatario",
     colStatus: "Stato",

@@ -14,6 +14,7 @@ import { cancelDeadline, eventEndsAt, MINUTE_MS, withinCancelDeadline } from "..
 import { getReminderSettings } from "../settings";
 import { qrPng } from "./qr-png";
 import { bookingFacts } from "../booking-facts";
+import { waitlistView } from "../waitlist";
 
 export type RenderedEmail = {
   to: string;
@@ -63,6 +64,8 @@ const textOf = (paragraphs: string[], rows: Row[], tail: string[]) =>
  * admin's preview of a message not sent yet.
  */
 export async function renderOutboxRow(db: Db, env: Env, row: Pick<EmailOutboxRow, "bookingId" | "kind" | "data"> & { noticeId?: string | null }): Promise<RenderedEmail | null> {
+  if (row.kind === "waitlist_joined") return renderWaitlistJoined(db, env, Number(row.data?.entryId));
+  if (!row.bookingId) return null;
   const facts = await bookingFacts(db, eq(bookings.id, row.bookingId));
   if (!facts) return null;
   const lang = facts.lang;
@@ -254,4 +257,34 @@ export function previewHtml(email: Pick<RenderedEmail, "html" | "attachments">):
     html = html.replaceAll(`cid:${a.contentId}`, `data:${a.type};base64,${base64(bytes)}`);
   }
   return html;
+}
+
+/** "You are on the waiting list": the entry as it is now, with its personal link (no booking exists yet). */
+async function renderWaitlistJoined(db: Db, env: Env, entryId: number): Promise<RenderedEmail | null> {
+  const entry = Number.isInteger(entryId) ? await db.select({ token: waitlistEntries.token }).from(waitlistEntries).where(eq(waitlistEntries.id, entryId)).get() : undefined;
+  const view = entry ? await waitlistView(db, entry.token, Date.now()) : null;
+  if (!view) return null;
+  const lang = view.lang;
+  const t = emailCatalogues[lang];
+  const english = lang === "en";
+  const eventTitle = (english && view.event.titleEn) || view.event.title;
+  const rateName = (english && view.rate.nameEn) || view.rate.name;
+  const link = `${env.PUBLIC_BASE_URL.replace(/\/$/, "")}/lista-attesa/${view.token}`;
+  const paragraphs = [t.waitlistJoined.greeting, t.waitlistJoined.intro(eventTitle), t.waitlistJoined.how];
+  const rows: Row[] = [
+    { label: t.labels.event, value: eventTitle },
+    { label: t.labels.when, value: view.event.isAlwaysActive || !view.event.datetime ? t.labels.alwaysActive : romeLongDateTime(Date.parse(view.event.datetime), t.dates) },
+    { label: t.labels.rate, value: rateName },
+    { label: t.labels.plate, value: view.licensePlate },
+    ...(view.position != null ? [{ label: t.waitlistJoined.position, value: t.waitlistJoined.place(view.position) }] : []),
+  ];
+  const subject = t.waitlistJoined.subject(eventTitle);
+  const linkHtml = `<p style="margin:16px 0 0"><a href="${escapeHtml(link)}" style="display:inline-block;background:#1d4ed8;color:#fff;padding:12px 20px;border-radius:8px;font-weight:600;text-decoration:none">${escapeHtml(t.waitlistJoined.link)}</a><br><span style="font-size:12px;color:#555;word-break:break-all">${escapeHtml(link)}</span></p>`;
+  return {
+    to: view.email,
+    subject,
+    html: layout(t, lang, subject, paragraphs, rows, `${linkHtml}<p style="margin:16px 0 0;line-height:1.5">${escapeHtml(t.signature).replace(/\n/g, "<br>")}</p>`),
+    text: textOf(paragraphs, rows, [`${t.waitlistJoined.link}: ${link}`, "", t.signature]),
+    attachments: [],
+  };
 }

@@ -175,4 +175,22 @@ describe("the home's pass banner (finding 6)", () => {
     expect(within(banner).getByText(/Your pass/)).toBeTruthy();
     expect(within(banner).getByText("See the pass")).toBeTruthy();
   });
+
+  it("'Vedi il pass' opens the pass itself (/p/<secret>), not the bookings list", async () => {
+    rememberBooking({ email: "anna@example.it", code: "AB12CD34" });
+    showPassBanner({ code: "AB12CD34", eventTitle: "Napoli – Inter" });
+    answer(booking({ passSecret: "abcdefghijklmnopqrstuv" }));
+    mount(<PassBanner />);
+    const banner = await screen.findByTestId("pass-banner");
+    expect(within(banner).getByRole("link", { name: "Vedi il pass" }).getAttribute("href")).toBe("/p/abcdefghijklmnopqrstuv");
+  });
+
+  it("a booking without a valid pass links to the bookings list, where it is explained", async () => {
+    rememberBooking({ email: "anna@example.it", code: "AB12CD34" });
+    showPassBanner({ code: "AB12CD34", eventTitle: "Napoli – Inter" });
+    answer(booking({ passStatus: "void", state: "refunded", refunded: "10.00", passSecret: null }));
+    mount(<PassBanner />);
+    const banner = await screen.findByTestId("pass-banner");
+    expect(within(banner).getByRole("link", { name: "Vedi i dettagli" }).getAttribute("href")).toBe("/le-mie-prenotazioni");
+  });
 });

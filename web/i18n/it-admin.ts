@@ -349,7 +349,7 @@ export const itAdmin = {
     repeatedPlate: (n: number) => `Targa ripetuta ×${n}`,
     repeatedPlateHint: (n: number) => `${n} posti riservati o pagati con questa targa per questo evento`,
     refund: "Rimborsa",
-    refundTitle: (name: string) => `Rimborso a ${name}`,
+    refundTitle: (name: string) => `Rimborso ${/^[aàAÀ]/.test(name) ? "ad" : "a"} ${name}`,
     refundIntro: (amount: string, left: string) => `Pagato ${amount}, ancora rimborsabili ${left}. Lascia vuoto l'importo per rimborsare tutto quello che resta: il posto viene liberato e il pass annullato. Un rimborso parziale lascia validi posto e pass.`,
     refundAmount: "Importo da rimborsare (€)",
     refundAmountHint: "Vuoto = rimborso totale",

@@ -106,7 +106,7 @@ const en: EmailCatalogue = {
     address: "Address",
     maps: "Open in Google Maps",
     rate: "Rate",
-    plate: "Licence plate",
+    plate: "Number plate",
     amount: "Amount paid",
     code: "Booking code",
     pass: "Your pass",

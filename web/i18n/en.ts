@@ -121,6 +121,8 @@ export const en: Catalogue = {
     },
   },
   eventCard: {
+    postponed: "Postponed",
+    postponedFrom: (when: string) => `Event postponed: it was planned for ${when}`,
     expand: "Show details",
     collapse: "Hide details",
     liberi: "Free",

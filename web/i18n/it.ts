@@ -123,6 +123,8 @@ export const it = {
     },
   },
   eventCard: {
+    postponed: "Rinviato",
+    postponedFrom: (when: string) => `Evento rinviato: era previsto per ${when}`,
     expand: "Mostra dettagli",
     collapse: "Nascondi dettagli",
     liberi: "Liberi",

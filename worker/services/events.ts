@@ -58,6 +58,7 @@ export type EventDto = {
   isActive: boolean;
   /** "Annullato" (issue #12): cancelled by the garage, shown on the home until it ends, never bookable. */
   cancelled: boolean;
+  postponedFrom: string | null;
   sortOrder: number;
   rates: RateDto[];
   prevendita_title: string | null;
@@ -118,6 +119,8 @@ export function toEventDto(event: Event, category: CategoryDto | null, eventRate
     category: category ? { id: category.id, name: category.name, nameEn: category.nameEn, color: category.color } : null,
     isActive: event.isActive,
     cancelled: event.cancelledAt != null,
+    // Moved by "Rinvia": the card and the page call it postponed (a cancelled event is just cancelled).
+    postponedFrom: event.cancelledAt != null || event.isAlwaysActive ? null : toIso(event.previousDatetime),
     sortOrder: event.sortOrder,
     rates: eventRates.map(toRateDto),
     prevendita_title: event.prevenditaTitle,

@@ -126,8 +126,8 @@ describe("a notice reaches every live booking, once", () => {
     expect(await (await adminApi(`/api/admin/events/${eventId}/notices/audience`)).json()).toEqual({
       count: 6,
       byLang: [
-        { lang: "en", count: 3 },
         { lang: "it", count: 3 },
+        { lang: "en", count: 3 },
       ],
     });
     expect(await (await adminApi(`/api/admin/events/${eventId}/notices/audience?rateIds=${other}`)).json()).toEqual({ count: 2, byLang: [{ lang: "en", count: 2 }] });

@@ -199,7 +199,7 @@ export function EventCard({ event: given, priority = false }: { event: EventDto;
           <div className="absolute top-3 left-3 flex flex-wrap gap-2">{event.category ? <CategoryTag category={event.category} /> : null}</div>
           {/* Above the title button's overlay (z-10): the page's link and the share button are their own targets. */}
           <div className="absolute top-3 right-3 z-10 flex items-center gap-2">
-            <EventStatusBadge cancelled={event.cancelled} ended={ended} soldOut={soldOut} soldOutLabel={tr.eventCard.soldOut} className="shadow" />
+            <EventStatusBadge cancelled={event.cancelled} ended={ended} soldOut={soldOut} soldOutLabel={tr.eventCard.soldOut} postponed={event.postponedFrom != null} className="shadow" />
             <ShareButton title={event.title} path={eventPath(given)} className={CARD_ACTION} />
             {/* A plain link (the card is also rendered outside the router, in the Worker's home islands):
                 the page loads server-rendered, with its own share card and live figures. */}

@@ -148,7 +148,7 @@ function EventPageBody({ given, endedWhenRendered, notice }: { given: EventDto; 
                 <h1 className="text-3xl font-black tracking-tight text-slate-900 sm:text-4xl">{event.title}</h1>
                 <p className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
                   {event.cancelled || ended || soldOut ? (
-                    <EventStatusBadge cancelled={event.cancelled} ended={ended} soldOut={soldOut} soldOutLabel={tr.eventPage.soldOut} />
+                    <EventStatusBadge cancelled={event.cancelled} ended={ended} soldOut={soldOut} soldOutLabel={tr.eventPage.soldOut} postponed={event.postponedFrom != null} />
                   ) : (
                     <span data-testid="free-spots" className="inline-flex items-center gap-1.5 text-sm font-semibold text-emerald-700">
                       <span className="size-2 rounded-full bg-emerald-500" aria-hidden="true" />

@@ -130,7 +130,8 @@ describe("the pass page after the sale (finding 6)", () => {
     state: "paid",
     eventCancelled: false,
     refundPending: false,
-    notice: null,
+    notices: [],
+    postponedFrom: null,
     ...overrides,
   });
 

@@ -247,6 +247,8 @@ select coalesce(json_group_array(json(doc)), '[]') as body from (
     'category', json(case when c.id is null then null else json_object('id', c.id, 'name', c.name, 'nameEn', c.name_en, 'color', c.color) end),
     'isActive', ${bool("e.is_active")},
     'cancelled', ${bool("e.cancelled_at is not null")},
+    'postponedFrom', case when e.cancelled_at is not null or e.is_always_active or e.previous_datetime is null then null
+                          else strftime('%Y-%m-%dT%H:%M:%fZ', e.previous_datetime / 1000.0, 'unixepoch') end,
     'sortOrder', e.sort_order,
     'rates', json((select coalesce(json_group_array(json(rate)), '[]') from (
       select json_object(

@@ -252,16 +252,18 @@ describe("bad input sends nothing", () => {
 });
 
 describe("the latest notice where people look", () => {
-  it("the pass shows the event's newest notice, dated, until the event has ended", async () => {
+  it("the pass shows the event's notices, newest first and dated, until the event has ended", async () => {
     const start = Date.now() + 3_600_000;
     const { eventId, rateId } = await seedEvent({ datetime: start, durationMinutes: 120 });
     const booking = await seedBooking({ eventId, rateId, status: "paid" });
-    expect((await (await api(`/api/passes/${booking.passSecret}`)).json<{ notice: unknown }>()).notice).toBeNull();
+    expect((await (await api(`/api/passes/${booking.passSecret}`)).json<{ notices: unknown[] }>()).notices).toEqual([]);
     await createNotice(testDb(), eventId, { subject: "Primo", body: "Uno" }, { idempotencyKey: crypto.randomUUID() }, Date.now() - 1000);
     await createNotice(testDb(), eventId, { subject: "Secondo", body: "Due", subjectEn: "Second", bodyEn: "Two" }, { idempotencyKey: crypto.randomUUID() }, Date.now());
-    const pass = await (await api(`/api/passes/${booking.passSecret}`)).json<{ notice: { subject: string; subjectEn: string; createdAt: string } }>();
-    expect(pass.notice).toMatchObject({ subject: "Secondo", subjectEn: "Second" });
-    expect(Date.parse(pass.notice.createdAt)).toBeGreaterThan(Date.now() - 60_000);
+    const pass = await (await api(`/api/passes/${booking.passSecret}`)).json<{ notices: { subject: string; subjectEn: string; createdAt: string }[] }>();
+    expect(pass.notices[0]).toMatchObject({ subject: "Secondo", subjectEn: "Second" });
+    // The earlier notice stays on the pass below the newer one.
+    expect(pass.notices.map((n) => n.subject)).toEqual(["Secondo", "Primo"]);
+    expect(Date.parse(pass.notices[0].createdAt)).toBeGreaterThan(Date.now() - 60_000);
     // Fails if the end is not the start plus the duration (2 hours here).
     expect(await latestNotice(testDb(), eventId, start + 2 * 3_600_000 - 1)).not.toBeNull();
     expect(await latestNotice(testDb(), eventId, start + 2 * 3_600_000)).toBeNull();

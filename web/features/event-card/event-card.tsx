@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { afterQueryLayer } from "../../app/query-layer";
 import { Button } from "../../components/button";
 import { ArrowLeftIcon, CalendarIcon, ChevronDownIcon, ClockIcon, PhotoIcon, RouteIcon } from "../../components/icons";
+import { useReturnFocus } from "../../components/use-return-focus";
 import { useLang, useT } from "../../i18n/lang";
 import { CARD_MAX_WIDTH_PX, EVENT_IMAGE_HEIGHT, EVENT_IMAGE_WIDTH, eventImageAspectRatio } from "../../lib/event-image";
 import {
@@ -139,6 +140,7 @@ export function EventCard({ event: given, priority = false }: { event: EventDto;
   const [expanded, setExpanded] = useState(false);
   const [view, setView] = useState<"details" | "rates">("details");
   const [bookingRate, setBookingRate] = useState<RateDto | null>(null);
+  const returnFocus = useReturnFocus();
   const [presaleOpen, setPresaleOpen] = useState(false);
   const [descriptionOpen, setDescriptionOpen] = useState(false);
   // Mounted from first use on, so closing still animates.
@@ -328,7 +330,10 @@ export function EventCard({ event: given, priority = false }: { event: EventDto;
                     <Button
                       variant="bare"
                       size="none"
-                      onClick={() => setBookingRate(rate)}
+                      onClick={(e) => {
+                        returnFocus.remember(e.currentTarget);
+                        setBookingRate(rate);
+                      }}
                       title={rate.name}
                       className="group flex w-full items-center gap-3 rounded-2xl bg-white p-3.5 text-left ring-1 ring-slate-200 hover:bg-blue-50/60 hover:ring-blue-300"
                     >
@@ -353,7 +358,14 @@ export function EventCard({ event: given, priority = false }: { event: EventDto;
       </div>
 
       <Suspense fallback={null}>
-        {used.booking ? <BookingDialog event={event} rate={bookingRate} onClose={() => setBookingRate(null)} /> : null}
+        {used.booking ? <BookingDialog
+            event={event}
+            rate={bookingRate}
+            onClose={() => {
+              setBookingRate(null);
+              returnFocus.restore();
+            }}
+          /> : null}
         {used.presale && showPresale ? <PresaleDialog event={event} open={presaleOpen} onClose={() => setPresaleOpen(false)} /> : null}
         {used.description ? (
           <DescriptionDialog title={event.title} description={event.description} open={descriptionOpen} onClose={() => setDescriptionOpen(false)} />

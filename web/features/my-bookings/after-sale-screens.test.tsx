@@ -135,6 +135,14 @@ describe("the pass page after the sale (finding 6)", () => {
     ...overrides,
   });
 
+  it("says the event was postponed and when it was planned (issue 48)", () => {
+    mount(<PassCard pass={pass({ postponedFrom: "2026-12-13T19:45:00.000Z" })} secret="abcdefghijklmnopqrstuv" />);
+    expect(screen.getByTestId("pass-postponed").textContent).toMatch(/^Evento rinviato: era previsto per .*13 dicembre 2026/);
+    cleanup();
+    mount(<PassCard pass={pass()} secret="abcdefghijklmnopqrstuv" />);
+    expect(screen.queryByTestId("pass-postponed")).toBeNull();
+  });
+
   it("shows no QR for a booking of a cancelled event and says the event was cancelled, in Italian and English", () => {
     mount(<PassCard pass={pass({ status: "void", eventCancelled: true })} secret="abcdefghijklmnopqrstuv" />);
     expect(screen.queryByRole("img")).toBeNull();

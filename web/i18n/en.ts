@@ -43,6 +43,7 @@ export const en: Catalogue = {
     retry: "Try again",
   },
   layout: {
+    skipToEvents: "Skip to the events",
     skipToContent: "Skip to content",
     brandTagline: "Event parking in Naples",
     navLabel: "Main navigation",

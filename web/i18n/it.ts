@@ -45,6 +45,7 @@ export const it = {
     retry: "Riprova",
   },
   layout: {
+    skipToEvents: "Vai agli eventi",
     skipToContent: "Vai al contenuto",
     brandTagline: "Parcheggi per eventi a Napoli",
     navLabel: "Navigazione principale",

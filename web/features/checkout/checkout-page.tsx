@@ -229,8 +229,8 @@ function PaymentForm({ booking, intent, remaining, onPaid }: { booking: BookingD
     try {
       const outcome = await confirmRef.current();
       if (!outcome.ok) {
+        // Said once, beside the card fields (docs/decisions/052): no toast repeating it.
         setFailure(outcome.message);
-        notify.error(c.failedTitle, outcome.message);
         return;
       }
       let paid: BookingDto;

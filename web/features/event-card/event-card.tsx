@@ -262,7 +262,7 @@ export function EventCard({ event: given, priority = false }: { event: EventDto;
                 {tr.eventCard.freeSpots(event.availableSpots)}
               </span>
             )}
-            {fromPrice && !ended && !event.cancelled ? <span className="text-base font-extrabold text-slate-900">{tr.eventCard.fromPrice(fromPrice)}</span> : null}
+            {fromPrice && !ended && !event.cancelled ? <span className="shrink-0 text-base font-extrabold whitespace-nowrap text-slate-900">{tr.eventCard.fromPrice(fromPrice)}</span> : null}
           </div>
         ) : null}
 

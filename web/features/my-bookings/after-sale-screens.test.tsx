@@ -8,7 +8,9 @@ import { en } from "../../i18n/en";
 import type { Language } from "../../i18n/lang";
 import { italianLanguage } from "../../test/italian";
 import { PassBanner } from "../home/pass-banner";
+import { PassActions } from "../pass/pass-actions";
 import { PassCard } from "../pass/pass-page";
+import { passSecretAtom } from "../pass/queries";
 import type { Pass as PassDto } from "../pass/queries";
 import { BookingPass } from "./my-bookings-page";
 import type { MyBooking } from "./queries";
@@ -201,5 +203,42 @@ describe("the home's pass banner (finding 6)", () => {
     mount(<PassBanner />);
     const banner = await screen.findByTestId("pass-banner");
     expect(within(banner).getByRole("link", { name: "Vedi i dettagli" }).getAttribute("href")).toBe("/le-mie-prenotazioni");
+  });
+});
+
+describe("the pass page's 'Gestisci' box (issue 48)", () => {
+  function serve(status: "valid" | "void", reason: string | null) {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (input: RequestInfo | URL) => {
+        const path = new URL(String(input instanceof Request ? input.url : input)).pathname;
+        if (path.endsWith("/cancellation")) return Response.json({ allowed: false, deadline: null, reason, plateChangeAllowed: false });
+        return Response.json({ status, code: "AB12CD34", state: status === "void" ? "refunded" : "paid", notices: [], postponedFrom: null });
+      }),
+    );
+  }
+  function mountActions() {
+    const store = createAppStore(createQueryClient(), italianLanguage);
+    store.set(passSecretAtom, "abcdefghijklmnopqrstuv");
+    return render(
+      <Provider store={store}>
+        <MemoryRouter>
+          <PassActions secret="abcdefghijklmnopqrstuv" />
+        </MemoryRouter>
+      </Provider>,
+    );
+  }
+
+  it("is not shown for a refunded pass, whose 'nothing to cancel' would only confuse", async () => {
+    serve("void", "Prenotazione rimborsata: non c'è nulla da annullare.");
+    mountActions();
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(screen.queryByTestId("pass-actions")).toBeNull();
+  });
+
+  it("still explains a valid pass that can no longer be cancelled", async () => {
+    serve("valid", "Il termine per annullare è passato.");
+    mountActions();
+    expect(await screen.findByText("Il termine per annullare è passato.")).toBeTruthy();
   });
 });

@@ -5,6 +5,7 @@ import { Alert } from "../../components/alert";
 import { Button } from "../../components/button";
 import { TextField } from "../../components/field";
 import { Modal } from "../../components/modal";
+import { notify } from "../../components/notify";
 import { BusyLabel } from "../../components/busy-label";
 import { Spinner } from "../../components/spinner";
 import { useT } from "../../i18n/lang";
@@ -93,8 +94,10 @@ function BookingForm({ event, rate, onClose }: { event: EventDto; rate: RateDto;
         return;
       }
       if (err instanceof ApiError && err.code === "sold_out") setJoinList(true);
-      // Said once, inside the dialog where focus is (docs/decisions/052): no toast repeating it.
-      setProblem({ message: errorMessage(err, tr.booking.errorFallback), fields: [] });
+      const message = errorMessage(err, tr.booking.errorFallback);
+      notify.error(tr.booking.errorTitle, message);
+      // Also inside the dialog: while it is open the toast sits outside the focus trap.
+      setProblem({ message, fields: [] });
     }
   };
 

@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { garage } from "../../../shared/garage";
-import { bookings, notices, waitlistEntries, type EmailOutboxRow } from "../../../db/schema";
+import { bookings, events, notices, rates, waitlistEntries, type EmailOutboxRow } from "../../../db/schema";
+import { waitingEntryText } from "../../../shared/lifecycle/sql";
 import type { Db } from "../../db";
 import { bookingCodeOf } from "../my-bookings";
 import { emailCatalogues, type EmailCatalogue } from "./catalogue";
@@ -14,7 +15,6 @@ import { cancelDeadline, eventEndsAt, MINUTE_MS, withinCancelDeadline } from "..
 import { getReminderSettings } from "../settings";
 import { qrPng } from "./qr-png";
 import { bookingFacts } from "../booking-facts";
-import { waitlistView } from "../waitlist";
 
 export type RenderedEmail = {
   to: string;
@@ -261,8 +261,8 @@ export function previewHtml(email: Pick<RenderedEmail, "html" | "attachments">):
 
 /** "You are on the waiting list": the entry as it is now, with its personal link (no booking exists yet). */
 async function renderWaitlistJoined(db: Db, env: Env, entryId: number): Promise<RenderedEmail | null> {
-  const entry = Number.isInteger(entryId) ? await db.select({ token: waitlistEntries.token }).from(waitlistEntries).where(eq(waitlistEntries.id, entryId)).get() : undefined;
-  const view = entry ? await waitlistView(db, entry.token, Date.now()) : null;
+  // The entry read here rather than through waitlist.ts, which hands mails to the outbox (no import cycle).
+  const view = Number.isInteger(entryId) ? await joinedEntry(db, entryId) : null;
   if (!view) return null;
   const lang = view.lang;
   const t = emailCatalogues[lang];
@@ -286,5 +286,39 @@ async function renderWaitlistJoined(db: Db, env: Env, entryId: number): Promise<
     html: layout(t, lang, subject, paragraphs, rows, `${linkHtml}<p style="margin:16px 0 0;line-height:1.5">${escapeHtml(t.signature).replace(/\n/g, "<br>")}</p>`),
     text: textOf(paragraphs, rows, [`${t.waitlistJoined.link}: ${link}`, "", t.signature]),
     attachments: [],
+  };
+}
+
+/** A waiting-list entry with its event and rate, and its place among those still waiting. */
+async function joinedEntry(db: Db, entryId: number) {
+  const row = await db
+    .select({
+      token: waitlistEntries.token,
+      email: waitlistEntries.email,
+      licensePlate: waitlistEntries.licensePlate,
+      lang: waitlistEntries.lang,
+      waiting: sql<number>`${sql.raw(waitingEntryText(`"waitlist_entries"`))}`,
+      position: sql<number>`(select count(*) from waitlist_entries p where p.event_id = ${waitlistEntries.eventId} and ${sql.raw(waitingEntryText("p"))} and p.id <= ${waitlistEntries.id})`,
+      title: events.title,
+      titleEn: events.titleEn,
+      datetime: events.datetime,
+      isAlwaysActive: events.isAlwaysActive,
+      rateName: rates.name,
+      rateNameEn: rates.nameEn,
+    })
+    .from(waitlistEntries)
+    .innerJoin(events, eq(events.id, waitlistEntries.eventId))
+    .innerJoin(rates, eq(rates.id, waitlistEntries.rateId))
+    .where(eq(waitlistEntries.id, entryId))
+    .get();
+  if (!row) return null;
+  return {
+    token: row.token,
+    email: row.email,
+    licensePlate: row.licensePlate,
+    lang: row.lang,
+    position: row.waiting ? row.position : null,
+    event: { title: row.title, titleEn: row.titleEn, datetime: row.isAlwaysActive || row.datetime == null ? null : new Date(row.datetime).toISOString(), isAlwaysActive: row.isAlwaysActive },
+    rate: { name: row.rateName, nameEn: row.rateNameEn },
   };
 }

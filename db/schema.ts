@@ -326,7 +326,7 @@ export const auditLog = sqliteTable(
 
 // After the sale (docs/decisions/018-after-the-sale.md). One row per message to send: written in the
 // same D1 batch as the fact it reports (e.g. the booking marked paid), sent by the EMAIL_QUEUE consumer.
-export const emailKinds = ["confirmation", "refund", "event_postponed", "notice", "reminder", "waitlist_offer"] as const;
+export const emailKinds = ["confirmation", "refund", "event_postponed", "notice", "reminder", "waitlist_offer", "waitlist_joined"] as const;
 export type EmailKind = (typeof emailKinds)[number];
 export const emailStatuses = ["queued", "sending", "sent", "failed"] as const;
 export type EmailStatus = (typeof emailStatuses)[number];
@@ -335,9 +335,9 @@ export const emailOutbox = sqliteTable(
   "email_outbox",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    bookingId: text("booking_id")
-      .notNull()
-      .references(() => bookings.id),
+    // Null only for a message about a waiting-list entry that has no booking yet (kind "waitlist_joined",
+    // its entry's token in `data`).
+    bookingId: text("booking_id").references(() => bookings.id),
     kind: text("kind", { enum: emailKinds }).notNull(),
     // One message per fact ("confirmation:<booking id>", "refund:<refund id>"): a repeated webhook
     // or a concurrent settle hits the unique index and writes nothing.

@@ -104,7 +104,8 @@ INSERT INTO live_notification_config (id, is_enabled, frequency, target_event_id
 
 -- A few paid demo bookings so the dashboards, payments and live popups have real rows to show.
 -- Edenlandia (always active, so on today's gate list) gets the gate demo: passes printed by
--- `npm start`, one plate with two passes. Pass secrets: 128 random bits (hex, base64url-safe).
+-- `npm start`, each with its own plate, so typing a printed plate at the gate lets that car in.
+-- Pass secrets: 128 random bits (hex, base64url-safe).
 WITH b(n, ev, rs, name, email, plate, model, ago) AS (VALUES
   (1, 'Pinguini%', 1, 'Giulia Esposito', 'giulia.esposito@example.it', 'FA123BC', 'Fiat 500', 25),
   (2, 'Champions%', 1, 'Marco Russo', 'marco.russo@example.it', 'GB456DE', 'Volkswagen Golf', 90),
@@ -114,7 +115,7 @@ WITH b(n, ev, rs, name, email, plate, model, ago) AS (VALUES
   (6, 'Edenlandia%', 1, 'Luca Ferrara', 'luca.ferrara@example.it', 'FL482ZT', 'Alfa Romeo Giulietta', 300),
   (7, 'Edenlandia%', 2, 'Chiara Amato', 'chiara.amato@example.it', 'GE735RS', 'Renault Clio', 180),
   (8, 'Edenlandia%', 1, 'Paolo Greco', 'paolo.greco@example.it', 'EB913KV', 'Ford Focus', 120),
-  (9, 'Edenlandia%', 2, 'Paolo Greco', 'paolo.greco@example.it', 'EB913KV', 'Ford Focus', 115),
+  (9, 'Edenlandia%', 2, 'Paolo Greco', 'paolo.greco@example.it', 'EC208MS', 'Ford Focus', 115),
   (10, 'Napoli – Milan%', 1, 'Gennaro Izzo', 'gennaro.izzo@example.it', 'FG204HK', 'Fiat Tipo', 4000),
   (11, 'Napoli – Milan%', 1, 'Rosa Cuomo', 'rosa.cuomo@example.it', 'GA518PL', 'Opel Corsa', 3000),
   (12, 'Napoli – Milan%', 1, 'Ciro Marino', 'ciro.marino@example.it', 'EZ771TT', 'Dacia Sandero', 2000)

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { GATE_EMAIL, GATE_PASSWORD, loginAsAdmin } from "./admin-helpers";
 import { chromiumArgs, chromiumPath } from "./chromium-args";
+import { itGate } from "../web/i18n/it-gate";
 import { buyPass, codeOf, GATE_EVENT, gateLogin, passOf, recordResults, writeQrVideo } from "./gate-helpers";
 import { seriousViolations } from "./axe";
 
@@ -155,6 +156,38 @@ test("offline: reload without signal, the gate opens on its event; code, plate a
   await context.clearCookies();
   await loginAsAdmin(page, "/admin?tab=prenotazioni");
   await expect(page.getByTestId("booking-row").filter({ hasText: "QR400FF" })).toContainText(/entrato alle \d\d:\d\d/);
+});
+
+test("every answer's word fits a 360 px phone: SCONOSCIUTO and the longest others, none cut", async ({ page }) => {
+  await openGate(page);
+  await check(page, "ZZ999ZZ");
+  await expect(result(page)).toHaveAttribute("data-result", "unknown");
+  await expect(result(page).getByRole("heading", { name: "SCONOSCIUTO" })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath("gate-unknown-360.png") });
+  const title = result(page).locator("#gate-result-title");
+  // Each word the gate can show, put in the same heading: it stays within the screen, unbroken.
+  for (const word of new Set(Object.values(itGate.result))) {
+    const box = await title.evaluate((el, text) => {
+      el.textContent = text;
+      const r = el.getBoundingClientRect();
+      return { left: r.left, right: r.right, scroll: el.scrollWidth, width: el.clientWidth, lines: Math.round(r.height / parseFloat(getComputedStyle(el).lineHeight)) };
+    }, word);
+    expect(box.left, word).toBeGreaterThanOrEqual(0);
+    expect(box.right, word).toBeLessThanOrEqual(360);
+    expect(box.scroll, word).toBeLessThanOrEqual(box.width);
+    // A word is never split: one line per word at most.
+    expect(box.lines, word).toBeLessThanOrEqual(word.split(" ").length);
+  }
+  await title.evaluate((el) => (el.textContent = "SCONOSCIUTO"));
+  expect(await seriousViolations(page), "red answer at 360 px").toEqual([]);
+});
+
+test("the gate signs out: back to its own sign-in screen", async ({ page }) => {
+  await openGate(page);
+  await page.getByRole("button", { name: "Esci" }).click();
+  await expect(page.getByRole("heading", { name: "Accesso al varco" })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Accesso al varco" })).toBeVisible();
 });
 
 test("the home registers no service worker and links no manifest", async ({ page }) => {

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { createEventViaApi, expectNoSidewaysOverflow, loginAsAdmin, unique } from "./admin-helpers";
 import { bookingCodeOf, customerAddress, payBooking } from "./public-helpers";
 
@@ -19,6 +20,11 @@ async function paidBooking(request: APIRequestContext, eventId: number, rateId: 
 }
 
 test.use({ viewport: { width: 390, height: 844 } });
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
 
 test("at 390 px the owner writes a notice in Italian and English, sees it delivered, and each pass shows it in its language", async ({ page }) => {
   await loginAsAdmin(page, "/admin?tab=eventi");
@@ -45,8 +51,17 @@ test("at 390 px the owner writes a notice in Italian and English, sees it delive
   await dialog.getByLabel("Testo in inglese", { exact: true }).fill("Via Caracciolo is closed by the police: please use Via Marina.");
   await expectNoSidewaysOverflow(page, '[role="dialog"]');
   if (shots) await page.screenshot({ path: `${shots}/notice-dialog-390.png` });
+  await expect(dialog.getByTestId("notice-languages")).toHaveText("1 in italiano, 1 in inglese");
   await dialog.getByRole("button", { name: "Invia a 2 prenotazioni" }).click();
+  // Nothing leaves before the owner confirms, told how many booked in each language.
+  const confirm = page.getByRole("alertdialog", { name: "Inviare l'avviso?" });
+  await expect(confirm).toContainText("L'e-mail parte subito verso 2 prenotazioni (1 in italiano, 1 in inglese) e non si può ritirare.");
+  expect(await (await page.request.get(`/api/admin/events/${event.id}/notices`)).json()).toEqual([]);
+  if (shots) await page.screenshot({ path: `${shots}/notice-confirm-390.png` });
+  expect(await seriousViolations(page), "notice confirmation").toEqual([]);
+  await confirm.getByRole("button", { name: "Invia a 2 prenotazioni" }).click();
   await expect(page.getByText("Avviso inviato a 2 prenotazioni")).toBeVisible();
+  await expect(confirm).toBeHidden();
 
   const item = dialog.getByTestId("notice-item").first();
   await expect(item).toContainText("Ingresso da Via Marina");

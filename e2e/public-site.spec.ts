@@ -70,6 +70,8 @@ test("the declined card 4000 0000 0000 0002 shows 'Pagamento Fallito' and leaves
   await page.getByRole("button", { name: `Paga € ${booking.amount.replace(".", ",")}` }).click();
   const failure = page.getByRole("alert").filter({ hasText: "Pagamento Fallito" });
   await expect(failure.first()).toContainText("La tua carta è stata rifiutata.");
+  // Said once, beside the card fields: no toast repeating it.
+  await expect(page.getByText("La tua carta è stata rifiutata.")).toHaveCount(1);
   await expect(page.getByRole("button", { name: `Paga € ${booking.amount.replace(".", ",")}` })).toBeEnabled();
   expect(await bookingStatus(request, booking.id)).toBe("pending");
 });

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { itAdmin } from "../web/i18n/it-admin";
 import { loginAsAdmin } from "./admin-helpers";
 import { createBooking, eventByTitle, payBooking } from "./public-helpers";
 
@@ -10,5 +11,5 @@ export async function openRefundOfPaidBooking(page: Page, name: string, email: s
   await loginAsAdmin(page, "/admin?tab=prenotazioni");
   const row = page.getByTestId("booking-row").filter({ hasText: name });
   await row.getByRole("button", { name: "Rimborsa" }).click();
-  return { row, dialog: page.getByRole("dialog", { name: `Rimborso a ${name}` }) };
+  return { row, dialog: page.getByRole("dialog", { name: itAdmin.bookings.refundTitle(name) }) };
 }

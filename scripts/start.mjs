@@ -47,9 +47,13 @@ const env = {
 };
 const persist = ["--persist-to", args["persist-to"]];
 
-function run(cmd, cmdArgs, { capture = false } = {}) {
-  const res = spawnSync(cmd, cmdArgs, { env, stdio: capture ? ["ignore", "pipe", "inherit"] : "inherit", encoding: "utf8" });
+// `quiet`: wrangler's own output (the tables of every migration and statement, hundreds of lines)
+// is kept back and shown only when the step fails, so the banner below is what a newcomer sees.
+function run(cmd, cmdArgs, { capture = false, quiet = false } = {}) {
+  const stdio = quiet ? ["ignore", "pipe", "pipe"] : capture ? ["ignore", "pipe", "inherit"] : "inherit";
+  const res = spawnSync(cmd, cmdArgs, { env, stdio, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
   if (res.status !== 0) {
+    if (quiet) process.stderr.write(`${res.stdout ?? ""}${res.stderr ?? ""}`);
     console.error(`\n✘ ${cmd} ${cmdArgs.join(" ")} failed (exit ${res.status}).`);
     process.exit(res.status ?? 1);
   }
@@ -58,12 +62,14 @@ function run(cmd, cmdArgs, { capture = false } = {}) {
 
 if (args.fresh) rmSync(args["persist-to"], { recursive: true, force: true });
 if (!args["no-build"]) run("vite", ["build", "--logLevel", "warn"]);
-run("wrangler", ["d1", "migrations", "apply", "DB", "--local", ...persist]);
+const migrated = run("wrangler", ["d1", "migrations", "apply", "DB", "--local", ...persist], { quiet: true });
+const applied = (migrated.match(/^│\s*\d{4}_\S+\.sql/gm) ?? []).length;
+console.log(/No migrations to apply/.test(migrated) ? "Database locale aggiornato." : `Database locale: ${applied || "nuove"} migrazioni applicate.`);
 
 const countOut = run("wrangler", ["d1", "execute", "DB", "--local", ...persist, "--json", "--command", "SELECT count(*) AS n FROM events"], { capture: true });
 const count = JSON.parse(countOut.slice(countOut.indexOf("[")))[0].results[0].n;
 if (count === 0) {
-  run("wrangler", ["d1", "execute", "DB", "--local", ...persist, "--file", "db/seed.sql"]);
+  run("wrangler", ["d1", "execute", "DB", "--local", ...persist, "--file", "db/seed.sql"], { quiet: true });
   console.log("Dati dimostrativi caricati.");
 }
 

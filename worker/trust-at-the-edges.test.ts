@@ -101,7 +101,7 @@ describe("2. one client cannot buy a whole event and hand it back", () => {
     for (let i = 0; i < 10; i++) await seedBooking({ eventId, rateId, status: "paid", customerEmail: "fan@example.co.uk", licensePlate: plate(i) });
     const res = await api("/api/bookings", { method: "POST", json: booking(eventId, rateId, plate(40), "fan@example.co.uk"), headers: { "Accept-Language": "en-GB" } });
     expect(((await res.json()) as { error: { message: string } }).error.message).toBe(
-      "You have already taken 10 spots for this event, the most one customer may (cancelled ones count too)",
+      "You have already taken 10 spaces for this event, the most one customer may (cancelled ones count too)",
     );
   });
 });

@@ -10,6 +10,8 @@ export type Column<T> = {
   end?: boolean;
   /** The header is read by screen readers only, and the card shows the cell without a label (a drag handle). */
   bare?: boolean;
+  /** On a card the cell takes the card's whole width under its label (a title with a picture and tags). */
+  wide?: boolean;
   className?: string;
 };
 
@@ -69,7 +71,7 @@ export function DataTable<T>({ rows, rowKey, columns, actions, actionsHeader = "
               <dl className="space-y-2 text-sm">
                 {columns.map((c) =>
                   c.bare ? null : (
-                    <div key={c.header} className="grid grid-cols-[7rem_minmax(0,1fr)] gap-2">
+                    <div key={c.header} className={c.wide ? "space-y-1" : "grid grid-cols-[7rem_minmax(0,1fr)] gap-2"}>
                       <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">{c.header}</dt>
                       <dd className="min-w-0 break-words text-slate-800">{c.cell(row)}</dd>
                     </div>

@@ -27,6 +27,7 @@ export const itGate = {
   checking: "Verifica...",
   scanError: "Verifica non riuscita. Riprova.",
   next: "Avanti",
+  logout: "Esci",
   online: "Online",
   offline: "Offline",
   offlineQueue: (n: number) => `offline — ${n === 1 ? "1 scansione" : `${n} scansioni`} da inviare`,

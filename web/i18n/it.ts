@@ -45,6 +45,7 @@ export const it = {
     retry: "Riprova",
   },
   layout: {
+    skipToEvents: "Vai agli eventi",
     skipToContent: "Vai al contenuto",
     brandTagline: "Parcheggi per eventi a Napoli",
     navLabel: "Navigazione principale",
@@ -123,6 +124,8 @@ export const it = {
     },
   },
   eventCard: {
+    postponed: "Rinviato",
+    postponedFrom: (when: string) => `Evento rinviato: era previsto per ${when}`,
     expand: "Mostra dettagli",
     collapse: "Nascondi dettagli",
     liberi: "Liberi",
@@ -221,6 +224,8 @@ export const it = {
     plate: "Targa",
     carModel: "Auto",
     total: "Totale",
+    price: "Prezzo",
+    discount: (code: string) => `Codice sconto ${code}`,
     presale: "Prevendita",
     payTitle: "Completa il Pagamento",
     totalToPay: "Totale da pagare",

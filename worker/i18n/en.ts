@@ -212,7 +212,7 @@ export const messagesEn: Messages = {
   valueTooSmall: (min: number) => `Value too small (${min} at least)`,
   passwordTooShort: (min: number) => `The password must have at least ${min} characters`,
   passwordTooLong: (max: number) => `The password can have ${max} characters at most`,
-  bookingCapReached: (max: number) => `You have already taken ${max} spots for this event, the most one customer may (cancelled ones count too)`,
+  bookingCapReached: (max: number) => `You have already taken ${max} spaces for this event, the most one customer may (cancelled ones count too)`,
   capacityBelowHeld: (held: number) => `Total spaces cannot be fewer than ${held}: that many are already reserved, occupied, booked or paid.`,
   // customer names and car model (bookings and presales)
   nameTooLong: "Name too long",
@@ -270,7 +270,7 @@ export const messagesEn: Messages = {
   seasonNotOnSale: "This season pass is not on sale",
   seasonSoldOut: "Season passes sold out",
   seasonNoEvents: "No match of this season pass is on sale",
-  seasonMatchSoldOut: "One of the season's matches has no free spots left",
+  seasonMatchSoldOut: "One of the season's matches has no free spaces left",
   seasonScopeRequired: "Choose a category or at least one event",
   seasonRangeInvalid: "The end date must be after the start date",
   seasonSpotsInvalid: "The number of season passes must be at least 1",

@@ -28,7 +28,8 @@ describe("GET /api/passes/:secret", () => {
       state: "paid",
       eventCancelled: false,
       refundPending: false,
-      notice: null,
+      notices: [],
+      postponedFrom: null,
     });
     for (const hidden of ["segreta@example.it", "Mario Rossi", booking.id]) expect(text).not.toContain(hidden);
   });

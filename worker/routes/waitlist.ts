@@ -11,7 +11,7 @@ import { limitRequestRate } from "../middleware/request-rate";
 import { pickLang } from "../../shared/lang";
 import { PASS_SECRET_PATTERN } from "../services/passes";
 import { clientKeyOf, hashedClientKey } from "../services/rate-limit";
-import { joinWaitlist, leaveWaitlist, offerFreedSpotsQuietly, takeOffer, waitlistView } from "../services/waitlist";
+import { dispatchWaitlistJoined, joinWaitlist, leaveWaitlist, offerFreedSpotsQuietly, takeOffer, waitlistView } from "../services/waitlist";
 
 const required = messages.requiredFields;
 
@@ -36,8 +36,11 @@ export const waitlist = new Hono<AppEnv>()
   .post("/", limitRequestRate, validate("json", waitlistJoinInput), async (c) => {
     const input = c.req.valid("json");
     const lang = input.lang ?? pickLang(null, null, c.req.header("Accept-Language"));
-    const result = await joinWaitlist(c.var.db, { ...input, lang }, await hashedClientKey(clientKeyOf(c.req)), Date.now());
-    return result.ok ? c.json(result.value, 201) : c.json(result.error, result.status as ClientErrorStatusCode);
+    const now = Date.now();
+    const result = await joinWaitlist(c.var.db, { ...input, lang }, await hashedClientKey(clientKeyOf(c.req)), now);
+    if (!result.ok) return c.json(result.error, result.status as ClientErrorStatusCode);
+    c.executionCtx.waitUntil(dispatchWaitlistJoined(c.env, c.var.db, result.value.token, now));
+    return c.json(result.value, 201);
   })
   .get("/:token", validate("param", tokenParam), async (c) => {
     c.header("Cache-Control", "no-store");

@@ -68,6 +68,8 @@ export type BookingDto = {
   rate: { id: number; name: string } | null;
   /** The pass behind /p/<secret>, while the booking is paid (a void pass is not handed out). */
   passSecret: string | null;
+  /** The voucher typed at booking and what it took off the rate's price: the checkout shows both. */
+  voucher: { code: string; discount: string } | null;
 };
 
 type EventRef = Pick<Event, "id" | "title" | "datetime" | "isAlwaysActive">;
@@ -80,14 +82,31 @@ export { effectiveStatus };
 /** The columns the answer is made of. */
 type BookingFields = Pick<
   Booking,
-  "id" | "eventId" | "rateId" | "kind" | "status" | "amountCents" | "currency" | "holdExpiresAt" | "createdAt" | "paidAt" | "customerName" | "licensePlate" | "carModel" | "passSecret"
+  | "id"
+  | "eventId"
+  | "rateId"
+  | "kind"
+  | "status"
+  | "amountCents"
+  | "currency"
+  | "holdExpiresAt"
+  | "createdAt"
+  | "paidAt"
+  | "customerName"
+  | "licensePlate"
+  | "carModel"
+  | "passSecret"
+  | "voucherCode"
+  | "discountCents"
 >;
 
-/** A hold just inserted: pending, unpaid, in euro. */
-type NewHold = Omit<BookingFields, "status" | "currency" | "paidAt" | "passSecret">;
+/** A hold just inserted: pending, unpaid, in euro (a voucher only when one was typed). */
+type NewHold = Omit<BookingFields, "status" | "currency" | "paidAt" | "passSecret" | "voucherCode" | "discountCents"> &
+  Partial<Pick<BookingFields, "voucherCode" | "discountCents">>;
 
 export function toBookingDto(input: BookingFields | NewHold, event: EventRef, rate: RateRef, now: number): BookingDto {
-  const b: BookingFields = "status" in input ? input : { ...input, status: "pending", currency: "eur", paidAt: null, passSecret: null };
+  const b: BookingFields =
+    "status" in input ? input : { voucherCode: null, discountCents: 0, ...input, status: "pending", currency: "eur", paidAt: null, passSecret: null };
   return {
     id: b.id,
     eventId: b.eventId,
@@ -105,6 +124,7 @@ export function toBookingDto(input: BookingFields | NewHold, event: EventRef, ra
     event: { id: event.id, title: event.title, datetime: event.isAlwaysActive ? null : toIso(event.datetime) },
     rate: rate ? { id: rate.id, name: rate.name } : null,
     passSecret: b.status === "paid" ? b.passSecret : null,
+    voucher: b.voucherCode ? { code: b.voucherCode, discount: centsToDecimal(b.discountCents) } : null,
   };
 }
 
@@ -176,7 +196,7 @@ export async function createBooking(
   const event = { id: target.eventId, title: target.title, datetime: target.datetime, isAlwaysActive: target.isAlwaysActive === 1 };
   if (inserted && voucher && inserted.amountCents === 0) return ok({ created: true, booking: (await getBooking(db, hold.id, now))! });
   if (inserted) {
-    const row: NewHold = { ...hold, eventId: target.eventId, rateId: target.rateId, kind: "booking", ...inserted };
+    const row: NewHold = { ...hold, eventId: target.eventId, rateId: target.rateId, kind: "booking", ...inserted, voucherCode: voucher?.code ?? null, discountCents: voucher?.discountCents ?? 0 };
     return ok({ created: true, booking: toBookingDto(row, event, { id: target.rateId, name: target.rateName }, now) });
   }
   if (target.cancelledAt != null) return fail(409, "event_cancelled", messages.eventCancelled);

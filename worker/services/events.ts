@@ -58,6 +58,7 @@ export type EventDto = {
   isActive: boolean;
   /** "Annullato" (issue #12): cancelled by the garage, shown on the home until it ends, never bookable. */
   cancelled: boolean;
+  postponedFrom: string | null;
   sortOrder: number;
   rates: RateDto[];
   prevendita_title: string | null;
@@ -118,6 +119,8 @@ export function toEventDto(event: Event, category: CategoryDto | null, eventRate
     category: category ? { id: category.id, name: category.name, nameEn: category.nameEn, color: category.color } : null,
     isActive: event.isActive,
     cancelled: event.cancelledAt != null,
+    // Moved by "Rinvia": the card and the page call it postponed (a cancelled event is just cancelled).
+    postponedFrom: event.cancelledAt != null || event.isAlwaysActive ? null : toIso(event.previousDatetime),
     sortOrder: event.sortOrder,
     rates: eventRates.map(toRateDto),
     prevendita_title: event.prevenditaTitle,
@@ -244,6 +247,8 @@ select coalesce(json_group_array(json(doc)), '[]') as body from (
     'category', json(case when c.id is null then null else json_object('id', c.id, 'name', c.name, 'nameEn', c.name_en, 'color', c.color) end),
     'isActive', ${bool("e.is_active")},
     'cancelled', ${bool("e.cancelled_at is not null")},
+    'postponedFrom', case when e.cancelled_at is not null or e.is_always_active or e.previous_datetime is null then null
+                          else strftime('%Y-%m-%dT%H:%M:%fZ', e.previous_datetime / 1000.0, 'unixepoch') end,
     'sortOrder', e.sort_order,
     'rates', json((select coalesce(json_group_array(json(rate)), '[]') from (
       select json_object(

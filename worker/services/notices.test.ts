@@ -39,7 +39,7 @@ describe("a notice reaches every live booking, once", () => {
   it("writes exactly N rows of kind notice for N live bookings among holds, expired, refunded, cancelled and freed ones", async () => {
     const { eventId, liveIds } = await crowd(7);
     // Fails if the audience counts a hold or a finished booking (the preview and the send must agree).
-    expect(await (await adminApi(`/api/admin/events/${eventId}/notices/audience`)).json()).toEqual({ count: 7 });
+    expect(await (await adminApi(`/api/admin/events/${eventId}/notices/audience`)).json()).toEqual({ count: 7, byLang: [{ lang: "it", count: 7 }] });
     const res = await send(eventId, notice);
     expect(res.status, await res.clone().text()).toBe(201);
     const created = await res.json<NoticeDto>();
@@ -103,7 +103,7 @@ describe("a notice reaches every live booking, once", () => {
     const a = await seedBooking({ eventId, rateId: first.id, status: "paid" });
     await seedBooking({ eventId, rateId: second.id, status: "paid" });
     await seedBooking({ eventId, rateId: second.id, status: "paid" });
-    expect(await (await adminApi(`/api/admin/events/${eventId}/notices/audience?rateIds=${first.id}`)).json()).toEqual({ count: 1 });
+    expect(await (await adminApi(`/api/admin/events/${eventId}/notices/audience?rateIds=${first.id}`)).json()).toMatchObject({ count: 1 });
     const res = await send(eventId, { ...notice, rateIds: [first.id] });
     expect(res.status).toBe(201);
     expect((await noticeRows(eventId)).map((r) => r.bookingId)).toEqual([a.id]);
@@ -111,6 +111,26 @@ describe("a notice reaches every live booking, once", () => {
     const other = await seedEvent();
     expect((await send(eventId, { ...notice, rateIds: [other.rateId] })).status).toBe(400);
     expect(await noticeRows(eventId)).toHaveLength(1);
+  });
+
+  it("the audience says how many booked in each language, live bookings only, for the rates chosen", async () => {
+    const { eventId, rateId, rates } = await crowd(3);
+    const other = rates[1].id;
+    for (const r of [rateId, other, other]) {
+      const b = await seedBooking({ eventId, rateId: r, status: "paid" });
+      await testDb().update(bookings).set({ lang: "en" }).where(eq(bookings.id, b.id));
+    }
+    // An English hold counts for nothing, like any hold.
+    const hold = await seedBooking({ eventId, rateId, status: "pending" });
+    await testDb().update(bookings).set({ lang: "en" }).where(eq(bookings.id, hold.id));
+    expect(await (await adminApi(`/api/admin/events/${eventId}/notices/audience`)).json()).toEqual({
+      count: 6,
+      byLang: [
+        { lang: "it", count: 3 },
+        { lang: "en", count: 3 },
+      ],
+    });
+    expect(await (await adminApi(`/api/admin/events/${eventId}/notices/audience?rateIds=${other}`)).json()).toEqual({ count: 2, byLang: [{ lang: "en", count: 2 }] });
   });
 
   it("each booking reads it in its language: English text for English bookings when written, Italian otherwise; HTML stays text", async () => {
@@ -232,16 +252,18 @@ describe("bad input sends nothing", () => {
 });
 
 describe("the latest notice where people look", () => {
-  it("the pass shows the event's newest notice, dated, until the event has ended", async () => {
+  it("the pass shows the event's notices, newest first and dated, until the event has ended", async () => {
     const start = Date.now() + 3_600_000;
     const { eventId, rateId } = await seedEvent({ datetime: start, durationMinutes: 120 });
     const booking = await seedBooking({ eventId, rateId, status: "paid" });
-    expect((await (await api(`/api/passes/${booking.passSecret}`)).json<{ notice: unknown }>()).notice).toBeNull();
+    expect((await (await api(`/api/passes/${booking.passSecret}`)).json<{ notices: unknown[] }>()).notices).toEqual([]);
     await createNotice(testDb(), eventId, { subject: "Primo", body: "Uno" }, { idempotencyKey: crypto.randomUUID() }, Date.now() - 1000);
     await createNotice(testDb(), eventId, { subject: "Secondo", body: "Due", subjectEn: "Second", bodyEn: "Two" }, { idempotencyKey: crypto.randomUUID() }, Date.now());
-    const pass = await (await api(`/api/passes/${booking.passSecret}`)).json<{ notice: { subject: string; subjectEn: string; createdAt: string } }>();
-    expect(pass.notice).toMatchObject({ subject: "Secondo", subjectEn: "Second" });
-    expect(Date.parse(pass.notice.createdAt)).toBeGreaterThan(Date.now() - 60_000);
+    const pass = await (await api(`/api/passes/${booking.passSecret}`)).json<{ notices: { subject: string; subjectEn: string; createdAt: string }[] }>();
+    expect(pass.notices[0]).toMatchObject({ subject: "Secondo", subjectEn: "Second" });
+    // The earlier notice stays on the pass below the newer one.
+    expect(pass.notices.map((n) => n.subject)).toEqual(["Secondo", "Primo"]);
+    expect(Date.parse(pass.notices[0].createdAt)).toBeGreaterThan(Date.now() - 60_000);
     // Fails if the end is not the start plus the duration (2 hours here).
     expect(await latestNotice(testDb(), eventId, start + 2 * 3_600_000 - 1)).not.toBeNull();
     expect(await latestNotice(testDb(), eventId, start + 2 * 3_600_000)).toBeNull();

@@ -48,12 +48,20 @@ function audienceWhere(eventId: number, rateIds: number[] | null | undefined): S
 
 const audienceFrom = sql`${bookings} inner join ${events} e on e.id = ${bookings.eventId}`;
 
-/** How many bookings a notice would reach now (the screen says it before sending). */
-export async function noticeAudience(db: Db, eventId: number, rateIds: number[] | null): Promise<Outcome<{ count: number }>> {
+export type NoticeAudience = { count: number; byLang: { lang: string; count: number }[] };
+
+/**
+ * How many bookings a notice would reach now, and how many of them booked in each language: the
+ * screen says both before sending (the language a booking keeps for its e-mails). Italian first, the
+ * others by size.
+ */
+export async function noticeAudience(db: Db, eventId: number, rateIds: number[] | null): Promise<Outcome<NoticeAudience>> {
   const checked = await checkRates(db, eventId, rateIds);
   if (!checked.ok) return checked;
-  const row = await db.get<{ n: number }>(sql`select count(*) as n from ${audienceFrom} where ${audienceWhere(eventId, rateIds)}`);
-  return ok({ count: row?.n ?? 0 });
+  const rows = await db.all<{ lang: string; n: number }>(
+    sql`select ${bookings.lang} as lang, count(*) as n from ${audienceFrom} where ${audienceWhere(eventId, rateIds)} group by ${bookings.lang} order by lang = 'it' desc, n desc, lang`,
+  );
+  return ok({ count: rows.reduce((sum, r) => sum + r.n, 0), byLang: rows.map((r) => ({ lang: r.lang, count: r.n })) });
 }
 
 async function checkRates(db: Db, eventId: number, rateIds: number[] | null | undefined): Promise<Outcome<null>> {
@@ -217,6 +225,13 @@ export type LatestNotice = { id: string; subject: string; body: string; subjectE
  * of the event can carry it in the same D1 batch; shownNotice decides whether it still shows.
  */
 export function latestNoticeQuery(db: Db, eventId: number | SQL) {
+  return noticesQuery(db, eventId, 1);
+}
+
+/** The pass shows every notice of its event, newest first: an earlier one ("Ingresso chiuso") still holds. */
+export const PASS_NOTICES_SHOWN = 10;
+
+export function noticesQuery(db: Db, eventId: number | SQL, limit: number) {
   return db
     .select({
       id: notices.id,
@@ -231,7 +246,7 @@ export function latestNoticeQuery(db: Db, eventId: number | SQL) {
     .innerJoin(events, eq(events.id, notices.eventId))
     .where(eq(notices.eventId, eventId))
     .orderBy(desc(notices.createdAt), desc(notices.id))
-    .limit(1);
+    .limit(limit);
 }
 
 /** The newest notice while the event has not ended (for the pass page and the event's page); an always-active event keeps showing it. */

@@ -6,7 +6,7 @@ import { afterSaleColumns, afterSaleOf, type AfterSale } from "./my-bookings";
 import type { Db } from "../db";
 import { toIso } from "../lib/time";
 import { eventTitleInBookingLang, rateNameInBookingLang } from "./events";
-import { latestNoticeQuery, shownNotice, type LatestNotice } from "./notices";
+import { noticesQuery, PASS_NOTICES_SHOWN, shownNotice, type LatestNotice } from "./notices";
 
 const PASS_BYTES = 16;
 
@@ -52,8 +52,10 @@ export type PassDto = Pick<AfterSale, "state" | "eventCancelled" | "refundPendin
   gateState: GateState | null;
   checkedInAt: string | null;
   checkedOutAt: string | null;
-  /** The event's latest notice from the garage, while the pass is valid and the event has not ended. */
-  notice: LatestNotice | null;
+  /** The event's notices from the garage, newest first, while the pass is valid and the event has not ended. */
+  notices: LatestNotice[];
+  /** The start before the event was postponed ("Rinvia"); null when it never was. */
+  postponedFrom: string | null;
 };
 
 /** The pass and its booking's after-sale facts, in one statement. */
@@ -72,6 +74,7 @@ export async function getPass(db: Db, secret: string, now: number): Promise<Pass
       checkedOutAt: bookings.checkedOutAt,
       eventTitle: eventTitleInBookingLang,
       isAlwaysActive: events.isAlwaysActive,
+      previousDatetime: events.previousDatetime,
       rateName: rateNameInBookingLang,
     })
     .from(bookings)
@@ -80,7 +83,7 @@ export async function getPass(db: Db, secret: string, now: number): Promise<Pass
     .where(eq(bookings.passSecret, secret))
     .limit(1);
   const eventOfPass = sql`(select ${bookings.eventId} from ${bookings} where ${bookings.passSecret} = ${secret})`;
-  const [[row], [noticeRow]] = await db.batch([passQuery, latestNoticeQuery(db, eventOfPass)]);
+  const [[row], noticeRows] = await db.batch([passQuery, noticesQuery(db, eventOfPass, PASS_NOTICES_SHOWN)]);
   if (!row) return null;
   const { passStatus, state, eventCancelled, refundPending } = afterSaleOf(row, now);
   return {
@@ -97,6 +100,7 @@ export async function getPass(db: Db, secret: string, now: number): Promise<Pass
     gateState: row.gateState,
     checkedInAt: toIso(row.checkedInAt),
     checkedOutAt: toIso(row.checkedOutAt),
-    notice: passStatus === "valid" ? shownNotice(noticeRow, now) : null,
+    notices: passStatus === "valid" ? noticeRows.map((n) => shownNotice(n, now)).filter((n) => n !== null) : [],
+    postponedFrom: eventCancelled || row.previousDatetime == null ? null : toIso(row.previousDatetime),
   };
 }

@@ -71,7 +71,12 @@ export async function joinWaitlist(db: Db, input: WaitlistJoinInput, clientKey: 
       e.is_active as isActive, e.cancelled_at as cancelledAt, e.datetime as datetime, e.is_always_active as isAlwaysActive,
       e.duration_minutes as durationMinutes, ${spotsForSaleSql(eventId, now)} as forSale, ${openEntryOfSql(eventId, email, now)} as already
     from rates r join events e on e.id = r.event_id where r.id = ${rateId}`;
-  const [inserted, diagnosis] = await d1Of(db).batch([statement(db, insert), statement(db, after)]);
+  // The "you are on the list" e-mail with the personal link, written in the same batch as the entry.
+  const mail = sql`insert into email_outbox (booking_id, kind, dedupe_key, data, status, attempts, created_at, updated_at)
+    select null, 'waitlist_joined', ${waitlistJoinedKeyPrefix} || w.id, json_object('entryId', w.id), 'queued', 0, ${now}, ${now}
+    from waitlist_entries w where w.token = ${token}
+    on conflict do nothing`;
+  const [inserted, , diagnosis] = await d1Of(db).batch([statement(db, insert), statement(db, mail), statement(db, after)]);
   if (inserted.meta.changes === 1) return ok((await waitlistView(db, token, now))!);
   const d = diagnosis.results[0] as
     | { rateEventId: number; isVisible: number; isPayable: number; isActive: number; cancelledAt: number | null; datetime: number | null; isAlwaysActive: number; durationMinutes: number; forSale: number; already: number }
@@ -83,6 +88,16 @@ export async function joinWaitlist(db: Db, input: WaitlistJoinInput, clientKey: 
   if (d.forSale >= 1) return fail(409, "conflict", messages.waitlistNotSoldOut);
   if (d.already === 1) return fail(409, "conflict", messages.waitlistAlreadyIn);
   return fail(429, "rate_limited", messages.waitlistClientCap);
+}
+
+const waitlistJoinedKeyPrefix = "waitlist_joined:";
+
+/** Hands an entry's "you are on the list" e-mail to the queue (the cron's sweep sends it otherwise). */
+export async function dispatchWaitlistJoined(env: Env, db: Db, token: string, now: number): Promise<void> {
+  const row = await db.get<{ id: number }>(
+    sql`select o.id as id from email_outbox o join waitlist_entries w on o.dedupe_key = ${waitlistJoinedKeyPrefix} || w.id where w.token = ${token} and o.status = 'queued'`,
+  );
+  if (row) await dispatchQueued(env, db, now, [row.id]);
 }
 
 // ---------- what the visitor sees ----------

@@ -48,7 +48,7 @@ describe("CancelEventWorkflow", () => {
     expect(ev.isActive).toBe(false);
     expect(ev.cancelledAt).not.toBeNull();
     const mails = await testDb().select().from(emailOutbox);
-    expect(mails.filter((m) => paid.includes(m.bookingId) && m.kind === "refund")).toHaveLength(3);
+    expect(mails.filter((m) => paid.includes(m.bookingId!) && m.kind === "refund")).toHaveLength(3);
 
     const progress = await (await api(`/api/admin/events/${eventId}/cancellation`, { headers: { Cookie: await adminCookie() } })).json<{ progress: CancellationProgress }>();
     expect(progress.progress).toMatchObject({ status: "done", total: 3, refunded: 3, failures: [] });

@@ -17,6 +17,7 @@ import { useT } from "../../i18n/lang";
 import { ApiError, errorMessage, newIdempotencyKey } from "../../lib/api";
 import { bookingCode, formatCountdown, formatLongDateTime } from "../../lib/format";
 import { passUrl } from "../../lib/pass-url";
+import { decimalToCentsExact } from "../../../shared/lifecycle/money";
 import { useAppSearchParams } from "../../lib/search-params";
 import { PublicLayout } from "../layout/public-layout";
 import { showPassBanner } from "../my-bookings/remembered";
@@ -164,7 +165,7 @@ function CheckoutFlow({ booking }: { booking: BookingDto }) {
   );
 }
 
-function Summary({ booking }: { booking: BookingDto }) {
+export function Summary({ booking }: { booking: BookingDto }) {
   const tr = useT();
   const c = tr.checkout;
   const rows: [string, string][] = [
@@ -188,6 +189,18 @@ function Summary({ booking }: { booking: BookingDto }) {
             <dd className="text-right font-medium text-slate-900 first-letter:uppercase">{value}</dd>
           </div>
         ))}
+        {booking.voucher ? (
+          <>
+            <div className="flex justify-between gap-4 py-3 text-sm" data-testid="checkout-price">
+              <dt className="text-slate-500">{c.price}</dt>
+              <dd className="text-right font-medium text-slate-900">{tr.money(decimalToCentsExact(booking.amount) + decimalToCentsExact(booking.voucher.discount))}</dd>
+            </div>
+            <div className="flex justify-between gap-4 py-3 text-sm" data-testid="checkout-discount">
+              <dt className="text-slate-500">{c.discount(booking.voucher.code)}</dt>
+              <dd className="text-right font-semibold text-emerald-700">− {tr.money(booking.voucher.discount)}</dd>
+            </div>
+          </>
+        ) : null}
         <div className="flex items-baseline justify-between gap-4 py-4">
           <dt className="font-semibold text-slate-900">{c.total}</dt>
           <dd className="text-2xl font-black text-slate-900">{tr.money(booking.amount)}</dd>
@@ -216,8 +229,8 @@ function PaymentForm({ booking, intent, remaining, onPaid }: { booking: BookingD
     try {
       const outcome = await confirmRef.current();
       if (!outcome.ok) {
+        // Said once, beside the card fields (docs/decisions/052): no toast repeating it.
         setFailure(outcome.message);
-        notify.error(c.failedTitle, outcome.message);
         return;
       }
       let paid: BookingDto;

@@ -233,3 +233,13 @@ describe("EventCard's way to the event's page", () => {
     vi.unstubAllGlobals();
   });
 });
+
+describe("a postponed event (issue 48)", () => {
+  it("is called postponed on its card, and not when it never moved", () => {
+    const { card } = renderCard({ postponedFrom: "2026-12-13T19:45:00.000Z" });
+    expect(within(card).getByTestId("postponed-badge").textContent).toBe("Rinviato");
+    cleanup();
+    const plain = renderCard();
+    expect(within(plain.card).queryByTestId("postponed-badge")).toBeNull();
+  });
+});

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { afterQueryLayer } from "../../app/query-layer";
 import { Button } from "../../components/button";
 import { ArrowLeftIcon, CalendarIcon, ChevronDownIcon, ClockIcon, PhotoIcon, RouteIcon } from "../../components/icons";
+import { useReturnFocus } from "../../components/use-return-focus";
 import { useLang, useT } from "../../i18n/lang";
 import { CARD_MAX_WIDTH_PX, EVENT_IMAGE_HEIGHT, EVENT_IMAGE_WIDTH, eventImageAspectRatio } from "../../lib/event-image";
 import {
@@ -139,6 +140,7 @@ export function EventCard({ event: given, priority = false }: { event: EventDto;
   const [expanded, setExpanded] = useState(false);
   const [view, setView] = useState<"details" | "rates">("details");
   const [bookingRate, setBookingRate] = useState<RateDto | null>(null);
+  const returnFocus = useReturnFocus();
   const [presaleOpen, setPresaleOpen] = useState(false);
   const [descriptionOpen, setDescriptionOpen] = useState(false);
   // Mounted from first use on, so closing still animates.
@@ -199,7 +201,7 @@ export function EventCard({ event: given, priority = false }: { event: EventDto;
           <div className="absolute top-3 left-3 flex flex-wrap gap-2">{event.category ? <CategoryTag category={event.category} /> : null}</div>
           {/* Above the title button's overlay (z-10): the page's link and the share button are their own targets. */}
           <div className="absolute top-3 right-3 z-10 flex items-center gap-2">
-            <EventStatusBadge cancelled={event.cancelled} ended={ended} soldOut={soldOut} soldOutLabel={tr.eventCard.soldOut} className="shadow" />
+            <EventStatusBadge cancelled={event.cancelled} ended={ended} soldOut={soldOut} soldOutLabel={tr.eventCard.soldOut} postponed={event.postponedFrom != null} className="shadow" />
             <ShareButton title={event.title} path={eventPath(given)} className={CARD_ACTION} />
             {/* A plain link (the card is also rendered outside the router, in the Worker's home islands):
                 the page loads server-rendered, with its own share card and live figures. */}
@@ -260,7 +262,7 @@ export function EventCard({ event: given, priority = false }: { event: EventDto;
                 {tr.eventCard.freeSpots(event.availableSpots)}
               </span>
             )}
-            {fromPrice && !ended && !event.cancelled ? <span className="text-base font-extrabold text-slate-900">{tr.eventCard.fromPrice(fromPrice)}</span> : null}
+            {fromPrice && !ended && !event.cancelled ? <span className="shrink-0 text-base font-extrabold whitespace-nowrap text-slate-900">{tr.eventCard.fromPrice(fromPrice)}</span> : null}
           </div>
         ) : null}
 
@@ -328,7 +330,10 @@ export function EventCard({ event: given, priority = false }: { event: EventDto;
                     <Button
                       variant="bare"
                       size="none"
-                      onClick={() => setBookingRate(rate)}
+                      onClick={(e) => {
+                        returnFocus.remember(e.currentTarget);
+                        setBookingRate(rate);
+                      }}
                       title={rate.name}
                       className="group flex w-full items-center gap-3 rounded-2xl bg-white p-3.5 text-left ring-1 ring-slate-200 hover:bg-blue-50/60 hover:ring-blue-300"
                     >
@@ -353,7 +358,14 @@ export function EventCard({ event: given, priority = false }: { event: EventDto;
       </div>
 
       <Suspense fallback={null}>
-        {used.booking ? <BookingDialog event={event} rate={bookingRate} onClose={() => setBookingRate(null)} /> : null}
+        {used.booking ? <BookingDialog
+            event={event}
+            rate={bookingRate}
+            onClose={() => {
+              setBookingRate(null);
+              returnFocus.restore();
+            }}
+          /> : null}
         {used.presale && showPresale ? <PresaleDialog event={event} open={presaleOpen} onClose={() => setPresaleOpen(false)} /> : null}
         {used.description ? (
           <DescriptionDialog title={event.title} description={event.description} open={descriptionOpen} onClose={() => setDescriptionOpen(false)} />

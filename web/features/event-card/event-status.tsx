@@ -41,18 +41,32 @@ export function PresaleButton({ price, onClick, className }: { price: string; on
   );
 }
 
-/** The badge of an event that sells nothing now (Annullato, Terminato, Esaurito); null while it sells. */
-export function EventStatusBadge({ cancelled, ended, soldOut, soldOutLabel, className = "" }: {
+/**
+ * The badge of an event that sells nothing now (Annullato, Terminato, Esaurito), and Rinviato for an
+ * event moved to a new date (beside Esaurito when both hold); null for an event selling as planned.
+ */
+export function EventStatusBadge({ cancelled, ended, soldOut, soldOutLabel, postponed = false, className = "" }: {
   cancelled: boolean;
   ended: boolean;
   soldOut: boolean;
   soldOutLabel: string;
+  postponed?: boolean;
   className?: string;
 }) {
   const tr = useT();
   const badge = "rounded-full px-2.5 py-1 text-xs font-bold text-white";
   if (cancelled) return <span className={`${badge} bg-red-700 tracking-wide uppercase ${className}`}>{tr.eventCard.cancelled}</span>;
   if (ended) return <span className={`${badge} bg-slate-900 ${className}`}>{tr.eventCard.ended}</span>;
-  if (soldOut) return <span className={`${badge} bg-red-600 ${className}`}>{soldOutLabel}</span>;
-  return null;
+  const moved = postponed ? (
+    <span data-testid="postponed-badge" className={`rounded-full bg-amber-300 px-2.5 py-1 text-xs font-bold text-slate-950 ${className}`}>
+      {tr.eventCard.postponed}
+    </span>
+  ) : null;
+  if (soldOut) return (
+    <>
+      {moved}
+      <span className={`${badge} bg-red-600 ${className}`}>{soldOutLabel}</span>
+    </>
+  );
+  return moved;
 }

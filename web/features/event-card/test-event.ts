@@ -32,6 +32,7 @@ export function testEvent(overrides: Partial<EventDto> = {}): EventDto {
     category: { id: 1, name: "Concerti", nameEn: "Concerts", color: "#8B5CF6" },
     isActive: true,
     cancelled: false,
+    postponedFrom: null,
     sortOrder: 1,
     rates: [testRate()],
     prevendita_title: null,

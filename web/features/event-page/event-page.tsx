@@ -8,6 +8,7 @@ import { Button } from "../../components/button";
 import { CalendarIcon, ClockIcon, MapPinIcon, RouteIcon } from "../../components/icons";
 import { NotFoundPage } from "../../components/not-found-page";
 import { LoadingState } from "../../components/spinner";
+import { useReturnFocus } from "../../components/use-return-focus";
 import { useLang, useT } from "../../i18n/lang";
 import { eventImageAspectRatio } from "../../lib/event-image";
 import { eventDistance, eventDuration, eventWhen, hasEnded, inLanguage, isSoldOut } from "../event-card/card-format";
@@ -72,7 +73,7 @@ function InfoRow({ icon, label, value }: { icon: React.ReactNode; label: string;
   );
 }
 
-function RateRow({ rate, onBook, disabled }: { rate: RateDto; onBook: () => void; disabled: boolean }) {
+function RateRow({ rate, onBook, disabled }: { rate: RateDto; onBook: (opener: EventTarget) => void; disabled: boolean }) {
   const tr = useT();
   return (
     <li className="flex items-center gap-3 rounded-2xl bg-white p-4 ring-1 ring-slate-200">
@@ -83,7 +84,7 @@ function RateRow({ rate, onBook, disabled }: { rate: RateDto; onBook: () => void
       </div>
       <p className="text-lg font-extrabold text-slate-900 tabular-nums">{tr.money(rate.price)}</p>
       {disabled ? null : (
-        <Button onClick={onBook} aria-label={`${tr.eventPage.book}: ${rate.name}`}>
+        <Button onClick={(e) => onBook(e.currentTarget)} aria-label={`${tr.eventPage.book}: ${rate.name}`}>
           {tr.eventPage.book}
         </Button>
       )}
@@ -119,7 +120,9 @@ function EventPageBody({ given, endedWhenRendered, notice }: { given: EventDto; 
   const soldOut = isSoldOut(event);
   const selling = !event.cancelled && !ended && !soldOut;
   const showPresale = selling && event.isPrevenditaVisible && event.prevendita_price !== null;
-  const book = (rate: RateDto) => {
+  const returnFocus = useReturnFocus();
+  const book = (rate: RateDto, opener: EventTarget) => {
+    returnFocus.remember(opener);
     setUsed((u) => ({ ...u, booking: true }));
     setBookingRate(rate);
   };
@@ -148,7 +151,7 @@ function EventPageBody({ given, endedWhenRendered, notice }: { given: EventDto; 
                 <h1 className="text-3xl font-black tracking-tight text-slate-900 sm:text-4xl">{event.title}</h1>
                 <p className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
                   {event.cancelled || ended || soldOut ? (
-                    <EventStatusBadge cancelled={event.cancelled} ended={ended} soldOut={soldOut} soldOutLabel={tr.eventPage.soldOut} />
+                    <EventStatusBadge cancelled={event.cancelled} ended={ended} soldOut={soldOut} soldOutLabel={tr.eventPage.soldOut} postponed={event.postponedFrom != null} />
                   ) : (
                     <span data-testid="free-spots" className="inline-flex items-center gap-1.5 text-sm font-semibold text-emerald-700">
                       <span className="size-2 rounded-full bg-emerald-500" aria-hidden="true" />
@@ -194,7 +197,7 @@ function EventPageBody({ given, endedWhenRendered, notice }: { given: EventDto; 
               <ul className="mt-4 space-y-3">
                 {event.rates.length === 0 ? <li className="text-sm text-slate-600">{tr.eventCard.noRates}</li> : null}
                 {event.rates.map((rate) => (
-                  <RateRow key={rate.id} rate={rate} onBook={() => book(rate)} disabled={!selling} />
+                  <RateRow key={rate.id} rate={rate} onBook={(opener) => book(rate, opener)} disabled={!selling} />
                 ))}
               </ul>
             </section>
@@ -202,7 +205,14 @@ function EventPageBody({ given, endedWhenRendered, notice }: { given: EventDto; 
         </div>
       </article>
       <Suspense fallback={null}>
-        {used.booking ? <BookingDialog event={event} rate={bookingRate} onClose={() => setBookingRate(null)} /> : null}
+        {used.booking ? <BookingDialog
+            event={event}
+            rate={bookingRate}
+            onClose={() => {
+              setBookingRate(null);
+              returnFocus.restore();
+            }}
+          /> : null}
         {used.presale && showPresale ? <PresaleDialog event={event} open={presaleOpen} onClose={() => setPresaleOpen(false)} /> : null}
       </Suspense>
     </PublicLayout>

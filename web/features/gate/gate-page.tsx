@@ -9,7 +9,7 @@ import { itGate } from "../../i18n/it-gate";
 import { formatTime } from "../../lib/format";
 import { ApiError } from "../../lib/api";
 import { queryKeys } from "../../lib/query-keys";
-import { sessionQueryAtom } from "../admin/queries";
+import { logoutAtom, sessionQueryAtom } from "../admin/queries";
 import { installGateApp } from "./gate-app";
 import { GateLogin } from "./gate-login";
 import { countsOf } from "./offline";
@@ -53,6 +53,17 @@ function DirectionSwitch() {
         </label>
       ))}
     </fieldset>
+  );
+}
+
+/** A shared phone changes hands between shifts: the gate signs out like the admin does. */
+function LogoutButton({ online }: { online: boolean }) {
+  const logout = useAtomValue(logoutAtom);
+  return (
+    // Offline the server cannot end the session, and the sign-in would not work until the signal is back.
+    <Button variant="dark" size="sm" className="shrink-0 ring-1 ring-white/30" onClick={() => logout.mutate()} disabled={!online || logout.isPending}>
+      {t.logout}
+    </Button>
   );
 }
 
@@ -110,6 +121,7 @@ function GateScreen() {
                         ? t.synced(gate.synced)
                         : t.online}
             </p>
+            <LogoutButton online={gate.online} />
           </div>
           <div>
             <label htmlFor="gate-event" className="mb-1 block text-sm font-semibold text-slate-300">

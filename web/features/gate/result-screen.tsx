@@ -72,7 +72,8 @@ export function ResultScreen({ shown, onDismiss, onPick }: { shown: Shown; onDis
       className={`fixed inset-0 z-50 flex flex-col overflow-y-auto p-6 ${TONES[tone].className}`}
     >
       <div className="flex flex-1 flex-col items-center justify-center gap-4 text-center">
-        <h2 id="gate-result-title" className="text-6xl font-black tracking-tight break-words hyphens-auto sm:text-8xl">
+        {/* Sized by the screen's width so the longest word (SCONOSCIUTO, 11 letters) fits a 360 px phone whole. */}
+        <h2 id="gate-result-title" className="w-full text-[min(3.75rem,10vw)] leading-tight font-black tracking-tight break-words sm:text-8xl">
           {title}
         </h2>
         {shown.plate ? <p className="rounded-xl bg-white px-5 py-2 font-mono text-4xl font-black tracking-widest text-slate-950">{shown.plate}</p> : null}

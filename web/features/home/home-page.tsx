@@ -54,7 +54,7 @@ function usePaymentReturn() {
 export function HomePage() {
   usePaymentReturn();
   return (
-    <PublicFrame footer={<SiteFooter />}>
+    <PublicFrame footer={<SiteFooter />} skipToEvents>
       {/* Read from this device's storage: client-only, so the server's HTML and hydration agree. */}
       <AfterHydration>
         <PassBannerIfRemembered />

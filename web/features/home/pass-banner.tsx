@@ -46,7 +46,8 @@ export function PassBanner() {
               </p>
             ))}
           </div>
-          <AppLink to="/le-mie-prenotazioni" className={`mt-2 inline-flex items-center rounded-lg px-3 py-1.5 text-sm font-semibold sm:mt-0 ${tone.link}`}>
+          {/* A valid pass opens itself (its QR for the gate); anything else is explained in the bookings list. */}
+          <AppLink to={view.showPass && booking.passSecret ? `/p/${booking.passSecret}` : "/le-mie-prenotazioni"} className={`mt-2 inline-flex items-center rounded-lg px-3 py-1.5 text-sm font-semibold sm:mt-0 ${tone.link}`}>
             {view.showPass ? b.link : b.details}
           </AppLink>
         </div>

@@ -16,7 +16,7 @@ export function SiteFooter() {
   const lang = useLang();
   const f = tr.layout.footer;
   return (
-    <footer id={SITE_FOOTER_ID} className="scroll-mt-20 bg-slate-950 text-slate-300">
+    <footer id={SITE_FOOTER_ID} className="scroll-mt-20 bg-slate-950 pb-24 text-slate-300 sm:pb-0">
       <div className="mx-auto grid max-w-7xl grid-cols-1 gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
         <div className="lg:col-span-1">
           <Brand inverted />

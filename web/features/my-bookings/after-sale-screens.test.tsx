@@ -8,7 +8,9 @@ import { en } from "../../i18n/en";
 import type { Language } from "../../i18n/lang";
 import { italianLanguage } from "../../test/italian";
 import { PassBanner } from "../home/pass-banner";
+import { PassActions } from "../pass/pass-actions";
 import { PassCard } from "../pass/pass-page";
+import { passSecretAtom } from "../pass/queries";
 import type { Pass as PassDto } from "../pass/queries";
 import { BookingPass } from "./my-bookings-page";
 import type { MyBooking } from "./queries";
@@ -132,8 +134,17 @@ describe("the pass page after the sale (finding 6)", () => {
     state: "paid",
     eventCancelled: false,
     refundPending: false,
-    notice: null,
+    notices: [],
+    postponedFrom: null,
     ...overrides,
+  });
+
+  it("says the event was postponed and when it was planned (issue 48)", () => {
+    mount(<PassCard pass={pass({ postponedFrom: "2026-12-13T19:45:00.000Z" })} secret="abcdefghijklmnopqrstuv" />);
+    expect(screen.getByTestId("pass-postponed").textContent).toMatch(/^Evento rinviato: era previsto per .*13 dicembre 2026/);
+    cleanup();
+    mount(<PassCard pass={pass()} secret="abcdefghijklmnopqrstuv" />);
+    expect(screen.queryByTestId("pass-postponed")).toBeNull();
   });
 
   it("shows no QR for a booking of a cancelled event and says the event was cancelled, in Italian and English", () => {
@@ -176,5 +187,60 @@ describe("the home's pass banner (finding 6)", () => {
     const banner = await screen.findByTestId("pass-banner");
     expect(within(banner).getByText(/Your pass/)).toBeTruthy();
     expect(within(banner).getByText("See the pass")).toBeTruthy();
+  });
+
+  it("'Vedi il pass' opens the pass itself (/p/<secret>), not the bookings list", async () => {
+    rememberBooking({ email: "anna@example.it", code: "AB12CD34" });
+    showPassBanner({ code: "AB12CD34", eventTitle: "Napoli – Inter" });
+    answer(booking({ passSecret: "abcdefghijklmnopqrstuv" }));
+    mount(<PassBanner />);
+    const banner = await screen.findByTestId("pass-banner");
+    expect(within(banner).getByRole("link", { name: "Vedi il pass" }).getAttribute("href")).toBe("/p/abcdefghijklmnopqrstuv");
+  });
+
+  it("a booking without a valid pass links to the bookings list, where it is explained", async () => {
+    rememberBooking({ email: "anna@example.it", code: "AB12CD34" });
+    showPassBanner({ code: "AB12CD34", eventTitle: "Napoli – Inter" });
+    answer(booking({ passStatus: "void", state: "refunded", refunded: "10.00", passSecret: null }));
+    mount(<PassBanner />);
+    const banner = await screen.findByTestId("pass-banner");
+    expect(within(banner).getByRole("link", { name: "Vedi i dettagli" }).getAttribute("href")).toBe("/le-mie-prenotazioni");
+  });
+});
+
+describe("the pass page's 'Gestisci' box (issue 48)", () => {
+  function serve(status: "valid" | "void", reason: string | null) {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (input: RequestInfo | URL) => {
+        const path = new URL(String(input instanceof Request ? input.url : input)).pathname;
+        if (path.endsWith("/cancellation")) return Response.json({ allowed: false, deadline: null, reason, plateChangeAllowed: false });
+        return Response.json({ status, code: "AB12CD34", state: status === "void" ? "refunded" : "paid", notices: [], postponedFrom: null });
+      }),
+    );
+  }
+  function mountActions() {
+    const store = createAppStore(createQueryClient(), italianLanguage);
+    store.set(passSecretAtom, "abcdefghijklmnopqrstuv");
+    return render(
+      <Provider store={store}>
+        <MemoryRouter>
+          <PassActions secret="abcdefghijklmnopqrstuv" />
+        </MemoryRouter>
+      </Provider>,
+    );
+  }
+
+  it("is not shown for a refunded pass, whose 'nothing to cancel' would only confuse", async () => {
+    serve("void", "Prenotazione rimborsata: non c'è nulla da annullare.");
+    mountActions();
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(screen.queryByTestId("pass-actions")).toBeNull();
+  });
+
+  it("still explains a valid pass that can no longer be cancelled", async () => {
+    serve("valid", "Il termine per annullare è passato.");
+    mountActions();
+    expect(await screen.findByText("Il termine per annullare è passato.")).toBeTruthy();
   });
 });

@@ -41,6 +41,11 @@ export function PassCard({ pass, secret }: { pass: Pass; secret: string }) {
           <p className="mt-2 font-semibold text-emerald-800">{p.enteredAt(formatTime(pass.checkedInAt))}</p>
         ) : null}
         {pass.checkedOutAt && pass.gateState === "exited" ? <p className="mt-2 font-semibold text-slate-700">{p.exitedAt(formatTime(pass.checkedOutAt))}</p> : null}
+        {pass.postponedFrom ? (
+          <p data-testid="pass-postponed" className="mt-2 inline-block rounded-lg bg-amber-100 px-2.5 py-1 text-sm font-semibold text-amber-950">
+            {tr.eventCard.postponedFrom(formatLongDateTime(pass.postponedFrom, tr.dates))}
+          </p>
+        ) : null}
         <dl className="mt-4 grid gap-3 text-sm">
           <WhenAndPlate when={when} plate={pass.licensePlate} labels={p} />
           <Fact label={p.rate}>{pass.rateName ?? "—"}</Fact>
@@ -70,8 +75,8 @@ export function PassCard({ pass, secret }: { pass: Pass; secret: string }) {
   );
 }
 
-/** The event's latest notice from the garage, in the page's language when staff wrote it so. */
-export function PassNotice({ notice }: { notice: NonNullable<Pass["notice"]> }) {
+/** A notice from the garage, in the page's language when staff wrote it so. */
+export function PassNotice({ notice }: { notice: Pass["notices"][number] }) {
   const tr = useT();
   const english = useLang() === "en" && notice.subjectEn && notice.bodyEn;
   return (
@@ -108,7 +113,9 @@ export function PassPage() {
           <LoadingState text={p.loading} />
         ) : query.data ? (
           <>
-            {query.data.notice ? <PassNotice notice={query.data.notice} /> : null}
+            {query.data.notices.map((notice) => (
+              <PassNotice key={notice.id} notice={notice} />
+            ))}
             <PassCard pass={query.data} secret={secret} />
             <PassActions secret={secret} />
             <PassDocuments secret={secret} />

@@ -149,11 +149,8 @@ function PresaleForm({
   const onReadyChange = useCallback((ready: boolean) => setCardReady(ready), []);
   const [values, setValues] = useState(empty);
   const [problem, setProblem] = useState<{ title?: string; message: string; fields: (keyof PresaleValues)[] } | null>(null);
-  // Errors show as a toast (spec §8) and inside the dialog, whose focus trap leaves the toast out.
-  const fail = (title: string, message: string) => {
-    notify.error(title, message);
-    setProblem({ title, message, fields: [] });
-  };
+  // Errors show once, inside the dialog where focus is (docs/decisions/052), with the spec's titles.
+  const fail = (title: string, message: string) => setProblem({ title, message, fields: [] });
   const [processing, setProcessing] = useState(false);
   const field = fieldBinder(values, setValues, problem?.fields);
 

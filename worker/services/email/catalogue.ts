@@ -82,6 +82,15 @@ const it = {
     price: "Prezzo",
     link: "Prenota il posto",
   },
+  waitlistJoined: {
+    subject: (event: string) => `Sei in lista d'attesa: ${event}`,
+    greeting: "Ciao,",
+    intro: (event: string) => `sei in lista d'attesa per ${event}.`,
+    how: "Se si libera un posto ti scriviamo subito: il primo in lista ha il posto tenuto da parte per un tempo limitato. Dal link qui sotto vedi la tua posizione e puoi lasciare la lista.",
+    position: "Posizione",
+    place: (n: number) => (n === 1 ? "Primo in lista" : `${n}° in lista`),
+    link: "La tua posizione in lista",
+  },
 } as const;
 
 /** The shape of `it` with its words widened to string, so another language can fill it. */
@@ -100,7 +109,7 @@ const en: EmailCatalogue = {
     address: "Address",
     maps: "Open in Google Maps",
     rate: "Rate",
-    plate: "Licence plate",
+    plate: "Number plate",
     amount: "Amount paid",
     code: "Booking code",
     pass: "Your pass",
@@ -164,6 +173,15 @@ const en: EmailCatalogue = {
     until: "Space held until",
     price: "Price",
     link: "Book the space",
+  },
+  waitlistJoined: {
+    subject: (event: string) => `You are on the waiting list: ${event}`,
+    greeting: "Hello,",
+    intro: (event: string) => `you are on the waiting list for ${event}.`,
+    how: "If a space frees up we write to you at once: the first in line has the space held for a limited time. The link below shows your place and lets you leave the list.",
+    position: "Place",
+    place: (n: number) => (n === 1 ? "First in line" : `Number ${n} in line`),
+    link: "Your place in line",
   },
 };
 

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
-import { bookings, emailOutbox, events, type EmailKind, type EmailStatus } from "../../../db/schema";
+import { bookings, emailOutbox, events, waitlistEntries, type EmailKind, type EmailStatus } from "../../../db/schema";
 import type { Db } from "../../db";
 import { fail, ok, type Outcome } from "../../lib/errors";
 import { insertWhere } from "../../lib/insert-where";
@@ -128,8 +128,9 @@ export async function dispatchForBooking(env: Env, db: Db, bookingId: string, no
 
 export type OutboxItem = {
   id: number;
-  bookingId: string;
-  bookingCode: string;
+  /** Null for a waiting-list message sent before any booking exists. */
+  bookingId: string | null;
+  bookingCode: string | null;
   kind: EmailKind;
   status: EmailStatus;
   attempts: number;
@@ -151,7 +152,7 @@ const listColumns = {
   lastError: emailOutbox.lastError,
   providerMessageId: emailOutbox.providerMessageId,
   toAddress: emailOutbox.toAddress,
-  customerEmail: bookings.customerEmail,
+  customerEmail: sql<string>`coalesce(${bookings.customerEmail}, ${waitlistEntries.email})`,
   subject: emailOutbox.subject,
   eventTitle: events.title,
   createdAt: emailOutbox.createdAt,
@@ -163,7 +164,7 @@ type ListRow = { [K in keyof typeof listColumns]: unknown } & Record<string, unk
 function toItem(r: ListRow): OutboxItem {
   const row = r as unknown as {
     id: number;
-    bookingId: string;
+    bookingId: string | null;
     kind: EmailKind;
     status: EmailStatus;
     attempts: number;
@@ -179,7 +180,7 @@ function toItem(r: ListRow): OutboxItem {
   return {
     id: row.id,
     bookingId: row.bookingId,
-    bookingCode: bookingCodeOf(row.bookingId),
+    bookingCode: row.bookingId ? bookingCodeOf(row.bookingId) : null,
     kind: row.kind,
     status: row.status,
     attempts: row.attempts,
@@ -198,8 +199,9 @@ export async function listOutbox(db: Db, filter: { bookingId?: string; status?: 
   const rows = await db
     .select(listColumns)
     .from(emailOutbox)
-    .innerJoin(bookings, eq(bookings.id, emailOutbox.bookingId))
-    .innerJoin(events, eq(events.id, bookings.eventId))
+    .leftJoin(bookings, eq(bookings.id, emailOutbox.bookingId))
+    .leftJoin(waitlistEntries, sql`${emailOutbox.bookingId} is null and ${waitlistEntries.id} = json_extract(${emailOutbox.data}, '$.entryId')`)
+    .innerJoin(events, sql`${events.id} = coalesce(${bookings.eventId}, ${waitlistEntries.eventId})`)
     .where(
       and(
         filter.bookingId ? eq(emailOutbox.bookingId, filter.bookingId) : undefined,

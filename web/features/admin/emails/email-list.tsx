@@ -16,8 +16,9 @@ const kindLabels = { ...t.kind, ...itAdmin.notices.emailKinds };
 
 export type EmailItem = {
   id: number;
-  bookingCode: string;
-  kind: "confirmation" | "refund" | "event_postponed" | "notice" | "reminder" | "waitlist_offer";
+  /** Null for a waiting-list message written before any booking exists. */
+  bookingCode: string | null;
+  kind: "confirmation" | "refund" | "event_postponed" | "notice" | "reminder" | "waitlist_offer" | "waitlist_joined";
   status: "queued" | "sending" | "sent" | "failed";
   attempts: number;
   lastError: string | null;
@@ -44,7 +45,7 @@ function PreviewModal({ email, onClose }: { email: EmailItem; onClose: () => voi
   const previewAtom = useMemo(() => emailPreviewQueryAtom(email.id), [email.id]);
   const preview = useAtomValue(previewAtom);
   return (
-    <Modal open onClose={onClose} title={t.previewTitle(email.bookingCode)} description={preview.data ? `${preview.data.subject} · ${preview.data.to}` : undefined} size="xl" footer={<Button variant="secondary" onClick={onClose}>{t.close}</Button>}>
+    <Modal open onClose={onClose} title={email.bookingCode ? t.previewTitle(email.bookingCode) : t.kind[email.kind as "waitlist_joined"]} description={preview.data ? `${preview.data.subject} · ${preview.data.to}` : undefined} size="xl" footer={<Button variant="secondary" onClick={onClose}>{t.close}</Button>}>
       {preview.isPending ? (
         <LoadingState text={it.common.loading} />
       ) : preview.data ? (
@@ -75,7 +76,7 @@ export function EmailList({ rows, showBooking = true }: { rows: EmailItem[]; sho
         rows={rows}
         rowKey={(e) => e.id}
         rowTestId="email-row"
-        rowProps={(e) => ({ "data-booking-code": e.bookingCode })}
+        rowProps={(e) => ({ "data-booking-code": e.bookingCode ?? undefined })}
         columns={[
           {
             header: t.colMessage,

@@ -182,6 +182,8 @@ const columns: Column<EventDto>[] = [
   {
     header: t.colEvent,
     className: "min-w-64",
+    // At 360 px a label beside it left the title ~80 px and broke its words (issue #48).
+    wide: true,
     cell: (event) => {
       // A cancelled event is read-only: no switch, no "Rinvia", no second "Annulla evento"; its progress instead.
       const editable = isEventEditable(event);

@@ -10,6 +10,7 @@ import { errorMessage } from "../../../lib/api";
 import { formatShortDateTime } from "../../../lib/format";
 import { audienceQueryAtom, noticesQueryAtom, retryNoticeAtom, sendNoticeAtom, type NoticeItem } from "./queries";
 import { MutationButton } from "../../../components/mutation-button";
+import { ConfirmDialog } from "../components/confirm-dialog";
 import { firstProblem, NOTICE_BODY_MAX, NOTICE_SUBJECT_MAX, noticeForm } from "../../../../shared/forms/admin-forms";
 
 const t = itAdmin.notices;
@@ -33,10 +34,19 @@ export function NoticesDialog({ event, onClose }: { event: EventLike; onClose: (
   const rateIds = rateKey === null ? null : rateKey.split(",").filter(Boolean).map(Number);
   const audience = useAtomValue(useMemo(() => audienceQueryAtom(event.id, rateKey === null ? null : rateKey.split(",").filter(Boolean).map(Number)), [event.id, rateKey]));
   const count = audience.data?.count;
+  const languages = audience.data?.byLang.length ? t.byLang(audience.data.byLang, t.langNames) : null;
+  // Sending cannot be taken back: the button asks first, naming how many in each language.
+  const [confirming, setConfirming] = useState(false);
 
   const draft = { subject, body, subjectEn: english ? subjectEn : null, bodyEn: english ? bodyEn : null, rateIds };
   // The server's rules (shared/forms/admin-forms.ts): the send button waits for a notice they accept.
   const problem = firstProblem(noticeForm(t.errors), draft);
+
+  function ask() {
+    if (problem) return setError(problem.message);
+    setError(null);
+    setConfirming(true);
+  }
 
   function submit() {
     if (problem) return setError(problem.message);
@@ -45,6 +55,7 @@ export function NoticesDialog({ event, onClose }: { event: EventLike; onClose: (
       { eventId: event.id, key, draft },
       {
         onSuccess: (notice) => {
+          setConfirming(false);
           notify.success(t.sent(notice.recipients));
           setKey(crypto.randomUUID());
           setSubject("");
@@ -54,7 +65,10 @@ export function NoticesDialog({ event, onClose }: { event: EventLike; onClose: (
           // On a phone the list is below the form: show where its delivery can be followed.
           requestAnimationFrame(() => document.getElementById("notice-history")?.scrollIntoView({ block: "start" }));
         },
-        onError: (err) => setError(errorMessage(err, t.failed)),
+        onError: (err) => {
+          setConfirming(false);
+          setError(errorMessage(err, t.failed));
+        },
       },
     );
   }
@@ -71,14 +85,21 @@ export function NoticesDialog({ event, onClose }: { event: EventLike; onClose: (
       description={t.intro}
       footer={
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-between">
-          <p data-testid="notice-audience" aria-live="polite" className="text-sm font-medium text-slate-700">
-            {count === undefined ? t.counting : t.reach(count)}
-          </p>
+          <div aria-live="polite" className="text-sm">
+            <p data-testid="notice-audience" className="font-medium text-slate-700">
+              {count === undefined ? t.counting : t.reach(count)}
+            </p>
+            {languages ? (
+              <p data-testid="notice-languages" className="text-slate-600">
+                {languages}
+              </p>
+            ) : null}
+          </div>
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={onClose}>
               {itAdmin.confirm.cancel}
             </Button>
-            <Button disabled={!ready || send.isPending} onClick={submit}>
+            <Button disabled={!ready || send.isPending} onClick={ask}>
               {send.isPending ? t.sending : t.send(count ?? 0)}
             </Button>
           </div>
@@ -135,6 +156,17 @@ export function NoticesDialog({ event, onClose }: { event: EventLike; onClose: (
         ) : null}
         <NoticeHistory eventId={event.id} />
       </div>
+      <ConfirmDialog
+        open={confirming}
+        title={t.confirmTitle}
+        message={t.confirmMessage(count ?? 0, languages ?? "")}
+        confirmLabel={send.isPending ? t.sending : t.send(count ?? 0)}
+        cancelLabel={t.back}
+        tone="primary"
+        busy={send.isPending}
+        onConfirm={submit}
+        onCancel={() => setConfirming(false)}
+      />
     </Modal>
   );
 }

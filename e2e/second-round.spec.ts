@@ -1,0 +1,56 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { createEventViaApi, loginAsAdmin, unique } from "./admin-helpers";
+
+// Issue #48: screens fans and staff tripped over, at the widths they were seen at.
+const HOUR = 3_600_000;
+const romeDay = (days: number) => new Date(Date.now() + days * 24 * HOUR).toLocaleDateString("en-CA", { timeZone: "Europe/Rome" });
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+test("checkout with a voucher at 390 px: the rate's price, the voucher's line, then the total", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await loginAsAdmin(page);
+  const title = unique("Evento buono");
+  const event = await createEventViaApi(page.request, { title, datetime: new Date(Date.now() + 48 * HOUR).toISOString(), rates: [{ name: "Posto auto", price: "20.00" }] });
+  const code = `RIGA${Date.now().toString(36).toUpperCase()}`;
+  const voucher = await page.request.post("/api/admin/vouchers", { data: { code, kind: "percent", value: 25, maxUses: 5, expires: romeDay(10), eventIds: [event.id] } });
+  expect(voucher.status(), await voucher.text()).toBe(201);
+  const res = await page.request.post("/api/bookings", {
+    headers: { "Idempotency-Key": crypto.randomUUID() },
+    data: { eventId: event.id, rateId: event.rates[0].id, customerName: "Ciro Russo", customerEmail: `riga-${Date.now()}@example.it`, licensePlate: "RG123BU", carModel: "Fiat 500", voucherCode: code },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const booking = (await res.json()) as { id: string; amount: string };
+  await page.goto(`/checkout?bookingId=${booking.id}&amount=${booking.amount}`);
+  await expect(page.getByTestId("checkout-price")).toContainText("€ 20,00");
+  await expect(page.getByTestId("checkout-discount")).toContainText(`Codice sconto ${code}`);
+  await expect(page.getByTestId("checkout-discount")).toContainText("− € 5,00");
+  await expect(page.getByRole("button", { name: "Paga € 15,00" })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath("checkout-voucher-390.png"), fullPage: true });
+  expect(await seriousViolations(page), "checkout with a voucher").toEqual([]);
+});
+
+test("admin events at 360 px: the title has the card's width, words whole, tags inside the card", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  await loginAsAdmin(page, "/admin?tab=eventi");
+  const row = page.getByTestId("event-row").filter({ hasText: "Palapartenope" }).first();
+  await expect(row).toBeVisible();
+  const title = row.getByText(/Palapartenope/).first();
+  const sizes = await title.evaluate((el) => {
+    const card = el.closest("[data-testid=event-row]")!.getBoundingClientRect();
+    const tags = [...el.closest("[data-testid=event-row]")!.querySelectorAll("span.rounded-full")].map((t) => t.getBoundingClientRect());
+    return { width: el.getBoundingClientRect().width, cardLeft: card.left, cardRight: card.right, tags: tags.map((t) => ({ left: t.left, right: t.right })) };
+  });
+  // Beside a 7 rem label it was ~80 px ("Palaparten|ope"); now the card's width less the picture.
+  expect(sizes.width).toBeGreaterThan(150);
+  for (const tag of sizes.tags) {
+    expect(tag.left).toBeGreaterThanOrEqual(sizes.cardLeft);
+    expect(tag.right).toBeLessThanOrEqual(sizes.cardRight);
+  }
+  await page.screenshot({ path: test.info().outputPath("admin-events-360.png") });
+  expect(await seriousViolations(page), "admin events at 360 px").toEqual([]);
+});

@@ -1,0 +1,65 @@
+import { cleanup, render, screen, within } from "@testing-library/react";
+import { Provider } from "jotai";
+import { afterEach, describe, expect, it } from "vitest";
+import { createAppStore, createQueryClient } from "../../app/query-client";
+import { en } from "../../i18n/en";
+import type { Language } from "../../i18n/lang";
+import type { BookingDto } from "../../components/payment/queries";
+import { italianLanguage } from "../../test/italian";
+import { Summary } from "./checkout-page";
+
+function booking(overrides: Partial<BookingDto> = {}): BookingDto {
+  return {
+    id: "b5a1c0de-0000-4000-8000-000000000001",
+    eventId: 1,
+    rateId: 2,
+    kind: "booking",
+    status: "pending",
+    amount: "15.00",
+    currency: "eur",
+    holdExpiresAt: "2026-12-20T18:00:00.000Z",
+    createdAt: "2026-12-20T17:45:00.000Z",
+    paidAt: null,
+    customerName: "Ciro Russo",
+    licensePlate: "SC123ON",
+    carModel: "Fiat 500",
+    event: { id: 1, title: "Napoli – Inter", datetime: "2026-12-20T19:45:00.000Z" },
+    rate: { id: 2, name: "Posto auto" },
+    passSecret: null,
+    voucher: null,
+    ...overrides,
+  } as BookingDto;
+}
+
+const mount = (b: BookingDto, language: Language = italianLanguage) =>
+  render(
+    <Provider store={createAppStore(createQueryClient(), language)}>
+      <Summary booking={b} />
+    </Provider>,
+  );
+
+afterEach(cleanup);
+
+describe("checkout summary", () => {
+  it("with a voucher: the rate's price, the voucher's line with its code and discount, then the total", () => {
+    mount(booking({ voucher: { code: "AMICI25", discount: "5.00" } }));
+    expect(within(screen.getByTestId("checkout-price")).getByText("€ 20,00")).toBeTruthy();
+    const discount = screen.getByTestId("checkout-discount");
+    expect(discount.textContent).toContain("Codice sconto AMICI25");
+    expect(discount.textContent).toContain("− € 5,00");
+    expect(screen.getByText("Totale").nextElementSibling?.textContent).toBe("€ 15,00");
+  });
+
+  it("in English too", () => {
+    mount(booking({ voucher: { code: "AMICI25", discount: "5.00" } }), { lang: "en", t: en });
+    expect(screen.getByTestId("checkout-price").textContent).toContain("€20.00");
+    expect(screen.getByTestId("checkout-discount").textContent).toContain("Voucher AMICI25");
+  });
+
+  it("without a voucher: only the total, no price or discount line", () => {
+    mount(booking());
+    expect(screen.queryByTestId("checkout-price")).toBeNull();
+    expect(screen.queryByTestId("checkout-discount")).toBeNull();
+    expect(screen.getByText("Totale").nextElementSibling?.textContent).toBe("€ 15,00");
+  });
+});

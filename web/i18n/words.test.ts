@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { en } from "./en";
+import { itAdmin } from "./it-admin";
+
+/** Every text of a catalogue, functions called with a sample argument. */
+function texts(value: unknown): string[] {
+  if (typeof value === "string") return [value];
+  if (typeof value === "function") return texts((value as (...a: unknown[]) => unknown)(2, "X", "Y"));
+  if (value && typeof value === "object") return Object.values(value).flatMap(texts);
+  return [];
+}
+
+describe("one word for one thing", () => {
+  it("English says 'number plate' and 'space', never 'licence plate' or 'spot'", () => {
+    // The Worker's messages and e-mails: worker/i18n/words.test.ts.
+    const all = texts(en);
+    expect(all.filter((s) => /licen[cs]e plate/i.test(s))).toEqual([]);
+    expect(all.filter((s) => /\bspots?\b/i.test(s))).toEqual([]);
+  });
+
+  it("Italian writes 'ad' before a name starting with a: Rimborso ad Anna, Rimborso a Ciro", () => {
+    expect(itAdmin.bookings.refundTitle("Anna Bianchi")).toBe("Rimborso ad Anna Bianchi");
+    expect(itAdmin.bookings.refundTitle("Ciro Esposito")).toBe("Rimborso a Ciro Esposito");
+  });
+});

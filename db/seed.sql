@@ -61,7 +61,7 @@ INSERT INTO events (title, title_en, description, description_en, datetime, is_a
   ('Napoli – Milan, Serie A', 'Napoli – Milan, Serie A',
    'Tutto esaurito: i posti del garage sono tutti presi. Iscriviti alla lista d''attesa: se un posto si libera, ti scriviamo.',
    'Sold out: every space in the garage is taken. Join the waiting list: if a space frees up, we will write to you.',
-   (unixepoch(date('now', '+8 days')) + 20 * 3600) * 1000, 0, 240, 650, 3, 0, 0, NULL,
+   (unixepoch(date('now', '+8 days')) + 20 * 3600) * 1000, 0, 240, 650, 5, 0, 0, NULL,
    (SELECT id FROM categories WHERE name = 'Calcio'), 1, 8,
    NULL, NULL, NULL, NULL, NULL, 0, 0);
 
@@ -133,7 +133,8 @@ INSERT INTO demo_payment_intents (id, client_secret, amount_cents, currency, sta
 SELECT payment_intent_id, payment_intent_id || '_secret_seed', amount_cents, currency, 'succeeded', json_object('bookingId', id, 'kind', 'booking'), created_at
 FROM bookings WHERE payment_intent_id LIKE 'pi_demo_seed_%';
 
--- The sold-out match's waiting list (docs/decisions/032-waiting-list.md): three visitors in line.
+-- The sold-out match's waiting list (docs/decisions/032-waiting-list.md): three visitors in line. Its 5 spots are
+-- taken by the 3 bookings above and the 2 season holders' spots below (db/seed.test.ts checks the count).
 WITH w(n, email, plate, lang, ago) AS (VALUES
   (1, 'salvatore.russo@example.it', 'FH332KA', 'it', 600),
   (2, 'emma.clarke@example.co.uk', 'LR19XKT', 'en', 400),

@@ -470,10 +470,13 @@ export const waitlistEntries = sqliteTable(
     bookingId: text("booking_id").references(() => bookings.id),
     offeredAt: integer("offered_at"),
     leftAt: integer("left_at"),
+    // The join request's Idempotency-Key: a retry answers this entry, another body with it is refused.
+    idempotencyKey: text("idempotency_key"),
     createdAt: integer("created_at").notNull(),
   },
   (t) => [
     uniqueIndex("waitlist_entries_token_uq").on(t.token),
+    uniqueIndex("waitlist_entries_idempotency_key_uq").on(t.idempotencyKey),
     uniqueIndex("waitlist_entries_booking_uq").on(t.bookingId),
     index("waitlist_entries_event_idx").on(t.eventId, t.bookingId, t.leftAt),
     index("waitlist_entries_email_idx").on(t.email),

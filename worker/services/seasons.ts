@@ -248,6 +248,13 @@ async function writeHolder(db: Db, statements: BatchItem<"sqlite">[]): Promise<O
   }
 }
 
+const samePurchase = (known: SeasonHolder, seasonId: number, who: HolderInput) =>
+  known.seasonId === seasonId &&
+  known.customerName === who.customerName &&
+  known.customerEmail === who.customerEmail &&
+  known.licensePlate === who.licensePlate &&
+  known.carModel === who.carModel;
+
 export type SeasonPurchase = { holderId: string; bookingId: string; created: boolean };
 
 /**
@@ -262,6 +269,8 @@ export async function buySeason(
 ): Promise<Outcome<SeasonPurchase>> {
   const { now } = ctx;
   const known = ctx.idempotencyKey ? await db.select().from(seasonHolders).where(eq(seasonHolders.idempotencyKey, ctx.idempotencyKey)).get() : undefined;
+  // A key answers the purchase it made only to the same request: another body with it is refused, as for bookings.
+  if (known && !samePurchase(known, seasonId, who)) return fail(409, "conflict", messages.idempotencyKeyReused);
   if (known?.carrierBookingId) return ok({ holderId: known.id, bookingId: known.carrierBookingId, created: false });
   const season = await db.select().from(seasonPasses).where(eq(seasonPasses.id, seasonId)).get();
   if (!season) return fail(404, "not_found", messages.seasonNotFound);
@@ -286,6 +295,7 @@ export async function buySeason(
     .where(ctx.idempotencyKey ? eq(seasonHolders.idempotencyKey, ctx.idempotencyKey) : eq(seasonHolders.id, holderId))
     .get();
   if (!row) return fail(409, "conflict", messages.seasonNotOnSale);
+  if (row.id !== holderId && !samePurchase(row, seasonId, who)) return fail(409, "conflict", messages.idempotencyKeyReused);
   if (!row.carrierBookingId) return fail(409, "conflict", messages.seasonNoEvents);
   return ok({ holderId: row.id, bookingId: row.carrierBookingId, created: row.id === holderId });
 }

@@ -1,0 +1,68 @@
+/**
+ * The seams between season passes, the waiting list, vouchers and the rest of the lifecycle that
+ * issue #40 found: one named test per finding, each saying how it failed before.
+ */
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { bookings, categories, seasonHolders, seasonPasses, waitlistEntries } from "../../db/schema";
+import type { SeasonPurchase } from "../services/seasons";
+import { api, seedBooking, seedEvent, testDb } from "../test/helpers";
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const holder = (plate = "NA123SS", email = "gennaro@example.it") => ({ customerName: "Gennaro Esposito", customerEmail: email, licensePlate: plate, carModel: "Fiat Panda" });
+
+/** A category with two matches (tomorrow and the day after) and a season over it. */
+async function seedSeason(opts: { spots?: number; totalSpots?: number; price?: number } = {}) {
+  const db = testDb();
+  const cat = await db.insert(categories).values({ name: `Stadio ${crypto.randomUUID().slice(0, 6)}` }).returning().get();
+  const totalSpots = opts.totalSpots ?? 10;
+  const a = await seedEvent({ category: null, categoryId: cat.id, datetime: Date.now() + DAY, totalSpots });
+  const b = await seedEvent({ category: null, categoryId: cat.id, datetime: Date.now() + 2 * DAY, totalSpots });
+  const season = await db
+    .insert(seasonPasses)
+    .values({ name: "Abbonamento di prova", categoryId: cat.id, startsAt: Date.now() - DAY, endsAt: Date.now() + 200 * DAY, priceCents: opts.price ?? 30_000, spots: opts.spots ?? 5 })
+    .returning()
+    .get();
+  return { cat, a, b, season };
+}
+
+const buy = (seasonId: number, body: unknown = holder(), key = crypto.randomUUID(), headers: Record<string, string> = {}) =>
+  api(`/api/seasons/${seasonId}/holders`, { method: "POST", json: body, headers: { "Idempotency-Key": key, ...headers } });
+
+describe("finding 8: an Idempotency-Key is bound to its request's body", () => {
+  // Before: the second purchase, another person's details under the same key, answered 200 with the first buyer's booking id.
+  it("a season purchase replayed with other details is refused (409) and never answers the first buyer's booking", async () => {
+    const { season } = await seedSeason();
+    const key = crypto.randomUUID();
+    const first = await buy(season.id, holder("NA111AA", "primo@example.it"), key);
+    expect(first.status).toBe(201);
+    const other = await buy(season.id, holder("NA222BB", "altro@example.it"), key);
+    expect(other.status).toBe(409);
+    const body = await other.json<{ error: { code: string; message: string } }>();
+    expect(body.error.code).toBe("conflict");
+    expect(JSON.stringify(body)).not.toContain((await first.json<SeasonPurchase>()).bookingId);
+    // The same body again is a retry: the same purchase.
+    expect((await buy(season.id, holder("NA111AA", "primo@example.it"), key)).status).toBe(200);
+    expect(await testDb().select().from(seasonHolders).where(eq(seasonHolders.seasonId, season.id))).toHaveLength(1);
+  });
+
+  // Before: the join took no key at all, so a replay made a second entry and another body with the key was accepted.
+  it("a waiting-list join replayed answers the same entry; another body with the key is refused (409)", async () => {
+    const { eventId, rateId } = await seedEvent({ totalSpots: 1 });
+    await seedBooking({ eventId, rateId, status: "paid", holdExpiresAt: Date.now() });
+    const key = crypto.randomUUID();
+    const join = (email: string, plate: string) =>
+      api("/api/waitlist", { method: "POST", json: { eventId, rateId, email, licensePlate: plate }, headers: { "Idempotency-Key": key } });
+    const first = await join("fan@example.it", "NA333CC");
+    expect(first.status).toBe(201);
+    const token = (await first.json<{ token: string }>()).token;
+    const again = await join("fan@example.it", "NA333CC");
+    expect(again.status).toBe(200);
+    expect((await again.json<{ token: string }>()).token).toBe(token);
+    const other = await join("intruso@example.it", "NA444DD");
+    expect(other.status).toBe(409);
+    expect(JSON.stringify(await other.json())).not.toContain(token);
+    expect(await testDb().select().from(waitlistEntries).where(eq(waitlistEntries.eventId, eventId))).toHaveLength(1);
+  });
+});

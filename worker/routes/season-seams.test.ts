@@ -2,9 +2,9 @@
  * The seams between season passes, the waiting list, vouchers and the rest of the lifecycle that
  * issue #40 found: one named test per finding, each saying how it failed before.
  */
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { bookings, categories, seasonHolders, seasonPasses, waitlistEntries } from "../../db/schema";
+import { categories, seasonHolders, seasonPasses, waitlistEntries } from "../../db/schema";
 import type { SeasonPurchase } from "../services/seasons";
 import { api, seedBooking, seedEvent, testDb } from "../test/helpers";
 

@@ -428,6 +428,7 @@ export const en: Catalogue = {
       refunded: "Refunded",
     },
     release: "Release the spot",
+    seasonPlateHint: "Coming with another car? The new plate applies to every match still to be played.",
     releaseHint: "Not coming to a match? Release the spot: it goes back on sale and your pass stays valid for the others.",
     released: "Spot released: it is back on sale.",
     releaseFailed: "The spot could not be released.",

@@ -431,6 +431,7 @@ export const it = {
       refunded: "Rimborsata",
     },
     release: "Libera il posto",
+    seasonPlateHint: "Vieni con un'altra auto? La nuova targa vale per tutte le partite ancora da giocare.",
     releaseHint: "Non vieni a una partita? Libera il posto: torna in vendita e il tuo abbonamento resta valido per le altre.",
     released: "Posto liberato: torna in vendita.",
     releaseFailed: "Impossibile liberare il posto.",

@@ -4,7 +4,9 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { categories, seasonHolders, seasonPasses, waitlistEntries } from "../../db/schema";
+import { bookings, categories, seasonHolders, seasonPasses, waitlistEntries } from "../../db/schema";
+import { adminApi } from "../test/admin";
+import { offlinePasses } from "../services/gate";
 import type { SeasonPurchase } from "../services/seasons";
 import { api, seedBooking, seedEvent, testDb } from "../test/helpers";
 
@@ -64,5 +66,37 @@ describe("finding 8: an Idempotency-Key is bound to its request's body", () => {
     expect(other.status).toBe(409);
     expect(JSON.stringify(await other.json())).not.toContain(token);
     expect(await testDb().select().from(waitlistEntries).where(eq(waitlistEntries.eventId, eventId))).toHaveLength(1);
+  });
+});
+
+async function pay(bookingId: string) {
+  const intent = await (await api("/api/create-payment-intent", { method: "POST", json: { bookingId } })).json<{ paymentIntentId: string; amount: string }>();
+  const res = await api("/api/demo/confirm", { method: "POST", json: { paymentIntentId: intent.paymentIntentId, cardNumber: "4242424242424242" } });
+  expect(res.status).toBe(200);
+  return intent;
+}
+
+/** A season with two matches and one paid holder. */
+async function paidHolder(opts: Parameters<typeof seedSeason>[0] = {}) {
+  const seeded = await seedSeason(opts);
+  const purchase = await (await buy(seeded.season.id)).json<SeasonPurchase>();
+  await pay(purchase.bookingId);
+  const row = (await testDb().select().from(seasonHolders).where(eq(seasonHolders.id, purchase.holderId)).get())!;
+  return { ...seeded, purchase, secret: row.passSecret! };
+}
+
+describe("finding 10: a season pass is one car", () => {
+  // Before: the new plate went on the first match's booking only; at match 2 the gate (and its offline list) did not find it.
+  it("a plate change applies to every match still to come, and the offline list of each has it", async () => {
+    const { a, b, purchase, secret } = await paidHolder();
+    const res = await api(`/api/passes/${secret}/plate`, { method: "PUT", json: { licensePlate: "NE999WW" } });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const spots = await testDb().select().from(bookings).where(eq(bookings.seasonHolderId, purchase.holderId));
+    expect(spots.map((s) => s.licensePlate)).toEqual(["NE999WW", "NE999WW"]);
+    const pass = await (await api(`/api/season-passes/${secret}`)).json<{ licensePlate: string; plateChangeAllowed: boolean }>();
+    expect(pass).toMatchObject({ licensePlate: "NE999WW", plateChangeAllowed: true });
+    for (const eventId of [a.eventId, b.eventId]) expect((await offlinePasses(testDb(), eventId)).map((p) => p.plate)).toEqual(["NE999WW"]);
+    // A second change to the same plate says so.
+    expect((await api(`/api/passes/${secret}/plate`, { method: "PUT", json: { licensePlate: "NE999WW" } })).status).toBe(409);
   });
 });

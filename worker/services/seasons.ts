@@ -467,6 +467,8 @@ export type SeasonPassDto = {
   seasonName: string;
   seasonNameEn: string | null;
   licensePlate: string;
+  /** A season pass is one car: a new plate applies to every match still to come (while one is). */
+  plateChangeAllowed: boolean;
   matches: SeasonMatch[];
 };
 
@@ -534,6 +536,7 @@ export async function getSeasonPass(db: Db, secret: string, now: number): Promis
     seasonName: season.name,
     seasonNameEn: season.nameEn,
     licensePlate: holder.licensePlate,
+    plateChangeAllowed: holder.status === "active" && matches.some((m) => m.state === "reserved"),
     matches,
   };
 }

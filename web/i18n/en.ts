@@ -255,6 +255,15 @@ export const en: Catalogue = {
     close: "Close the pass notice",
   },
   myBookings: {
+    mySeason: {
+      label: "Season pass",
+      active: "Active",
+      ended: "Ended",
+      paid: "Paid",
+      refunded: "Refunded",
+      openPass: "Open the season pass",
+      onePass: "One pass for every match: show it at the gate at each match.",
+    },
     title: "My Bookings",
     subtitle: "Enter the e-mail you booked with and the booking code: you will see your parking and the pass to show at the entrance.",
     email: "E-mail",

@@ -257,6 +257,15 @@ export const it = {
     close: "Chiudi l'avviso del pass",
   },
   myBookings: {
+    mySeason: {
+      label: "Abbonamento",
+      active: "Attivo",
+      ended: "Terminato",
+      paid: "Pagato",
+      refunded: "Rimborsato",
+      openPass: "Apri il pass dell'abbonamento",
+      onePass: "Un solo pass per tutte le partite: mostralo al varco a ogni partita.",
+    },
     title: "Le Mie Prenotazioni",
     subtitle: "Inserisci l'e-mail usata per prenotare e il codice prenotazione: vedrai i tuoi parcheggi e il pass da mostrare all'ingresso.",
     email: "E-mail",

@@ -5,7 +5,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { bookings, categories, seasonHolders, seasonPasses, waitlistEntries } from "../../db/schema";
-import { adminApi } from "../test/admin";
 import { offlinePasses } from "../services/gate";
 import type { SeasonPurchase } from "../services/seasons";
 import { api, seedBooking, seedEvent, testDb } from "../test/helpers";
@@ -77,9 +76,9 @@ async function pay(bookingId: string) {
 }
 
 /** A season with two matches and one paid holder. */
-async function paidHolder(opts: Parameters<typeof seedSeason>[0] = {}) {
+async function paidHolder(opts: Parameters<typeof seedSeason>[0] = {}, email = `fan-${crypto.randomUUID().slice(0, 8)}@example.it`) {
   const seeded = await seedSeason(opts);
-  const purchase = await (await buy(seeded.season.id)).json<SeasonPurchase>();
+  const purchase = await (await buy(seeded.season.id, holder("NA123SS", email))).json<SeasonPurchase>();
   await pay(purchase.bookingId);
   const row = (await testDb().select().from(seasonHolders).where(eq(seasonHolders.id, purchase.holderId)).get())!;
   return { ...seeded, purchase, secret: row.passSecret! };
@@ -98,5 +97,28 @@ describe("finding 10: a season pass is one car", () => {
     for (const eventId of [a.eventId, b.eventId]) expect((await offlinePasses(testDb(), eventId)).map((p) => p.plate)).toEqual(["NE999WW"]);
     // A second change to the same plate says so.
     expect((await api(`/api/passes/${secret}/plate`, { method: "PUT", json: { licensePlate: "NE999WW" } })).status).toBe(409);
+  });
+});
+
+describe("finding 14: a holder's own view in Le Mie Prenotazioni", () => {
+  // Before: the season's code found nothing (404); a match's code listed one row at € 300,00 and
+  // the others at € 0,00, each "Nessun pass valido per questa prenotazione".
+  it("the season's code finds the holder as one season row with its matches and its one pass; no per-match money rows", async () => {
+    const { a, b, purchase, secret } = await paidHolder({}, "abbonato14@example.it");
+    const lookup = (code: string) => api("/api/my-bookings/lookup", { method: "POST", json: { email: "abbonato14@example.it", code } });
+    for (const code of [purchase.holderId.slice(0, 8).toUpperCase(), purchase.bookingId.slice(0, 8)]) {
+      const res = await lookup(code);
+      expect(res.status, code).toBe(200);
+      const body = await res.json<{ bookings: { kind: string }[]; seasons: { code: string; amount: string; passSecret: string; matches: { eventId: number; state: string }[] }[] }>();
+      expect(body.bookings.filter((x) => x.kind === "season")).toEqual([]);
+      expect(body.seasons).toHaveLength(1);
+      expect(body.seasons[0]).toMatchObject({ code: purchase.holderId.slice(0, 8).toUpperCase(), amount: "300.00", passSecret: secret });
+      expect(body.seasons[0].matches.map((m) => [m.eventId, m.state])).toEqual([
+        [a.eventId, "reserved"],
+        [b.eventId, "reserved"],
+      ]);
+    }
+    // Another e-mail with the season's code finds nothing.
+    expect((await api("/api/my-bookings/lookup", { method: "POST", json: { email: "altro@example.it", code: purchase.holderId.slice(0, 8) } })).status).toBe(404);
   });
 });

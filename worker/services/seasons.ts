@@ -475,7 +475,7 @@ export type SeasonPassDto = {
 export type SeasonMatch = { eventId: number; title: string; titleEn: string | null; datetime: string | null; state: SeasonMatchState; canRelease: boolean };
 
 /** Every match a holder has a spot at, earliest first, and which ones can still be handed back. */
-async function matchesOf(db: Db, holderIds: string[], now: number): Promise<Map<string, SeasonMatch[]>> {
+export async function matchesOf(db: Db, holderIds: string[], now: number): Promise<Map<string, SeasonMatch[]>> {
   const by = new Map<string, SeasonMatch[]>(holderIds.map((id) => [id, []]));
   if (holderIds.length === 0) return by;
   const rows = await db

@@ -178,6 +178,7 @@ JOIN (SELECT e.id AS event_id, e.category_id, e.datetime, row_number() OVER (PAR
   ON m.category_id = s.category_id AND m.datetime >= s.starts_at AND m.datetime < s.ends_at;
 
 UPDATE season_holders SET carrier_booking_id = (SELECT b.id FROM bookings b WHERE b.season_holder_id = season_holders.id AND b.pass_secret IS NOT NULL);
+UPDATE season_holders SET matches_at_purchase = (SELECT count(*) FROM bookings b WHERE b.season_holder_id = season_holders.id);
 
 INSERT INTO demo_payment_intents (id, client_secret, amount_cents, currency, status, metadata, created_at)
 SELECT payment_intent_id, payment_intent_id || '_secret_seed', amount_cents, currency, 'succeeded', json_object('bookingId', id, 'kind', 'season'), created_at

@@ -50,6 +50,7 @@ export const seasonFormSchema = (m: SeasonFormMessages) =>
       price: z.number(m.invalidPrice).min(0, m.invalidPrice).max(100_000, m.invalidPrice),
       spots: z.number(m.seasonSpotsInvalid).int(m.seasonSpotsInvalid).min(1, m.seasonSpotsInvalid).max(10_000, m.seasonSpotsInvalid),
       isOnSale: z.boolean(m.invalidData).optional(),
+      cancelRefund: z.enum(["none", "share"], m.invalidData).optional(),
     })
     .refine((s) => s.categoryId != null || (s.eventIds?.length ?? 0) > 0, { message: m.seasonScopeRequired, path: ["categoryId"] })
     .refine((s) => !isDay(s.from) || !isDay(s.to) || Temporal.PlainDate.compare(s.from, s.to) <= 0, { message: m.seasonRangeInvalid, path: ["to"] });

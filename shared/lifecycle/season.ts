@@ -33,6 +33,25 @@ export function canReleaseMatch(b: { status: BookingStatus; gateState: string | 
   return b.status === "paid" && b.gateState == null && eventStart != null && now < eventStart;
 }
 
+// ---------- a cancelled match's money (docs/decisions/045-season-money.md) ----------
+
+export type SeasonCancelRefund = "none" | "share";
+
+/**
+ * What a holder gets back for one cancelled match under the season's policy: nothing, or the price
+ * paid divided by the matches held at purchase, rounded down to the cent; the last share (the one
+ * that completes as many shares as matches) takes the remainder. Never more than is left unrefunded.
+ * `sharesBefore`: shares already given; `claimedCents`: every refund that still stands.
+ */
+export function cancelledMatchShareCents(policy: SeasonCancelRefund, paidCents: number, matchesAtPurchase: number, sharesBefore: number, claimedCents: number): number {
+  if (policy !== "share" || paidCents <= 0 || matchesAtPurchase <= 0) return 0;
+  const left = paidCents - claimedCents;
+  if (left <= 0) return 0;
+  const share = Math.floor(paidCents / matchesAtPurchase);
+  const last = sharesBefore + 1 >= matchesAtPurchase;
+  return Math.min(left, last ? paidCents - share * (matchesAtPurchase - 1) : share);
+}
+
 // ---------- vouchers ----------
 
 export type VoucherKind = "percent" | "amount" | "free";

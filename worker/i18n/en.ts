@@ -271,6 +271,7 @@ export const messagesEn: Messages = {
   seasonRevokeOnlyAssigned: "Only a free season pass can be revoked; a sold one is refunded",
   seasonNotRefundable: "This season pass has no payment to refund",
   seasonRefundReason: "Season pass refund",
+  seasonMatchShareReason: (match: string) => `Season pass share for the cancelled match: ${match}`,
   seasonPassNotFound: "Season pass not found",
   seasonMatchNotFound: "This match is not part of your season pass",
   seasonMatchNotReleasable: "This match can no longer be released (already started, released or entered)",

@@ -278,6 +278,7 @@ export const messagesIt = {
   seasonRevokeOnlyAssigned: "Solo un abbonamento omaggio si revoca; uno venduto si rimborsa",
   seasonNotRefundable: "Questo abbonamento non ha un pagamento da rimborsare",
   seasonRefundReason: "Rimborso dell'abbonamento",
+  seasonMatchShareReason: (match: string) => `Quota dell'abbonamento per la partita annullata: ${match}`,
   seasonPassNotFound: "Abbonamento non trovato",
   seasonMatchNotFound: "Questa partita non fa parte del tuo abbonamento",
   seasonMatchNotReleasable: "Questa partita non si può più liberare (già iniziata, già liberata o già entrato)",

@@ -292,6 +292,7 @@ const CASES: Case[] = [
     audit: "refund.retry",
   },
   { route: "GET /api/admin/events/:id/cancellation", request: async () => ({ path: `/api/admin/events/${(await seedEvent()).eventId}/cancellation` }), ok: 200 },
+  { route: "GET /api/admin/events/:id/cancellation/seasons", request: async () => ({ path: `/api/admin/events/${(await seedEvent()).eventId}/cancellation/seasons` }), ok: 200 },
   { route: "POST /api/admin/events/:id/cancel", request: async () => ({ path: `/api/admin/events/${(await seedEvent()).eventId}/cancel`, json: {} }), ok: 202, audit: "event.cancel" },
   {
     route: "POST /api/admin/events/:id/postpone",

@@ -2,9 +2,13 @@
  * The seams between season passes, the waiting list, vouchers and the rest of the lifecycle that
  * issue #40 found: one named test per finding, each saying how it failed before.
  */
-import { eq } from "drizzle-orm";
+import { introspectWorkflowInstance } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { bookings, categories, seasonHolders, seasonPasses, waitlistEntries } from "../../db/schema";
+import { bookings, categories, emailOutbox, refunds, seasonHolders, seasonPasses, waitlistEntries } from "../../db/schema";
+import { adminApi } from "../test/admin";
+import { renderOutboxRow } from "../services/email/render";
 import { offlinePasses } from "../services/gate";
 import type { SeasonPurchase } from "../services/seasons";
 import { api, seedBooking, seedEvent, testDb } from "../test/helpers";
@@ -120,5 +124,84 @@ describe("finding 14: a holder's own view in Le Mie Prenotazioni", () => {
     }
     // Another e-mail with the season's code finds nothing.
     expect((await api("/api/my-bookings/lookup", { method: "POST", json: { email: "altro@example.it", code: purchase.holderId.slice(0, 8) } })).status).toBe(404);
+  });
+});
+
+/** "Annulla evento" as the admin runs it: the Workflow, to the end. */
+async function cancelEvent(eventId: number) {
+  const id = `cancel-seams-${eventId}-${crypto.randomUUID().slice(0, 6)}`;
+  await using instance = await introspectWorkflowInstance(env.CANCEL_EVENT, id);
+  await instance.modify(async (m) => {
+    await m.disableRetryDelays();
+  });
+  await env.CANCEL_EVENT.create({ id, params: { eventId } });
+  await instance.waitForStatus("complete");
+  return instance.getOutput();
+}
+
+const refundsOf = (bookingId: string) => testDb().select().from(refunds).where(eq(refunds.bookingId, bookingId));
+const passOf = async (secret: string) => (await api(`/api/season-passes/${secret}`)).json<{ status: string; matches: { eventId: number; state: string }[] }>();
+
+describe("findings 1 and 7: a season's money belongs to the season, not to its first match", () => {
+  // Before: "Annulla evento" on the first match refunded the whole season (its booking carried the
+  // price), ended the holder and voided the pass for the other matches; the partner's 0 € spot was
+  // listed as a failed refund ("Si può rimborsare solo una prenotazione pagata").
+  it("Annulla evento on the first match ends only that spot: no money under 'none', the pass opens the next match, a free holder is no failure", async () => {
+    const { a, b, season, purchase, secret } = await paidHolder();
+    const partner = await (await adminApi(`/api/admin/seasons/${season.id}/holders`, { method: "POST", json: holder("PA123RT", "partner@example.it") })).json<{ id: string }>();
+    const preview = await (await adminApi(`/api/admin/events/${a.eventId}/cancellation/seasons`)).json<{ seasons: { policy: string; holders: number; paidHolders: number; refundCents: number }[] }>();
+    expect(preview.seasons).toEqual([expect.objectContaining({ policy: "none", holders: 2, paidHolders: 1, refundCents: 0 })]);
+
+    await cancelEvent(a.eventId);
+    const progress = await (await adminApi(`/api/admin/events/${a.eventId}/cancellation`)).json<{ progress: { failures: unknown[]; total: number } }>();
+    expect(progress.progress.failures).toEqual([]);
+    expect(await refundsOf(purchase.bookingId)).toEqual([]);
+    const row = (await testDb().select().from(seasonHolders).where(eq(seasonHolders.id, purchase.holderId)).get())!;
+    expect(row.status).toBe("active");
+    const pass = await passOf(secret);
+    expect(pass.status).toBe("valid");
+    expect(pass.matches.map((m) => [m.eventId, m.state])).toEqual([
+      [a.eventId, "cancelled"],
+      [b.eventId, "reserved"],
+    ]);
+    expect((await testDb().select().from(seasonHolders).where(eq(seasonHolders.id, partner.id)).get())!.status).toBe("active");
+    // Each holder is told, in the e-mail, what the season gives back for this match.
+    const mails = await testDb().select().from(emailOutbox).where(eq(emailOutbox.kind, "season_match_cancelled"));
+    const spotA = (await testDb().select().from(bookings).where(and(eq(bookings.seasonHolderId, purchase.holderId), eq(bookings.eventId, a.eventId))).get())!;
+    const mail = mails.find((m) => m.bookingId === spotA.id)!;
+    const rendered = await renderOutboxRow(testDb(), env, mail);
+    expect(rendered!.text).toContain("non prevedono rimborsi per le partite annullate");
+    expect(rendered!.text).toContain("resta valido per tutte le altre partite");
+  });
+
+  it("under the 'share' policy each cancelled match refunds price ÷ matches, rounded down; the last takes the remainder; never above paid", async () => {
+    const { a, b, season, purchase } = await paidHolder({ price: 30_001 });
+    await testDb().update(seasonPasses).set({ cancelRefund: "share" }).where(eq(seasonPasses.id, season.id));
+    const preview = await (await adminApi(`/api/admin/events/${a.eventId}/cancellation/seasons`)).json<{ seasons: { refundCents: number }[] }>();
+    expect(preview.seasons[0].refundCents).toBe(15_000);
+    await cancelEvent(a.eventId);
+    expect((await refundsOf(purchase.bookingId)).map((r) => [r.amountCents, r.status, r.source])).toEqual([[15_000, "succeeded", "season_match"]]);
+    expect((await testDb().select().from(seasonHolders).where(eq(seasonHolders.id, purchase.holderId)).get())!.status).toBe("active");
+    // A rerun of the cancellation gives nothing twice.
+    await cancelEvent(a.eventId);
+    expect(await refundsOf(purchase.bookingId)).toHaveLength(1);
+    await cancelEvent(b.eventId);
+    const all = await refundsOf(purchase.bookingId);
+    expect(all.map((r) => r.amountCents).sort()).toEqual([15_000, 15_001]);
+    expect(all.reduce((n, r) => n + r.amountCents, 0)).toBe(30_001);
+  });
+
+  // Before: releasing the first match freed the booking that carried the season's price, and the season's refund answered 409.
+  it("a season whose first match was released is still refunded in full, and every match to come ends with it", async () => {
+    const { a, b, purchase, secret } = await paidHolder();
+    expect((await api(`/api/season-passes/${secret}/release`, { method: "POST", json: { eventId: a.eventId } })).status).toBe(200);
+    const res = await adminApi(`/api/admin/season-holders/${purchase.holderId}/refund`, { method: "POST", json: {} });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await res.json()).toMatchObject({ status: "cancelled" });
+    expect((await refundsOf(purchase.bookingId)).reduce((n, r) => n + r.amountCents, 0)).toBe(30_000);
+    const spotB = (await testDb().select().from(bookings).where(and(eq(bookings.seasonHolderId, purchase.holderId), eq(bookings.eventId, b.eventId))).get())!;
+    expect(spotB.status).toBe("refunded");
+    // Nothing is left to give back.
+    expect((await adminApi(`/api/admin/season-holders/${purchase.holderId}/refund`, { method: "POST", json: {} })).status).toBe(409);
   });
 });

@@ -8,9 +8,9 @@ import { messages } from "../i18n/it";
 import { toIso } from "../lib/time";
 import { passStatusOf, type PassStatus } from "../../shared/lifecycle/booking";
 import { centsToDecimal } from "../../shared/lifecycle/money";
-import { canReleaseMatch, holderTakesSeat, isEventInSeason, seasonSeatsLeft } from "../../shared/lifecycle/season";
+import { canReleaseMatch, holderTakesSeat, isEventInSeason, seasonSeatsLeft, type SeasonCancelRefund } from "../../shared/lifecycle/season";
 import { canReleaseMatchText, eventInSeasonText, holderTakesSeatText, seasonHoldersSql } from "../../shared/lifecycle/season-sql";
-import { activeHoldText, eventSellsSql, eventSellsText, freeSpotsSql } from "../../shared/lifecycle/sql";
+import { activeHoldText, claimedCentsSql, eventSellsSql, eventSellsText, freeSpotsSql } from "../../shared/lifecycle/sql";
 import { bookingCodeOf } from "../../shared/rules";
 import { newPassSecret } from "./passes";
 
@@ -28,6 +28,8 @@ export type SeasonInput = {
   priceCents: number;
   spots: number;
   isOnSale: boolean;
+  /** What a holder gets back for a cancelled match (decision 045). */
+  cancelRefund: SeasonCancelRefund;
 };
 
 export type HolderInput = { customerName: string; customerEmail: string; licensePlate: string; carModel: string; lang: "it" | "en" };
@@ -45,6 +47,7 @@ export type SeasonDto = {
   holders: number;
   seatsLeft: number;
   isOnSale: boolean;
+  cancelRefund: SeasonCancelRefund;
   /** The season's matches on sale, each with the holders' spots reserved there (paid season spots). */
   events: { id: number; title: string; datetime: string | null; reserved: number }[];
 };
@@ -100,6 +103,7 @@ async function seasonDto(db: Db, season: SeasonPass, now: number): Promise<Seaso
     holders: held,
     seatsLeft: seasonSeatsLeft(season.spots, held),
     isOnSale: season.isOnSale,
+    cancelRefund: season.cancelRefund,
     events: evs.map((e) => ({ id: e.id, title: e.title, datetime: toIso(e.datetime), reserved: reservedAt.get(e.id) ?? 0 })),
   };
 }
@@ -194,6 +198,7 @@ function holderStatements(db: Db, season: SeasonPass, evs: { id: number }[], h: 
         passSecret: h.passSecret,
         assignedByStaffId: h.staffId,
         idempotencyKey: h.idempotencyKey,
+        matchesAtPurchase: evs.length,
         createdAt: now,
       },
       sql`s.id = ${season.id} ${h.staffId == null ? sql`and s.is_on_sale = 1` : sql``}`,
@@ -590,7 +595,9 @@ export async function releaseMatchForHolder(db: Db, holderId: string, eventId: n
  * carrier and the other matches never disagree.
  */
 export function endRefundedSeasonStatements(db: Db, carrierId: SQL, now: number): BatchItem<"sqlite">[] {
-  const carrierRefunded = sql`exists (select 1 from bookings c where c.id = ${carrierId} and c.kind = 'season' and c.status = 'refunded')`;
+  // The season's money, not its first match's spot, decides: a carrier released or at a cancelled match still ends the season once refunded in full.
+  const carrierRefunded = sql`exists (select 1 from bookings c where c.id = ${carrierId} and c.kind = 'season'
+    and (c.status = 'refunded' or (c.amount_cents > 0 and ${claimedCentsSql(sql`c.id`)} >= c.amount_cents)))`;
   return [
     db
       .update(bookings)

@@ -17,7 +17,7 @@ const kindLabels = { ...t.kind, ...itAdmin.notices.emailKinds };
 export type EmailItem = {
   id: number;
   bookingCode: string;
-  kind: "confirmation" | "refund" | "event_postponed" | "notice" | "reminder" | "waitlist_offer";
+  kind: "confirmation" | "refund" | "event_postponed" | "notice" | "reminder" | "waitlist_offer" | "season_match_cancelled";
   status: "queued" | "sending" | "sent" | "failed";
   attempts: number;
   lastError: string | null;

@@ -185,5 +185,5 @@ SELECT payment_intent_id, payment_intent_id || '_secret_seed', amount_cents, cur
 FROM bookings WHERE payment_intent_id = 'pi_demo_seed_season_1';
 
 INSERT INTO vouchers (code, kind, value, max_uses, expires_at, event_ids, note) VALUES
-  ('AMICI10', 'percent', 10, 50, unixepoch(date('now', '+60 days')) * 1000, NULL, 'Sconto del 10% per gli amici del garage'),
-  ('PARTENOPE', 'free', 0, 5, unixepoch(date('now', '+60 days')) * 1000, NULL, 'Posti gratuiti per il partner Pizzeria Partenope');
+  ('AMCZ7K9Q', 'percent', 10, 50, unixepoch(date('now', '+60 days')) * 1000, NULL, 'Sconto del 10% per gli amici del garage'),
+  ('PRTNPZ8W', 'free', 0, 5, unixepoch(date('now', '+60 days')) * 1000, NULL, 'Posti gratuiti per il partner Pizzeria Partenope');

@@ -21,7 +21,8 @@ export type SeasonFormMessages = {
   voucherValueInvalid: string;
 };
 
-export const VOUCHER_CODE_PATTERN = /^[A-Z0-9]{3,32}$/;
+/** What a code may look like on the way in: blank (the server generates one) or letters and digits; a new code must also meet NEW_VOUCHER_CODE_PATTERN (season.ts). */
+export const VOUCHER_CODE_PATTERN = /^[A-Z0-9]{0,32}$/;
 
 const isDay = (s: string) => {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
@@ -66,6 +67,8 @@ export const voucherFormSchema = (m: SeasonFormMessages) =>
     .object({
       code: z
         .string(m.voucherCodeInvalid)
+        .optional()
+        .transform((c) => c ?? "")
         .transform(normaliseVoucherCode)
         .refine((c) => VOUCHER_CODE_PATTERN.test(c), m.voucherCodeInvalid),
       kind: z.enum(["percent", "amount", "free"], m.voucherValueInvalid),

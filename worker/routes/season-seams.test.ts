@@ -205,3 +205,50 @@ describe("findings 1 and 7: a season's money belongs to the season, not to its f
     expect((await adminApi(`/api/admin/season-holders/${purchase.holderId}/refund`, { method: "POST", json: {} })).status).toBe(409);
   });
 });
+
+/** A payment opened in time: its intent exists before the hold lapses. */
+async function openPayment(bookingId: string) {
+  return (await api("/api/create-payment-intent", { method: "POST", json: { bookingId } })).json<{ paymentIntentId: string }>();
+}
+const completePayment = (paymentIntentId: string) => api("/api/demo/confirm", { method: "POST", json: { paymentIntentId, cardNumber: "4242424242424242" } });
+const lapse = async (holderId: string | null, bookingIds: string[]) => {
+  const past = Date.now() - 1000;
+  if (holderId) await testDb().update(seasonHolders).set({ holdExpiresAt: past }).where(eq(seasonHolders.id, holderId));
+  for (const id of bookingIds) await testDb().update(bookings).set({ holdExpiresAt: past }).where(eq(bookings.id, id));
+};
+
+describe("finding 2: a late payment for a lapsed season purchase goes through the seat guard", () => {
+  // Before: the late payment activated the holder without the seat guard: a 1-seat season ended with 2 active holders.
+  it("a 1-seat season whose seat was sold meanwhile refunds the late payment and keeps one holder", async () => {
+    const { season } = await seedSeason({ spots: 1 });
+    const first = await (await buy(season.id, holder("LA111TE", "tardi@example.it"))).json<SeasonPurchase>();
+    const intent = await openPayment(first.bookingId);
+    const firstSpots = (await testDb().select().from(bookings).where(eq(bookings.seasonHolderId, first.holderId))).map((b) => b.id);
+    await lapse(first.holderId, firstSpots);
+    const second = await (await buy(season.id, holder("IN222TE", "intempo@example.it"))).json<SeasonPurchase>();
+    await pay(second.bookingId);
+    await completePayment(intent.paymentIntentId);
+    const holders = await testDb().select().from(seasonHolders).where(eq(seasonHolders.seasonId, season.id));
+    expect(holders.filter((h) => h.status === "active").map((h) => h.id)).toEqual([second.holderId]);
+    const carrier = (await testDb().select().from(bookings).where(eq(bookings.id, first.bookingId)).get())!;
+    expect(carrier.status).toBe("refunded");
+    expect((await testDb().select().from(bookings).where(eq(bookings.seasonHolderId, first.holderId))).filter((b) => b.status === "paid")).toEqual([]);
+  });
+});
+
+describe("finding 6: the line first", () => {
+  // Before: the late payment of a lapsed hold took the freed spot (free spots ≥ 1) ahead of the fan waiting for it.
+  it("a late payment cannot take a freed spot while a fan waits for it: it is refunded", async () => {
+    const { eventId, rateId } = await seedEvent({ totalSpots: 2, datetime: Date.now() + 3 * DAY });
+    await seedBooking({ eventId, rateId, status: "paid", holdExpiresAt: Date.now() });
+    const held = await (
+      await api("/api/bookings", { method: "POST", json: { eventId, rateId, customerName: "Lento Pagatore", customerEmail: "lento@example.it", licensePlate: "LE123NT", carModel: "Fiat Uno" } })
+    ).json<{ id: string }>();
+    const intent = await openPayment(held.id);
+    const joined = await api("/api/waitlist", { method: "POST", json: { eventId, rateId, email: "fan@example.it", licensePlate: "FA123NN" } });
+    expect(joined.status).toBe(201);
+    await lapse(null, [held.id]);
+    await completePayment(intent.paymentIntentId);
+    expect((await testDb().select().from(bookings).where(eq(bookings.id, held.id)).get())!.status).toBe("refunded");
+  });
+});

@@ -10,7 +10,7 @@ import { passStatusOf, type PassStatus } from "../../shared/lifecycle/booking";
 import { centsToDecimal } from "../../shared/lifecycle/money";
 import { canReleaseMatch, holderTakesSeat, isEventInSeason, seasonSeatsLeft, type SeasonCancelRefund } from "../../shared/lifecycle/season";
 import { canReleaseMatchText, eventInSeasonText, holderTakesSeatText, seasonHoldersSql } from "../../shared/lifecycle/season-sql";
-import { activeHoldText, claimedCentsSql, eventSellsSql, eventSellsText, freeSpotsSql } from "../../shared/lifecycle/sql";
+import { activeHoldText, claimedCentsSql, eventSellsSql, eventSellsText, freeSpotsSql, spotsForSaleSql } from "../../shared/lifecycle/sql";
 import { bookingCodeOf } from "../../shared/rules";
 import { newPassSecret } from "./passes";
 
@@ -222,7 +222,8 @@ function holderStatements(db: Db, season: SeasonPass, evs: { id: number }[], h: 
           carModel: who.carModel,
           amountCents: i === 0 ? h.carrierCents : 0,
           currency: "eur",
-          holdExpiresAt: sql`case when ${freeSpotsSql(ev.id, now)} >= 1 then ${h.holdExpiresAt} else null end`,
+          // A visitor's purchase leaves each match's freed spots to its waiting line; staff's assignment does not queue.
+          holdExpiresAt: sql`case when ${h.staffId == null ? spotsForSaleSql(ev.id, now) : freeSpotsSql(ev.id, now)} >= 1 then ${h.holdExpiresAt} else null end`,
           paidAt: paid ? now : null,
           passSecret: paid && i === 0 ? h.passSecret : null,
           createdAt: now,
@@ -320,6 +321,22 @@ export async function assignSeason(db: Db, seasonId: number, who: HolderInput, c
 }
 
 /**
+ * The guard a season's payment adds to the carrier's paying UPDATE (settleIntent): the purchase's hold
+ * still stands (its seat and spots are held), or — paid late — a seat of the season is still free and
+ * every other match it held still has a spot for sale. Otherwise nothing is paid and the money goes
+ * back: no path activates a holder "where free" (finding 2 of issue #40).
+ */
+export function seasonPayableSql(carrierBookingId: string, now: number): SQL {
+  return sql`exists (select 1 from season_holders h join season_passes s on s.id = h.season_id
+    where h.carrier_booking_id = ${carrierBookingId} and h.status = 'pending'
+      and (h.hold_expires_at > ${now}
+        or ((select count(*) from season_holders sh where sh.season_id = s.id and sh.id <> h.id and ${sql.raw(holderTakesSeatText("sh", ms(now)))}) < s.spots
+          and not exists (select 1 from bookings o where o.season_holder_id = h.id and o.id <> ${carrierBookingId}
+            and o.status in ('pending', 'expired') and not ${sql.raw(activeHoldText("o", ms(now)))}
+            and ${spotsForSaleSql(sql`o.event_id`, now)} < 1))))`;
+}
+
+/**
  * The carrier booking was just paid (settleIntent's batch): the holder becomes active with the
  * carrier's pass secret as its one pass, and its other spots are paid — each only while its hold
  * lasts or a spot of its event is still free, the same guard as any late payment.
@@ -340,7 +357,7 @@ export function settleSeasonItems(db: Db, carrierBookingId: string, now: number)
           sql`${bookings.id} <> ${carrierBookingId}`,
           inArray(bookings.status, ["pending", "expired"]),
           carrierPaid,
-          sql`(${sql.raw(activeHoldText(`"bookings"`, ms(now)))} or ${freeSpotsSql(sql`"bookings"."event_id"`, now)} >= 1)`,
+          sql`(${sql.raw(activeHoldText(`"bookings"`, ms(now)))} or ${spotsForSaleSql(sql`"bookings"."event_id"`, now)} >= 1)`,
           sql`not exists (select 1 from events ce where ce.id = ${bookings.eventId} and ce.cancelled_at is not null)`,
         ),
       ),

@@ -326,7 +326,7 @@ export const auditLog = sqliteTable(
 
 // After the sale (docs/decisions/018-after-the-sale.md). One row per message to send: written in the
 // same D1 batch as the fact it reports (e.g. the booking marked paid), sent by the EMAIL_QUEUE consumer.
-export const emailKinds = ["confirmation", "refund", "event_postponed", "notice", "reminder", "waitlist_offer", "waitlist_joined"] as const;
+export const emailKinds = ["confirmation", "refund", "event_postponed", "notice", "reminder", "waitlist_offer", "waitlist_joined", "season_match_cancelled"] as const;
 export type EmailKind = (typeof emailKinds)[number];
 export const emailStatuses = ["queued", "sending", "sent", "failed"] as const;
 export type EmailStatus = (typeof emailStatuses)[number];
@@ -404,7 +404,8 @@ export const reminderSettings = sqliteTable("reminder_settings", {
   gateOpensMinutesBefore: integer("gate_opens_minutes_before").notNull().default(120),
 });
 
-export const refundSources = ["admin", "customer", "event_cancelled", "provider"] as const;
+// season_match: a season holder's share for one cancelled match (the season's refund policy), refunded from the season's payment.
+export const refundSources = ["admin", "customer", "event_cancelled", "provider", "season_match"] as const;
 export type RefundSource = (typeof refundSources)[number];
 
 // Each refund of a paid booking, full or partial. The booking's refunded total is the sum of these
@@ -476,10 +477,13 @@ export const waitlistEntries = sqliteTable(
     bookingId: text("booking_id").references(() => bookings.id),
     offeredAt: integer("offered_at"),
     leftAt: integer("left_at"),
+    // The join request's Idempotency-Key: a retry answers this entry, another body with it is refused.
+    idempotencyKey: text("idempotency_key"),
     createdAt: integer("created_at").notNull(),
   },
   (t) => [
     uniqueIndex("waitlist_entries_token_uq").on(t.token),
+    uniqueIndex("waitlist_entries_idempotency_key_uq").on(t.idempotencyKey),
     uniqueIndex("waitlist_entries_booking_uq").on(t.bookingId),
     index("waitlist_entries_event_idx").on(t.eventId, t.bookingId, t.leftAt),
     index("waitlist_entries_email_idx").on(t.email),
@@ -493,6 +497,9 @@ export const waitlistSettings = sqliteTable("waitlist_settings", {
 });
 
 // Season passes (abbonamenti): every event of a category, or a list of events, within a date range.
+export const seasonCancelRefunds = ["none", "share"] as const;
+export type SeasonCancelRefund = (typeof seasonCancelRefunds)[number];
+
 export const seasonPasses = sqliteTable("season_passes", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   name: text("name").notNull(),
@@ -507,6 +514,9 @@ export const seasonPasses = sqliteTable("season_passes", {
   // How many holders the season may have at once.
   spots: integer("spots").notNull(),
   isOnSale: integer("is_on_sale", { mode: "boolean" }).notNull().default(true),
+  // What a holder gets back when one match is cancelled: nothing, or its share of the price paid
+  // (paid ÷ matches at purchase, rounded down; the last share takes the remainder). Decision 045.
+  cancelRefund: text("cancel_refund", { enum: seasonCancelRefunds }).notNull().default("none"),
   createdAt: createdAt(),
 });
 
@@ -536,6 +546,9 @@ export const seasonHolders = sqliteTable(
     passSecret: text("pass_secret"),
     assignedByStaffId: integer("assigned_by_staff_id"),
     idempotencyKey: text("idempotency_key"),
+    // How many matches the holder got a spot at when buying (or being given) the pass: a cancelled
+    // match's share of the money is the price paid divided by this.
+    matchesAtPurchase: integer("matches_at_purchase").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [

@@ -61,7 +61,7 @@ INSERT INTO events (title, title_en, description, description_en, datetime, is_a
   ('Napoli – Milan, Serie A', 'Napoli – Milan, Serie A',
    'Tutto esaurito: i posti del garage sono tutti presi. Iscriviti alla lista d''attesa: se un posto si libera, ti scriviamo.',
    'Sold out: every space in the garage is taken. Join the waiting list: if a space frees up, we will write to you.',
-   (unixepoch(date('now', '+8 days')) + 20 * 3600) * 1000, 0, 240, 650, 3, 0, 0, NULL,
+   (unixepoch(date('now', '+8 days')) + 20 * 3600) * 1000, 0, 240, 650, 5, 0, 0, NULL,
    (SELECT id FROM categories WHERE name = 'Calcio'), 1, 8,
    NULL, NULL, NULL, NULL, NULL, 0, 0);
 
@@ -134,7 +134,8 @@ INSERT INTO demo_payment_intents (id, client_secret, amount_cents, currency, sta
 SELECT payment_intent_id, payment_intent_id || '_secret_seed', amount_cents, currency, 'succeeded', json_object('bookingId', id, 'kind', 'booking'), created_at
 FROM bookings WHERE payment_intent_id LIKE 'pi_demo_seed_%';
 
--- The sold-out match's waiting list (docs/decisions/032-waiting-list.md): three visitors in line.
+-- The sold-out match's waiting list (docs/decisions/032-waiting-list.md): three visitors in line. Its 5 spots are
+-- taken by the 3 bookings above and the 2 season holders' spots below (db/seed.test.ts checks the count).
 WITH w(n, email, plate, lang, ago) AS (VALUES
   (1, 'salvatore.russo@example.it', 'FH332KA', 'it', 600),
   (2, 'emma.clarke@example.co.uk', 'LR19XKT', 'en', 400),
@@ -178,14 +179,15 @@ JOIN (SELECT e.id AS event_id, e.category_id, e.datetime, row_number() OVER (PAR
   ON m.category_id = s.category_id AND m.datetime >= s.starts_at AND m.datetime < s.ends_at;
 
 UPDATE season_holders SET carrier_booking_id = (SELECT b.id FROM bookings b WHERE b.season_holder_id = season_holders.id AND b.pass_secret IS NOT NULL);
+UPDATE season_holders SET matches_at_purchase = (SELECT count(*) FROM bookings b WHERE b.season_holder_id = season_holders.id);
 
 INSERT INTO demo_payment_intents (id, client_secret, amount_cents, currency, status, metadata, created_at)
 SELECT payment_intent_id, payment_intent_id || '_secret_seed', amount_cents, currency, 'succeeded', json_object('bookingId', id, 'kind', 'season'), created_at
 FROM bookings WHERE payment_intent_id = 'pi_demo_seed_season_1';
 
 INSERT INTO vouchers (code, kind, value, max_uses, expires_at, event_ids, note) VALUES
-  ('AMICI10', 'percent', 10, 50, unixepoch(date('now', '+60 days')) * 1000, NULL, 'Sconto del 10% per gli amici del garage'),
-  ('PARTENOPE', 'free', 0, 5, unixepoch(date('now', '+60 days')) * 1000, NULL, 'Posti gratuiti per il partner Pizzeria Partenope');
+  ('AMCZ7K9Q', 'percent', 10, 50, unixepoch(date('now', '+60 days')) * 1000, NULL, 'Sconto del 10% per gli amici del garage'),
+  ('PRTNPZ8W', 'free', 0, 5, unixepoch(date('now', '+60 days')) * 1000, NULL, 'Posti gratuiti per il partner Pizzeria Partenope');
 
 -- The garage's fiscal identity for the demo (docs/decisions/047-documents.md): a made-up partita IVA
 -- with a valid check digit, so receipts and invoices can be tried locally. The owner edits it in Documenti.

@@ -21,7 +21,8 @@ export type SeasonFormMessages = {
   voucherValueInvalid: string;
 };
 
-export const VOUCHER_CODE_PATTERN = /^[A-Z0-9]{3,32}$/;
+/** What a code may look like on the way in: blank (the server generates one) or letters and digits; a new code must also meet NEW_VOUCHER_CODE_PATTERN (season.ts). */
+export const VOUCHER_CODE_PATTERN = /^[A-Z0-9]{0,32}$/;
 
 const isDay = (s: string) => {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
@@ -50,6 +51,7 @@ export const seasonFormSchema = (m: SeasonFormMessages) =>
       price: z.number(m.invalidPrice).min(0, m.invalidPrice).max(100_000, m.invalidPrice),
       spots: z.number(m.seasonSpotsInvalid).int(m.seasonSpotsInvalid).min(1, m.seasonSpotsInvalid).max(10_000, m.seasonSpotsInvalid),
       isOnSale: z.boolean(m.invalidData).optional(),
+      cancelRefund: z.enum(["none", "share"], m.invalidData).optional(),
     })
     .refine((s) => s.categoryId != null || (s.eventIds?.length ?? 0) > 0, { message: m.seasonScopeRequired, path: ["categoryId"] })
     .refine((s) => !isDay(s.from) || !isDay(s.to) || Temporal.PlainDate.compare(s.from, s.to) <= 0, { message: m.seasonRangeInvalid, path: ["to"] });
@@ -65,6 +67,8 @@ export const voucherFormSchema = (m: SeasonFormMessages) =>
     .object({
       code: z
         .string(m.voucherCodeInvalid)
+        .optional()
+        .transform((c) => c ?? "")
         .transform(normaliseVoucherCode)
         .refine((c) => VOUCHER_CODE_PATTERN.test(c), m.voucherCodeInvalid),
       kind: z.enum(["percent", "amount", "free"], m.voucherValueInvalid),

@@ -33,6 +33,25 @@ export function canReleaseMatch(b: { status: BookingStatus; gateState: string | 
   return b.status === "paid" && b.gateState == null && eventStart != null && now < eventStart;
 }
 
+// ---------- a cancelled match's money (docs/decisions/045-season-money.md) ----------
+
+export type SeasonCancelRefund = "none" | "share";
+
+/**
+ * What a holder gets back for one cancelled match under the season's policy: nothing, or the price
+ * paid divided by the matches held at purchase, rounded down to the cent; the last share (the one
+ * that completes as many shares as matches) takes the remainder. Never more than is left unrefunded.
+ * `sharesBefore`: shares already given; `claimedCents`: every refund that still stands.
+ */
+export function cancelledMatchShareCents(policy: SeasonCancelRefund, paidCents: number, matchesAtPurchase: number, sharesBefore: number, claimedCents: number): number {
+  if (policy !== "share" || paidCents <= 0 || matchesAtPurchase <= 0) return 0;
+  const left = paidCents - claimedCents;
+  if (left <= 0) return 0;
+  const share = Math.floor(paidCents / matchesAtPurchase);
+  const last = sharesBefore + 1 >= matchesAtPurchase;
+  return Math.min(left, last ? paidCents - share * (matchesAtPurchase - 1) : share);
+}
+
 // ---------- vouchers ----------
 
 export type VoucherKind = "percent" | "amount" | "free";
@@ -47,6 +66,25 @@ export function voucherDiscountCents(v: Pick<VoucherFields, "kind" | "value">, p
 /** A voucher applies to an event until it expires, when the event is on its list (or it has none). */
 export const voucherAppliesTo = (v: Pick<VoucherFields, "expiresAt" | "eventIds">, eventId: number, now: number) =>
   now < v.expiresAt && (v.eventIds == null || v.eventIds.length === 0 || v.eventIds.includes(eventId));
+
+/** Letters and digits nobody misreads (no 0/O, 1/I/L): a code is read off a flyer or a chat. */
+export const VOUCHER_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+/** A new code: at least 8 of those (31^8 ≈ 8.5·10^11 codes), whether generated or chosen by hand. */
+export const NEW_VOUCHER_CODE_PATTERN = /^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{8,32}$/;
+export const GENERATED_VOUCHER_CODE_LENGTH = 10;
+
+/** A random code of the alphabet (rejection sampling, so every letter is equally likely). */
+export function generateVoucherCode(length = GENERATED_VOUCHER_CODE_LENGTH): string {
+  const n = VOUCHER_ALPHABET.length;
+  const limit = 256 - (256 % n);
+  let code = "";
+  while (code.length < length) {
+    for (const byte of crypto.getRandomValues(new Uint8Array(length * 2))) {
+      if (byte < limit && code.length < length) code += VOUCHER_ALPHABET[byte % n];
+    }
+  }
+  return code;
+}
 
 /** Voucher codes are typed in any case and with stray spaces; they are stored upper-case. */
 export const normaliseVoucherCode = (code: string) => code.replace(/\s+/g, "").toUpperCase();

@@ -260,6 +260,15 @@ export const en: Catalogue = {
     close: "Close the pass notice",
   },
   myBookings: {
+    mySeason: {
+      label: "Season pass",
+      active: "Active",
+      ended: "Ended",
+      paid: "Paid",
+      refunded: "Refunded",
+      openPass: "Open the season pass",
+      onePass: "One pass for every match: show it at the gate at each match.",
+    },
     title: "My Bookings",
     subtitle: "Enter the e-mail you booked with and the booking code: you will see your parking and the pass to show at the entrance.",
     email: "E-mail",
@@ -434,6 +443,7 @@ export const en: Catalogue = {
       refunded: "Refunded",
     },
     release: "Release the space",
+    seasonPlateHint: "Coming with another car? The new plate applies to every match still to be played.",
     releaseHint: "Not coming to a match? Release the space: it goes back on sale and your pass stays valid for the others.",
     released: "Space released: it is back on sale.",
     releaseFailed: "The space could not be released.",

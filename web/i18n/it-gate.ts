@@ -58,6 +58,8 @@ export const itGate = {
     already_in: (time: string) => `Entrato alle ${time}`,
     not_paid: "La prenotazione non è stata pagata.",
     wrong_event: (title: string) => `Pass di un altro evento: ${title}`,
+    /** A code of an event not on today's list: the server names nothing of it. */
+    wrongEventOtherDay: "Pass di un evento di un altro giorno",
     void: "Prenotazione liberata, annullata o rimborsata.",
     unknown: "Nessun pass valido per questo evento.",
     ambiguous: "Questa targa ha più pass per l'evento: scegli quale.",

@@ -262,6 +262,15 @@ export const it = {
     close: "Chiudi l'avviso del pass",
   },
   myBookings: {
+    mySeason: {
+      label: "Abbonamento",
+      active: "Attivo",
+      ended: "Terminato",
+      paid: "Pagato",
+      refunded: "Rimborsato",
+      openPass: "Apri il pass dell'abbonamento",
+      onePass: "Un solo pass per tutte le partite: mostralo al varco a ogni partita.",
+    },
     title: "Le Mie Prenotazioni",
     subtitle: "Inserisci l'e-mail usata per prenotare e il codice prenotazione: vedrai i tuoi parcheggi e il pass da mostrare all'ingresso.",
     email: "E-mail",
@@ -437,6 +446,7 @@ export const it = {
       refunded: "Rimborsata",
     },
     release: "Libera il posto",
+    seasonPlateHint: "Vieni con un'altra auto? La nuova targa vale per tutte le partite ancora da giocare.",
     releaseHint: "Non vieni a una partita? Libera il posto: torna in vendita e il tuo abbonamento resta valido per le altre.",
     released: "Posto liberato: torna in vendita.",
     releaseFailed: "Impossibile liberare il posto.",

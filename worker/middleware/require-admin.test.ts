@@ -1,4 +1,5 @@
 import { desc, eq, sql } from "drizzle-orm";
+import { generateVoucherCode } from "../../shared/lifecycle/season";
 import { describe, expect, it } from "vitest";
 import { auditLog, bookings, demoPaymentIntents, documents, refunds, seasonPasses, staffRoles, uploads, type StaffRole } from "../../db/schema";
 import { app } from "../app";
@@ -76,7 +77,7 @@ async function holderMatch(): Promise<{ holderId: string; eventId: number }> {
 async function voucher(): Promise<number> {
   const res = await api("/api/admin/vouchers", {
     method: "POST",
-    json: { code: `V${crypto.randomUUID().slice(0, 8)}`, kind: "percent", value: 10, maxUses: 3, expires: "2031-12-31" },
+    json: { code: `V${generateVoucherCode(9)}`, kind: "percent", value: 10, maxUses: 3, expires: "2031-12-31" },
     headers: { Cookie: await adminCookie() },
   });
   return (await res.json<{ id: number }>()).id;
@@ -309,6 +310,7 @@ const CASES: Case[] = [
     audit: "refund.retry",
   },
   { route: "GET /api/admin/events/:id/cancellation", request: async () => ({ path: `/api/admin/events/${(await seedEvent()).eventId}/cancellation` }), ok: 200 },
+  { route: "GET /api/admin/events/:id/cancellation/seasons", request: async () => ({ path: `/api/admin/events/${(await seedEvent()).eventId}/cancellation/seasons` }), ok: 200 },
   { route: "POST /api/admin/events/:id/cancel", request: async () => ({ path: `/api/admin/events/${(await seedEvent()).eventId}/cancel`, json: {} }), ok: 202, audit: "event.cancel" },
   {
     route: "POST /api/admin/events/:id/postpone",
@@ -371,7 +373,7 @@ const CASES: Case[] = [
   { route: "GET /api/admin/vouchers", request: async () => ({ path: "/api/admin/vouchers" }), ok: 200 },
   {
     route: "POST /api/admin/vouchers",
-    request: async () => ({ path: "/api/admin/vouchers", json: { code: `P${crypto.randomUUID().slice(0, 8)}`, kind: "free", value: 0, maxUses: 3, expires: "2031-12-31" } }),
+    request: async () => ({ path: "/api/admin/vouchers", json: { code: `P${generateVoucherCode(9)}`, kind: "free", value: 0, maxUses: 3, expires: "2031-12-31" } }),
     ok: 201,
     audit: "voucher.create",
   },

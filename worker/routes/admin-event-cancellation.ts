@@ -7,7 +7,7 @@ import { validate } from "../lib/validate";
 import { audited } from "../middleware/audit";
 import { paymentProvider } from "../middleware/payment-provider";
 import { requireAdmin } from "../middleware/require-admin";
-import { cancellationProgress } from "../services/event-cancellation";
+import { cancellationProgress, seasonCancellationPreview } from "../services/event-cancellation";
 import { parseEventDatetime } from "./admin-events-input";
 import { postponeEvent } from "../services/event-postponement";
 import { dispatchQueued } from "../services/email/outbox";
@@ -40,6 +40,8 @@ export const adminEventCancellation = new Hono<AppEnv>()
     const result = await cancellationProgress(c.var.db, c.req.valid("param").id);
     return result.ok ? c.json({ progress: result.value }, 200) : c.json(result.error, result.status as ClientErrorStatusCode);
   })
+  // What the cancellation would do to the season holders of this match, shown before the admin confirms.
+  .get("/:id/cancellation/seasons", requireAdmin, validate("param", idParam), async (c) => c.json({ seasons: await seasonCancellationPreview(c.var.db, c.req.valid("param").id) }, 200))
   .post("/:id/cancel", requireAdmin, audited("event.cancel"), paymentProvider, validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");
     const exists = await cancellationProgress(c.var.db, id);

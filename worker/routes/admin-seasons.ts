@@ -54,6 +54,7 @@ const seasonOf = (s: z.output<typeof seasonInput>): SeasonInput => ({
   priceCents: Math.round(s.price * 100),
   spots: s.spots,
   isOnSale: s.isOnSale ?? true,
+  cancelRefund: s.cancelRefund ?? "none",
 });
 
 // percent: a whole percentage; amount: euros, kept in cents.

@@ -10,6 +10,8 @@ import { paymentProvider } from "../middleware/payment-provider";
 import { limitRequestRate } from "../middleware/request-rate";
 import { createBooking, getBooking } from "../services/bookings";
 import { holdClientOf, holdMinutes } from "../services/holds";
+import { clientKeyOf, releaseHit, takeHit } from "../services/rate-limit";
+import { VOUCHER_RATE_LIMIT } from "../services/vouchers";
 
 const required = messages.requiredFields;
 
@@ -48,12 +50,17 @@ export const bookings = new Hono<AppEnv>()
     const input = c.req.valid("json");
     // The language the client says it booked in, else the browser's (Accept-Language).
     const lang = input.lang ?? pickLang(null, null, c.req.header("Accept-Language"));
+    // A voucher try is taken before looking (parallel guesses cannot all slip in) and given back unless the code failed.
+    const voucherHit = input.voucherCode ? await takeHit(c.var.db, VOUCHER_RATE_LIMIT, clientKeyOf(c.req), Date.now()) : null;
+    if (input.voucherCode && voucherHit === null) return c.json(errorBody("rate_limited", messages.voucherRateLimited), 429);
     const result = await createBooking(c.var.db, { ...input, lang }, {
       now: Date.now(),
       holdMinutes: holdMinutes(c.env),
       idempotencyKey: c.req.valid("header")["idempotency-key"],
       client: await holdClientOf(c.req, c.env),
     });
+    const codeFailed = !result.ok && result.error.error.message === messages.voucherInvalid;
+    if (voucherHit !== null && !codeFailed) await releaseHit(c.var.db, voucherHit);
     if (!result.ok) return c.json(result.error, result.status);
     return result.value.created ? c.json(result.value.booking, 201) : c.json(result.value.booking, 200);
   })

@@ -189,6 +189,13 @@ describe("an event's page", () => {
     expect(html).toMatch(/<title>Parcheggio Napoli – Inter card — Parcheggi Eventi Napoli<\/title>/);
   });
 
+  // Finding 11 of issue #40: the <title> read "Parcheggio Pizza &amp;amp; Birra" (escaped by hand, then again by HTMLRewriter).
+  it("escapes the event's title once in <title>: an & reads as &", async () => {
+    const { event } = await seedEvent({ title: "Pizza & Birra <live>" });
+    const html = await (await page(eventPath(event))).text();
+    expect(/<title>([^<]*)<\/title>/.exec(html)?.[1]).toBe("Parcheggio Pizza &amp; Birra &lt;live&gt; — Parcheggi Eventi Napoli");
+  });
+
   // Fails if a chat would get an image it drops (SVG, over 600 KB) instead of one it shows.
   it("picks a share image chats show", () => {
     const base = { title: "Passeggiata", imageUrl: null } as never as { title: string; imageUrl: string | null };

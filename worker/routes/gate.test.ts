@@ -4,7 +4,7 @@ import { bookings, events, gateScans, rates } from "../../db/schema";
 import { REREAD_GRACE_MS } from "../../shared/gate";
 import type { GateSummary, OfflinePassDto, ScanAnswer } from "../services/gate";
 import { passHash } from "../services/passes";
-import { adminApi, adminCookie } from "../test/admin";
+import { adminApi, adminCookie, staffCookie } from "../test/admin";
 import { seedBooking, seedEvent, testDb } from "../test/helpers";
 
 let cookie: string;
@@ -74,6 +74,24 @@ describe("POST /api/gate/scan", () => {
     expect((await scan({ eventId, scan: refunded.id.slice(0, 8) })).result).toBe("void");
     // Eight hex digits of no booking: nothing found (it is read as a plate, of no pass either).
     expect(await scan({ eventId, scan: "00000000" })).toEqual({ result: "unknown" });
+  });
+
+  // Finding 9 of issue #40: before, a gate account typing any 8-character code got `wrong_event` with the
+  // customer's name, plate and event of a booking for any day.
+  it("a code of another day's event answers wrong_event without the customer's name, plate or event", async () => {
+    const { eventId } = await todaysEvent();
+    const later = await seedEvent({ datetime: Date.now() + 9 * 86_400_000 });
+    const { booking } = await paidPass(later.eventId, later.rateId, "FU777RE");
+    const gatePhone = await staffCookie("gate");
+    for (const typed of [booking.id.slice(0, 8).toUpperCase(), `https://parcheggi.example/p/${booking.passSecret}`]) {
+      const answer = await scan({ eventId, scan: typed }, gatePhone);
+      expect(answer).toEqual({ result: "wrong_event" });
+      expect(JSON.stringify(answer)).not.toContain("FU777RE");
+    }
+    // Another of today's events still says which one: the car is at the wrong gate, not a stranger.
+    const tonight = await todaysEvent();
+    const { booking: tonightBooking } = await paidPass(tonight.eventId, tonight.rateId, "TO123NI");
+    expect(await scan({ eventId, scan: tonightBooking.id.slice(0, 8) }, gatePhone)).toMatchObject({ result: "wrong_event", booking: { licensePlate: "TO123NI" } });
   });
 
   it("two gates scanning the same pass at the same moment get one ok and one already_in", async () => {

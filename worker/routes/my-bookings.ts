@@ -25,5 +25,5 @@ export const myBookings = new Hono<AppEnv>().post("/lookup", limitRequestRate, v
   const found = await lookupMyBookings(c.var.db, c.req.valid("json"), now);
   if (!found) return c.json(errorBody("not_found", messages.myBookingNotFound), 404);
   await releaseHit(c.var.db, hit);
-  return c.json({ bookings: found }, 200);
+  return c.json(found, 200);
 });

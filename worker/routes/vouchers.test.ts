@@ -3,10 +3,12 @@ import { describe, expect, it } from "vitest";
 import { bookings, emailOutbox, vouchers } from "../../db/schema";
 import { adminApi } from "../test/admin";
 import { api, seedEvent, testDb } from "../test/helpers";
+import { generateVoucherCode } from "../../shared/lifecycle/season";
 
 const DAY = 86_400_000;
 let n = 0;
-const code = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase()}${++n}`;
+/** A code of the unambiguous alphabet, ≥ 8 characters (decision 046): a prefix and random letters. */
+const code = (prefix: string) => `${prefix}${generateVoucherCode(8)}${"ABCDEFGH"[++n % 8]}`;
 
 async function voucher(values: Partial<typeof vouchers.$inferInsert> & { kind: "percent" | "amount" | "free" }) {
   return testDb()
@@ -55,8 +57,8 @@ describe("vouchers at booking", () => {
     const answers = await Promise.all(Array.from({ length: 12 }, () => book(eventId, rateId, v.code)));
     expect(answers.filter((r) => r.status === 201)).toHaveLength(3);
     for (const r of answers.filter((x) => x.status !== 201)) {
-      expect(r.status).toBe(409);
-      expect(await r.json()).toEqual({ error: { code: "conflict", message: "Codice sconto esaurito" } });
+      expect(r.status).toBe(400);
+      expect(await r.json()).toEqual({ error: { code: "validation_failed", message: "Codice non valido" } });
     }
     expect(await testDb().select().from(bookings).where(eq(bookings.voucherCode, v.code))).toHaveLength(3);
     const one = (await testDb().select().from(bookings).where(eq(bookings.voucherCode, v.code)).get())!;
@@ -75,30 +77,31 @@ describe("vouchers at booking", () => {
       json: { eventId, rateId, customerName: "Ciro Russo", customerEmail: "ciro@example.it", licensePlate: "NA456CR", carModel: "Fiat 500", voucherCode: "NONESISTE" },
     });
     expect(unknown.status).toBe(400);
-    expect((await unknown.json<{ error: { message: string } }>()).error.message).toBe("Invalid voucher code");
+    expect((await unknown.json<{ error: { message: string } }>()).error.message).toBe("Invalid code");
+    // One answer for every failure (decision 046): an expired code or another event's reads like an unknown one.
     const late = await book(eventId, rateId, expired.code);
-    expect((await late.json<{ error: { message: string } }>()).error.message).toBe("Codice sconto scaduto");
+    expect(await late.json()).toEqual({ error: { code: "validation_failed", message: "Codice non valido" } });
     const wrong = await book(eventId, rateId, elsewhere.code);
-    expect((await wrong.json<{ error: { message: string } }>()).error.message).toBe("Codice sconto non valido per questo evento");
+    expect(await wrong.json()).toEqual({ error: { code: "validation_failed", message: "Codice non valido" } });
     expect(await testDb().select().from(bookings).where(eq(bookings.eventId, eventId))).toHaveLength(0);
   });
 
   it("staff create codes (upper-cased, unique) and see their uses", async () => {
-    const typed = code("amici").toLowerCase();
+    const typed = code("AMC").toLowerCase();
     const res = await adminApi("/api/admin/vouchers", { method: "POST", json: { code: typed, kind: "amount", value: 5, maxUses: 20, expires: "2031-06-30" } });
     expect(res.status).toBe(201);
     expect(await res.json()).toMatchObject({ code: typed.toUpperCase(), kind: "amount", value: "5.00", maxUses: 20, uses: 0 });
     const twice = await adminApi("/api/admin/vouchers", { method: "POST", json: { code: typed, kind: "amount", value: 5, maxUses: 20, expires: "2031-06-30" } });
     expect(twice.status).toBe(409);
     const bad = await adminApi("/api/admin/vouchers", { method: "POST", json: { code: "X!", kind: "percent", value: 10, maxUses: 1, expires: "2031-06-30" } });
-    expect((await bad.json<{ error: { message: string } }>()).error.message).toBe("Il codice può contenere solo lettere e numeri (da 3 a 32)");
+    expect((await bad.json<{ error: { message: string } }>()).error.message).toMatch(/^Il codice deve avere almeno 8 caratteri/);
     const tooMuch = await adminApi("/api/admin/vouchers", { method: "POST", json: { code: code("P"), kind: "percent", value: 150, maxUses: 1, expires: "2031-06-30" } });
     expect((await tooMuch.json<{ error: { message: string } }>()).error.message).toBe("Valore dello sconto non valido");
   });
 
   it("staff edit a code (never its code), see the bookings that used it, and disable it so it stops at once", async () => {
     const { eventId, rateId } = await seedEvent({ rates: [{ priceCents: 2000 }] });
-    const created = await (await adminApi("/api/admin/vouchers", { method: "POST", json: { code: code("EDIT"), kind: "percent", value: 10, maxUses: 5, expires: "2031-06-30" } })).json<{ id: number; code: string }>();
+    const created = await (await adminApi("/api/admin/vouchers", { method: "POST", json: { code: code("EDT"), kind: "percent", value: 10, maxUses: 5, expires: "2031-06-30" } })).json<{ id: number; code: string }>();
     const edited = await adminApi(`/api/admin/vouchers/${created.id}`, { method: "PUT", json: { code: "ALTRO", kind: "amount", value: 4.5, maxUses: 2, expires: "2031-07-31", eventIds: [eventId], note: "Partner" } });
     expect(edited.status).toBe(200);
     expect(await edited.json()).toMatchObject({ code: created.code, kind: "amount", value: "4.50", maxUses: 2, eventIds: [eventId], note: "Partner", expired: false });
@@ -113,8 +116,41 @@ describe("vouchers at booking", () => {
     const disabled = await adminApi(`/api/admin/vouchers/${created.id}/disable`, { method: "POST" });
     expect(await disabled.json()).toMatchObject({ expired: true, uses: 1 });
     const late = await book(eventId, rateId, created.code);
-    expect(late.status).toBe(409);
-    expect((await late.json<{ error: { message: string } }>()).error.message).toBe("Codice sconto scaduto");
+    expect(late.status).toBe(400);
+    expect((await late.json<{ error: { message: string } }>()).error.message).toBe("Codice non valido");
     expect((await adminApi("/api/admin/vouchers/999999/disable", { method: "POST" })).status).toBe(404);
+  });
+
+  // Finding 5 of issue #40: before, a 3-character code was accepted, 70 wrong codes from 70 /64s were
+  // never limited, and the answers told "unknown", "expired", "other event" and "used up" apart.
+  it("codes cannot be guessed: a blank code is generated (10 of an unambiguous alphabet), a short or ambiguous one is refused", async () => {
+    const generated = await adminApi("/api/admin/vouchers", { method: "POST", json: { kind: "free", value: 0, maxUses: 1, expires: "2031-06-30" } });
+    expect(generated.status).toBe(201);
+    expect((await generated.json<{ code: string }>()).code).toMatch(/^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{10}$/);
+    for (const typed of ["AB3", "ABCDEFG", "AMICI10X", "PARTENOPE"]) {
+      const res = await adminApi("/api/admin/vouchers", { method: "POST", json: { code: typed, kind: "percent", value: 10, maxUses: 1, expires: "2031-06-30" } });
+      expect(res.status, typed).toBe(400);
+    }
+  });
+
+  it("failed tries are limited per client (a whole /64), exactly, under a burst; a valid code still works from another client", async () => {
+    const { eventId, rateId } = await seedEvent({ totalSpots: 50, rates: [{ priceCents: 2000 }] });
+    const prefix = `2001:db8:${crypto.randomUUID().slice(0, 4)}:${crypto.randomUUID().slice(0, 4)}`;
+    const guesses = await Promise.all(
+      Array.from({ length: 14 }, (_, i) =>
+        api("/api/bookings", {
+          method: "POST",
+          headers: { "CF-Connecting-IP": `${prefix}::${(i + 1).toString(16)}`, "Accept-Language": "en" },
+          json: { eventId, rateId, customerName: "Ciro Russo", customerEmail: `g${i}@example.it`, licensePlate: "NA456CR", carModel: "Fiat 500", voucherCode: generateVoucherCode() },
+        }),
+      ),
+    );
+    const statuses = guesses.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 400)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(4);
+    const limited = guesses.find((r) => r.status === 429)!;
+    expect((await limited.json<{ error: { message: string } }>()).error.message).toBe("Too many invalid codes, try again in a few minutes");
+    const real = await voucher({ kind: "percent", value: 10 });
+    expect((await book(eventId, rateId, real.code)).status).toBe(201);
   });
 });

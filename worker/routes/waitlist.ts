@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { errorBody } from "../lib/errors";
 import { messages } from "../i18n/it";
-import { carModelSchema, eventAndRate, eventAndRateIds, formWords, personNameSchema, validate } from "../lib/validate";
+import { carModelSchema, eventAndRate, eventAndRateIds, formWords, idempotencyHeader, personNameSchema, validate } from "../lib/validate";
 import { takeOfferForm, waitlistForm } from "../../shared/forms/customer-forms";
 import { paymentProvider } from "../middleware/payment-provider";
 import { limitRequestRate } from "../middleware/request-rate";
@@ -33,14 +33,16 @@ const tokenParam = z.object({ token: z.string().regex(PASS_SECRET_PATTERN, messa
 
 /** The waiting list of a sold-out event, for visitors (mounted at /api/waitlist). */
 export const waitlist = new Hono<AppEnv>()
-  .post("/", limitRequestRate, validate("json", waitlistJoinInput), async (c) => {
+  .post("/", limitRequestRate, validate("header", idempotencyHeader), validate("json", waitlistJoinInput), async (c) => {
     const input = c.req.valid("json");
     const lang = input.lang ?? pickLang(null, null, c.req.header("Accept-Language"));
     const now = Date.now();
-    const result = await joinWaitlist(c.var.db, { ...input, lang }, await hashedClientKey(clientKeyOf(c.req)), now);
+    const key = c.req.valid("header")["idempotency-key"] ?? null;
+    const result = await joinWaitlist(c.var.db, { ...input, lang }, await hashedClientKey(clientKeyOf(c.req)), now, key);
     if (!result.ok) return c.json(result.error, result.status as ClientErrorStatusCode);
-    c.executionCtx.waitUntil(dispatchWaitlistJoined(c.env, c.var.db, result.value.token, now));
-    return c.json(result.value, 201);
+    const { created, ...view } = result.value;
+    if (created) c.executionCtx.waitUntil(dispatchWaitlistJoined(c.env, c.var.db, view.token, now));
+    return c.json(view, created ? 201 : 200);
   })
   .get("/:token", validate("param", tokenParam), async (c) => {
     c.header("Cache-Control", "no-store");

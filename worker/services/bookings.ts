@@ -12,7 +12,7 @@ import { hasEnded } from "../../shared/lifecycle/event";
 import { isPresaleOpen } from "./event-time";
 import { capReached, freeSpotsNow, takePresaleSpot, takeRateSpot, type HoldClient, type HoldFields } from "./holds";
 import type { PaymentProvider } from "./payments/provider";
-import { voucherForBooking } from "./vouchers";
+import { voucherForBooking, voucherInvalid } from "./vouchers";
 import type { VoucherUse } from "./holds";
 
 const soldOut = () => fail(409, "sold_out", messages.soldOut);
@@ -204,7 +204,7 @@ export async function createBooking(
   const bookable = target.isVisible === 1 && target.isPayable === 1 && target.isActive === 1;
   if (!bookable) return fail(409, "conflict", messages.rateUnavailable);
   if (free < 1) return soldOut();
-  if (!voucherUsable) return fail(409, "conflict", messages.voucherUsedUp);
+  if (!voucherUsable) return voucherInvalid();
   // Only a yes/no about the plate the customer typed, never whose booking it is.
   if (repeated && input.warnRepeatPlate) return fail(409, "repeat_plate", messages.repeatPlate);
   if (reached === "bookings") return bookingCapReached(opts.client.cap.bookingsPerEvent);

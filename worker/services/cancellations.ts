@@ -4,7 +4,7 @@ import { and, eq, getTableName, isNull, sql } from "drizzle-orm";
 import { passStatusOf } from "../../shared/lifecycle/booking";
 import { cancelDeadline, deadlineHoursOf, withinCancelDeadline } from "../../shared/lifecycle/event";
 import { customerCancellableSql } from "../../shared/lifecycle/sql";
-import { auditLog, bookings, events } from "../../db/schema";
+import { auditLog, bookings, events, seasonHolders } from "../../db/schema";
 import type { Db } from "../db";
 import { markWalletPassChanged } from "./wallet/wallet-passes";
 import { fail, ok, type Outcome } from "../lib/errors";
@@ -58,8 +58,38 @@ export async function cancelByCustomer(db: Db, provider: PaymentProvider, secret
   return refundBooking(db, provider, { bookingId: b.id, amountCents: null, reason: emailCatalogues.it.reasons.customer, source: "customer", guard: cancellableSql(now) }, now);
 }
 
+/** Matches still to come of a booking row: its event not cancelled and not started. */
+const upcomingSql = (now: number) =>
+  sql`exists (select 1 from ${events} e where e.id = ${bookings.eventId} and e.cancelled_at is null and (e.is_always_active = 1 or ${now} < e.datetime))`;
+
+/**
+ * A season pass is one car: the new plate goes on the holder and on its spot at every match still to
+ * come (so the gate and its offline list find it at each), in one batch. Matches played keep theirs.
+ */
+async function changeSeasonPlate(db: Db, holder: { id: string; licensePlate: string }, plate: string, now: number): Promise<Outcome<{ licensePlate: string }>> {
+  if (holder.licensePlate === plate) return fail(409, "conflict", messages.plateUnchanged);
+  const upcoming = and(eq(bookings.seasonHolderId, holder.id), eq(bookings.status, "paid"), isNull(bookings.plateAnonymizedAt), upcomingSql(now));
+  const results = await db.batch([
+    db.update(bookings).set({ licensePlate: plate, updatedAt: now }).where(upcoming),
+    db
+      .update(seasonHolders)
+      .set({ licensePlate: plate })
+      .where(and(eq(seasonHolders.id, holder.id), sql`exists (select 1 from ${bookings} where ${bookings.seasonHolderId} = ${holder.id} and ${bookings.licensePlate} = ${plate} and ${bookings.updatedAt} = ${now})`)),
+    insertWhere(
+      db,
+      auditLog,
+      { action: "season_holder.plate_change", entity: "season_holder", entityId: holder.id, details: sql`json_object('from', ${holder.licensePlate}, 'to', ${plate}, 'by', 'customer')`, at: now },
+      sql`exists (select 1 from season_holders where id = ${holder.id} and license_plate = ${plate})`,
+    ),
+  ]);
+  if ((results[1] as { meta: { changes: number } }).meta.changes === 0) return fail(409, "conflict", messages.plateChangeClosed);
+  return ok({ licensePlate: plate });
+}
+
 /** A different car: allowed until the event starts, recorded in the audit log with both plates. */
 export async function changePlate(db: Db, secret: string, plate: string, now: number): Promise<Outcome<{ licensePlate: string }>> {
+  const holder = await db.select({ id: seasonHolders.id, licensePlate: seasonHolders.licensePlate }).from(seasonHolders).where(and(eq(seasonHolders.passSecret, secret), eq(seasonHolders.status, "active"))).get();
+  if (holder) return changeSeasonPlate(db, holder, plate, now);
   const b = await bookingOfPass(db, secret);
   if (!b) return fail(404, "not_found", messages.passNotFound);
   if (b.licensePlate === plate) return fail(409, "conflict", messages.plateUnchanged);
@@ -72,7 +102,7 @@ export async function changePlate(db: Db, secret: string, plate: string, now: nu
           eq(bookings.id, b.id),
           eq(bookings.status, "paid"),
           isNull(bookings.plateAnonymizedAt),
-          sql`exists (select 1 from ${events} e where e.id = ${bookings.eventId} and e.cancelled_at is null and (e.is_always_active = 1 or ${now} < e.datetime))`,
+          upcomingSql(now),
         ),
       ),
     insertWhere(

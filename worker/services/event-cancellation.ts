@@ -1,6 +1,8 @@
 import { italianText, messages } from "../i18n/it";
-import { and, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
-import { bookings, eventCancellations, events, refunds } from "../../db/schema";
+import { and, eq, inArray, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
+import { bookings, emailOutbox, eventCancellations, events, refunds } from "../../db/schema";
+import { claimedCentsSql } from "../../shared/lifecycle/sql";
+import { cancelledMatchShareCents, type SeasonCancelRefund } from "../../shared/lifecycle/season";
 import type { Db } from "../db";
 import { markWalletPassChanged } from "./wallet/wallet-passes";
 import { fail, ok, type Outcome } from "../lib/errors";
@@ -32,12 +34,17 @@ export async function startEventCancellation(db: Db, eventId: number, instanceId
     db.update(bookings).set({ status: "cancelled", updatedAt: now }).where(and(eq(bookings.eventId, eventId), eq(bookings.status, "pending"))),
   ]);
   await markWalletPassChanged(db, { eventId }, now);
-  // Paid ones, and ones whose refund the provider refused in an earlier run.
+  // Paid ones, and ones whose refund the provider refused in an earlier run. A season holder's spot
+  // carries no money of its own: it is settled by the season's policy (settleCancelledSeasonSpot).
   const paid = await db
     .selectDistinct({ id: bookings.id })
     .from(bookings)
     .leftJoin(refunds, and(eq(refunds.bookingId, bookings.id), eq(refunds.status, "failed")))
-    .where(and(eq(bookings.eventId, eventId), or(eq(bookings.status, "paid"), isNotNull(refunds.id))));
+    .where(and(eq(bookings.eventId, eventId), ne(bookings.kind, "season"), or(eq(bookings.status, "paid"), isNotNull(refunds.id))));
+  const seasonSpots = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.eventId, eventId), eq(bookings.kind, "season"), eq(bookings.status, "paid")));
   // Refunded by an earlier run: still part of the cancellation's total.
   const earlier = await db
     .selectDistinct({ id: refunds.bookingId })
@@ -49,7 +56,7 @@ export async function startEventCancellation(db: Db, eventId: number, instanceId
     .values({ eventId, instanceId, status: "running", total: new Set([...paid, ...earlier].map((b) => b.id)).size, failures: [], startedAt: now })
     .onConflictDoUpdate({ target: eventCancellations.eventId, set: { instanceId, status: "running", failures: [], finishedAt: null } })
     .run();
-  return paid.map((b) => b.id);
+  return [...paid, ...seasonSpots].map((b) => b.id);
 }
 
 /**
@@ -79,7 +86,12 @@ export async function cancelOpenPayments(db: Db, provider: PaymentProvider, even
  * provider refused is asked again (a rerun of the cancellation is the staff's retry); a refusal
  * again throws, so the booking is listed among the failures with the provider's words.
  */
-export async function refundForCancelledEvent(db: Db, provider: PaymentProvider, bookingId: string, now: number): Promise<"refunded" | "already"> {
+export async function refundForCancelledEvent(db: Db, provider: PaymentProvider, bookingId: string, now: number): Promise<"refunded" | "already" | "season"> {
+  const spot = await db.select({ kind: bookings.kind }).from(bookings).where(eq(bookings.id, bookingId)).get();
+  if (spot?.kind === "season") {
+    await settleCancelledSeasonSpot(db, provider, bookingId, now);
+    return "season";
+  }
   const failed = await db.select({ id: refunds.id }).from(refunds).where(and(eq(refunds.bookingId, bookingId), eq(refunds.status, "failed"))).get();
   const result = failed
     ? await retryRefund(db, provider, failed.id, now)
@@ -88,6 +100,98 @@ export async function refundForCancelledEvent(db: Db, provider: PaymentProvider,
   const row = await db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, bookingId)).get();
   if (result.error.error.code !== "refund_failed" && row?.status === "refunded") return "already";
   throw new Error(italianText(result.error.error.message));
+}
+
+type SeasonSpotFacts = {
+  spotId: string;
+  holderId: string;
+  carrierId: string | null;
+  paidCents: number;
+  intentId: string | null;
+  matchesAtPurchase: number;
+  policy: SeasonCancelRefund;
+  title: string;
+};
+
+/** The share row of one holder for one cancelled match: its id makes a rerun of the cancellation write nothing new. */
+export const seasonMatchRefundId = (holderId: string, eventId: number) => `season-match:${holderId}:${eventId}`;
+
+/**
+ * What a season holder's spot at a cancelled match comes to (decision 045): the spot ends with its
+ * match (the pass no longer opens it, nothing else of the season changes), the holder gets the
+ * season's policy — nothing, or this match's share refunded from the season's payment — and an
+ * e-mail saying which. A pass given for nothing has no money: nothing to refund, never a failure.
+ */
+export async function settleCancelledSeasonSpot(db: Db, provider: PaymentProvider, spotId: string, now: number): Promise<{ refundCents: number }> {
+  const r = await db.get<SeasonSpotFacts & { eventId: number }>(sql`
+    select b.id as spotId, b.event_id as eventId, h.id as holderId, h.carrier_booking_id as carrierId,
+      coalesce(c.amount_cents, 0) as paidCents, c.payment_intent_id as intentId, h.matches_at_purchase as matchesAtPurchase,
+      s.cancel_refund as policy, e.title as title
+    from bookings b join season_holders h on h.id = b.season_holder_id join season_passes s on s.id = h.season_id
+      join events e on e.id = b.event_id
+      left join bookings c on c.id = h.carrier_booking_id and c.paid_at is not null
+    where b.id = ${spotId} and b.kind = 'season'`);
+  if (!r) return { refundCents: 0 };
+  let refundCents = 0;
+  if (r.policy === "share" && r.carrierId && r.intentId && r.paidCents > 0) {
+    const id = seasonMatchRefundId(r.holderId, r.eventId);
+    const done = await db.select({ amountCents: refunds.amountCents, status: refunds.status }).from(refunds).where(eq(refunds.id, id)).get();
+    if (done && done.status !== "failed") refundCents = done.amountCents;
+    else {
+      const before = await db.get<{ shares: number; claimed: number }>(sql`
+        select (select count(*) from refunds rs where rs.booking_id = ${r.carrierId} and rs.source = 'season_match' and rs.status <> 'failed') as shares,
+          ${claimedCentsSql(r.carrierId)} as claimed`);
+      const amount = cancelledMatchShareCents("share", Number(r.paidCents), Number(r.matchesAtPurchase), Number(before?.shares ?? 0), Number(before?.claimed ?? 0));
+      if (amount > 0) {
+        const refunded = done
+          ? await retryRefund(db, provider, id, now)
+          : await refundBooking(db, provider, { id, bookingId: r.carrierId, amountCents: amount, reason: italianText(messages.seasonMatchShareReason(r.title)), source: "season_match" }, now);
+        if (!refunded.ok && refunded.error.error.code === "refund_failed") throw new Error(italianText(refunded.error.error.message));
+        if (refunded.ok) refundCents = amount;
+      }
+    }
+  }
+  await db
+    .insert(emailOutbox)
+    .values({
+      bookingId: spotId,
+      kind: "season_match_cancelled",
+      dedupeKey: `season_match_cancelled:${spotId}`,
+      data: { refundCents, policy: r.policy, paid: Number(r.paidCents) > 0 },
+      status: "queued",
+      attempts: 0,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing()
+    .run();
+  return { refundCents };
+}
+
+/** What "Annulla evento" would do to each season with holders at this match: shown before the admin confirms. */
+export type SeasonCancellationOutcome = { seasonId: number; seasonName: string; policy: SeasonCancelRefund; holders: number; paidHolders: number; refundCents: number };
+
+export async function seasonCancellationPreview(db: Db, eventId: number): Promise<SeasonCancellationOutcome[]> {
+  const rows = await db.all<SeasonSpotFacts & { seasonId: number; seasonName: string; shares: number; claimed: number }>(sql`
+    select s.id as seasonId, s.name as seasonName, s.cancel_refund as policy, h.id as holderId, h.carrier_booking_id as carrierId,
+      coalesce(c.amount_cents, 0) as paidCents, c.payment_intent_id as intentId, h.matches_at_purchase as matchesAtPurchase,
+      (select count(*) from refunds rs where rs.booking_id = c.id and rs.source = 'season_match' and rs.status <> 'failed') as shares,
+      coalesce(${claimedCentsSql(sql`c.id`)}, 0) as claimed
+    from bookings b join season_holders h on h.id = b.season_holder_id join season_passes s on s.id = h.season_id
+      left join bookings c on c.id = h.carrier_booking_id and c.paid_at is not null
+    where b.event_id = ${eventId} and b.kind = 'season' and b.status = 'paid'
+    order by s.id`);
+  const by = new Map<number, SeasonCancellationOutcome>();
+  for (const r of rows) {
+    const o = by.get(r.seasonId) ?? { seasonId: r.seasonId, seasonName: r.seasonName, policy: r.policy, holders: 0, paidHolders: 0, refundCents: 0 };
+    o.holders++;
+    if (Number(r.paidCents) > 0 && r.intentId) {
+      o.paidHolders++;
+      o.refundCents += cancelledMatchShareCents(r.policy, Number(r.paidCents), Number(r.matchesAtPurchase), Number(r.shares), Number(r.claimed));
+    }
+    by.set(r.seasonId, o);
+  }
+  return [...by.values()];
 }
 
 export async function recordCancellationFailure(db: Db, eventId: number, bookingId: string, error: string): Promise<void> {

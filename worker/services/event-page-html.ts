@@ -8,7 +8,6 @@ import { catalogueFor, EVENT_PAGE_DATA_ID, formatLongDateTime, renderEventRoute,
 export const EVENT_PAGE_S_MAXAGE = 60;
 
 const attr = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-const text = (value: string) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /** The latest notice in the page's language (English when staff wrote it), dated as the page writes dates. */
 function noticeFor(page: EventPageEvent | null, lang: Lang, t: Catalogue): InjectedEventPage["notice"] {
@@ -77,7 +76,8 @@ export function renderEventPage(shell: Response, input: { id: number; path: stri
     })
     .on("title", {
       element(el) {
-        el.setInnerContent(text(title));
+        // setInnerContent escapes plain text itself: escaping it here too showed "&amp;" in the tab.
+        el.setInnerContent(title);
       },
     })
     .on('meta[name="description"]', {

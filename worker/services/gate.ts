@@ -382,6 +382,8 @@ async function answerOf(row: AnswerRow, now: number, direction?: GateDirection):
   const { scan, rateName, minutesAfterEnd, holderSecret } = row;
   const [booking, event] = [joined(row.booking), joined(row.event)];
   if (!scan.bookingId || !booking || !event) return { result: scan.result };
+  // A code of another day's event tells the gate nothing about its customer: only today's events are its business.
+  if (scan.result === "wrong_event" && !isGateEvent(event, now)) return { result: scan.result };
   return { result: scan.result, booking: await toGatePass({ booking, event, rateName, minutesAfterEnd, holderSecret }, now, direction ?? scan.direction) };
 }
 

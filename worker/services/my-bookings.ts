@@ -1,5 +1,6 @@
-import { and, desc, eq, getTableName, inArray, like, or, sql } from "drizzle-orm";
-import { bookings, events, rates, type BookingKind, type BookingStatus } from "../../db/schema";
+import { and, desc, eq, getTableName, inArray, like, ne, or, sql, type SQL } from "drizzle-orm";
+import { bookings, events, rates, seasonHolders, seasonPasses, type BookingKind, type BookingStatus } from "../../db/schema";
+import { matchesOf, type SeasonMatch } from "./seasons";
 import type { Db } from "../db";
 import { toIso } from "../lib/time";
 import { bookingState, passStatusOf, type BookingState, type PassStatus } from "../../shared/lifecycle/booking";
@@ -93,7 +94,7 @@ const SHOWN_STATUSES: BookingStatus[] = ["paid", "freed", "refunded"];
  * The bookings made with `email`, but only when one of them has the code `code`; null otherwise,
  * so the answer never tells whether an e-mail exists. Lapsed holds are left out.
  */
-export async function lookupMyBookings(db: Db, input: { email: string; code: string }, now: number): Promise<MyBookingDto[] | null> {
+export async function lookupMyBookings(db: Db, input: { email: string; code: string }, now: number): Promise<{ bookings: MyBookingDto[]; seasons: MySeasonDto[] } | null> {
   const email = input.email.trim().toLowerCase();
   const code = input.code.trim().toLowerCase();
   const sameEmail = sql`lower(${bookings.customerEmail}) = ${email}`;
@@ -102,7 +103,61 @@ export async function lookupMyBookings(db: Db, input: { email: string; code: str
     .from(bookings)
     .where(and(sameEmail, like(bookings.id, `${code}%`)))
     .get();
-  if (!match) return null;
+  // The season's own code (its holder's) finds the holder too.
+  const holderMatch = match
+    ? null
+    : await db
+        .select({ id: seasonHolders.id })
+        .from(seasonHolders)
+        .where(and(sql`lower(${seasonHolders.customerEmail}) = ${email}`, like(seasonHolders.id, `${code}%`)))
+        .get();
+  if (!match && !holderMatch) return null;
+  return { bookings: await bookingsOf(db, sameEmail, match?.id ?? null, now), seasons: await seasonsOf(db, email, now) };
+}
+
+/** A holder's season, as one row of Le Mie Prenotazioni: its money, its one pass and each match. */
+export type MySeasonDto = {
+  code: string;
+  seasonName: string;
+  seasonNameEn: string | null;
+  status: "active" | "cancelled";
+  licensePlate: string;
+  /** What the holder paid (0.00 for a pass given by the garage) and what went back. */
+  amount: string;
+  refunded: string;
+  /** The holder's one pass (/p/<secret>), for every match, while the season is active. */
+  passSecret: string | null;
+  matches: SeasonMatch[];
+};
+
+async function seasonsOf(db: Db, email: string, now: number): Promise<MySeasonDto[]> {
+  const rows = await db
+    .select({
+      holder: seasonHolders,
+      seasonName: seasonPasses.name,
+      seasonNameEn: seasonPasses.nameEn,
+      amountCents: sql<number | null>`(select c.amount_cents from bookings c where c.id = ${seasonHolders.carrierBookingId} and c.paid_at is not null)`,
+      refundedCents: sql<number>`${refundedCentsSql(sql`${seasonHolders.carrierBookingId}`)}`,
+    })
+    .from(seasonHolders)
+    .innerJoin(seasonPasses, eq(seasonPasses.id, seasonHolders.seasonId))
+    .where(and(sql`lower(${seasonHolders.customerEmail}) = ${email}`, inArray(seasonHolders.status, ["active", "cancelled"])))
+    .orderBy(desc(seasonHolders.createdAt));
+  const matches = await matchesOf(db, rows.map((r) => r.holder.id), now);
+  return rows.map((r) => ({
+    code: bookingCodeOf(r.holder.id),
+    seasonName: r.seasonName,
+    seasonNameEn: r.seasonNameEn,
+    status: r.holder.status === "active" ? "active" : "cancelled",
+    licensePlate: r.holder.licensePlate,
+    amount: centsToDecimal(Number(r.amountCents ?? 0)),
+    refunded: centsToDecimal(Number(r.refundedCents ?? 0)),
+    passSecret: r.holder.status === "active" ? r.holder.passSecret : null,
+    matches: matches.get(r.holder.id) ?? [],
+  }));
+}
+
+async function bookingsOf(db: Db, sameEmail: SQL, matchId: string | null, now: number): Promise<MyBookingDto[]> {
   const rows = await db
     .select({
       booking: bookings,
@@ -119,7 +174,9 @@ export async function lookupMyBookings(db: Db, input: { email: string; code: str
     .where(
       and(
         sameEmail,
-        or(inArray(bookings.status, SHOWN_STATUSES), activeHoldSql(now, `"${getTableName(bookings)}"`), eq(bookings.id, match.id)),
+        or(inArray(bookings.status, SHOWN_STATUSES), activeHoldSql(now, `"${getTableName(bookings)}"`), matchId ? eq(bookings.id, matchId) : undefined),
+        // A season holder's spots are shown in their season's row, each with the holder's one pass.
+        ne(bookings.kind, "season"),
       ),
     )
     .orderBy(desc(bookings.createdAt));

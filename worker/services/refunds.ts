@@ -53,7 +53,16 @@ export type RefundInput = {
   staffId?: number | null;
   /** The customer's own cancellation also checks its deadline in the same statement (cancellations.ts). */
   guard?: ReturnType<typeof sql>;
+  /** A row id that makes a rerun write nothing (a cancelled match's share: one per holder and match). */
+  id?: string;
 };
+
+/**
+ * Money that may still be refunded: a paid booking, or a season's payment whose first match was
+ * handed back (its spot freed, its money still the season's: decision 045).
+ */
+const refundableText = (b: string) => `(${b}.status = 'paid' or (${b}.kind = 'season' and ${b}.status = 'freed'))`;
+const isRefundable = (b: Pick<Booking, "status" | "kind">) => b.status === "paid" || (b.kind === "season" && b.status === "freed");
 
 const changesOf = (result: unknown): number => (result as { meta?: { changes?: number } }).meta?.changes ?? 0;
 
@@ -171,7 +180,7 @@ export async function reconcileRefunds(db: Db, provider: PaymentProvider, paymen
 export async function refundBooking(db: Db, provider: PaymentProvider, input: RefundInput, now: number): Promise<Outcome<RefundResult>> {
   const booking = await db.select().from(bookings).where(eq(bookings.id, input.bookingId)).get();
   if (!booking) return fail(404, "not_found", messages.bookingNotFound);
-  if (booking.status !== "paid" || !booking.paymentIntentId) return fail(409, "conflict", messages.refundOnlyPaid);
+  if (!isRefundable(booking) || !booking.paymentIntentId) return fail(409, "conflict", messages.refundOnlyPaid);
   await reconcileRefunds(db, provider, booking.paymentIntentId, now);
   const claimed = await claimedCents(db, booking.id);
   const remaining = booking.amountCents - claimed;
@@ -179,15 +188,15 @@ export async function refundBooking(db: Db, provider: PaymentProvider, input: Re
   if (amount <= 0) return fail(remaining <= 0 ? 409 : 400, remaining <= 0 ? "conflict" : "validation_failed", remaining <= 0 ? messages.refundNothingLeft : messages.refundAmountPositive);
   if (amount > remaining) return fail(409, "conflict", messages.refundTooLarge(remaining));
 
-  const id = crypto.randomUUID();
+  const id = input.id ?? crypto.randomUUID();
   const results = await db.batch([
     insertWhere(
       db,
       refunds,
       { id, bookingId: booking.id, amountCents: amount, reason: input.reason, source: input.source, staffId: input.staffId ?? null, status: "pending", attempts: 0, createdAt: now },
-      sql`exists (select 1 from ${bookings} where ${bookings.id} = ${booking.id} and ${bookings.status} = 'paid'
+      sql`exists (select 1 from ${bookings} where ${bookings.id} = ${booking.id} and ${sql.raw(refundableText(`"${"bookings"}"`))}
             and ${claimedCentsSql(booking.id)} + ${amount} <= ${bookings.amountCents} ${input.guard ? sql`and ${input.guard}` : sql``})`,
-    ),
+    ).onConflictDoNothing(),
     markRefundedIfCovered(db, booking.id, now),
     ...endRefundedSeasonStatements(db, sql`${booking.id}`, now),
   ]);

@@ -8,9 +8,9 @@ import { messages } from "../i18n/it";
 import { toIso } from "../lib/time";
 import { passStatusOf, type PassStatus } from "../../shared/lifecycle/booking";
 import { centsToDecimal } from "../../shared/lifecycle/money";
-import { canReleaseMatch, holderTakesSeat, isEventInSeason, seasonSeatsLeft } from "../../shared/lifecycle/season";
+import { canReleaseMatch, holderTakesSeat, isEventInSeason, seasonSeatsLeft, type SeasonCancelRefund } from "../../shared/lifecycle/season";
 import { canReleaseMatchText, eventInSeasonText, holderTakesSeatText, seasonHoldersSql } from "../../shared/lifecycle/season-sql";
-import { activeHoldText, eventSellsSql, eventSellsText, freeSpotsSql } from "../../shared/lifecycle/sql";
+import { activeHoldText, claimedCentsSql, eventSellsSql, eventSellsText, freeSpotsSql, spotsForSaleSql } from "../../shared/lifecycle/sql";
 import { bookingCodeOf } from "../../shared/rules";
 import { newPassSecret } from "./passes";
 
@@ -28,6 +28,8 @@ export type SeasonInput = {
   priceCents: number;
   spots: number;
   isOnSale: boolean;
+  /** What a holder gets back for a cancelled match (decision 045). */
+  cancelRefund: SeasonCancelRefund;
 };
 
 export type HolderInput = { customerName: string; customerEmail: string; licensePlate: string; carModel: string; lang: "it" | "en" };
@@ -45,6 +47,7 @@ export type SeasonDto = {
   holders: number;
   seatsLeft: number;
   isOnSale: boolean;
+  cancelRefund: SeasonCancelRefund;
   /** The season's matches on sale, each with the holders' spots reserved there (paid season spots). */
   events: { id: number; title: string; datetime: string | null; reserved: number }[];
 };
@@ -100,6 +103,7 @@ async function seasonDto(db: Db, season: SeasonPass, now: number): Promise<Seaso
     holders: held,
     seatsLeft: seasonSeatsLeft(season.spots, held),
     isOnSale: season.isOnSale,
+    cancelRefund: season.cancelRefund,
     events: evs.map((e) => ({ id: e.id, title: e.title, datetime: toIso(e.datetime), reserved: reservedAt.get(e.id) ?? 0 })),
   };
 }
@@ -194,6 +198,7 @@ function holderStatements(db: Db, season: SeasonPass, evs: { id: number }[], h: 
         passSecret: h.passSecret,
         assignedByStaffId: h.staffId,
         idempotencyKey: h.idempotencyKey,
+        matchesAtPurchase: evs.length,
         createdAt: now,
       },
       sql`s.id = ${season.id} ${h.staffId == null ? sql`and s.is_on_sale = 1` : sql``}`,
@@ -217,7 +222,8 @@ function holderStatements(db: Db, season: SeasonPass, evs: { id: number }[], h: 
           carModel: who.carModel,
           amountCents: i === 0 ? h.carrierCents : 0,
           currency: "eur",
-          holdExpiresAt: sql`case when ${freeSpotsSql(ev.id, now)} >= 1 then ${h.holdExpiresAt} else null end`,
+          // A visitor's purchase leaves each match's freed spots to its waiting line; staff's assignment does not queue.
+          holdExpiresAt: sql`case when ${h.staffId == null ? spotsForSaleSql(ev.id, now) : freeSpotsSql(ev.id, now)} >= 1 then ${h.holdExpiresAt} else null end`,
           paidAt: paid ? now : null,
           passSecret: paid && i === 0 ? h.passSecret : null,
           createdAt: now,
@@ -248,6 +254,13 @@ async function writeHolder(db: Db, statements: BatchItem<"sqlite">[]): Promise<O
   }
 }
 
+const samePurchase = (known: SeasonHolder, seasonId: number, who: HolderInput) =>
+  known.seasonId === seasonId &&
+  known.customerName === who.customerName &&
+  known.customerEmail === who.customerEmail &&
+  known.licensePlate === who.licensePlate &&
+  known.carModel === who.carModel;
+
 export type SeasonPurchase = { holderId: string; bookingId: string; created: boolean };
 
 /**
@@ -262,6 +275,8 @@ export async function buySeason(
 ): Promise<Outcome<SeasonPurchase>> {
   const { now } = ctx;
   const known = ctx.idempotencyKey ? await db.select().from(seasonHolders).where(eq(seasonHolders.idempotencyKey, ctx.idempotencyKey)).get() : undefined;
+  // A key answers the purchase it made only to the same request: another body with it is refused, as for bookings.
+  if (known && !samePurchase(known, seasonId, who)) return fail(409, "conflict", messages.idempotencyKeyReused);
   if (known?.carrierBookingId) return ok({ holderId: known.id, bookingId: known.carrierBookingId, created: false });
   const season = await db.select().from(seasonPasses).where(eq(seasonPasses.id, seasonId)).get();
   if (!season) return fail(404, "not_found", messages.seasonNotFound);
@@ -286,6 +301,7 @@ export async function buySeason(
     .where(ctx.idempotencyKey ? eq(seasonHolders.idempotencyKey, ctx.idempotencyKey) : eq(seasonHolders.id, holderId))
     .get();
   if (!row) return fail(409, "conflict", messages.seasonNotOnSale);
+  if (row.id !== holderId && !samePurchase(row, seasonId, who)) return fail(409, "conflict", messages.idempotencyKeyReused);
   if (!row.carrierBookingId) return fail(409, "conflict", messages.seasonNoEvents);
   return ok({ holderId: row.id, bookingId: row.carrierBookingId, created: row.id === holderId });
 }
@@ -302,6 +318,22 @@ export async function assignSeason(db: Db, seasonId: number, who: HolderInput, c
   if (!written.ok) return written;
   const row = (await db.select().from(seasonHolders).where(eq(seasonHolders.id, holderId)).get())!;
   return ok((await holderDtos(db, [row], now))[0]);
+}
+
+/**
+ * The guard a season's payment adds to the carrier's paying UPDATE (settleIntent): the purchase's hold
+ * still stands (its seat and spots are held), or — paid late — a seat of the season is still free and
+ * every other match it held still has a spot for sale. Otherwise nothing is paid and the money goes
+ * back: no path activates a holder "where free" (finding 2 of issue #40).
+ */
+export function seasonPayableSql(carrierBookingId: string, now: number): SQL {
+  return sql`exists (select 1 from season_holders h join season_passes s on s.id = h.season_id
+    where h.carrier_booking_id = ${carrierBookingId} and h.status = 'pending'
+      and (h.hold_expires_at > ${now}
+        or ((select count(*) from season_holders sh where sh.season_id = s.id and sh.id <> h.id and ${sql.raw(holderTakesSeatText("sh", ms(now)))}) < s.spots
+          and not exists (select 1 from bookings o where o.season_holder_id = h.id and o.id <> ${carrierBookingId}
+            and o.status in ('pending', 'expired') and not ${sql.raw(activeHoldText("o", ms(now)))}
+            and ${spotsForSaleSql(sql`o.event_id`, now)} < 1))))`;
 }
 
 /**
@@ -325,7 +357,7 @@ export function settleSeasonItems(db: Db, carrierBookingId: string, now: number)
           sql`${bookings.id} <> ${carrierBookingId}`,
           inArray(bookings.status, ["pending", "expired"]),
           carrierPaid,
-          sql`(${sql.raw(activeHoldText(`"bookings"`, ms(now)))} or ${freeSpotsSql(sql`"bookings"."event_id"`, now)} >= 1)`,
+          sql`(${sql.raw(activeHoldText(`"bookings"`, ms(now)))} or ${spotsForSaleSql(sql`"bookings"."event_id"`, now)} >= 1)`,
           sql`not exists (select 1 from events ce where ce.id = ${bookings.eventId} and ce.cancelled_at is not null)`,
         ),
       ),
@@ -457,13 +489,15 @@ export type SeasonPassDto = {
   seasonName: string;
   seasonNameEn: string | null;
   licensePlate: string;
+  /** A season pass is one car: a new plate applies to every match still to come (while one is). */
+  plateChangeAllowed: boolean;
   matches: SeasonMatch[];
 };
 
 export type SeasonMatch = { eventId: number; title: string; titleEn: string | null; datetime: string | null; state: SeasonMatchState; canRelease: boolean };
 
 /** Every match a holder has a spot at, earliest first, and which ones can still be handed back. */
-async function matchesOf(db: Db, holderIds: string[], now: number): Promise<Map<string, SeasonMatch[]>> {
+export async function matchesOf(db: Db, holderIds: string[], now: number): Promise<Map<string, SeasonMatch[]>> {
   const by = new Map<string, SeasonMatch[]>(holderIds.map((id) => [id, []]));
   if (holderIds.length === 0) return by;
   const rows = await db
@@ -524,6 +558,7 @@ export async function getSeasonPass(db: Db, secret: string, now: number): Promis
     seasonName: season.name,
     seasonNameEn: season.nameEn,
     licensePlate: holder.licensePlate,
+    plateChangeAllowed: holder.status === "active" && matches.some((m) => m.state === "reserved"),
     matches,
   };
 }
@@ -577,7 +612,9 @@ export async function releaseMatchForHolder(db: Db, holderId: string, eventId: n
  * carrier and the other matches never disagree.
  */
 export function endRefundedSeasonStatements(db: Db, carrierId: SQL, now: number): BatchItem<"sqlite">[] {
-  const carrierRefunded = sql`exists (select 1 from bookings c where c.id = ${carrierId} and c.kind = 'season' and c.status = 'refunded')`;
+  // The season's money, not its first match's spot, decides: a carrier released or at a cancelled match still ends the season once refunded in full.
+  const carrierRefunded = sql`exists (select 1 from bookings c where c.id = ${carrierId} and c.kind = 'season'
+    and (c.status = 'refunded' or (c.amount_cents > 0 and ${claimedCentsSql(sql`c.id`)} >= c.amount_cents)))`;
   return [
     db
       .update(bookings)

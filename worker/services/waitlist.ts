@@ -1,5 +1,5 @@
 import { eq, sql, type SQL } from "drizzle-orm";
-import { events, waitlistSettings } from "../../db/schema";
+import { events, waitlistEntries, waitlistSettings } from "../../db/schema";
 import type { Db } from "../db";
 import { fail, ok, type Outcome } from "../lib/errors";
 import { messages } from "../i18n/it";
@@ -56,17 +56,26 @@ const clientEntriesSql = (eventId: number, clientKey: string) =>
  * people already in line (spotsForSaleSql), with a rate that sells, once per e-mail, and under the
  * per-client cap. When it writes nothing, the reads after it say which guard refused.
  */
-export async function joinWaitlist(db: Db, input: WaitlistJoinInput, clientKey: string, now: number): Promise<Outcome<WaitlistView>> {
+export async function joinWaitlist(
+  db: Db,
+  input: WaitlistJoinInput,
+  clientKey: string,
+  now: number,
+  idempotencyKey: string | null = null,
+): Promise<Outcome<WaitlistView & { created: boolean }>> {
   const token = newPassSecret();
   const { eventId, rateId, email, licensePlate, lang } = input;
-  const insert = sql`insert into waitlist_entries (token, event_id, rate_id, email, license_plate, lang, client_key, created_at)
-    select ${token}, e.id, r.id, ${email}, ${licensePlate}, ${lang}, ${clientKey}, ${now}
+  const retried = idempotencyKey ? await retriedJoin(db, idempotencyKey, input, now) : null;
+  if (retried) return retried;
+  const insert = sql`insert into waitlist_entries (token, event_id, rate_id, email, license_plate, lang, client_key, idempotency_key, created_at)
+    select ${token}, e.id, r.id, ${email}, ${licensePlate}, ${lang}, ${clientKey}, ${idempotencyKey}, ${now}
     from rates r join events e on e.id = r.event_id
     where r.id = ${rateId} and e.id = ${eventId} and r.is_visible = 1 and r.is_payable = 1
       and ${eventSellsSql(now)}
       and ${spotsForSaleSql(eventId, now)} < 1
       and not ${openEntryOfSql(eventId, email, now)}
-      and ${clientEntriesSql(eventId, clientKey)} < ${WAITLIST_ENTRIES_PER_CLIENT}`;
+      and ${clientEntriesSql(eventId, clientKey)} < ${WAITLIST_ENTRIES_PER_CLIENT}
+    on conflict do nothing`;
   const after = sql`select r.event_id as rateEventId, r.is_visible as isVisible, r.is_payable as isPayable,
       e.is_active as isActive, e.cancelled_at as cancelledAt, e.datetime as datetime, e.is_always_active as isAlwaysActive,
       e.duration_minutes as durationMinutes, ${spotsForSaleSql(eventId, now)} as forSale, ${openEntryOfSql(eventId, email, now)} as already
@@ -77,7 +86,10 @@ export async function joinWaitlist(db: Db, input: WaitlistJoinInput, clientKey: 
     from waitlist_entries w where w.token = ${token}
     on conflict do nothing`;
   const [inserted, , diagnosis] = await d1Of(db).batch([statement(db, insert), statement(db, mail), statement(db, after)]);
-  if (inserted.meta.changes === 1) return ok((await waitlistView(db, token, now))!);
+  if (inserted.meta.changes === 1) return ok({ ...(await waitlistView(db, token, now))!, created: true });
+  // The same key raced in from a retry: answer what it made (or refuse another body).
+  const raced = idempotencyKey ? await retriedJoin(db, idempotencyKey, input, now) : null;
+  if (raced) return raced;
   const d = diagnosis.results[0] as
     | { rateEventId: number; isVisible: number; isPayable: number; isActive: number; cancelledAt: number | null; datetime: number | null; isAlwaysActive: number; durationMinutes: number; forSale: number; already: number }
     | undefined;
@@ -98,6 +110,15 @@ export async function dispatchWaitlistJoined(env: Env, db: Db, token: string, no
     sql`select o.id as id from email_outbox o join waitlist_entries w on o.dedupe_key = ${waitlistJoinedKeyPrefix} || w.id where w.token = ${token} and o.status = 'queued'`,
   );
   if (row) await dispatchQueued(env, db, now, [row.id]);
+}
+
+/** A join already made with this key: the same entry for the same request, 409 for another body (as for bookings). */
+async function retriedJoin(db: Db, key: string, input: WaitlistJoinInput, now: number): Promise<Outcome<WaitlistView & { created: boolean }> | null> {
+  const known = await db.select().from(waitlistEntries).where(eq(waitlistEntries.idempotencyKey, key)).get();
+  if (!known) return null;
+  const same = known.eventId === input.eventId && known.rateId === input.rateId && known.email === input.email && known.licensePlate === input.licensePlate;
+  if (!same) return fail(409, "conflict", messages.idempotencyKeyReused);
+  return ok({ ...(await waitlistView(db, known.token, now))!, created: false });
 }
 
 // ---------- what the visitor sees ----------

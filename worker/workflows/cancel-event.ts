@@ -20,16 +20,19 @@ export class CancelEventWorkflow extends WorkflowEntrypoint<Env, CancelEventPara
     const toRefund = await step.do("stop sales", () => startEventCancellation(db(), eventId, event.instanceId, Date.now()));
     await step.do("cancel open payments", REFUND_RETRIES, () => cancelOpenPayments(db(), requirePaymentProvider(this.env, db()), eventId, Date.now()));
     let refunded = 0;
+    let seasonSpots = 0;
     for (const bookingId of toRefund) {
       try {
-        await step.do(`refund ${bookingId}`, REFUND_RETRIES, () => refundForCancelledEvent(db(), requirePaymentProvider(this.env, db()), bookingId, Date.now()));
-        refunded++;
+        const done = await step.do(`refund ${bookingId}`, REFUND_RETRIES, () => refundForCancelledEvent(db(), requirePaymentProvider(this.env, db()), bookingId, Date.now()));
+        // A season holder's spot is settled by its season's policy, not refunded as a booking.
+        if (done === "season") seasonSpots++;
+        else refunded++;
       } catch (err) {
         await step.do(`record failure ${bookingId}`, () => recordCancellationFailure(db(), eventId, bookingId, (err as Error).message));
       }
     }
     await step.do("send e-mails", () => dispatchQueued(this.env, db(), Date.now()));
     await step.do("finish", () => finishEventCancellation(db(), eventId, Date.now()));
-    return { eventId, refunded, total: toRefund.length };
+    return { eventId, refunded, total: toRefund.length - seasonSpots };
   }
 }

@@ -19,7 +19,7 @@ function reasonOf(shown: Shown): string | null {
     case "already_in":
       return shown.checkedInAt ? t.reason.already_in(formatTime(shown.checkedInAt)) : null;
     case "wrong_event":
-      return t.reason.wrong_event(shown.eventTitle ?? "—");
+      return shown.eventTitle ? t.reason.wrong_event(shown.eventTitle) : t.reason.wrongEventOtherDay;
     case "not_paid":
     case "void":
     case "unknown":

@@ -20,7 +20,8 @@ import { PrinterIcon, SearchIcon } from "./pass-icons";
 import { Fact, WhenAndPlate } from "../pass/fact";
 import { CancelBooking } from "../pass/cancel-booking";
 import { afterSaleView } from "./after-sale";
-import { lookupDevicePasses, lookupMyBookingsAtom, type MyBooking } from "./queries";
+import { lookupDevicePasses, lookupMyBookingsAtom, type MyBooking, type MySeason } from "./queries";
+import { useLang } from "../../i18n/lang";
 import { rememberedBooking, rememberedBookings } from "./remembered";
 
 const statusStyle: Record<keyof Catalogue["myBookings"]["status"], string> = {
@@ -103,6 +104,53 @@ export function BookingPass({ booking, onCancelled }: { booking: MyBooking; onCa
   );
 }
 
+/** A holder's season as one row: its money, its one pass and the state of each match (found by the season's code too). */
+function SeasonRow({ season }: { season: MySeason }) {
+  const tr = useT();
+  const m = tr.myBookings.mySeason;
+  const english = useLang() === "en";
+  const active = season.status === "active" && season.passSecret;
+  return (
+    <li data-testid="season-row" className={`${cardClass} overflow-hidden break-inside-avoid p-5 sm:p-6`}>
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="rounded-full bg-blue-50 px-2.5 py-1 text-xs font-bold text-blue-800 ring-1 ring-blue-200">{m.label}</span>
+        <span className={`rounded-full px-2.5 py-1 text-xs font-bold ring-1 ${active ? statusStyle.paid : statusStyle.cancelled}`}>{active ? m.active : m.ended}</span>
+      </div>
+      <h3 className="mt-3 text-lg font-bold text-slate-900">{(english && season.seasonNameEn) || season.seasonName}</h3>
+      <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-3">
+        <Fact label={tr.season.plate} style="plate">
+          {season.licensePlate}
+        </Fact>
+        <Fact label={m.paid}>{tr.money(season.amount)}</Fact>
+        {season.refunded !== "0.00" ? <Fact label={m.refunded}>{tr.money(season.refunded)}</Fact> : null}
+      </dl>
+      <ul className="mt-4 space-y-2">
+        {season.matches.map((match) => (
+          <li key={match.eventId} data-testid="season-row-match" className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-slate-200 p-3 text-sm">
+            <span className="min-w-0">
+              <span className="font-semibold text-slate-900">{(english && match.titleEn) || match.title}</span>
+              {match.datetime ? <span className="text-slate-600"> — {formatLongDateTime(match.datetime, tr.dates)}</span> : null}
+            </span>
+            <span className="rounded-full bg-slate-100 px-2.5 py-1 text-xs font-semibold text-slate-800">{tr.season.state[match.state]}</span>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-4 flex flex-col items-center gap-2 border-t border-dashed border-slate-300 pt-4">
+        {active ? (
+          <>
+            <QRCodeSVG value={passUrl(season.passSecret!)} size={132} marginSize={2} role="img" aria-label={tr.season.qrLabel(season.code)} className="rounded-lg bg-white" />
+            <p className="text-center text-xs text-slate-500">{m.onePass}</p>
+            <AppLink to={`/p/${season.passSecret}`} className="text-sm font-semibold text-blue-700 underline-offset-2 hover:underline print:hidden">
+              {m.openPass}
+            </AppLink>
+          </>
+        ) : null}
+        <p className="font-mono text-lg font-bold tracking-[0.2em] text-slate-900">{season.code}</p>
+      </div>
+    </li>
+  );
+}
+
 export function MyBookingsPage() {
   const tr = useT();
   const m = tr.myBookings;
@@ -110,6 +158,7 @@ export function MyBookingsPage() {
   const [values, setValues] = useState(() => rememberedBooking() ?? { email: "", code: "" });
   const [problem, setProblem] = useState<string | null>(null);
   const [found, setFound] = useState<MyBooking[] | null>(null);
+  const [seasons, setSeasons] = useState<MySeason[]>([]);
   const [fromDevice, setFromDevice] = useState(false);
   const [lastLookup, setLastLookup] = useState<{ email: string; code: string } | null>(null);
 
@@ -146,10 +195,12 @@ export function MyBookingsPage() {
     try {
       const result = await lookup.mutateAsync({ email, code });
       setFound(result.bookings);
+      setSeasons(result.seasons);
       setFromDevice(false);
       setLastLookup({ email, code });
     } catch (err) {
       setFound(null);
+      setSeasons([]);
       setProblem(errorMessage(err, m.errorFallback));
     }
   };
@@ -204,7 +255,7 @@ export function MyBookingsPage() {
           <section aria-labelledby="results-title">
             <div className="flex items-center justify-between gap-4 print:hidden">
               <h2 id="results-title" className="text-lg font-bold text-slate-900">
-                {m.results(found.length)}
+                {m.results(found.length + seasons.length)}
               </h2>
               <Button variant="secondary" onClick={() => window.print()}>
                 <PrinterIcon className="size-4" />
@@ -213,6 +264,9 @@ export function MyBookingsPage() {
             </div>
             {fromDevice ? <p className="mt-1 text-sm text-slate-600 print:hidden">{m.onThisDevice}</p> : null}
             <ul className="mt-4 space-y-4">
+              {seasons.map((season) => (
+                <SeasonRow key={season.code} season={season} />
+              ))}
               {found.map((b) => (
                 <BookingPass key={b.code} booking={b} onCancelled={() => void refresh()} />
               ))}

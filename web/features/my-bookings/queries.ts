@@ -6,6 +6,8 @@ import { client, unwrap } from "../../lib/api";
 
 export type MyBooking = InferResponseType<(typeof client.api)["my-bookings"]["lookup"]["$post"], 200>["bookings"][number];
 
+export type MySeason = InferResponseType<(typeof client.api)["my-bookings"]["lookup"]["$post"], 200>["seasons"][number];
+
 export const lookupMyBookingsAtom = atomWithMutation(() => ({
   mutationFn: (json: { email: string; code: string }) => unwrap(client.api["my-bookings"].lookup.$post({ json })),
 }));

@@ -9,6 +9,7 @@ import { LoadingState } from "../../components/spinner";
 import { useLang, useT } from "../../i18n/lang";
 import { errorMessage } from "../../lib/api";
 import { formatLongDateTime } from "../../lib/format";
+import { formatEuro } from "../../../shared/lifecycle/money";
 import { PublicLayout } from "../layout/public-layout";
 import { checkBooking, normalisePlate, type BookingValues } from "../booking/validation";
 import { fieldBinder } from "../booking/bind-field";
@@ -41,7 +42,7 @@ export function SeasonPage() {
             <section className={`${cardClass} space-y-3 p-5`}>
               <p className="text-sm text-slate-700">{s.intro}</p>
               <p className="text-lg font-bold text-slate-900">
-                {s.price}: € {data.price}
+                {s.price}: {formatEuro(data.price, lang)}
               </p>
               <p className="text-sm text-slate-600">
                 {s.matches(data.events.length)} · {s.seatsLeft(data.seatsLeft)}

@@ -2,7 +2,7 @@ import type { InferResponseType } from "hono/client";
 import { atom } from "jotai";
 import { atomWithMutation, queryClientAtom } from "jotai-tanstack-query";
 import { queryOfParam } from "../../lib/query-of-param";
-import { client, unwrap } from "../../lib/api";
+import { client, newIdempotencyKey, unwrap } from "../../lib/api";
 import { queryKeys } from "../../lib/query-keys";
 
 export type WaitlistEntry = InferResponseType<(typeof client.api.waitlist)[":token"]["$get"], 200>;
@@ -18,7 +18,7 @@ export const waitlistQueryAtom = queryOfParam(waitlistTokenAtom, queryKeys.waitl
 export type JoinRequest = { eventId: number; rateId: number; email: string; licensePlate: string; lang: "it" | "en" };
 
 export const joinWaitlistAtom = atomWithMutation((get) => ({
-  mutationFn: (json: JoinRequest) => unwrap(client.api.waitlist.$post({ json })),
+  mutationFn: (json: JoinRequest) => unwrap(client.api.waitlist.$post({ header: { "idempotency-key": newIdempotencyKey() }, json })),
   onSettled: () => get(queryClientAtom).invalidateQueries({ queryKey: queryKeys.events }),
 }));
 

@@ -52,6 +52,15 @@ const it = {
       `come hai chiesto, abbiamo annullato la tua prenotazione per ${event} (${when}) e ti abbiamo rimborsato l'intero importo. Il posto è stato liberato e il pass non è più valido.`,
   },
   /** The garage cancelled the event ("Annulla evento"). */
+  /** "Annulla evento" on one match of a season pass: the rest of the season stands (decision 045). */
+  seasonMatchCancelled: {
+    subject: (event: string) => `Partita annullata: ${event}`,
+    intro: (event: string, when: string) =>
+      `ci dispiace: ${event}, prevista per ${when}, è stata annullata. Il tuo abbonamento resta valido per tutte le altre partite, con lo stesso pass.`,
+    share: (amount: string) => `Per questa partita ti rimborsiamo ${amount}, la sua quota dell'abbonamento, sulla carta usata per il pagamento.`,
+    none: "Le condizioni dell'abbonamento non prevedono rimborsi per le partite annullate.",
+    free: "Il tuo abbonamento è gratuito: non c'è nulla da rimborsare.",
+  },
   eventCancelled: {
     subject: (event: string) => `Evento annullato: ${event}`,
     intro: (event: string, when: string) =>
@@ -143,6 +152,14 @@ const en: EmailCatalogue = {
     subject: (event: string) => `Booking cancelled: ${event}`,
     intro: (event: string, when: string) =>
       `as you asked, we have cancelled your booking for ${event} (${when}) and refunded the full amount. The space has been released and the pass is no longer valid.`,
+  },
+  seasonMatchCancelled: {
+    subject: (event: string) => `Match cancelled: ${event}`,
+    intro: (event: string, when: string) =>
+      `we are sorry: ${event}, planned for ${when}, has been cancelled. Your season pass stays valid for every other match, with the same pass.`,
+    share: (amount: string) => `For this match we refund ${amount}, its share of the season pass, to the card you paid with.`,
+    none: "The season pass's terms give no refund for cancelled matches.",
+    free: "Your season pass was free: there is nothing to refund.",
   },
   eventCancelled: {
     subject: (event: string) => `Event cancelled: ${event}`,

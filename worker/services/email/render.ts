@@ -222,6 +222,23 @@ export async function renderOutboxRow(db: Db, env: Env, row: Pick<EmailOutboxRow
     };
   }
 
+  if (row.kind === "season_match_cancelled") {
+    // One match of a season pass cancelled: what the season's policy gives back, and that the rest stands.
+    const refundCents = Number(row.data?.refundCents ?? 0);
+    const s = t.seasonMatchCancelled;
+    const policyLine = refundCents > 0 ? s.share(euro(refundCents, lang)) : row.data?.paid === true ? s.none : s.free;
+    const paragraphs = [t.greeting(b.customerName), s.intro(b.eventTitle, when), policyLine];
+    const rows: Row[] = [base[0], base[1], { label: t.labels.plate, value: b.licensePlate }, ...(refundCents > 0 ? [{ label: t.labels.refunded, value: euro(refundCents, lang) }] : [])];
+    const subject = s.subject(b.eventTitle);
+    return {
+      to: b.customerEmail,
+      subject,
+      html: layout(t, lang, subject, paragraphs, rows, signatureHtml),
+      text: textOf(paragraphs, rows, [t.signature]),
+      attachments: [],
+    };
+  }
+
   if (row.kind === "event_postponed") {
     // The deadline the pass page shows: the event's own, the postponement's window included.
     const deadline = cancelDeadline(b);

@@ -3,10 +3,10 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { bookings, emailOutbox, spentPaymentIntents, type Booking } from "../../../db/schema";
 import type { Db } from "../../db";
 import { isActiveHold, PAYABLE_STATUSES } from "../../../shared/lifecycle/booking";
-import { activeHoldSql, freeSpotsSql } from "../../../shared/lifecycle/sql";
+import { activeHoldSql, spotsForSaleSql } from "../../../shared/lifecycle/sql";
 import { confirmationOutboxInsert } from "../email/outbox";
 import { passSecretOnPay } from "../passes";
-import { settleSeasonItems } from "../seasons";
+import { seasonPayableSql, settleSeasonItems } from "../seasons";
 import { receiptInsert } from "../documents/issue";
 import type { PaymentIntentView, PaymentProvider } from "./provider";
 
@@ -133,8 +133,11 @@ export async function settleIntent(
           eq(bookings.id, booking.id),
           or(
             sql`${activeHoldSql(now, "bookings")}`,
-            and(inArray(bookings.status, PAYABLE_STATUSES), sql`${freeSpotsSql(booking.eventId, now)} >= 1`),
+            // A late payment takes a spot only if one is for sale: while fans wait, a freed spot is theirs (the line first).
+            and(inArray(bookings.status, PAYABLE_STATUSES), sql`${spotsForSaleSql(booking.eventId, now)} >= 1`),
           ),
+          // A season's payment: the seat and every match, or nothing (and the money back, below).
+          ...(booking.kind === "season" ? [seasonPayableSql(booking.id, now)] : []),
           // Money for a cancelled event never buys its spot: it goes back (the UPDATE below).
           sql`not exists (select 1 from events e where e.id = ${bookings.eventId} and e.cancelled_at is not null)`,
           // An intent whose money already went back never pays anything.

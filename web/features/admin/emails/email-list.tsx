@@ -18,7 +18,7 @@ export type EmailItem = {
   id: number;
   /** Null for a waiting-list message written before any booking exists. */
   bookingCode: string | null;
-  kind: "confirmation" | "refund" | "event_postponed" | "notice" | "reminder" | "waitlist_offer" | "waitlist_joined";
+  kind: "confirmation" | "refund" | "event_postponed" | "notice" | "reminder" | "waitlist_offer" | "waitlist_joined" | "season_match_cancelled";
   status: "queued" | "sending" | "sent" | "failed";
   attempts: number;
   lastError: string | null;

@@ -10,6 +10,7 @@ import { client, unwrap } from "../../../lib/api";
 import { queryKeys } from "../../../lib/query-keys";
 import { invalidateData } from "../queries";
 import { notifyOutcome } from "../../../lib/notify-outcome";
+import { formatEuro } from "../../../../shared/lifecycle/money";
 
 const t = itAdmin.cancelEvent;
 
@@ -20,6 +21,31 @@ export const progressAtom = (eventId: number) =>
     // The Workflow runs on its own; the dialog follows it while it runs.
     refetchInterval: (q: { state: { data?: { progress: { status: string } | null } } }) => (q.state.data?.progress?.status === "running" ? 1500 : false),
   }));
+
+export const seasonOutcomeAtom = (eventId: number) =>
+  atomWithQuery(() => ({
+    queryKey: [...queryKeys.admin.events, eventId, "cancellation", "seasons"],
+    queryFn: () => unwrap(client.api.admin.events[":id"].cancellation.seasons.$get({ param: { id: String(eventId) } })),
+  }));
+
+/** What the season holders of this match get, before the admin confirms (decision 045). */
+function SeasonOutcome({ eventId }: { eventId: number }) {
+  const query = useAtomValue(useMemo(() => seasonOutcomeAtom(eventId), [eventId]));
+  const seasons = query.data?.seasons ?? [];
+  if (seasons.length === 0) return null;
+  return (
+    <div data-testid="season-outcome" className="mt-3 space-y-1 rounded-lg bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-200">
+      <p className="font-semibold">{t.seasonsTitle}</p>
+      {seasons.map((s) => (
+        <p key={s.seasonId}>
+          {t.season(s.seasonName, s.holders)}{" "}
+          {s.paidHolders === 0 ? t.seasonFree : s.policy === "share" ? t.seasonShare(formatEuro(s.refundCents, "it")) : t.seasonNone}
+        </p>
+      ))}
+      <p>{t.seasonMail}</p>
+    </div>
+  );
+}
 
 const startAtom = atomWithMutation((get) => ({
   mutationFn: (eventId: number) => unwrap(client.api.admin.events[":id"].cancel.$post({ param: { id: String(eventId) } })),
@@ -56,7 +82,10 @@ export function CancelEventDialog({ event, onClose }: { event: { id: number; tit
       }
     >
       {!progress ? (
-        <p className="text-sm text-slate-700">{event.cancelled ? t.progressLoading : t.intro}</p>
+        <>
+          <p className="text-sm text-slate-700">{event.cancelled ? t.progressLoading : t.intro}</p>
+          {event.cancelled ? null : <SeasonOutcome eventId={event.id} />}
+        </>
       ) : (
         <div className="space-y-3" data-testid="cancel-progress">
           <p className="font-medium text-slate-900">{progress.status === "running" ? t.running : t.done}</p>

@@ -177,6 +177,17 @@ export function SeasonDialog({ open, season, onClose }: { open: boolean; season:
         <TextField label={t.price} name="price" inputMode="decimal" value={draft.price} onChange={set("price")} invalid={bad("price")} />
         <TextField label={t.spots} name="spots" inputMode="numeric" value={draft.spots} onChange={set("spots")} invalid={bad("spots")} />
       </div>
+      <fieldset>
+        <legend className="mb-1.5 block text-sm font-medium text-slate-800">{t.cancelRefund}</legend>
+        <div className="flex flex-col gap-2">
+          {(["none", "share"] as const).map((policy) => (
+            <label key={policy} className="inline-flex items-center gap-2 text-sm text-slate-800">
+              <input type="radio" name="cancelRefund" className="size-4" checked={draft.cancelRefund === policy} onChange={() => set("cancelRefund")(policy)} />
+              {policy === "none" ? t.cancelRefundNone : t.cancelRefundShare}
+            </label>
+          ))}
+        </div>
+      </fieldset>
       <Toggle label={t.onSale} checked={draft.isOnSale} onChange={set("isOnSale")} />
     </FormDialog>
   );

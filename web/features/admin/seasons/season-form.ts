@@ -26,9 +26,10 @@ export type SeasonDraft = {
   price: string;
   spots: string;
   isOnSale: boolean;
+  cancelRefund: "none" | "share";
 };
 
-export const emptySeason = (): SeasonDraft => ({ name: "", nameEn: "", scope: "category", categoryId: "", eventIds: [], from: "", to: "", price: "", spots: "", isOnSale: true });
+export const emptySeason = (): SeasonDraft => ({ name: "", nameEn: "", scope: "category", categoryId: "", eventIds: [], from: "", to: "", price: "", spots: "", isOnSale: true, cancelRefund: "none" });
 
 export const seasonDraftOf = (s: AdminSeason): SeasonDraft => ({
   name: s.name,
@@ -41,6 +42,7 @@ export const seasonDraftOf = (s: AdminSeason): SeasonDraft => ({
   price: s.price.replace(".", ","),
   spots: String(s.spots),
   isOnSale: s.isOnSale,
+  cancelRefund: s.cancelRefund,
 });
 
 /** A number typed in a field; blank or garbage becomes NaN, which the schema refuses with its own message. */
@@ -68,6 +70,7 @@ export function checkSeason(d: SeasonDraft): Checked<SeasonBody> {
     price: eurosOf(d.price),
     spots: numberOf(d.spots),
     isOnSale: d.isOnSale,
+    cancelRefund: d.cancelRefund,
   };
   return checked(seasonSchema.safeParse(body), body);
 }

@@ -1,4 +1,5 @@
 import { useAtomValue } from "jotai";
+import { formatEuro } from "../../../../shared/lifecycle/money";
 import { useState } from "react";
 import { Temporal } from "temporal-polyfill";
 import { AppLink } from "../../../components/app-link";
@@ -99,7 +100,7 @@ function SeasonCard({ season, isOwner, onEdit, onAssign, onAsk }: { season: Admi
         </span>
       </div>
       <p className="text-sm text-slate-700">
-        {t.price}: € {season.price} · {t.seats(season.seatsLeft, season.spots)} · {t.matches(season.events.length)}
+        {t.price}: {formatEuro(season.price, "it")} · {t.seats(season.seatsLeft, season.spots)} · {t.matches(season.events.length)}
       </p>
       <div className="flex flex-wrap items-center gap-2">
         {isOwner ? (

@@ -1,22 +1,19 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { createEventViaApi, loginAsAdmin, unique } from "./admin-helpers";
+import { seriousViolations } from "./axe";
+import { generateVoucherCode } from "../shared/lifecycle/season";
 
 // Issue #48: screens fans and staff tripped over, at the widths they were seen at.
 const HOUR = 3_600_000;
 const romeDay = (days: number) => new Date(Date.now() + days * 24 * HOUR).toLocaleDateString("en-CA", { timeZone: "Europe/Rome" });
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 test("checkout with a voucher at 390 px: the rate's price, the voucher's line, then the total", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await loginAsAdmin(page);
   const title = unique("Evento buono");
   const event = await createEventViaApi(page.request, { title, datetime: new Date(Date.now() + 48 * HOUR).toISOString(), rates: [{ name: "Posto auto", price: "20.00" }] });
-  const code = `RIGA${Date.now().toString(36).toUpperCase()}`;
+  const code = generateVoucherCode();
   const voucher = await page.request.post("/api/admin/vouchers", { data: { code, kind: "percent", value: 25, maxUses: 5, expires: romeDay(10), eventIds: [event.id] } });
   expect(voucher.status(), await voucher.text()).toBe(201);
   const res = await page.request.post("/api/bookings", {

@@ -471,7 +471,7 @@ export const en: Catalogue = {
     total: "Total paid",
     creditTotal: "Total refunded",
     taxable: "Taxable amount",
-    vat: (rate: string) => `VAT ${rate.replace(/\.00$/, "")}%`,
+    vat: (rate: string) => `VAT ${String(rate).replace(/\.00$/, "")}%`,
     vatIncluded: "Prices include VAT.",
     payment: "Payment",
     paidByCard: (when: string) => `Card, ${when}`,

@@ -475,7 +475,7 @@ export const it = {
     total: "Totale pagato",
     creditTotal: "Totale rimborsato",
     taxable: "Imponibile",
-    vat: (rate: string) => `IVA ${rate.replace(".", ",").replace(/,00$/, "")}%`,
+    vat: (rate: string) => `IVA ${String(rate).replace(".", ",").replace(/,00$/, "")}%`,
     vatIncluded: "Prezzi IVA inclusa.",
     payment: "Pagamento",
     paidByCard: (when: string) => `Carta di pagamento, ${when}`,

@@ -5,16 +5,10 @@ import { bookingCodeOf } from "../../shared/rules";
 import { afterSaleColumns, afterSaleOf, type AfterSale } from "./my-bookings";
 import type { Db } from "../db";
 import { toIso } from "../lib/time";
+import { newPassSecret } from "./pass-secret";
 import { eventTitleInBookingLang, rateNameInBookingLang } from "./events";
 import { noticesQuery, PASS_NOTICES_SHOWN, shownNotice, type LatestNotice } from "./notices";
 
-const PASS_BYTES = 16;
-
-/** 128 random bits, base64url without padding (22 characters). */
-export function newPassSecret(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(PASS_BYTES));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
 
 /**
  * For the UPDATE that marks a booking paid: keeps a secret it already has (a retried settlement,

@@ -12,7 +12,7 @@ import { canReleaseMatch, holderTakesSeat, isEventInSeason, seasonSeatsLeft, typ
 import { canReleaseMatchText, eventInSeasonText, holderTakesSeatText, seasonHoldersSql } from "../../shared/lifecycle/season-sql";
 import { activeHoldText, claimedCentsSql, eventSellsSql, eventSellsText, freeSpotsSql, spotsForSaleSql } from "../../shared/lifecycle/sql";
 import { bookingCodeOf } from "../../shared/rules";
-import { newPassSecret } from "./passes";
+import { newPassSecret } from "./pass-secret";
 
 // docs/decisions/034-season-passes-and-vouchers.md: a holder's spot at each event of the season is a
 // booking of kind "season", so capacity, the gate, its offline list and the reminders count it like any

@@ -16,7 +16,7 @@ import {
 } from "../../shared/lifecycle/waitlist";
 import { dispatchQueued } from "./email/outbox";
 import { d1Of, holdMinutes, statement } from "./holds";
-import { newPassSecret } from "./passes";
+import { newPassSecret } from "./pass-secret";
 import type { PaymentProvider } from "./payments/provider";
 
 const ms = (now: number) => String(Math.trunc(now));

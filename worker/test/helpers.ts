@@ -4,7 +4,7 @@ import { testClient } from "hono/testing";
 import { app } from "../app";
 import { bookings, categories, events, rates, type BookingStatus } from "../../db/schema";
 import { createDb } from "../db";
-import { newPassSecret } from "../services/passes";
+import { newPassSecret } from "../services/pass-secret";
 
 export const testDb = () => createDb(env.DB);
 

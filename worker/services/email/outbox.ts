@@ -6,7 +6,7 @@ import { insertWhere } from "../../lib/insert-where";
 import { toIso } from "../../lib/time";
 import { messages } from "../../i18n/it";
 import { passStatusOf } from "../../../shared/lifecycle/booking";
-import { bookingCodeOf } from "../my-bookings";
+import { bookingCodeOf } from "../../../shared/rules";
 import { previewHtml, renderOutboxRow } from "./render";
 
 /** What travels on EMAIL_QUEUE: only the row id; the row holds everything else. */

@@ -4,7 +4,7 @@ import { appleWalletConfig, googleWalletConfig } from "../wallet/config";
 import { bookings, documents, events, notices, rates, waitlistEntries, type EmailOutboxRow } from "../../../db/schema";
 import { waitingEntryText } from "../../../shared/lifecycle/sql";
 import type { Db } from "../../db";
-import { bookingCodeOf } from "../my-bookings";
+import { bookingCodeOf } from "../../../shared/rules";
 import { emailCatalogues, type EmailCatalogue } from "./catalogue";
 import { escapeHtml, euro, romeLongDate, romeLongDateTime } from "./format";
 import { REFUND_WORKING_DAYS } from "../../../shared/lifecycle/money";

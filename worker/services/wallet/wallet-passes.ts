@@ -15,7 +15,7 @@ import { bookingCodeOf } from "../../../shared/rules";
 import type { Db } from "../../db";
 import { insertWhere } from "../../lib/insert-where";
 import { eventTitleInBookingLang, rateNameInBookingLang } from "../events";
-import { newPassSecret } from "../passes";
+import { newPassSecret } from "../pass-secret";
 import { appleWalletConfig, googleWalletConfig, type AppleWalletConfig, type GoogleWalletConfig } from "./config";
 import { eventTicketClass, eventTicketObject, updateGoogleTicket } from "./google";
 import type { GaragePlace, WalletPassFacts } from "./pkpass";

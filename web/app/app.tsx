@@ -3,6 +3,7 @@ import { lazy, useEffect, useSyncExternalStore } from "react";
 import { AppBrowserRouter } from "../components/app-browser-router";
 import { subscribeToToaster, toasterWanted } from "../components/toaster-demand";
 import { AfterHydration, appMounted } from "./after-hydration";
+import { LanguageRoot } from "./language-root";
 import { attachQueryLayerWhenNeeded, injectedHomeDataAtom } from "./query-layer";
 import { AppRoutes, preloadOtherRoutes } from "./router";
 
@@ -23,12 +24,14 @@ export function App({ store }: { store: ReturnType<typeof createStore> }) {
   useEffect(appMounted, []);
   return (
     <Provider store={store}>
-      <AppBrowserRouter>
-        <AppRoutes />
-      </AppBrowserRouter>
-      <AfterHydration>
-        <ToasterOnDemand />
-      </AfterHydration>
+      <LanguageRoot store={store}>
+        <AppBrowserRouter>
+          <AppRoutes />
+        </AppBrowserRouter>
+        <AfterHydration>
+          <ToasterOnDemand />
+        </AfterHydration>
+      </LanguageRoot>
     </Provider>
   );
 }

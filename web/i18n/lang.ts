@@ -1,4 +1,5 @@
 import { atom, useAtomValue } from "jotai";
+import { createContext, useContext } from "react";
 import type { Catalogue, Lang } from "./catalogue";
 import { cookieValue, LANG_COOKIE, pickLang } from "../../shared/lang";
 
@@ -18,9 +19,24 @@ function noCatalogue(): never {
   throw new Error("no catalogue yet: set catalogueAtom (main.tsx does, after loadCatalogue) before rendering");
 }
 
+/**
+ * The language as React holds it (app/language-root.tsx): a switch is a state change React knows
+ * about, so a part still waiting to hydrate is hydrated in the language the server rendered first,
+ * then switched (selective hydration). Read from the store alone, such a part would hydrate in the
+ * new language over the server's text: React's #418 (decision 049). Null outside the app (the
+ * Worker's renders, tests), where the store's atom is the language.
+ */
+export const LanguageContext = createContext<Language | null>(null);
+
+function useLanguage(): Language {
+  const held = useContext(LanguageContext);
+  const stored = useAtomValue(catalogueAtom);
+  return held ?? stored;
+}
+
 /** The current catalogue (it.ts or en.ts), for every public component. */
-export const useT = () => useAtomValue(catalogueAtom).t;
-export const useLang = () => useAtomValue(catalogueAtom).lang;
+export const useT = () => useLanguage().t;
+export const useLang = () => useLanguage().lang;
 
 /**
  * Each catalogue is a chunk of its own: a visitor downloads only the page's language (the build

@@ -136,8 +136,9 @@ async function firstTap(browser: Browser, baseURL: string, c: Case, gesture: Ges
       const room = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
       const distance = c.sticky ? 300 : Math.min(room, Math.round(y - PHONE.height / 2));
       await touchScroll(cdp, distance);
-      if (!c.sticky) y -= distance;
       const scrolled = Date.now();
+      // Where the control is now, asked of the page (a wrong guess would tap beside it, not late).
+      if (!c.sticky) y = await control.evaluate((el) => el.getClientRects()[0]!.y + el.getClientRects()[0]!.height / 2);
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, TAP_AFTER_SCROLL_MS - 20 - (Date.now() - scrolled))));
       msScrollToTap = Date.now() - scrolled;
     }

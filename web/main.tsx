@@ -8,7 +8,7 @@ import { EVENT_PAGE_PREFIX } from "../shared/event-path";
 import { readInjectedHomeData } from "./features/home/home-data";
 import { rememberLongDates } from "./lib/format-basic";
 import type { Catalogue } from "./i18n/catalogue";
-import { catalogueAtom, loadCatalogue, setPageLang, startLang } from "./i18n/lang";
+import { catalogueAtom, loadCatalogue, setPageLang, setRenderedLanguage, startLang } from "./i18n/lang";
 import "./styles.css";
 
 // Loaded by boot.ts: on the home after its first paint, on every other page at once.
@@ -38,6 +38,7 @@ void Promise.all([catalogue, eventPage]).then(([t]) => start(t));
 
 function start(t: Catalogue) {
   store.set(catalogueAtom, { lang, t });
+  if (serverRendered) setRenderedLanguage({ lang, t });
   const app = (
     <StrictMode>
       <App store={store} />

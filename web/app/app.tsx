@@ -3,7 +3,6 @@ import { lazy, useEffect, useSyncExternalStore } from "react";
 import { AppBrowserRouter } from "../components/app-browser-router";
 import { subscribeToToaster, toasterWanted } from "../components/toaster-demand";
 import { AfterHydration, appMounted } from "./after-hydration";
-import { LanguageRoot } from "./language-root";
 import { attachQueryLayerWhenNeeded, injectedHomeDataAtom } from "./query-layer";
 import { AppRoutes, preloadOtherRoutes } from "./router";
 
@@ -24,14 +23,12 @@ export function App({ store }: { store: ReturnType<typeof createStore> }) {
   useEffect(appMounted, []);
   return (
     <Provider store={store}>
-      <LanguageRoot store={store}>
-        <AppBrowserRouter>
-          <AppRoutes />
-        </AppBrowserRouter>
-        <AfterHydration>
-          <ToasterOnDemand />
-        </AfterHydration>
-      </LanguageRoot>
+      <AppBrowserRouter>
+        <AppRoutes />
+      </AppBrowserRouter>
+      <AfterHydration>
+        <ToasterOnDemand />
+      </AfterHydration>
     </Provider>
   );
 }

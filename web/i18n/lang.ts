@@ -1,5 +1,5 @@
-import { atom, useAtomValue } from "jotai";
-import { createContext, useContext } from "react";
+import { atom, useStore } from "jotai";
+import { useSyncExternalStore } from "react";
 import type { Catalogue, Lang } from "./catalogue";
 import { cookieValue, LANG_COOKIE, pickLang } from "../../shared/lang";
 
@@ -19,19 +19,26 @@ function noCatalogue(): never {
   throw new Error("no catalogue yet: set catalogueAtom (main.tsx does, after loadCatalogue) before rendering");
 }
 
-/**
- * The language as React holds it (app/language-root.tsx): a switch is a state change React knows
- * about, so a part still waiting to hydrate is hydrated in the language the server rendered first,
- * then switched (selective hydration). Read from the store alone, such a part would hydrate in the
- * new language over the server's text: React's #418 (decision 049). Null outside the app (the
- * Worker's renders, tests), where the store's atom is the language.
- */
-export const LanguageContext = createContext<Language | null>(null);
+// The language the server rendered this page in (main.tsx says it before hydrating; null elsewhere).
+let renderedLanguage: Language | null = null;
+/** Says the language of the server's HTML, before the page hydrates. */
+export function setRenderedLanguage(language: Language) {
+  renderedLanguage = language;
+}
 
+/**
+ * The store's language, read as React reads an outside store: a part of a server-rendered page that
+ * hydrates after a switch (its code came late, or React had not reached it yet) hydrates in the
+ * language of its HTML, and React re-renders it in the new one at once. Read plainly, such a part
+ * hydrated in the new language over the server's text: React's #418 (decision 049).
+ */
 function useLanguage(): Language {
-  const held = useContext(LanguageContext);
-  const stored = useAtomValue(catalogueAtom);
-  return held ?? stored;
+  const store = useStore();
+  return useSyncExternalStore(
+    (changed) => store.sub(catalogueAtom, changed),
+    () => store.get(catalogueAtom),
+    () => renderedLanguage ?? store.get(catalogueAtom),
+  );
 }
 
 /** The current catalogue (it.ts or en.ts), for every public component. */

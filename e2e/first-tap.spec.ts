@@ -26,6 +26,8 @@ type Case = {
   sticky?: boolean;
   /** The phone's language (Italian unless said). */
   locale?: string;
+  /** The first gestures tried (both unless said). */
+  gestures?: Gesture[];
   /** Resolves once the page shows what the control says. */
   answered: (page: Page) => Promise<void>;
 };
@@ -43,6 +45,8 @@ const CASES: Case[] = [
     // The Worker answers an English phone in English, and the app writes the language into the address.
     name: "home card on an English phone",
     locale: "en-GB",
+    // Its first scroll is what differs (the tap itself is the Italian case's).
+    gestures: ["scroll-then-tap"],
     path: async () => ({ scrollFrom: "/", tapAt: "/#eventi" }),
     control: (page) => homeCard(page).getByRole("heading", { level: 3 }).getByRole("button"),
     answered: (page) => expect(homeCard(page)).toHaveAttribute("data-expanded", "true"),
@@ -162,7 +166,7 @@ async function firstTap(browser: Browser, baseURL: string, c: Case, gesture: Ges
 
 
 for (const c of CASES) {
-  for (const gesture of ["scroll-then-tap", "tap"] as const) {
+  for (const gesture of c.gestures ?? (["scroll-then-tap", "tap"] as const)) {
     test(`a first ${gesture === "tap" ? "tap" : "scroll then tap within 150 ms"} on the ${c.name} works on a slow phone, every load, without a hydration error`, async ({ browser, baseURL }) => {
       test.setTimeout(30_000 + LOADS * 25_000);
       const mine: Outcome[] = [];

@@ -149,10 +149,7 @@ async function firstTap(browser: Browser, baseURL: string, c: Case, gesture: Ges
       msScrollToTap = Date.now() - scrolled;
     }
     const tapped = Date.now();
-    // The tap itself: where the control shows once the page opened at it has settled (Playwright waits
-    // for it to stand still two frames; the sections below the fragment are laid out as they come near).
-    if (gesture === "tap") await control.tap();
-    else await page.touchscreen.tap(x, y);
+    await page.touchscreen.tap(x, y);
     try {
       await c.answered(page);
     } catch (err) {

@@ -79,8 +79,9 @@ const CASES: Case[] = [
       await expect(page).toHaveURL(/\?lang=en$/);
       // Every part hydrates in English, the ones below the first screen too (a part still holding the
       // server's Italian when it hydrates is React's #418).
-      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-      await expect(page.getByText(en.layout.footer.about, { exact: true })).toBeVisible();
+      const footer = page.getByRole("contentinfo");
+      await footer.scrollIntoViewIfNeeded();
+      await expect(footer.getByText(en.layout.footer.about, { exact: true })).toBeVisible();
       await page.waitForLoadState("networkidle");
     },
   },

@@ -5,7 +5,7 @@
 // - the app runs (its chunks evaluated, the page hydrated) at the visitor's first move, or at once
 //   when the page has something to do by itself (decision 043). A look at the page costs no script.
 // Every other page loads the app directly.
-import { appWantedAtOnce, FIRST_MOVES } from "./app/boot-moment";
+import { ACTED_MARK, appWantedAtOnce, FIRST_ACTS, FIRST_MOVES } from "./app/boot-moment";
 
 const app = document.querySelector<HTMLScriptElement>("script[data-app]")?.dataset.app;
 // The app's static imports, which the HTML listed as inert <meta>s.
@@ -70,6 +70,12 @@ document.addEventListener(
   },
   true,
 );
+// What waits for the visitor's first press or key in the app (web/app/first-act.ts) knows it came already.
+const acted = (event: Event) => {
+  FIRST_ACTS.forEach((type) => window.removeEventListener(type, acted, true));
+  if (early(event)) root?.setAttribute(ACTED_MARK, "");
+};
+FIRST_ACTS.forEach((type) => window.addEventListener(type, acted, { capture: true, passive: true }));
 
 // A hidden tab paints nothing, and old browsers do not report paints: a timer goes on anyway.
 setTimeout(afterFirstPaint, 1500);

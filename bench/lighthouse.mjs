@@ -1,5 +1,6 @@
 // `npm run bench:lighthouse`: Lighthouse (mobile, its default simulated 4G and CPU slowdown) on the
-// home page of a running server (`npm start`, or BASE_URL), in Italian and in English in one run,
+// home page of a running server (`npm start`, or BASE_URL), in Italian and in English, and on the first
+// event's own page (Italian; it boots late like the home, decision 043), in one run,
 // through a small local gzip proxy that stands in for the CDN's compression. Prints performance /
 // LCP / TBT, the JS the home downloads until the network is idle (gzip bodies as sent; issue #26's
 // count), split into the page's own scripts with their static imports (the page's catalogue among
@@ -162,15 +163,25 @@ const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
   chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
 });
-// Both visitors by default (issue #26 counts the home's scripts in Italian and in English); LH_PATH measures one page.
-const paths = process.env.LH_PATH ? [process.env.LH_PATH] : ["/?lang=it", "/?lang=en"];
+/** The first event page the home links to: the pages that boot late are the home and an event's page (issue #44). */
+async function firstEventPage() {
+  const html = await (await fetch(new URL("/?lang=it", BASE_URL))).text();
+  const path = /href="(\/eventi\/[^"#?]+)"/.exec(html)?.[1];
+  if (!path) throw new Error("no event page linked from the home");
+  return `${path}?lang=it`;
+}
+
+// Both visitors of the home by default (issue #26 counts the home's scripts in Italian and in English)
+// and an event's page; LH_PATH measures one page.
+const paths = process.env.LH_PATH ? [process.env.LH_PATH] : ["/?lang=it", "/?lang=en", await firstEventPage()];
 const summary = [];
 try {
   const noJs = process.env.LH_NO_JS === "1";
   for (const pagePath of paths) {
     const { runs, median, byScore, cardInHtml, pageLang } = await measure(chrome, `${proxy.url}${pagePath}`, noJs);
-    if (process.env.LH_SAVE) writeFileSync(paths.length > 1 ? `${process.env.LH_SAVE}.${pageLang}` : process.env.LH_SAVE, JSON.stringify(byScore.lhr));
-    const language = pageLang === "en" ? "English" : pageLang === "it" ? "Italian" : pageLang;
+    const eventPage = pagePath.startsWith("/eventi/");
+    if (process.env.LH_SAVE) writeFileSync(paths.length > 1 ? `${process.env.LH_SAVE}.${eventPage ? "event-" : ""}${pageLang}` : process.env.LH_SAVE, JSON.stringify(byScore.lhr));
+    const language = `${pageLang === "en" ? "English" : pageLang === "it" ? "Italian" : pageLang}${eventPage ? " event page" : ""}`;
     console.log(`\nlighthouse (mobile, simulated throttling) on ${BASE_URL}${pagePath} (the ${language} page) through a gzip proxy, ${RUNS} run(s)${noJs ? ", THE APP'S SCRIPTS BLOCKED" : ""}; medians of each figure:\n`);
     const fixed = (v, digits, scale = 1) => (typeof v === "number" ? (v / scale).toFixed(digits) : "n/a");
     console.table(

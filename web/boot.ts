@@ -5,7 +5,7 @@
 // - the app runs (its chunks evaluated, the page hydrated) at the visitor's first move, or at once
 //   when the page has something to do by itself (decision 043). A look at the page costs no script.
 // Every other page loads the app directly.
-import { appWantedAtOnce, FIRST_MOVES } from "./app/boot-moment";
+import { ACTED_MARK, appWantedAtOnce, FIRST_ACTS, FIRST_MOVES } from "./app/boot-moment";
 
 const app = document.querySelector<HTMLScriptElement>("script[data-app]")?.dataset.app;
 // The app's static imports, which the HTML listed as inert <meta>s.
@@ -53,14 +53,16 @@ const wantedAtOnce = appWantedAtOnce(location.pathname, location.search, (() => 
 const afterFirstPaint = () => void (wantedAtOnce ? start() : fetchApp());
 if (!wantedAtOnce) FIRST_MOVES.forEach((type) => window.addEventListener(type, start, { capture: true, passive: true }));
 
-// A tap on a button before the app is there is not lost: it starts the app at once, and the app
-// clicks the button again once React has hydrated it (main.tsx). Links work without the app.
+// A tap on a button before React listens is not lost: it starts the app at once, and the app hands
+// the same click to React right after creating the root (main.tsx), which hydrates the button's part
+// at once and runs its handler (decision 049). Links and the page's scrolling work without the app.
 const root = document.getElementById("root");
+const early = (event: Event) => root?.dataset.app !== "on" && event.target instanceof Element;
 document.addEventListener(
   "click",
   (event) => {
-    if (root?.dataset.app === "on") return;
-    const button = event.target instanceof Element ? event.target.closest("button, [role=button]") : null;
+    if (!early(event)) return;
+    const button = (event.target as Element).closest("button, [role=button]");
     if (!button) return;
     document.querySelector("[data-early-click]")?.removeAttribute("data-early-click");
     button.setAttribute("data-early-click", "");
@@ -68,6 +70,12 @@ document.addEventListener(
   },
   true,
 );
+// What waits for the visitor's first press or key in the app (web/app/first-act.ts) knows it came already.
+const acted = (event: Event) => {
+  FIRST_ACTS.forEach((type) => window.removeEventListener(type, acted, true));
+  if (early(event)) root?.setAttribute(ACTED_MARK, "");
+};
+FIRST_ACTS.forEach((type) => window.addEventListener(type, acted, { capture: true, passive: true }));
 
 // A hidden tab paints nothing, and old browsers do not report paints: a timer goes on anyway.
 setTimeout(afterFirstPaint, 1500);

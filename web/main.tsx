@@ -3,11 +3,12 @@ import { startTransition, StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/app";
 import { attachQueryLayer, injectedHomeDataAtom, queryLayerFor } from "./app/query-layer";
-import { preloadOtherRoutes } from "./app/router";
+import { loadEventPageRoute, preloadOtherRoutes } from "./app/router";
+import { EVENT_PAGE_PREFIX } from "../shared/event-path";
 import { readInjectedHomeData } from "./features/home/home-data";
 import { rememberLongDates } from "./lib/format-basic";
 import type { Catalogue } from "./i18n/catalogue";
-import { catalogueAtom, loadCatalogue, setPageLang, startLang } from "./i18n/lang";
+import { catalogueAtom, loadCatalogue, setPageLang, setRenderedLanguage, startLang } from "./i18n/lang";
 import "./styles.css";
 
 // Loaded by boot.ts: on the home after its first paint, on every other page at once.
@@ -28,13 +29,16 @@ if (location.pathname !== "/") preloadOtherRoutes();
 // A page rendered from scratch reads through the query layer at once: load it beside the page's code.
 if (!serverRendered) void attachQueryLayer(store, homeData).catch(() => undefined);
 // The page's catalogue is a chunk of its own, which the page preloads beside the app (vite.config.ts):
-// set before the first render, so hydration reads the language the Worker rendered.
-loadCatalogue(lang)
-  .catch(() => loadCatalogue("it"))
-  .then(start);
+// set before the first render, so hydration reads the language the Worker rendered. An event's page
+// the Worker rendered waits for its route's code too: hydrated without suspending, a tap on it is
+// never dropped (decision 049).
+const catalogue = loadCatalogue(lang).catch(() => loadCatalogue("it"));
+const eventPage = serverRendered && location.pathname.startsWith(EVENT_PAGE_PREFIX) ? loadEventPageRoute().catch(() => undefined) : null;
+void Promise.all([catalogue, eventPage]).then(([t]) => start(t));
 
 function start(t: Catalogue) {
   store.set(catalogueAtom, { lang, t });
+  if (serverRendered) setRenderedLanguage({ lang, t });
   const app = (
     <StrictMode>
       <App store={store} />
@@ -46,26 +50,16 @@ function start(t: Catalogue) {
     startTransition(() => {
       hydrateRoot(root, app);
     });
-    // React listens from here on. The button a visitor pressed while the app was still loading
-    // (boot.ts) is pressed again once React has hydrated it: a click on a part React cannot hydrate
-    // at once (an event's page waits for its route's chunks) would otherwise be dropped.
+    // React listens on the root from here on: a tap on a part not hydrated yet makes React hydrate
+    // that part at once and run its handler (selective hydration). A tap made before (boot.ts kept its
+    // button) is given to React now, the same way (decision 049).
     root.dataset.app = "on";
     const early = document.querySelector<HTMLElement>("[data-early-click]");
     early?.removeAttribute("data-early-click");
-    if (early) pressWhenHydrated(early, performance.now() + 10_000);
+    if (early?.isConnected) early.click();
   } else {
     root.replaceChildren();
     root.hidden = false;
     createRoot(root).render(app);
   }
 }
-
-/** React marks each element it has hydrated with its props (`__reactProps$…`, React 17 to 19); `deadline` gives up. */
-function pressWhenHydrated(button: HTMLElement, deadline: number) {
-  if (Object.keys(button).some((key) => key.startsWith("__reactProps$"))) {
-    if (button.isConnected) button.click();
-    return;
-  }
-  if (performance.now() < deadline) requestAnimationFrame(() => pressWhenHydrated(button, deadline));
-}
-

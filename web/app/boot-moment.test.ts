@@ -37,3 +37,12 @@ describe("appWantedAtOnce", () => {
     expect(appWantedAtOnce("/", "", null)).toBe(false);
   });
 });
+
+describe("the boot script's marks", () => {
+  it("name the same first acts and the same mark as the app's first-act waits", async () => {
+    const boot = await import("./boot-moment");
+    const app = await import("./first-act");
+    expect(boot.ACTED_MARK).toBe(app.ACTED_MARK);
+    expect(boot.FIRST_ACTS).toEqual(app.FIRST_ACTS);
+  });
+});

@@ -29,3 +29,11 @@ export function appWantedAtOnce(path: string, search: string, storage: Pick<Stor
  * The app is there by the time a finger lands on a card, and a look at the page costs no script.
  */
 export const FIRST_MOVES = ["pointerdown", "pointermove", "touchstart", "keydown", "focusin", "wheel", "scroll"] as const;
+
+/**
+ * The mark the boot script leaves on #root when the visitor pressed or typed before the app ran:
+ * the app's first-act waits (web/app/first-act.ts) then start at once instead of waiting for a
+ * second act. Written out there too (a test holds the two together).
+ */
+export const ACTED_MARK = "data-acted";
+export const FIRST_ACTS = ["pointerdown", "keydown"] as const;

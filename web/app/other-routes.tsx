@@ -4,6 +4,7 @@ import { useAppRouting } from "./app-location";
 import { EVENT_PAGE_ROUTE } from "../../shared/event-path";
 import { afterQueryLayer } from "./query-layer";
 import { RouteErrorBoundary } from "./route-error-boundary";
+import { preloadable } from "./preloadable";
 
 const CheckoutPage = lazy(() => afterQueryLayer(() => import("../features/checkout/checkout-page")).then((m) => ({ default: m.CheckoutPage })));
 const MyBookingsPage = lazy(() => afterQueryLayer(() => import("../features/my-bookings/my-bookings-page")).then((m) => ({ default: m.MyBookingsPage })));
@@ -11,8 +12,10 @@ const WaitlistPage = lazy(() => afterQueryLayer(() => import("../features/waitli
 const SeasonPage = lazy(() => afterQueryLayer(() => import("../features/season/season-page")).then((m) => ({ default: m.SeasonPage })));
 const DocumentPage = lazy(() => afterQueryLayer(() => import("../features/documents/document-page")).then((m) => ({ default: m.DocumentPage })));
 const PassPage = lazy(() => afterQueryLayer(() => import("../features/pass/pass-page")).then((m) => ({ default: m.PassPage })));
-// An event's page is server-rendered by the Worker; its code is a chunk of its own, hydrated when loaded.
-const EventPage = lazy(() => import("../features/event-page/event-page").then((m) => ({ default: m.EventPage })));
+// An event's page is server-rendered by the Worker; its code is a chunk of its own, loaded before it
+// hydrates (main.tsx), so a first tap on it is never dropped by a suspended part.
+const { Component: EventPage, preload: preloadEventPage } = preloadable(() => import("../features/event-page/event-page").then((m) => m.EventPage));
+export { preloadEventPage };
 const NotFoundPage = lazy(() => import("../components/not-found-page").then((m) => ({ default: m.NotFoundPage })));
 // Screens that read server state wait for the query layer as well (docs/decisions/021).
 // The gate and the admin screens are separate lazy chunks: a visitor's browser never downloads them.

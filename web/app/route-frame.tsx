@@ -1,4 +1,4 @@
-import { Suspense, useEffect, type ReactNode } from "react";
+import { Suspense, useEffect, useRef, type ReactNode } from "react";
 import { useAppLocation, useNavigationType } from "./app-location";
 import { LoadingState } from "../components/spinner";
 import { LanguageSync } from "../features/layout/language-switch";
@@ -14,12 +14,20 @@ function RouteFallback() {
   );
 }
 
-/** A new page starts at its top (or its #anchor); back/forward keep the browser's own restoration. */
+/**
+ * A new page starts at its top (or its #anchor); back/forward keep the browser's own restoration.
+ * Only a move to another page or anchor scrolls: the page as loaded stays where the visitor has
+ * scrolled it, and so does a change of the query alone (the language written into the address when
+ * the app starts at a visitor's first scroll jumped the page back to its top under their finger).
+ */
 function ScrollToTop() {
   const { pathname, hash } = useAppLocation();
   const type = useNavigationType();
+  const shown = useRef({ pathname, hash });
   useEffect(() => {
-    if (type === "POP") return;
+    const moved = shown.current.pathname !== pathname || shown.current.hash !== hash;
+    shown.current = { pathname, hash };
+    if (!moved || type === "POP") return;
     if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
     else window.scrollTo(0, 0);
   }, [pathname, hash, type]);

@@ -1,4 +1,5 @@
-import { atom, useAtomValue } from "jotai";
+import { atom, useStore } from "jotai";
+import { useSyncExternalStore } from "react";
 import type { Catalogue, Lang } from "./catalogue";
 import { cookieValue, LANG_COOKIE, pickLang } from "../../shared/lang";
 
@@ -18,9 +19,31 @@ function noCatalogue(): never {
   throw new Error("no catalogue yet: set catalogueAtom (main.tsx does, after loadCatalogue) before rendering");
 }
 
+// The language the server rendered this page in (main.tsx says it before hydrating; null elsewhere).
+let renderedLanguage: Language | null = null;
+/** Says the language of the server's HTML, before the page hydrates. */
+export function setRenderedLanguage(language: Language) {
+  renderedLanguage = language;
+}
+
+/**
+ * The store's language, read as React reads an outside store: a part of a server-rendered page that
+ * hydrates after a switch (its code came late, or React had not reached it yet) hydrates in the
+ * language of its HTML, and React re-renders it in the new one at once. Read plainly, such a part
+ * hydrated in the new language over the server's text: React's #418 (decision 049).
+ */
+function useLanguage(): Language {
+  const store = useStore();
+  return useSyncExternalStore(
+    (changed) => store.sub(catalogueAtom, changed),
+    () => store.get(catalogueAtom),
+    () => renderedLanguage ?? store.get(catalogueAtom),
+  );
+}
+
 /** The current catalogue (it.ts or en.ts), for every public component. */
-export const useT = () => useAtomValue(catalogueAtom).t;
-export const useLang = () => useAtomValue(catalogueAtom).lang;
+export const useT = () => useLanguage().t;
+export const useLang = () => useLanguage().lang;
 
 /**
  * Each catalogue is a chunk of its own: a visitor downloads only the page's language (the build

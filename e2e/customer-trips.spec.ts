@@ -169,8 +169,11 @@ test.describe("at 390 px", () => {
     await page.reload();
     await expect(banner).toContainText(code);
 
+    // The banner opens the pass itself (issue #48); Le Mie Prenotazioni lists it without typing.
     await banner.getByRole("link", { name: "Vedi il pass" }).click();
-    await expect(page).toHaveURL(/\/le-mie-prenotazioni$/);
+    await expect(page).toHaveURL(/\/p\/[\w-]+$/);
+    await expect(page.getByTestId("pass")).toContainText("TA390PH");
+    await page.goto("/le-mie-prenotazioni");
     const pass = page.getByTestId("booking-pass").filter({ hasText: code });
     await expect(pass).toContainText("Pagato");
     await expect(pass).toContainText("TA390PH");

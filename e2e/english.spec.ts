@@ -96,19 +96,21 @@ test("a fan books and pays a spot in English at 390 px without meeting Italian, 
   expect(await visibleItalian(page, content)).toEqual([]);
   expect(await bookingStatus(page.request, bookingId)).toBe("paid");
 
-  // Back home (still English), where the pass banner leads to My Bookings.
+  // Back home (still English), where the pass banner opens the pass itself (issue #48).
   await expect(page).toHaveURL(/\/\?lang=en$/, { timeout: 5000 });
   await expect(page.getByRole("heading", { name: en.home.hero.title })).toBeVisible();
   await page.getByRole("link", { name: en.passBanner.link }).click();
-  await expect(page.getByRole("heading", { level: 1, name: en.myBookings.title })).toBeVisible();
-  await expect(page.getByTestId("booking-pass").first()).toBeVisible();
-  expect(await visibleItalian(page, content)).toEqual([]);
-  await page.getByRole("link", { name: en.myBookings.openPass }).first().click();
+  await expect(page).toHaveURL(/\/p\//);
   await expect(page.getByText(en.pass.valid)).toBeVisible();
   expect(await visibleItalian(page, content)).toEqual([]);
 
-  // A server refusal reads in English too (worker/i18n/en.ts).
+  // My Bookings lists the pass this device remembers.
   await page.getByRole("main").getByRole("link", { name: en.pass.myBookings }).click();
+  await expect(page.getByRole("heading", { level: 1, name: en.myBookings.title })).toBeVisible();
+  await expect(page.getByTestId("booking-pass").first()).toBeVisible();
+  expect(await visibleItalian(page, content)).toEqual([]);
+
+  // A server refusal reads in English too (worker/i18n/en.ts).
   await page.getByLabel(en.myBookings.email).fill("nobody@example.co.uk");
   await page.getByLabel(en.myBookings.code).fill("00000000");
   await page.getByRole("button", { name: en.myBookings.submit }).click();

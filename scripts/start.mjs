@@ -12,8 +12,10 @@ const WALLET_DEV_DIR = ".wrangler/wallet-dev";
  * In demo mode, with no Apple / Google secrets in .dev.vars, the wallet buttons work with a local
  * identity made once and kept in .wrangler/wallet-dev/ (its test CA in ca.pem, to verify a .pkpass).
  */
-async function localWalletVars(devVars) {
-  if (!/^DEMO_MODE=1\s*$/m.test(devVars) || /^APPLE_PASS_CERT=\S/m.test(devVars) || /^GOOGLE_WALLET_PRIVATE_KEY=\S/m.test(devVars)) return {};
+async function localWalletVars(builtVars, devVars) {
+  // The built copy says whether demo mode runs (an older .dev.vars gets DEMO_MODE there); the
+  // developer's own .dev.vars says whether real Apple or Google secrets were given.
+  if (!/^DEMO_MODE='?1'?\s*$/m.test(builtVars) || /^APPLE_PASS_CERT=\S/m.test(devVars) || /^GOOGLE_WALLET_PRIVATE_KEY=\S/m.test(devVars)) return {};
   const file = `${WALLET_DEV_DIR}/identity.json`;
   if (!existsSync(file)) {
     const identity = await makeWalletDevIdentity();
@@ -102,11 +104,12 @@ let vars = existsSync(builtVars) ? readFileSync(builtVars, "utf8").replace(/^PUB
 vars = vars.replace(/\n?$/, "\n").replace(/^\n/, "");
 if (!/^DEMO_MODE=/m.test(vars)) vars += "DEMO_MODE=1\n";
 // The wallet passes' local signing identity (scripts/wallet-dev-identity.mjs), unless .dev.vars holds real ones.
-const walletVars = await localWalletVars(vars);
+const walletVars = await localWalletVars(vars, devVars);
 if (Object.keys(walletVars).length) vars = vars.replace(new RegExp(`^(${Object.keys(walletVars).join("|")})=.*\\n?`, "gm"), "");
 vars += Object.entries(walletVars).map(([k, v]) => `${k}=${v}\n`).join("");
 writeFileSync(builtVars, `${vars}PUBLIC_BASE_URL=${baseUrl}\n`);
-const varOf = (name) => new RegExp(`^${name}=(.*)$`, "m").exec(vars)?.[1]?.trim() ?? "";
+// The build writes values quoted (KEY='value').
+const varOf = (name) => new RegExp(`^${name}=(.*)$`, "m").exec(vars)?.[1]?.trim().replace(/^'(.*)'$/, "$1") ?? "";
 const payments = varOf("STRIPE_SECRET_KEY")
   ? "Stripe (STRIPE_SECRET_KEY in .dev.vars)"
   : isDemoMode({ DEMO_MODE: varOf("DEMO_MODE"), PUBLIC_BASE_URL: baseUrl })

@@ -10,7 +10,7 @@ export function Brand({ inverted = false }: { inverted?: boolean }) {
       </span>
       <span className="leading-tight">
         <span className={`block text-base font-extrabold tracking-tight ${inverted ? "text-white" : "text-slate-900"}`}>{tr.common.appName}</span>
-        <span className={`block text-[11px] font-medium ${inverted ? "text-slate-400" : "text-slate-500"}`}>{tr.layout.brandTagline}</span>
+        <span className={`block text-[11px] font-medium ${inverted ? "text-slate-400" : "text-slate-600"}`}>{tr.layout.brandTagline}</span>
       </span>
     </AppLink>
   );

@@ -55,6 +55,7 @@ const E2E_REAL_CLOCK: Record<string, string> = {
   "/e2e/admin-partners.spec.ts": "unique file names only",
   "/e2e/customer-trips.spec.ts": "events placed hours from the server's now; the browser's clock is installed and moved by hours, never across a date rule",
   "/e2e/public-site.spec.ts": "page.clock drives the countdown and the popup timers; relations only",
+  "/e2e/first-tap.spec.ts": "times the gap from scroll to tap and the answer for the bench's figures; what is judged is that the control answered",
   "/e2e/second-round.spec.ts": "an event two days and a voucher ten days from the server's now; unique names only",
   "/e2e/season.spec.ts": "matches placed hours from the server's now inside a season of whole Rome days around it; unique names only",
   "/e2e/season-admin.spec.ts": "matches two and three days from the server's now inside a season and a voucher of whole Rome days around them; unique names and codes only",

@@ -1,4 +1,5 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { env } from "cloudflare:workers";
+import { desc, eq } from "drizzle-orm";
 import { generateVoucherCode } from "../../shared/lifecycle/season";
 import { describe, expect, it } from "vitest";
 import { auditLog, bookings, demoPaymentIntents, documents, refunds, seasonPasses, staffRoles, uploads, type StaffRole } from "../../db/schema";
@@ -433,13 +434,14 @@ const PUBLIC_ADMIN_READS = ["GET /api/admin/session"];
 const methodOf = (route: string) => route.split(" ")[0];
 
 /** Everything an unauthorised request could have touched, to prove it touched nothing. */
+const WATCHED = ["events", "rates", "categories", "bookings", "partners", "carousel_settings", "live_notification_config", "uploads", "audit_log", "staff_users", "gate_scans", "refunds", "notices", "reminder_settings", "waitlist_entries", "waitlist_settings", "season_passes", "season_holders", "vouchers", "documents", "fiscal_identity"];
+
+/** Every watched table's rows, read in one batch: one round trip instead of one per table (10× less time a look). */
 async function snapshot(): Promise<string> {
-  const tables = ["events", "rates", "categories", "bookings", "partners", "carousel_settings", "live_notification_config", "uploads", "audit_log", "staff_users", "gate_scans", "refunds", "notices", "reminder_settings", "waitlist_entries", "waitlist_settings", "season_passes", "season_holders", "vouchers", "documents", "fiscal_identity"];
-  const dump: Record<string, unknown> = {};
-  for (const t of tables) dump[t] = await testDb().all(sql.raw(`select * from ${t} order by 1`));
+  const reads = WATCHED.map((t) => env.DB.prepare(`select * from ${t} order by 1`));
   // The queue consumer updates sending columns in the background; a request can only add rows or re-enqueue them.
-  dump.email_outbox = await testDb().all(sql.raw("select id, booking_id, kind, dedupe_key, enqueued_at from email_outbox order by 1"));
-  return JSON.stringify(dump);
+  reads.push(env.DB.prepare("select id, booking_id, kind, dedupe_key, enqueued_at from email_outbox order by 1"));
+  return JSON.stringify((await env.DB.batch(reads)).map((r) => r.results));
 }
 
 describe("admin access", () => {

@@ -106,6 +106,7 @@ export const messagesEn: Messages = {
   invalidWebhookSignature: "Invalid webhook signature",
   invalidWebhookEvent: "Invalid webhook event",
   invalidDate: "Invalid date: use the format YYYY-MM-DD",
+  invalidPeriod: "Invalid period: day, week or month",
   invalidDateRange: "Invalid date range: the start date is after the end date",
   // uploads and images
   eventImageTooLarge: "The file is too large. 5MB at most.",

@@ -109,6 +109,7 @@ export const messagesIt = {
   invalidWebhookSignature: "Firma del webhook non valida",
   invalidWebhookEvent: "Evento del webhook non valido",
   invalidDate: "Data non valida: usa il formato AAAA-MM-GG",
+  invalidPeriod: "Periodo non valido: giorno, settimana o mese",
   invalidDateRange: "Intervallo di date non valido: la data iniziale è dopo quella finale",
   // uploads and images
   eventImageTooLarge: "Il file è troppo grande. Massimo 5MB.",

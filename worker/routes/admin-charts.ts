@@ -27,11 +27,11 @@ export const adminCharts = new Hono<AppEnv>()
     return c.body(takingsCsv(await takings(c.var.db, range, by)), 200, csvFile(["incassi", by, range.from?.toString(), range.to?.toString()].filter(Boolean).join("_")));
   })
   .get("/sell-out", requireAdmin, validate("query", eventQuery), async (c) => {
-    const curves = await sellOut(c.var.db, c.req.valid("query").eventId);
+    const curves = await sellOut(c.var.db, c.req.valid("query").eventId, Date.now());
     return curves ? c.json(curves, 200) : c.json(errorBody("not_found", messages.eventNotFound), 404);
   })
   .get("/sell-out.csv", requireAdmin, validate("query", eventQuery), async (c) => {
-    const curves = await sellOut(c.var.db, c.req.valid("query").eventId);
+    const curves = await sellOut(c.var.db, c.req.valid("query").eventId, Date.now());
     return curves ? c.body(sellOutCsv(curves), 200, csvFile(`vendite_evento_${curves.event.id}`)) : c.json(errorBody("not_found", messages.eventNotFound), 404);
   })
   .get("/match-day", requireAdmin, validate("query", eventQuery), async (c) => {

@@ -62,7 +62,7 @@ export type CurvePoint = { hoursBefore: number; taken: number };
 export type SellOut = { id: number; title: string; datetime: string | null; totalSpots: number; points: CurvePoint[] };
 
 /** Bookings that ever held a paid spot at the event: taken at payment, given back when freed or refunded. */
-async function curve(db: Db, event: { id: number; title: string; datetime: number | null; totalSpots: number }): Promise<SellOut> {
+async function curve(db: Db, event: { id: number; title: string; datetime: number | null; totalSpots: number }, now: number): Promise<SellOut> {
   const rows = await db
     .select({ paidAt: bookings.paidAt, freedAt: bookings.freedAt, refundedAt: bookings.refundedAt, status: bookings.status })
     .from(bookings)
@@ -77,12 +77,16 @@ async function curve(db: Db, event: { id: number; title: string; datetime: numbe
   // Hours before the event: two events of one category line up on the same axis.
   const at = event.datetime ?? Math.max(0, ...steps.map((s) => s[0]));
   let taken = 0;
-  const points = steps.map(([t, d]) => ({ hoursBefore: Math.round(((at - t) / 3_600_000) * 10) / 10, taken: (taken += d) }));
+  const hoursBefore = (t: number) => Math.round(((at - t) / 3_600_000) * 10) / 10;
+  const points = steps.map(([t, d]) => ({ hoursBefore: hoursBefore(t), taken: (taken += d) }));
+  // The line runs on to now, or to the start once the event has begun: a flat end is a pause in sales.
+  const end = Math.min(now, at);
+  if (points.length > 0 && end > steps[steps.length - 1]![0]) points.push({ hoursBefore: hoursBefore(end), taken });
   return { id: event.id, title: event.title, datetime: event.datetime == null ? null : new Date(event.datetime).toISOString(), totalSpots: event.totalSpots, points };
 }
 
 /** An event's sell-out curve beside the one of the previous event of its category (null when none). */
-export async function sellOut(db: Db, eventId: number): Promise<{ event: SellOut; previous: SellOut | null } | null> {
+export async function sellOut(db: Db, eventId: number, now: number): Promise<{ event: SellOut; previous: SellOut | null } | null> {
   const columns = { id: events.id, title: events.title, datetime: events.datetime, totalSpots: events.totalSpots, categoryId: events.categoryId };
   const event = await db.select(columns).from(events).where(eq(events.id, eventId)).get();
   if (!event) return null;
@@ -95,7 +99,7 @@ export async function sellOut(db: Db, eventId: number): Promise<{ event: SellOut
           .orderBy(desc(events.datetime))
           .get()
       : undefined;
-  return { event: await curve(db, event), previous: previous ? await curve(db, previous) : null };
+  return { event: await curve(db, event, now), previous: previous ? await curve(db, previous, now) : null };
 }
 
 export type MatchDay = {

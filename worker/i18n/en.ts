@@ -312,5 +312,6 @@ export const messagesEn: Messages = {
   invoiceOnlyPaid: "An invoice can be requested only for a paid booking",
   invoiceWindowClosed: "More than 12 days have passed since the payment: write to the garage for the invoice",
   documentNotFound: "Document not found",
+  sdiResendOnlyDiscarded: "Only a document discarded by SdI is sent again, once",
   invalidMonth: "Invalid month: use YYYY-MM",
 };

@@ -320,6 +320,7 @@ export const messagesIt = {
   invoiceOnlyPaid: "La fattura si può chiedere solo per una prenotazione pagata",
   invoiceWindowClosed: "Sono passati più di 12 giorni dal pagamento: per la fattura scrivi al garage",
   documentNotFound: "Documento non trovato",
+  sdiResendOnlyDiscarded: "Si reinvia solo un documento scartato da SdI, una volta",
   invalidMonth: "Mese non valido: usa AAAA-MM",
 };
 

@@ -328,7 +328,7 @@ export const auditLog = sqliteTable(
 
 // After the sale (docs/decisions/018-after-the-sale.md). One row per message to send: written in the
 // same D1 batch as the fact it reports (e.g. the booking marked paid), sent by the EMAIL_QUEUE consumer.
-export const emailKinds = ["confirmation", "refund", "event_postponed", "notice", "reminder", "waitlist_offer", "waitlist_joined", "season_match_cancelled"] as const;
+export const emailKinds = ["confirmation", "refund", "event_postponed", "notice", "reminder", "waitlist_offer", "waitlist_joined", "season_match_cancelled", "invoice_copy"] as const;
 export type EmailKind = (typeof emailKinds)[number];
 export const emailStatuses = ["queued", "sending", "sent", "failed"] as const;
 export type EmailStatus = (typeof emailStatuses)[number];

@@ -475,7 +475,7 @@ export const itAdmin = {
     filterStatus: "Stato",
     allStatuses: "Tutti gli stati",
     status: { queued: "In coda", sending: "In invio", sent: "Inviata", failed: "Non inviata" },
-    kind: { confirmation: "Conferma", refund: "Rimborso", event_postponed: "Evento rinviato", waitlist_offer: "Offerta lista d'attesa", waitlist_joined: "Iscrizione lista d'attesa", season_match_cancelled: "Partita dell'abbonamento annullata" },
+    kind: { confirmation: "Conferma", refund: "Rimborso", event_postponed: "Evento rinviato", waitlist_offer: "Offerta lista d'attesa", waitlist_joined: "Iscrizione lista d'attesa", season_match_cancelled: "Partita dell'abbonamento annullata", invoice_copy: "Copia di cortesia della fattura" },
     colMessage: "Messaggio",
     colTo: "Destinatario",
     colStatus: "Stato",

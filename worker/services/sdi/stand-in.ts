@@ -1,4 +1,4 @@
-import type { SdiIntermediary, SdiOutcome } from "./intermediary";
+import type { SdiIntermediary, SdiOutcome } from "./types";
 
 /**
  * The local stand-in of an SdI intermediary, used only in demo mode (docs/decisions/044-fail-closed.md):

@@ -5,7 +5,7 @@ import { fail, ok, type Outcome } from "../../lib/errors";
 import { messages } from "../../i18n/it";
 import { fatturaFactsOf } from "../documents/facts";
 import { fatturaFileName, fatturaXml, type Buyer } from "../documents/fattura-xml";
-import type { SdiIntermediary } from "./intermediary";
+import type { SdiIntermediary } from "./types";
 
 /**
  * Invoices and credit notes to SdI (docs/decisions/055-sdi-sending.md). Each sending is a row of

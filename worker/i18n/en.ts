@@ -133,6 +133,7 @@ export const messagesEn: Messages = {
   rateIncomplete: "Every rate needs a name and a price",
   invalidRatePrice: "Invalid rate price",
   invalidRateWindow: "Invalid rate validity: whole or half hours, at most a week",
+  invalidRateVat: "Invalid VAT rate of the rate: 0 to 100, at most two decimals (blank: the garage's)",
   categoryNotFound: "Category not found",
   deleteHasBookings: "Cannot delete: the event has bookings. Deactivate it.",
   invalidDatetime: "Invalid date/time",

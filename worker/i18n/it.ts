@@ -136,6 +136,7 @@ export const messagesIt = {
   rateIncomplete: "Ogni tariffa deve avere nome e prezzo",
   invalidRatePrice: "Prezzo della tariffa non valido",
   invalidRateWindow: "Validità della tariffa non valida: ore intere o mezze ore, al massimo una settimana",
+  invalidRateVat: "Aliquota IVA della tariffa non valida: da 0 a 100, al massimo due decimali (vuota: quella del garage)",
   categoryNotFound: "Categoria non trovata",
   deleteHasBookings: "Impossibile eliminare: l'evento ha prenotazioni. Disattivalo.",
   invalidDatetime: "Data/ora non valida",

@@ -15,7 +15,8 @@ import { BusyLabel } from "../../components/busy-label";
 import { LoadingState } from "../../components/spinner";
 import { Modal } from "../../components/modal";
 import { BuyerForm } from "../documents/buyer-form";
-import { documentPath, requestInvoiceAtom } from "../documents/queries";
+import { documentPath, passDocumentsQueryAtom, requestInvoiceAtom } from "../documents/queries";
+import { passSecretAtom } from "../pass/queries";
 import { useT } from "../../i18n/lang";
 import { ApiError, errorMessage, newIdempotencyKey } from "../../lib/api";
 import { bookingCode, formatCountdown, formatLongDateTime } from "../../lib/format";
@@ -290,18 +291,25 @@ function PaymentForm({ booking, intent, remaining, onPaid }: { booking: BookingD
   );
 }
 
-/** "Richiedi fattura" right after paying: the pass page's form, open at once when the booking dialog asked for it. */
+/**
+ * "Richiedi fattura" right after paying: the pass page's form, open at once when the booking dialog
+ * asked for it; the invoice's link once issued; the pass page's words when the garage issues none.
+ */
 function CheckoutInvoice({ secret, autoOpen }: { secret: string; autoOpen: boolean }) {
   const tr = useT();
   const d = tr.documents;
+  const setSecret = useSetAtom(passSecretAtom);
+  useEffect(() => setSecret(secret), [secret, setSecret]);
+  const docs = useAtomValue(passDocumentsQueryAtom).data;
   const request = useAtomValue(requestInvoiceAtom);
   const [open, setOpen] = useState(autoOpen);
-  const [issued, setIssued] = useState<{ id: string; number: string } | null>(null);
+  if (!docs) return null;
+  if (!docs.invoice && !docs.invoicesEnabled) return autoOpen ? <p className="mt-4 text-sm text-slate-600">{d.notConfigured}</p> : null;
   return (
     <div data-testid="checkout-invoice" className="mt-4 w-full space-y-2 rounded-2xl bg-white p-4 text-left ring-1 ring-slate-200">
-      {issued ? (
-        <AppLink to={documentPath(issued.id)} className="text-sm font-semibold text-blue-700 underline-offset-2 hover:underline">
-          {d.openInvoice(issued.number)}
+      {docs.invoice ? (
+        <AppLink to={documentPath(docs.invoice.id)} className="text-sm font-semibold text-blue-700 underline-offset-2 hover:underline">
+          {d.openInvoice(docs.invoice.number)}
         </AppLink>
       ) : (
         <>
@@ -311,7 +319,7 @@ function CheckoutInvoice({ secret, autoOpen }: { secret: string; autoOpen: boole
           </Button>
         </>
       )}
-      <Modal open={open} onClose={() => setOpen(false)} title={d.form.title}>
+      <Modal open={open && !docs.invoice} onClose={() => setOpen(false)} title={d.form.title}>
         <BuyerForm
           testId="invoice-form"
           intro={d.form.intro}
@@ -320,7 +328,6 @@ function CheckoutInvoice({ secret, autoOpen }: { secret: string; autoOpen: boole
           onSubmit={async (buyer) => {
             const r = await request.mutateAsync({ secret, buyer });
             notify.success(r.already ? d.form.already(r.invoice.number) : d.form.issued(r.invoice.number));
-            setIssued({ id: r.invoice.id, number: r.invoice.number });
             setOpen(false);
           }}
         />

@@ -79,6 +79,8 @@ export const rates = sqliteTable(
     // minutes before the start to 120 after the end; the gate shows an exit past it as overstay.
     minutesBeforeStart: integer("minutes_before_start"),
     minutesAfterEnd: integer("minutes_after_end"),
+    // VAT of this rate in basis points when it differs from the garage's (fiscal_identity.vat_rate_bp); null: the garage's.
+    vatRateBp: integer("vat_rate_bp"),
   },
   (t) => [index("rates_event_order_idx").on(t.eventId, t.sortOrder)],
 );
@@ -326,7 +328,7 @@ export const auditLog = sqliteTable(
 
 // After the sale (docs/decisions/018-after-the-sale.md). One row per message to send: written in the
 // same D1 batch as the fact it reports (e.g. the booking marked paid), sent by the EMAIL_QUEUE consumer.
-export const emailKinds = ["confirmation", "refund", "event_postponed", "notice", "reminder", "waitlist_offer", "waitlist_joined", "season_match_cancelled"] as const;
+export const emailKinds = ["confirmation", "refund", "event_postponed", "notice", "reminder", "waitlist_offer", "waitlist_joined", "season_match_cancelled", "invoice_copy"] as const;
 export type EmailKind = (typeof emailKinds)[number];
 export const emailStatuses = ["queued", "sending", "sent", "failed"] as const;
 export type EmailStatus = (typeof emailStatuses)[number];
@@ -658,6 +660,42 @@ export const documents = sqliteTable(
   ],
 );
 
+export const sdiStatuses = ["queued", "sending", "sent", "delivered", "discarded"] as const;
+export type SdiStatus = (typeof sdiStatuses)[number];
+
+/**
+ * Each sending of an invoice or credit note to SdI through the intermediary (docs/decisions/055-sdi-sending.md):
+ * the file exactly as sent (a discarded one stays as history), one row per attempt. A document without
+ * a row is "da inviare"; its state is its latest attempt's. A new attempt exists only after a discard.
+ */
+export const sdiSubmissions = sqliteTable(
+  "sdi_submissions",
+  {
+    id: text("id").primaryKey(),
+    documentId: text("document_id")
+      .notNull()
+      .references(() => documents.id),
+    // 1, 2, …: the file's ProgressivoInvio carries it from the second on (SdI refuses a file name twice).
+    attempt: integer("attempt").notNull(),
+    fileName: text("file_name").notNull(),
+    xml: text("xml").notNull(),
+    status: text("status", { enum: sdiStatuses }).notNull().default("queued"),
+    // The intermediary's id of the file, once it took it.
+    transmissionId: text("transmission_id"),
+    // SdI's reason for a discard (notifica di scarto).
+    reason: text("reason"),
+    // Hand-overs to the queue and send tries; the last failure (network, intermediary down).
+    tries: integer("tries").notNull().default(0),
+    lastError: text("last_error"),
+    enqueuedAt: integer("enqueued_at"),
+    sentAt: integer("sent_at"),
+    outcomeAt: integer("outcome_at"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [uniqueIndex("sdi_submissions_attempt_uq").on(t.documentId, t.attempt), index("sdi_submissions_status_idx").on(t.status)],
+);
+
 // The month's export sent to the accountant by the cron (one row per month: claimed, then sent once).
 export const accountantExports = sqliteTable("accountant_exports", {
   // "YYYY-MM" (Rome calendar).
@@ -768,3 +806,4 @@ export const walletStandInDeliveries = sqliteTable("wallet_stand_in_deliveries",
 });
 export type FiscalIdentity = typeof fiscalIdentity.$inferSelect;
 export type DocumentRow = typeof documents.$inferSelect;
+export type SdiSubmissionRow = typeof sdiSubmissions.$inferSelect;

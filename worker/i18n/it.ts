@@ -137,6 +137,7 @@ export const messagesIt = {
   rateIncomplete: "Ogni tariffa deve avere nome e prezzo",
   invalidRatePrice: "Prezzo della tariffa non valido",
   invalidRateWindow: "Validità della tariffa non valida: ore intere o mezze ore, al massimo una settimana",
+  invalidRateVat: "Aliquota IVA della tariffa non valida: da 0 a 100, al massimo due decimali (vuota: quella del garage)",
   categoryNotFound: "Categoria non trovata",
   deleteHasBookings: "Impossibile eliminare: l'evento ha prenotazioni. Disattivalo.",
   invalidDatetime: "Data/ora non valida",
@@ -321,6 +322,7 @@ export const messagesIt = {
   invoiceOnlyPaid: "La fattura si può chiedere solo per una prenotazione pagata",
   invoiceWindowClosed: "Sono passati più di 12 giorni dal pagamento: per la fattura scrivi al garage",
   documentNotFound: "Documento non trovato",
+  sdiResendOnlyDiscarded: "Si reinvia solo un documento scartato da SdI, una volta",
   invalidMonth: "Mese non valido: usa AAAA-MM",
 };
 

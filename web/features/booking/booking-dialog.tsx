@@ -58,6 +58,8 @@ function BookingForm({ event, rate, onClose }: { event: EventDto; rate: RateDto;
   const { mutateAsync, isPending } = useAtomValue(createBookingAtom);
   const [values, setValues] = useState(empty);
   const [voucherCode, setVoucherCode] = useState("");
+  // "Mi serve la fattura": the checkout asks for the invoice's details once paid (an invoice is of a payment).
+  const [wantsInvoice, setWantsInvoice] = useState(false);
   const [problem, setProblem] = useState<ReturnType<typeof checkBooking>>(null);
   // The plate the server said already has a spot for this event: the customer may continue on purpose.
   const [repeatedPlate, setRepeatedPlate] = useState<string | null>(null);
@@ -87,7 +89,7 @@ function BookingForm({ event, rate, onClose }: { event: EventDto; rate: RateDto;
       onClose();
       // A free-spot voucher: paid already, straight to the pass.
       if (booking.status === "paid" && booking.passSecret) navigate(`/p/${booking.passSecret}`);
-      else navigate(`/checkout?${new URLSearchParams({ bookingId: booking.id, amount: booking.amount })}`);
+      else navigate(`/checkout?${new URLSearchParams({ bookingId: booking.id, amount: booking.amount, ...(wantsInvoice ? { fattura: "1" } : {}) })}`);
     } catch (err) {
       if (err instanceof ApiError && err.code === "repeat_plate") {
         setRepeatedPlate(plate);
@@ -139,6 +141,13 @@ function BookingForm({ event, rate, onClose }: { event: EventDto; rate: RateDto;
         <CarFields plate={field("licensePlate")} carModel={field("carModel")} plateLabel={tr.booking.licensePlate} carModelLabel={tr.booking.carModel} />
         <TextField label={tr.season.voucher} name="voucherCode" autoCapitalize="characters" maxLength={32} value={voucherCode} onChange={(v) => setVoucherCode(v.toUpperCase())} />
       </div>
+      <label className="flex items-start gap-3 text-sm text-slate-800">
+        <input type="checkbox" name="wantsInvoice" className="mt-0.5 size-4 accent-blue-600" checked={wantsInvoice} onChange={(e) => setWantsInvoice(e.target.checked)} />
+        <span>
+          <span className="font-medium">{tr.booking.wantsInvoice}</span>
+          <span className="block text-xs text-slate-500">{tr.booking.wantsInvoiceHint}</span>
+        </span>
+      </label>
       <p className="text-xs text-slate-500">
         {tr.booking.holdNote} {tr.booking.privacy}
       </p>

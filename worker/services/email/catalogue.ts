@@ -100,6 +100,20 @@ const it = {
     place: (n: number) => (n === 1 ? "Primo in lista" : `${n}° in lista`),
     link: "La tua posizione in lista",
   },
+  /** The courtesy copy of an invoice (copia di cortesia): the legal one is the XML sent through SdI (docs/decisions/055-sdi-sending.md). */
+  invoiceCopy: {
+    subject: (number: string) => `La tua fattura ${number}`,
+    intro: (number: string, date: string) => `ecco la copia di cortesia della fattura ${number} del ${date}, emessa come ci hai chiesto.`,
+    legal: "La fattura elettronica originale è il file XML trasmesso tramite il Sistema di Interscambio (SdI): la trovi anche nel tuo cassetto fiscale sul sito dell'Agenzia delle Entrate.",
+    number: "Numero",
+    date: "Data",
+    buyer: "Intestata a",
+    item: "Acquisto",
+    taxable: "Imponibile",
+    vat: (rate: string) => `IVA ${rate}%`,
+    total: "Totale",
+    link: "Apri la fattura (stampabile)",
+  },
 } as const;
 
 /** The shape of `it` with its words widened to string, so another language can fill it. */
@@ -199,6 +213,19 @@ const en: EmailCatalogue = {
     position: "Place",
     place: (n: number) => (n === 1 ? "First in line" : `Number ${n} in line`),
     link: "Your place in line",
+  },
+  invoiceCopy: {
+    subject: (number: string) => `Your invoice ${number}`,
+    intro: (number: string, date: string) => `here is the courtesy copy of invoice ${number} of ${date}, issued as you asked.`,
+    legal: "The original electronic invoice is the XML file sent through Italy's Exchange System (SdI): an Italian business also finds it in its cassetto fiscale on the Agenzia delle Entrate's website.",
+    number: "Number",
+    date: "Date",
+    buyer: "Issued to",
+    item: "Purchase",
+    taxable: "Taxable amount",
+    vat: (rate: string) => `VAT ${rate}%`,
+    total: "Total",
+    link: "Open the invoice (printable)",
   },
 };
 

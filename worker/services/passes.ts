@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { bookings, events, rates, type GateState } from "../../db/schema";
+import { bookings, events, rates, seasonHolders, type GateState } from "../../db/schema";
 import type { PassStatus } from "../../shared/lifecycle/booking";
 import { bookingCodeOf } from "../../shared/rules";
 import { afterSaleColumns, afterSaleOf, type AfterSale } from "./my-bookings";
@@ -97,4 +97,9 @@ export async function getPass(db: Db, secret: string, now: number): Promise<Pass
     notices: passStatus === "valid" ? noticeRows.map((n) => shownNotice(n, now)).filter((n) => n !== null) : [],
     postponedFrom: eventCancelled || row.previousDatetime == null ? null : toIso(row.previousDatetime),
   };
+}
+
+/** Whether a secret is a season holder's (any state: the season endpoint explains each). */
+export async function isSeasonPassSecret(db: Db, secret: string): Promise<boolean> {
+  return (await db.select({ id: seasonHolders.id }).from(seasonHolders).where(eq(seasonHolders.passSecret, secret)).get()) !== undefined;
 }

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { createEventViaApi, loginAsAdmin, unique } from "./admin-helpers";
 import { seriousViolations } from "./axe";
+import { buyPass } from "./gate-helpers";
 import { generateVoucherCode } from "../shared/lifecycle/season";
 
 // Issue #48: screens fans and staff tripped over, at the widths they were seen at.
@@ -50,4 +51,24 @@ test("admin events at 360 px: the title has the card's width, words whole, tags 
   }
   await page.screenshot({ path: test.info().outputPath("admin-events-360.png") });
   expect(await seriousViolations(page), "admin events at 360 px").toEqual([]);
+});
+
+test("the pass page of an ordinary booking asks nothing that answers 4xx: the console stays clean", async ({ page }) => {
+  const { secret } = await buyPass(page.request, `PC${Date.now() % 100_000}`.padEnd(7, "0"));
+  const refused: string[] = [];
+  const errors: string[] = [];
+  page.on("response", (res) => {
+    if (res.status() >= 400) refused.push(`${res.status()} ${new URL(res.url()).pathname}`);
+  });
+  page.on("console", (msg) => {
+    if (msg.type() === "error") errors.push(msg.text());
+  });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/p/${secret}`);
+  await expect(page.getByTestId("pass")).toBeVisible();
+  await expect(page.getByRole("img", { name: /QR/ })).toBeVisible();
+  // Before: GET /api/season-passes/<secret> answered 404 on every booking's pass.
+  await page.waitForLoadState("networkidle");
+  expect(refused).toEqual([]);
+  expect(errors).toEqual([]);
 });

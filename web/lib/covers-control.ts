@@ -1,6 +1,7 @@
 type Box = { left: number; top: number; right: number; bottom: number };
 
-// Controls, and text a page marks as never to be covered (the pass's caption "show this at the gate").
+// Controls, and what a page marks as never to be covered (the pass's caption "show this at the gate", a
+// card's date, spots and price, a rate's row: decision 057).
 const CONTROLS = 'a[href], button, input, select, textarea, summary, [role="button"], [tabindex]:not([tabindex="-1"]), [data-keep-clear]';
 
 /** Whether two boxes share any area (touching edges do not count). */

@@ -109,7 +109,7 @@ test("at 390 px the live popup and the chat button never lie over a control or a
           if (el.contains(other) || other.contains(el)) continue;
           const r = other.getBoundingClientRect();
           if (r.width === 0 || r.height === 0 || r.bottom <= 0 || r.top >= innerHeight) continue;
-          if (box.left < r.right && r.left < box.right && box.top < r.bottom && r.top < box.bottom) found.push(`${el.dataset.testid ?? "chat"} over "${other.textContent!.trim().slice(0, 40)}"`);
+          if (box.left < r.right && r.left < box.right && box.top < r.bottom && r.top < box.bottom) found.push(`${el.dataset.testid ?? "chat"} (${Math.round(box.top)}-${Math.round(box.bottom)}) over ${other.tagName} "${(other.textContent!.trim() || other.getAttribute("aria-label") || "").slice(0, 40)}" (${Math.round(r.top)}-${Math.round(r.bottom)})`);
         }
       }
       return { found, popupShown };

@@ -168,6 +168,7 @@ test("a booking refused by the server says so once, in the dialog, and stays on 
   await expect(dialog.getByRole("button", { name: "Iscriviti alla lista" })).toBeVisible();
   // Said once (issue #48): no toast repeats it outside the dialog.
   await expect(page.locator("[data-rht-toaster]").getByText("Posti esauriti")).toHaveCount(0);
+  expect(await seriousViolations(page), "booking dialog with its refusal").toEqual([]);
   await expect(page).toHaveURL(/\/(#eventi)?$/);
 });
 

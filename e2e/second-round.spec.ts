@@ -71,6 +71,7 @@ test("the pass page of an ordinary booking asks nothing that answers 4xx: the co
   await page.waitForLoadState("networkidle");
   expect(refused).toEqual([]);
   expect(errors).toEqual([]);
+  expect(await seriousViolations(page), "pass page").toEqual([]);
 });
 
 test("at 390 px the live popup and the chat button never lie over a control or a card's facts, anywhere down the home", async ({ page }) => {
@@ -121,4 +122,5 @@ test("at 390 px the live popup and the chat button never lie over a control or a
   }
   // The popup still shows where it has room: it was not simply switched off.
   expect(popupsSeen).toBeGreaterThan(0);
+  expect(await seriousViolations(page), "home with the popup and the chat button").toEqual([]);
 });

@@ -229,9 +229,18 @@ export default defineConfig({
       workbox: {
         globPatterns: ["**/*.{html,js,css,wasm,webmanifest}", "gate/*.png"],
         globIgnores: ["en/**"],
-        manifestTransforms: [async (entries) => ({ manifest: entries.filter((e) => gateFiles.has(e.url.replace(/^\//, ""))), warnings: [] })],
+        // The shell is cached as `/gate`, not `/index.html`: the server redirects that to `/`, whose
+        // answer is the home with its data shown, and a gate opened offline from it flashed the home
+        // and hydrated the gate over it (React #418, issue #48). `/gate` answers the build's index.html
+        // as it is, its home shell hidden: the page the gate gets online.
+        manifestTransforms: [
+          async (entries) => ({
+            manifest: entries.filter((e) => gateFiles.has(e.url.replace(/^\//, ""))).map((e) => (e.url === "index.html" ? { ...e, url: "/gate" } : e)),
+            warnings: [],
+          }),
+        ],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
-        navigateFallback: "/index.html",
+        navigateFallback: "/gate",
         navigateFallbackAllowlist: [/^\/gate/],
         cleanupOutdatedCaches: true,
         clientsClaim: true,

@@ -5,7 +5,6 @@ import { Alert } from "../../components/alert";
 import { Button } from "../../components/button";
 import { TextField } from "../../components/field";
 import { Modal } from "../../components/modal";
-import { notify } from "../../components/notify";
 import { BusyLabel } from "../../components/busy-label";
 import { Spinner } from "../../components/spinner";
 import { useT } from "../../i18n/lang";
@@ -60,7 +59,8 @@ function BookingForm({ event, rate, onClose }: { event: EventDto; rate: RateDto;
   const [voucherCode, setVoucherCode] = useState("");
   // "Mi serve la fattura": the checkout asks for the invoice's details once paid (an invoice is of a payment).
   const [wantsInvoice, setWantsInvoice] = useState(false);
-  const [problem, setProblem] = useState<ReturnType<typeof checkBooking>>(null);
+  // A field's problem (from checkBooking) or the server's refusal, which carries the spec's title "Errore".
+  const [problem, setProblem] = useState<(NonNullable<ReturnType<typeof checkBooking>> & { title?: string }) | null>(null);
   // The plate the server said already has a spot for this event: the customer may continue on purpose.
   const [repeatedPlate, setRepeatedPlate] = useState<string | null>(null);
   // The last spot went while the form was open: the same dialog offers the waiting list instead.
@@ -96,10 +96,9 @@ function BookingForm({ event, rate, onClose }: { event: EventDto; rate: RateDto;
         return;
       }
       if (err instanceof ApiError && err.code === "sold_out") setJoinList(true);
-      const message = errorMessage(err, tr.booking.errorFallback);
-      notify.error(tr.booking.errorTitle, message);
-      // Also inside the dialog: while it is open the toast sits outside the focus trap.
-      setProblem({ message, fields: [] });
+      // Said once, inside the dialog (a voucher refused, a card declined…): a toast would repeat it
+      // outside the focus trap, where a keyboard or screen-reader user cannot reach it (issue #48).
+      setProblem({ title: tr.booking.errorTitle, message: errorMessage(err, tr.booking.errorFallback), fields: [] });
     }
   };
 
@@ -123,7 +122,7 @@ function BookingForm({ event, rate, onClose }: { event: EventDto; rate: RateDto;
     <form onSubmit={submit} noValidate className="space-y-4">
       <Summary event={event} rate={rate} />
       {problem ? (
-        <Alert tone="error" role="alert">
+        <Alert tone="error" role="alert" title={problem.title}>
           {problem.message}
         </Alert>
       ) : null}

@@ -14,7 +14,7 @@ import { passUrl } from "../../lib/pass-url";
 import { PublicLayout } from "../layout/public-layout";
 import { afterSaleView } from "../my-bookings/after-sale";
 import { PassActions } from "./pass-actions";
-import { passQueryAtom, passSecretAtom, seasonPassQueryAtom, type Pass } from "./queries";
+import { isSeasonAnswer, passQueryAtom, passSecretAtom, seasonPassQueryAtom, type Pass } from "./queries";
 import { SeasonPassCard } from "./season-pass";
 import { WalletButtons } from "./wallet-buttons";
 import { useRouteParam } from "../../lib/query-of-param";
@@ -107,11 +107,7 @@ export function PassPage() {
             <SeasonPassCard pass={season.data} secret={secret} />
             <PassDocuments secret={secret} />
           </>
-        ) : season.isPending && secret && !query.data ? (
-          // Only before anything is known: a refetch of a plain pass (after a plate change) must not
-          // swap the pass and its actions for a spinner, or their confirmation is lost with them.
-          <LoadingState text={p.loading} />
-        ) : query.data ? (
+        ) : query.data && !isSeasonAnswer(query.data) ? (
           <>
             {query.data.notices.map((notice) => (
               <PassNotice key={notice.id} notice={notice} />
@@ -120,11 +116,13 @@ export function PassPage() {
             <PassActions secret={secret} />
             <PassDocuments secret={secret} />
           </>
-        ) : query.isError ? (
+        ) : query.isError || season.isError ? (
           <Alert tone="error" role="alert">
-            {query.error instanceof ApiError && query.error.status < 500 ? p.notFound : p.loadError}
+            {[query.error, season.error].some((e) => e instanceof ApiError && e.status < 500) ? p.notFound : p.loadError}
           </Alert>
         ) : (
+          // Until the pass endpoint (then, for a season holder, the season's) answers. A refetch keeps
+          // its data, so a plate change never swaps the pass and its confirmation for a spinner.
           <LoadingState text={p.loading} />
         )}
         <AppLink to="/le-mie-prenotazioni" className={`${buttonClass("secondary", "lg")} w-full`}>

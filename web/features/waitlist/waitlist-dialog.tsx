@@ -37,7 +37,7 @@ export function WaitlistForm({ event, onClose, prefill }: { event: EventDto; onC
   const [email, setEmail] = useState(prefill?.email ?? "");
   const [plate, setPlate] = useState(prefill?.licensePlate ?? "");
   const [lang, setLang] = useState<"it" | "en">(pageLang);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<{ title?: string; message: string } | null>(null);
   const { mutateAsync, isPending } = useAtomValue(joinWaitlistAtom);
 
   const submit = async (e: FormEvent) => {
@@ -45,7 +45,7 @@ export function WaitlistForm({ event, onClose, prefill }: { event: EventDto; onC
     if (isPending) return;
     const found = checkWaitlist({ email, licensePlate: plate }, tr);
     if (found) {
-      setProblem(found.message);
+      setProblem({ message: found.message });
       return;
     }
     try {
@@ -54,9 +54,8 @@ export function WaitlistForm({ event, onClose, prefill }: { event: EventDto; onC
       onClose();
       navigate(`/lista-attesa/${entry.token}`);
     } catch (err) {
-      const message = errorMessage(err, w.errorFallback);
-      notify.error(w.errorTitle, message);
-      setProblem(message);
+      // Said once, beside the form (issue #48): no toast repeats it outside the dialog.
+      setProblem({ title: w.errorTitle, message: errorMessage(err, w.errorFallback) });
     }
   };
 
@@ -64,8 +63,8 @@ export function WaitlistForm({ event, onClose, prefill }: { event: EventDto; onC
     <form onSubmit={submit} noValidate className="space-y-4">
       <p className="text-sm text-slate-700">{w.joinHint}</p>
       {problem ? (
-        <Alert tone="error" role="alert">
-          {problem}
+        <Alert tone="error" role="alert" title={problem.title}>
+          {problem.message}
         </Alert>
       ) : null}
       {rates.length > 1 ? (

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { desc, eq } from "drizzle-orm";
 import { generateVoucherCode } from "../../shared/lifecycle/season";
 import { describe, expect, it } from "vitest";
-import { auditLog, bookings, demoPaymentIntents, documents, refunds, seasonPasses, staffRoles, uploads, type StaffRole } from "../../db/schema";
+import { auditLog, bookings, demoPaymentIntents, documents, refunds, sdiSubmissions, seasonPasses, staffRoles, uploads, type StaffRole } from "../../db/schema";
 import { app } from "../app";
 import { sessionIdOf } from "../services/admin-auth";
 import { outboxInsert } from "../services/email/outbox";
@@ -128,6 +128,13 @@ async function invoiceDocument(): Promise<string> {
   return id;
 }
 
+/** An invoice SdI discarded (its one sending refused), which the garage may correct and send again. */
+async function discardedInvoice(): Promise<string> {
+  const id = await invoiceDocument();
+  await testDb().insert(sdiSubmissions).values({ id: crypto.randomUUID(), documentId: id, attempt: 1, fileName: `IT12345678903_${id.slice(0, 5)}.xml`, xml: "<FatturaElettronica/>", status: "discarded", reason: "00305", updatedAt: Date.now() });
+  return id;
+}
+
 /** A booking paid with a demo intent (a refund needs the provider's intent). */
 async function demoPaidBooking(): Promise<string> {
   const { eventId } = await seedEvent();
@@ -146,6 +153,15 @@ const CASES: Case[] = [
   { route: "GET /api/admin/payments", request: async () => ({ path: "/api/admin/payments?from=2026-01-01" }), ok: 200 },
   { route: "GET /api/admin/payments/summary", request: async () => ({ path: "/api/admin/payments/summary" }), ok: 200 },
   { route: "GET /api/admin/stats", request: async () => ({ path: "/api/admin/stats" }), ok: 200 },
+  {
+    route: "POST /api/admin/documents/:id/resend",
+    request: async () => ({
+      path: `/api/admin/documents/${await discardedInvoice()}/resend`,
+      json: { buyer: { type: "company", denominazione: "Rossi S.p.A.", partitaIva: "01234567897", codiceFiscale: null, indirizzo: "Via Toledo 1", cap: "80134", comune: "Napoli", provincia: "NA", codiceDestinatario: "M5UXCR1", pec: null } },
+    }),
+    ok: 200,
+    audit: "document.sdi_resend",
+  },
   { route: "GET /api/admin/charts/takings", request: async () => ({ path: "/api/admin/charts/takings?by=month" }), ok: 200 },
   { route: "GET /api/admin/charts/takings.csv", request: async () => ({ path: "/api/admin/charts/takings.csv?by=week" }), ok: 200 },
   { route: "GET /api/admin/charts/sell-out", request: async () => ({ path: `/api/admin/charts/sell-out?eventId=${(await seedEvent()).eventId}` }), ok: 200 },
@@ -445,8 +461,9 @@ const WATCHED = ["events", "rates", "categories", "bookings", "partners", "carou
 /** Every watched table's rows, read in one batch: one round trip instead of one per table (10× less time a look). */
 async function snapshot(): Promise<string> {
   const reads = WATCHED.map((t) => env.DB.prepare(`select * from ${t} order by 1`));
-  // The queue consumer updates sending columns in the background; a request can only add rows or re-enqueue them.
+  // The queue consumers update sending columns in the background; a request can only add rows or re-enqueue them.
   reads.push(env.DB.prepare("select id, booking_id, kind, dedupe_key, enqueued_at from email_outbox order by 1"));
+  reads.push(env.DB.prepare("select id, document_id, attempt, file_name, xml from sdi_submissions order by 1"));
   return JSON.stringify((await env.DB.batch(reads)).map((r) => r.results));
 }
 

@@ -6,6 +6,7 @@ import { postponeEvent } from "../services/event-postponement";
 import { inlineBootFor } from "../services/home-page";
 import { eventPageCacheKey } from "./event-pages";
 import { api, customerFor, ORIGIN, seedBooking, seedEvent, testDb } from "../test/helpers";
+import { type Lang } from "../../shared/lang";
 
 /** Workers' caches.default (the program's DOM types do not know it). */
 const edgeCache = () => (caches as unknown as { default: Cache }).default;
@@ -26,7 +27,7 @@ function jsonLd(html: string): Record<string, any> {
 }
 
 /** The edge cache entry the route keeps (its key: the page in one language); waits for the route's background write. */
-async function cachedEntry(path: string, lang: "it" | "en" = "it") {
+async function cachedEntry(path: string, lang: Lang = "it") {
   const key = eventPageCacheKey(new URL(`${ORIGIN}${path}`), lang, await inlineBootFor(env.ASSETS, ORIGIN));
   for (let i = 0; i < 50; i++) {
     if (await edgeCache().match(key)) return key;

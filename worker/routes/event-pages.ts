@@ -7,12 +7,13 @@ import { publicBaseUrl } from "../lib/public-base-url";
 import { listSitemapEvents, loadEventPage } from "../services/event-page";
 import { renderEventPage } from "../services/event-page-html";
 import { inlineBootFor, type InlineBoot } from "../services/home-page";
+import { shellPath } from "../services/shell-path";
 
 const xml = (value: string) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-/** The build's page (its English twin for English visitors), or a bare one if the build is missing (worker tests). */
+/** The build's page (in the visitor's language), or a bare one if the build is missing (worker tests). */
 async function shellFor(assets: Fetcher, lang: Lang, url: string): Promise<Response> {
-  const shell = await assets.fetch(new URL(lang === "en" ? "/en/" : "/", url));
+  const shell = await assets.fetch(new URL(shellPath(lang), url));
   if (shell.ok) return shell;
   return new Response(`<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="description" content=""><title></title></head><body><div id="root" hidden></div></body></html>`, {
     headers: { "Content-Type": "text/html; charset=utf-8" },

@@ -8,6 +8,7 @@ import { loadHomeData } from "../services/home";
 import { bootAfterFirstPaint, inlineBootOf, renderHomePage, scriptSafeJson } from "../services/home-page";
 import { catalogueFor, formatLongDateTime, HOME_DATA_ID, renderHomeIslands, type InjectedHomeData } from "../services/islands";
 import { api, customerFor, ORIGIN, randomClientIp, seedEvent, testDb } from "../test/helpers";
+import { type Lang } from "../../shared/lang";
 
 // The build's shell, reduced to what the Worker rewrites: the app's script, a hidden root and the three islands.
 const BOOT = "start(document.currentScript.dataset.app)";
@@ -16,7 +17,7 @@ const SHELL = `<!doctype html><html><head><title>t</title><script type="text/pla
 <div data-island="hero-stats">–</div><div data-island="partners"><!--$--><!--/$--></div>
 <section id="eventi" data-island="events">Caricamento…</section><footer>081 552 1847</footer></div></body></html>`;
 
-async function homeHtml(lang: "it" | "en" = "it"): Promise<string> {
+async function homeHtml(lang: Lang = "it"): Promise<string> {
   const data = await loadHomeData(testDb(), Date.now());
   return (await renderHomePage(new Response(SHELL, { headers: { "Content-Type": "text/html" } }), data, lang)).text();
 }
@@ -181,7 +182,7 @@ describe("D1 sessions: the bookmark round-trips", () => {
 });
 
 // The shells as the asset store answers them: the English page is its own file, each with its ETag.
-const shellFor = (lang: "it" | "en") => SHELL.replace("<html>", `<html lang="${lang}">`);
+const shellFor = (lang: Lang) => SHELL.replace("<html>", `<html lang="${lang}">`);
 const shellFetches: string[] = [];
 const SHELL_HEADER = "shell-of-build-42";
 const shellAssets = {
@@ -206,7 +207,7 @@ async function visit(path = "/", headers: Record<string, string> = {}): Promise<
 const shown = (html: string) => html.replace(/<script type="application\/json"[\s\S]*?<\/script>/, "");
 
 /** What the Worker sent before pages were kept in memory: every rewrite streamed through HTMLRewriter for each request. */
-async function streamedPage(shell: string, data: Awaited<ReturnType<typeof loadHomeData>>, lang: "it" | "en"): Promise<string> {
+async function streamedPage(shell: string, data: Awaited<ReturnType<typeof loadHomeData>>, lang: Lang): Promise<string> {
   const { islands, preloads, injected } = renderHomeIslands(data, lang);
   let rewriter = bootAfterFirstPaint(new HTMLRewriter().on("#root", { element: (el) => void el.removeAttribute("hidden") }), await inlineBootOf(shell));
   for (const [name, html] of Object.entries(islands)) rewriter = rewriter.on(`[data-island="${name}"]`, { element: (el) => void el.replace(html, { html: true }) });

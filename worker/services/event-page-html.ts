@@ -3,6 +3,7 @@ import type { EventPageEvent } from "./event-page";
 import { eventHead } from "./event-page-head";
 import { bootAfterFirstPaint, pageHeaders, scriptSafeJson, type InlineBoot } from "./home-page";
 import { catalogueFor, EVENT_PAGE_DATA_ID, formatLongDateTime, renderEventRoute, type Catalogue, type InjectedEventPage } from "./islands";
+import { LANGUAGES, readsEnglishTwin } from "../../shared/lang";
 
 /** How long an edge cache may keep an event's page: its free-spots figure is at most this old (booking checks live). */
 export const EVENT_PAGE_S_MAXAGE = 60;
@@ -13,7 +14,7 @@ const attr = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;
 function noticeFor(page: EventPageEvent | null, lang: Lang, t: Catalogue): InjectedEventPage["notice"] {
   const notice = page?.notice;
   if (!notice) return null;
-  const english = lang === "en" && notice.subjectEn && notice.bodyEn;
+  const english = readsEnglishTwin(lang) && notice.subjectEn && notice.bodyEn;
   const createdAt = new Date(notice.createdAt).toISOString();
   return {
     subject: english ? notice.subjectEn! : notice.subject,
@@ -51,7 +52,7 @@ export function renderEventPage(shell: Response, input: { id: number; path: stri
       `<link rel="canonical" href="${attr(head.canonical)}">`,
       meta("og:type", "website"),
       meta("og:site_name", "Parcheggi Eventi"),
-      meta("og:locale", lang === "en" ? "en_GB" : "it_IT"),
+      meta("og:locale", LANGUAGES[lang].ogLocale),
       meta("og:title", head.title),
       meta("og:description", head.description),
       meta("og:url", head.canonical),

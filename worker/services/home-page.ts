@@ -1,6 +1,7 @@
 import type { Lang } from "../../shared/lang";
 import type { HomeData } from "./home";
 import { HOME_DATA_ID, HOME_ISLAND_NAMES, renderHomeIslands } from "./islands";
+import { shellPath } from "./shell-path";
 
 /** JSON inside <script>: nothing in it may close the element. */
 export function scriptSafeJson(value: unknown): string {
@@ -27,7 +28,7 @@ export async function renderHomePage(shell: Response | HomeShell, data: HomeData
 export type HomeShell = { template: Template; headers: Headers };
 
 /**
- * The build's shell of the home in `lang` (en/index.html for English), or the asset store's answer if
+ * The build's shell of the home in `lang` (en/index.html for English, de/index.html for German…), or the asset store's answer if
  * it has none. Fetched once per isolate and binding: a version's files never change under it (a deploy
  * starts new isolates), so each home after the first skips the asset store's subrequest.
  */
@@ -36,7 +37,7 @@ export async function loadHomeShell(assets: Fetcher, lang: Lang, url: string): P
   if (!shells) shellsByBinding.set(assets, (shells = new Map()));
   const known = shells.get(lang);
   if (known) return known;
-  const response = await assets.fetch(new URL(lang === "en" ? "/en/" : "/", url));
+  const response = await assets.fetch(new URL(shellPath(lang), url));
   if (!response.ok) return response;
   const shell = await homeShellOf(response);
   shells.set(lang, shell);
@@ -64,7 +65,7 @@ type Template = {
 };
 
 const HEAD_SLOT = "\0head";
-/** A few shells per isolate (the Italian and the English one; tests bring their own). */
+/** A few shells per isolate (one per language; tests bring their own). */
 const MAX_TEMPLATES = 8;
 /** Pages kept per shell: the current data, and a little room for the previous ones while requests overlap. */
 const MAX_PAGES = 8;

@@ -6,7 +6,6 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, runnerImport, type Plugin, type Rollup } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
-import { DEFAULT_LANG, LANGS, type Lang } from "./shared/lang";
 
 // Local runs read their secrets from .dev.vars, which the build copies beside the built Worker:
 // create it from the local-only example before any build or dev server needs it.
@@ -18,8 +17,14 @@ const newVars = readFileSync(".dev.vars.example", "utf8")
   .filter((line) => /^[A-Z_]+=/.test(line) && !new RegExp(`^${line.split("=")[0]}=`, "m").test(localVars));
 if (newVars.length) appendFileSync(".dev.vars", `${localVars.endsWith("\n") ? "" : "\n"}${newVars.join("\n")}\n`);
 
+// The languages come from the prerender (web/app/prerender.tsx renders one home per language of
+// shared/lang.ts, the default first): the config imports nothing of the program (Vite's native
+// config loader would not resolve its extensionless imports).
+/** A catalogue's chunk: web/i18n/<two letters>.ts. */
+const CATALOGUE_CHUNK = /\/web\/i18n\/[a-z]{2}\.ts$/;
+
 /** The file of a language's catalogue (web/i18n/it.ts, en.ts, de.ts…): a chunk of its own, imported by web/i18n/lang.ts. */
-function catalogueFile(bundle: Rollup.OutputBundle | undefined, lang: Lang): string {
+function catalogueFile(bundle: Rollup.OutputBundle | undefined, lang: string): string {
   const facade = `/web/i18n/${lang}.ts`;
   const chunk = Object.values(bundle ?? {}).find((out) => out.type === "chunk" && out.facadeModuleId?.replaceAll("\\", "/").endsWith(facade));
   if (!chunk) throw new Error(`the catalogue chunk of web/i18n/${lang}.ts is missing from the build: the page could not preload it`);
@@ -53,7 +58,8 @@ function prerenderHomeShell(): Plugin {
           plugins: [react()],
         });
         shells = module.homeShells;
-        const shell = shells.find((s) => s.lang === DEFAULT_LANG)!.shell;
+        // The first is the default language's (Italian): index.html.
+        const { shell, lang: homeLang } = shells[0];
         if (shells.some((s) => s.shell.includes("<script"))) throw new Error("the prerendered home shell has inline scripts, which the CSP blocks");
         // The stylesheet inline (11 KB gzip): the first paint waits for the HTML alone, not for a
         // second request racing the scripts for bandwidth. The CSP allows inline styles.
@@ -76,7 +82,7 @@ function prerenderHomeShell(): Plugin {
         // it arrives with them instead of a round trip after the app runs. en/index.html links en.ts, and so on.
         const lastPreload = /<link rel="modulepreload"[^>]*>(?![\s\S]*<link rel="modulepreload")/;
         if (!lastPreload.test(withBoot)) throw new Error("index.html has no modulepreload links to put the catalogue's beside");
-        const withCatalogue = withBoot.replace(lastPreload, (tag) => `${tag}\n    ${catalogueLink(catalogueFile(ctx.bundle, DEFAULT_LANG))}`);
+        const withCatalogue = withBoot.replace(lastPreload, (tag) => `${tag}\n    ${catalogueLink(catalogueFile(ctx.bundle, homeLang))}`);
         return withCatalogue.replace('<div id="root"></div>', `<div id="root" hidden>${shell}</div>`);
       },
     },
@@ -94,15 +100,14 @@ function prerenderHomeShell(): Plugin {
         const index = bundle["index.html"];
         if (!shells || index?.type !== "asset") return;
         const html = String(index.source);
-        const home = shells.find((s) => s.lang === DEFAULT_LANG)!;
-        const homeLink = catalogueLink(catalogueFile(bundle, DEFAULT_LANG));
-        for (const { lang, shell, meta } of shells) {
-          if (lang === DEFAULT_LANG) continue;
+        const [home, ...others] = shells;
+        const homeLink = catalogueLink(catalogueFile(bundle, home.lang));
+        for (const { lang, shell, meta } of others) {
           const link = catalogueLink(catalogueFile(bundle, lang));
           const page = html
             .replace(homeLink, () => link)
             .replace(`<div id="root" hidden>${home.shell}</div>`, () => `<div id="root" hidden>${shell}</div>`)
-            .replace(`<html lang="${DEFAULT_LANG}">`, `<html lang="${lang}">`)
+            .replace(`<html lang="${home.lang}">`, `<html lang="${lang}">`)
             .replace(/<title>[^<]*<\/title>/, () => `<title>${meta.title}</title>`)
             .replace(/(<meta name="description" content=")[^"]*"/, (_m, start: string) => `${start}${meta.description}"`);
           if (!page.includes(shell) || !page.includes(`<html lang="${lang}">`) || !page.includes(link) || page.includes(homeLink)) throw new Error(`the ${lang} home page could not be built from index.html`);
@@ -199,7 +204,7 @@ function gateShell(): Plugin {
         // react-router with every page but the home (web/app/other-routes.tsx).
         const lazyShared = ["/web/app/query-client.ts", "/web/components/app-toaster.tsx", "/web/app/other-routes.tsx"].map((file) => facade(file));
         if (!page || lazyShared.some((c) => !c)) throw new Error("gate-shell: a chunk the gate loads is missing; update gateShell() in vite.config.ts");
-        const catalogues = LANGS.map((lang) => byName.get(catalogueFile(bundle, lang))!);
+        const catalogues = chunks.filter((c) => CATALOGUE_CHUNK.test(c.facadeModuleId?.replaceAll("\\", "/") ?? ""));
         const roots = [...chunks.filter((c) => c.isEntry), page, ...catalogues, ...(lazyShared as Rollup.OutputChunk[])];
         const queue = [...roots];
         while (queue.length) {
@@ -233,7 +238,8 @@ export default defineConfig({
       outDir: "dist/client",
       workbox: {
         globPatterns: ["**/*.{html,js,css,wasm,webmanifest}", "gate/*.png"],
-        globIgnores: LANGS.filter((lang) => lang !== DEFAULT_LANG).map((lang) => `${lang}/**`),
+        // Each other language's page (en/, de/…): the gate is Italian.
+        globIgnores: ["??/**"],
         manifestTransforms: [async (entries) => ({ manifest: entries.filter((e) => gateFiles.has(e.url.replace(/^\//, ""))), warnings: [] })],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
         navigateFallback: "/index.html",

@@ -1,9 +1,10 @@
-import type { Lang } from "../../shared/lang";
+import { eventPath } from "../../shared/event-path";
+import { LANGUAGES, readsEnglishTwin, type Lang } from "../../shared/lang";
 import type { EventPageEvent } from "./event-page";
 import { eventHead } from "./event-page-head";
 import { bootAfterFirstPaint, pageHeaders, scriptSafeJson, type InlineBoot } from "./home-page";
+import { languageLinkTags } from "./language-links";
 import { catalogueFor, EVENT_PAGE_DATA_ID, formatLongDateTime, renderEventRoute, type Catalogue, type InjectedEventPage } from "./islands";
-import { LANGUAGES, readsEnglishTwin } from "../../shared/lang";
 
 /** How long an edge cache may keep an event's page: its free-spots figure is at most this old (booking checks live). */
 export const EVENT_PAGE_S_MAXAGE = 60;
@@ -49,7 +50,7 @@ export function renderEventPage(shell: Response, input: { id: number; path: stri
     const meta = (property: string, content: string) => `<meta property="${property}" content="${attr(content)}">`;
     const named = (name: string, content: string) => `<meta name="${name}" content="${attr(content)}">`;
     tags += [
-      `<link rel="canonical" href="${attr(head.canonical)}">`,
+      languageLinkTags(baseUrl, eventPath(page!.event), lang),
       meta("og:type", "website"),
       meta("og:site_name", "Parcheggi Eventi"),
       meta("og:locale", LANGUAGES[lang].ogLocale),

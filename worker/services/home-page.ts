@@ -1,6 +1,7 @@
 import type { Lang } from "../../shared/lang";
 import type { HomeData } from "./home";
 import { HOME_DATA_ID, HOME_ISLAND_NAMES, renderHomeIslands } from "./islands";
+import { languageLinkTags } from "./language-links";
 import { shellPath } from "./shell-path";
 
 /** JSON inside <script>: nothing in it may close the element. */
@@ -19,9 +20,13 @@ export function scriptSafeJson(value: unknown): string {
  * language and the data's JSON — so an unchanged home costs its one D1 read and a lookup, and any
  * changed row that shows makes a new key, never a stale page.
  */
-export async function renderHomePage(shell: Response | HomeShell, data: HomeData | null, lang: Lang = "it"): Promise<Response> {
+export async function renderHomePage(shell: Response | HomeShell, data: HomeData | null, lang: Lang = "it", baseUrl?: string): Promise<Response> {
   const { template, headers } = shell instanceof Response ? await homeShellOf(shell) : shell;
-  return new Response(data ? pageOf(template, data, lang) : template.bare, { status: 200, headers: new Headers(headers) });
+  const response = new Response(data ? pageOf(template, data, lang, baseUrl) : template.bare, { status: 200, headers: new Headers(headers) });
+  // One URL, every language: caches keep them apart by what the browser and the switch say.
+  response.headers.set("Vary", "Accept-Language, Cookie");
+  response.headers.set("Content-Language", lang);
+  return response;
 }
 
 /** The shell, ready: its template and the headers every home sent from it carries. */
@@ -125,12 +130,14 @@ async function buildTemplate(text: string): Promise<Template> {
   return { parts, slots, boot, bare, pages: new Map() };
 }
 
-function pageOf(template: Template, data: HomeData, lang: Lang): Uint8Array<ArrayBuffer> {
-  const key = `${lang}\n${JSON.stringify(data)}`;
+function pageOf(template: Template, data: HomeData, lang: Lang, baseUrl: string | undefined): Uint8Array<ArrayBuffer> {
+  const key = `${lang}\n${baseUrl ?? ""}\n${JSON.stringify(data)}`;
   const cached = template.pages.get(key);
   if (cached !== undefined) return cached;
   const { islands, preloads, injected } = renderHomeIslands(data, lang);
-  const head = `${preloads}<script type="application/json" id="${HOME_DATA_ID}">${scriptSafeJson(injected)}</script>`;
+  // Each language's address of the home (and x-default), for search engines (language-links.ts).
+  const languages = baseUrl === undefined ? "" : languageLinkTags(baseUrl, "/", lang);
+  const head = `${languages}${preloads}<script type="application/json" id="${HOME_DATA_ID}">${scriptSafeJson(injected)}</script>`;
   let page = template.parts[0];
   template.slots.forEach((slot, i) => {
     page += (slot === HEAD_SLOT ? head : islands[slot]) + template.parts[i + 1];

@@ -8,7 +8,7 @@ import { loadHomeData } from "../services/home";
 import { bootAfterFirstPaint, inlineBootOf, renderHomePage, scriptSafeJson } from "../services/home-page";
 import { catalogueFor, formatLongDateTime, HOME_DATA_ID, renderHomeIslands, type InjectedHomeData } from "../services/islands";
 import { api, customerFor, ORIGIN, randomClientIp, seedEvent, testDb } from "../test/helpers";
-import { type Lang } from "../../shared/lang";
+import { LANGS, type Lang } from "../../shared/lang";
 
 // The build's shell, reduced to what the Worker rewrites: the app's script, a hidden root and the three islands.
 const BOOT = "start(document.currentScript.dataset.app)";
@@ -38,6 +38,30 @@ describe("the home page the Worker serves", () => {
     expect(html).toContain("3 free spaces");
     expect(html).not.toContain("posti liberi");
     expect(await homeHtml("it")).toContain("3 posti liberi");
+  });
+
+  // Fails when a German visitor's first response is not German (cards, money), or German stops
+  // reading the garage's English text where it wrote one (their language, else English, else Italian).
+  it("renders the islands in German for a German visitor, with the English title where there is no German", async () => {
+    await seedEvent({ title: "Concerto di Natale in italiano", titleEn: "Christmas Concert", totalSpots: 4, rates: [{ name: "Posto auto", priceCents: 1500 }] });
+    const html = (await homeHtml("de")).replace(/<script type="application\/json"[\s\S]*?<\/script>/, "");
+    expect(html).toContain("Christmas Concert");
+    expect(html).not.toContain("Concerto di Natale in italiano");
+    expect(html).toContain("4 Plätze frei");
+    expect(html).toContain("15,00 €");
+  });
+
+  // Fails when the home stops naming each language's address (and x-default) for search engines.
+  it("names every language's address of the home, its own as canonical", async () => {
+    const data = await loadHomeData(testDb(), Date.now());
+    const shell = () => new Response(SHELL, { headers: { "Content-Type": "text/html" } });
+    const html = await (await renderHomePage(shell(), data, "de", "https://parcheggi.example")).text();
+    expect(html).toContain('<link rel="canonical" href="https://parcheggi.example/?lang=de">');
+    for (const lang of LANGS) expect(html).toContain(`<link rel="alternate" hreflang="${lang}" href="https://parcheggi.example/?lang=${lang}">`);
+    expect(html).toContain('<link rel="alternate" hreflang="x-default" href="https://parcheggi.example/">');
+    const res = await renderHomePage(shell(), data, "de", "https://parcheggi.example");
+    expect(res.headers.get("Content-Language")).toBe("de");
+    expect(res.headers.get("Vary")).toBe("Accept-Language, Cookie");
   });
 
   it("shows the shell, with the cards and figures rendered in place and the data for the browser's cache", async () => {

@@ -27,8 +27,8 @@ export function LanguageSwitch({ className = "" }: { className?: string }) {
           onClick={() => void choose(lang)}
           className={`rounded-md px-2 py-1.5 ${current === lang ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900"}`}
         >
-          <span aria-hidden="true">{lang.toUpperCase()}</span>
-          <span className="sr-only">{LANGUAGES[lang].name}</span>
+          {lang.toUpperCase()}
+          <span className="sr-only"> {LANGUAGES[lang].name}</span>
         </Button>
       ))}
     </div>

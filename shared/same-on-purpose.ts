@@ -25,6 +25,7 @@ const EVERYWHERE: ReadonlySet<string> = new Set([
 /** Words a language writes exactly as Italian or English does (German "Event", "Code", "Auto"). */
 const IN_LANGUAGE: Partial<Record<string, ReadonlySet<string>>> = {
   de: new Set(["Event", "Events", "Code", "Auto", "Status"]),
+  es: new Set(["Evento"]),
 };
 
 export function sameOnPurpose(lang: string, text: string): boolean {

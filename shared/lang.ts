@@ -11,23 +11,23 @@ export const LANGUAGES = {
     name: "Italiano",
     /** Open Graph's `og:locale`. */
     ogLocale: "it_IT",
-    /** How an amount of euros is written: "€ 15,00". */
-    euro: (decimal: string) => `€ ${decimal.replace(".", ",")}`,
-    /** A decimal number ("1,5 km"). */
+    /** How an amount of euros is written, # the amount: "€ 15,00". */
+    euro: "€ #",
+    /** A decimal comma: "15,00", "1,5 km". */
     decimalComma: true,
     hour: ["ora", "ore"],
     minute: ["minuto", "minuti"],
     /** Between "1 ora" and "30 minuti". */
     and: " e ",
   },
-  en: { name: "English", ogLocale: "en_GB", euro: (decimal: string) => `€${decimal}`, decimalComma: false, hour: ["hour", "hours"], minute: ["minute", "minutes"], and: " " },
-  de: { name: "Deutsch", ogLocale: "de_DE", euro: (decimal: string) => `${decimal.replace(".", ",")} €`, decimalComma: true, hour: ["Stunde", "Stunden"], minute: ["Minute", "Minuten"], and: " " },
+  en: { name: "English", ogLocale: "en_GB", euro: "€#", decimalComma: false, hour: ["hour", "hours"], minute: ["minute", "minutes"], and: " " },
+  de: { name: "Deutsch", ogLocale: "de_DE", euro: "# €", decimalComma: true, hour: ["Stunde", "Stunden"], minute: ["Minute", "Minuten"], and: " " },
 } as const satisfies Record<string, LanguageWays>;
 
 export type LanguageWays = {
   name: string;
   ogLocale: string;
-  euro: (decimal: string) => string;
+  euro: string;
   decimalComma: boolean;
   hour: readonly [string, string];
   minute: readonly [string, string];

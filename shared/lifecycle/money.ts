@@ -34,7 +34,9 @@ const asCents = (amount: string | number) => (typeof amount === "number" ? amoun
 
 /** "€ 15,50" in Italian, "€15.50" in English, "15,50 €" in German…: each language's way (shared/lang.ts). `amount`: cents or the API's decimal string. */
 export function formatEuro(amount: string | number, lang: Lang): string {
-  return languageWays(lang).euro(centsToDecimal(asCents(amount)));
+  const ways = languageWays(lang);
+  const decimal = centsToDecimal(asCents(amount));
+  return ways.euro.replace("#", ways.decimalComma ? decimal.replace(".", ",") : decimal);
 }
 
 /** A refund reaches the card within this many working days of the provider's "succeeded" (what the e-mails promise). */

@@ -17,14 +17,3 @@ export type Catalogue = Widen<typeof it>;
 
 export type { Lang };
 export { LANGS } from "../../shared/lang";
-
-/**
- * A catalogue file's name (`./de.ts`) and the export that holds it (`de`): the registries find each
- * language's catalogue by the list (shared/lang.ts) alone, so a language adds no line here.
- */
-export const catalogueFile = (lang: Lang) => `./${lang}.ts`;
-export function catalogueIn(modules: Record<string, Record<string, unknown>>, lang: Lang): Catalogue {
-  const catalogue = modules[catalogueFile(lang)]?.[lang];
-  if (!catalogue) throw new Error(`web/i18n/${lang}.ts is missing or does not export \`${lang}\`: every language of shared/lang.ts needs its catalogue`);
-  return catalogue as Catalogue;
-}

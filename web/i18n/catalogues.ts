@@ -1,5 +1,5 @@
 import { LANGS, type Lang } from "../../shared/lang";
-import { catalogueIn, type Catalogue } from "./catalogue";
+import type { Catalogue } from "./catalogue";
 
 /**
  * Every language's catalogue at once, for the renders that run outside the browser (the Worker's
@@ -7,4 +7,11 @@ import { catalogueIn, type Catalogue } from "./catalogue";
  * the visitor's catalogue alone (lang.ts).
  */
 const modules = import.meta.glob<Record<string, unknown>>("./??.ts", { eager: true });
-export const catalogues = Object.fromEntries(LANGS.map((lang) => [lang, catalogueIn(modules, lang)])) as Record<Lang, Catalogue>;
+
+/** A language's catalogue: the file `./de.ts`, its export `de`. */
+function catalogueIn(lang: Lang): Catalogue {
+  const catalogue = modules[`./${lang}.ts`]?.[lang];
+  if (!catalogue) throw new Error(`web/i18n/${lang}.ts is missing or does not export \`${lang}\`: every language of shared/lang.ts needs its catalogue`);
+  return catalogue as Catalogue;
+}
+export const catalogues = Object.fromEntries(LANGS.map((lang) => [lang, catalogueIn(lang)])) as Record<Lang, Catalogue>;

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { bookingStatuses, refundStatuses, type BookingStatus, type RefundStatus } from "../shared/lifecycle/booking";
+import { LANGS } from "../shared/lang";
 
 // Instants are stored as UTC epoch milliseconds; money as integer euro cents.
 const createdAt = () =>
@@ -135,7 +136,7 @@ export const bookings = sqliteTable(
     createdAt: createdAt(),
     updatedAt: integer("updated_at"),
     // The language the booking was made in ("it" | "en"): its e-mails are written in it.
-    lang: text("lang", { enum: ["it", "en"] }).notNull().default("it"),
+    lang: text("lang", { enum: LANGS }).notNull().default("it"),
     // Kind "season": the holder whose spot this is (one booking per event of the season).
     seasonHolderId: text("season_holder_id"),
     // The voucher entered at booking (vouchers.code), and the cents it took off the rate's price.
@@ -472,7 +473,7 @@ export const waitlistEntries = sqliteTable(
       .references(() => rates.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
     licensePlate: text("license_plate").notNull(),
-    lang: text("lang", { enum: ["it", "en"] }).notNull().default("it"),
+    lang: text("lang", { enum: LANGS }).notNull().default("it"),
     // SHA-256 of the client's IP: caps the entries one client may open per event.
     clientKey: text("client_key"),
     // The hold offered to this entry; one offer per entry (unique), written in the batch that takes the spot.
@@ -541,7 +542,7 @@ export const seasonHolders = sqliteTable(
     customerEmail: text("customer_email").notNull(),
     licensePlate: text("license_plate").notNull(),
     carModel: text("car_model").notNull(),
-    lang: text("lang", { enum: ["it", "en"] }).notNull().default("it"),
+    lang: text("lang", { enum: LANGS }).notNull().default("it"),
     // The booking the holder pays through (its first event's, amount = the season's price); null when assigned.
     carrierBookingId: text("carrier_booking_id"),
     // The holder's one pass (/p/<secret>) for every event of the season, set when it becomes active.
@@ -644,7 +645,7 @@ export const documents = sqliteTable(
     // The payment: the provider ("stripe" | "demo") and when the money moved.
     paymentProvider: text("payment_provider"),
     paidAt: integer("paid_at"),
-    lang: text("lang", { enum: ["it", "en"] }).notNull().default("it"),
+    lang: text("lang", { enum: LANGS }).notNull().default("it"),
     // JSON snapshots: the seller (fiscal_identity as issued) and, for invoices and credit notes, the buyer.
     seller: text("seller", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
     buyer: text("buyer", { mode: "json" }).$type<Record<string, unknown>>(),

@@ -775,7 +775,6 @@ export const itAdmin = {
     joinedAt: "Iscritto",
     offerUntil: "Offerta fino a",
     states: { waiting: "In attesa", offered: "Offerta aperta", booked: "Prenotato", lapsed: "Offerta scaduta", left: "Uscito dalla lista" },
-    langs: { it: "IT", en: "EN" },
   },
   notices: {
     /** The notice form's problems (shared/forms/admin-forms.ts), by code. */

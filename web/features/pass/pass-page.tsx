@@ -19,6 +19,7 @@ import { SeasonPassCard } from "./season-pass";
 import { WalletButtons } from "./wallet-buttons";
 import { useRouteParam } from "../../lib/query-of-param";
 import { PassDocuments } from "../documents/pass-documents";
+import { readsEnglishTwin } from "../../../shared/lang";
 
 const badge: Record<Pass["status"], { text: "valid" | "void" | "notPaid"; className: string }> = {
   valid: { text: "valid", className: "bg-emerald-700 text-white" },
@@ -78,7 +79,7 @@ export function PassCard({ pass, secret }: { pass: Pass; secret: string }) {
 /** A notice from the garage, in the page's language when staff wrote it so. */
 export function PassNotice({ notice }: { notice: Pass["notices"][number] }) {
   const tr = useT();
-  const english = useLang() === "en" && notice.subjectEn && notice.bodyEn;
+  const english = readsEnglishTwin(useLang()) && notice.subjectEn && notice.bodyEn;
   return (
     <GarageNotice
       testId="pass-notice"

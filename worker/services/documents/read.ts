@@ -8,11 +8,12 @@ import { rateOfBp } from "../../../shared/fiscal";
 import { documentNumber } from "./facts";
 import { invoiceDeadline } from "./issue";
 import { fileOf, sdiStateOf, submissionsOf, type SdiState } from "../sdi/submissions";
+import { type Lang } from "../../../shared/lang";
 
 export type DocumentSummary = { id: string; kind: DocumentKind; number: string; issuedAt: string; total: string };
 
 export type DocumentView = DocumentSummary & {
-  lang: "it" | "en";
+  lang: Lang;
   seller: Record<string, unknown>;
   buyer: Record<string, unknown> | null;
   item: { title: string; rateName: string | null; eventAt: string | null; plate: string; bookingKind: string; voucherCode: string | null; discount: string };

@@ -19,6 +19,7 @@ import { bookingFacts } from "../booking-facts";
 import { documentNumber, lineDescription } from "../documents/facts";
 import { customerOf } from "../documents/read";
 import { rateOfBp } from "../../../shared/fiscal";
+import { LANGUAGES, readsEnglishTwin } from "../../../shared/lang";
 
 export type RenderedEmail = {
   to: string;
@@ -78,8 +79,8 @@ export async function renderOutboxRow(db: Db, env: Env, row: Pick<EmailOutboxRow
   // English content where the staff wrote it, else the Italian (as on the site).
   const b = {
     ...facts,
-    eventTitle: (lang === "en" && facts.eventTitleEn) || facts.eventTitle,
-    rateName: (lang === "en" && facts.rateNameEn) || facts.rateName,
+    eventTitle: (readsEnglishTwin(lang) && facts.eventTitleEn) || facts.eventTitle,
+    rateName: (readsEnglishTwin(lang) && facts.rateNameEn) || facts.rateName,
   };
   const code = bookingCodeOf(b.id);
   const when = b.isAlwaysActive || b.datetime == null ? t.labels.alwaysActive : romeLongDateTime(b.datetime, t.dates);
@@ -142,7 +143,7 @@ export async function renderOutboxRow(db: Db, env: Env, row: Pick<EmailOutboxRow
     const notice = row.noticeId ? await db.select().from(notices).where(eq(notices.id, row.noticeId)).get() : undefined;
     if (!notice) return null;
     // The English text when the booking is English and staff wrote one; the Italian otherwise. Always text, never markup.
-    const english = lang === "en" && notice.subjectEn && notice.bodyEn;
+    const english = readsEnglishTwin(lang) && notice.subjectEn && notice.bodyEn;
     const subject = english ? notice.subjectEn! : notice.subject;
     const paragraphs = [t.greeting(b.customerName), t.notice.intro(b.eventTitle), english ? notice.bodyEn! : notice.body];
     const rows = base.filter((r) => r.label !== t.labels.rate);
@@ -305,7 +306,7 @@ async function renderWaitlistJoined(db: Db, env: Env, entryId: number): Promise<
   if (!view) return null;
   const lang = view.lang;
   const t = emailCatalogues[lang];
-  const english = lang === "en";
+  const english = readsEnglishTwin(lang);
   const eventTitle = (english && view.event.titleEn) || view.event.title;
   const rateName = (english && view.rate.nameEn) || view.rate.name;
   const link = `${env.PUBLIC_BASE_URL.replace(/\/$/, "")}/lista-attesa/${view.token}`;
@@ -383,7 +384,7 @@ async function renderInvoiceCopy(db: Db, env: Env, bookingId: string): Promise<R
     { label: c.buyer, value: customerOf(doc) },
     { label: c.item, value: lineDescription(doc) },
     { label: c.taxable, value: euro(doc.taxableCents, lang) },
-    { label: c.vat(lang === "it" ? rate.replace(".", ",") : rate), value: euro(doc.vatCents, lang) },
+    { label: c.vat(LANGUAGES[lang].decimalComma ? rate.replace(".", ",") : rate), value: euro(doc.vatCents, lang) },
     { label: c.total, value: euro(doc.totalCents, lang) },
   ];
   const paragraphs = [t.greeting(doc.customerName), c.intro(number, date), c.legal];

@@ -188,7 +188,13 @@ export async function garagePlace(db: Db): Promise<GaragePlace> {
 /** The bookings a change is about; a season holder's spot brings the holder's wallet pass with it. */
 export type WalletChangeTarget = { bookingId: string } | { eventId: number } | { paymentIntentId: string } | { holderId: string } | { seasonPasses: true };
 
-function passesOf(target: WalletChangeTarget): SQL {
+const WEEK_MS = 7 * 86_400_000;
+
+function passesOf(target: WalletChangeTarget, now: number): SQL {
+  // The cron's sweep: every holder's pass (on its link's booking) of a season not over for a week, read through indexes.
+  if ("seasonPasses" in target)
+    return sql`${walletPasses.bookingId} in (select b.id from season_passes s join season_holders h on h.season_id = s.id
+      join bookings b on b.pass_secret = h.pass_secret where s.ends_at > ${now - WEEK_MS})`;
   const touched =
     "bookingId" in target
       ? sql`tb.id = ${target.bookingId}`
@@ -196,9 +202,7 @@ function passesOf(target: WalletChangeTarget): SQL {
         ? sql`tb.event_id = ${target.eventId}`
         : "paymentIntentId" in target
           ? sql`tb.payment_intent_id = ${target.paymentIntentId}`
-          : "holderId" in target
-            ? sql`tb.season_holder_id = ${target.holderId}`
-            : sql`tb.kind = 'season'`;
+          : sql`tb.season_holder_id = ${target.holderId}`;
   return sql`${walletPasses.bookingId} in (select tb.id from bookings tb where ${touched}
     union select hb.id from bookings hb where hb.season_holder_id in (select tb.season_holder_id from bookings tb where ${touched} and tb.season_holder_id is not null))`;
 }
@@ -211,7 +215,7 @@ function passesOf(target: WalletChangeTarget): SQL {
  * alone, so a path that runs twice (a webhook delivered again, a retry) notifies once.
  */
 export async function markWalletPassChanged(db: Db, target: WalletChangeTarget, now: number): Promise<void> {
-  const of = passesOf(target);
+  const of = passesOf(target, now);
   const shown = shownSql(now);
   await db.batch([
     // Strictly later than the last tag, so a device asking passesUpdatedSince never misses it.

@@ -13,6 +13,7 @@ import { canReleaseMatchText, eventInSeasonText, holderTakesSeatText, seasonHold
 import { activeHoldText, claimedCentsSql, eventSellsSql, eventSellsText, freeSpotsSql, spotsForSaleSql } from "../../shared/lifecycle/sql";
 import { bookingCodeOf } from "../../shared/rules";
 import { newPassSecret } from "./pass-secret";
+import { capReached, clientBookingsSql, underCapSql, type HoldClient } from "./holds";
 
 // docs/decisions/034-season-passes-and-vouchers.md: a holder's spot at each event of the season is a
 // booking of kind "season", so capacity, the gate, its offline list and the reminders count it like any
@@ -62,6 +63,7 @@ function causedBy(err: unknown, text: string): boolean {
 // The guards below write NULL into a NOT NULL column when a rule fails, which aborts the whole batch.
 const SEATS_GUARD = "NOT NULL constraint failed: season_holders.hold_expires_at";
 const SPOT_GUARD = "NOT NULL constraint failed: bookings.hold_expires_at";
+const CAP_GUARD = "NOT NULL constraint failed: bookings.discount_cents";
 
 async function runBatch(db: Db, items: BatchItem<"sqlite">[]) {
   return items.length ? db.batch(items as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]) : [];
@@ -171,6 +173,8 @@ type NewHolder = {
   idempotencyKey: string | null;
   /** The carrier's amount: the season's price when sold, nothing when assigned. */
   carrierCents: number;
+  /** A visitor's purchase: its client, whose caps it counts against at every match (staff's assignment has none). */
+  client: HoldClient | null;
 };
 
 /**
@@ -230,7 +234,12 @@ function holderStatements(db: Db, season: SeasonPass, evs: { id: number }[], h: 
           updatedAt: now,
           lang: who.lang,
           seasonHolderId: h.holderId,
-          discountCents: 0,
+          clientKey: h.client?.clientKey ?? null,
+          // A purchase holds a spot at every match, so it counts against the client's caps at every match
+          // (over all events once, at the first): a failed cap writes NULL here and aborts the batch.
+          discountCents: h.client
+            ? sql`case when ${underCapSql({ key: h.client.clientKey, email: who.customerEmail, now }, ev.id, h.client.cap, i === 0)} then 0 else null end`
+            : 0,
         },
         sql`e.id = ${ev.id} and ${eventSellsSql(now)} and exists (select 1 from season_holders h where h.id = ${h.holderId})`,
         sql`events e`,
@@ -243,15 +252,26 @@ function holderStatements(db: Db, season: SeasonPass, evs: { id: number }[], h: 
   return statements;
 }
 
-async function writeHolder(db: Db, statements: BatchItem<"sqlite">[]): Promise<Outcome<null>> {
+async function writeHolder(db: Db, statements: BatchItem<"sqlite">[], capRefusal?: () => Promise<Outcome<null>>): Promise<Outcome<null>> {
   try {
     await runBatch(db, statements);
     return ok(null);
   } catch (err) {
     if (causedBy(err, SEATS_GUARD)) return fail(409, "sold_out", messages.seasonSoldOut);
     if (causedBy(err, SPOT_GUARD)) return fail(409, "sold_out", messages.seasonMatchSoldOut);
+    if (capRefusal && causedBy(err, CAP_GUARD)) return capRefusal();
     throw err;
   }
+}
+
+/** Which of the client's caps refused a season purchase, read after the batch failed (the first match where one binds). */
+async function seasonCapRefusal(db: Db, evs: { id: number }[], email: string, client: HoldClient, now: number): Promise<Outcome<null>> {
+  for (const ev of evs) {
+    const reached = await capReached(db, { key: client.clientKey, email, now }, ev.id, client.cap);
+    if (reached === "bookings") return fail(409, "booking_cap", messages.bookingCapReached(client.cap.bookingsPerEvent));
+    if (reached === "holds") break;
+  }
+  return fail(429, "rate_limited", messages.holdCapReached);
 }
 
 const samePurchase = (known: SeasonHolder, seasonId: number, who: HolderInput) =>
@@ -271,7 +291,7 @@ export async function buySeason(
   db: Db,
   seasonId: number,
   who: HolderInput,
-  ctx: { now: number; holdMinutes: number; idempotencyKey: string | null },
+  ctx: { now: number; holdMinutes: number; idempotencyKey: string | null; client: HoldClient },
 ): Promise<Outcome<SeasonPurchase>> {
   const { now } = ctx;
   const known = ctx.idempotencyKey ? await db.select().from(seasonHolders).where(eq(seasonHolders.idempotencyKey, ctx.idempotencyKey)).get() : undefined;
@@ -292,8 +312,9 @@ export async function buySeason(
     staffId: null,
     idempotencyKey: ctx.idempotencyKey,
     carrierCents: season.priceCents,
+    client: ctx.client,
   };
-  const written = await writeHolder(db, holderStatements(db, season, evs, h, who, now));
+  const written = await writeHolder(db, holderStatements(db, season, evs, h, who, now), () => seasonCapRefusal(db, evs, who.customerEmail, ctx.client, now));
   if (!written.ok) return written;
   const row = await db
     .select()
@@ -313,7 +334,7 @@ export async function assignSeason(db: Db, seasonId: number, who: HolderInput, c
   if (!season) return fail(404, "not_found", messages.seasonNotFound);
   const evs = await sellingEventsOf(db, season, now);
   const holderId = crypto.randomUUID();
-  const h: NewHolder = { holderId, status: "active", holdExpiresAt: now, passSecret: newPassSecret(), staffId: ctx.staffId, idempotencyKey: null, carrierCents: 0 };
+  const h: NewHolder = { holderId, status: "active", holdExpiresAt: now, passSecret: newPassSecret(), staffId: ctx.staffId, idempotencyKey: null, carrierCents: 0, client: null };
   const written = await writeHolder(db, holderStatements(db, season, evs, h, who, now));
   if (!written.ok) return written;
   const row = (await db.select().from(seasonHolders).where(eq(seasonHolders.id, holderId)).get())!;
@@ -326,14 +347,15 @@ export async function assignSeason(db: Db, seasonId: number, who: HolderInput, c
  * every other match it held still has a spot for sale. Otherwise nothing is paid and the money goes
  * back: no path activates a holder "where free" (finding 2 of issue #40).
  */
-export function seasonPayableSql(carrierBookingId: string, now: number): SQL {
+export function seasonPayableSql(carrierBookingId: string, now: number, bookingsPerEvent: number): SQL {
   return sql`exists (select 1 from season_holders h join season_passes s on s.id = h.season_id
     where h.carrier_booking_id = ${carrierBookingId} and h.status = 'pending'
       and (h.hold_expires_at > ${now}
         or ((select count(*) from season_holders sh where sh.season_id = s.id and sh.id <> h.id and ${sql.raw(holderTakesSeatText("sh", ms(now)))}) < s.spots
           and not exists (select 1 from bookings o where o.season_holder_id = h.id and o.id <> ${carrierBookingId}
             and o.status in ('pending', 'expired') and not ${sql.raw(activeHoldText("o", ms(now)))}
-            and ${spotsForSaleSql(sql`o.event_id`, now)} < 1))))`;
+            and (${spotsForSaleSql(sql`o.event_id`, now)} < 1
+              or ${clientBookingsSql({ key: sql`o.client_key`, email: sql`o.customer_email`, now }, sql`o.event_id`)} >= ${bookingsPerEvent})))))`;
 }
 
 /**
@@ -400,6 +422,8 @@ export async function reserveSeasonSpots(db: Db, eventId: number, now: number): 
           updatedAt: now,
           lang: h.lang,
           seasonHolderId: h.id,
+          // The holder's client (its carrier's), so the spot counts against its caps like the others.
+          clientKey: sql`(select cb.client_key from bookings cb join season_holders ch on ch.carrier_booking_id = cb.id where ch.id = ${h.id})`,
           discountCents: 0,
         },
         sql`e.id = ${eventId} and ${freeSpotsSql(eventId, now)} >= 1

@@ -8,9 +8,18 @@ import { messages } from "../i18n/it";
 import { toIso } from "../lib/time";
 import { passStatusOf, type PassStatus } from "../../shared/lifecycle/booking";
 import { centsToDecimal } from "../../shared/lifecycle/money";
-import { canReleaseMatch, holderTakesSeat, isEventInSeason, seasonSeatsLeft, type SeasonCancelRefund } from "../../shared/lifecycle/season";
+import {
+  canReleaseMatch,
+  holderTakesSeat,
+  isEventInSeason,
+  partialSeasonPriceCents,
+  seasonSeatsLeft,
+  seasonSellable,
+  type SeasonCancelRefund,
+  type SeasonPartialSale,
+} from "../../shared/lifecycle/season";
 import { canReleaseMatchText, eventInSeasonText, holderTakesSeatText, seasonHoldersSql } from "../../shared/lifecycle/season-sql";
-import { activeHoldText, claimedCentsSql, eventSellsSql, eventSellsText, freeSpotsSql, spotsForSaleSql } from "../../shared/lifecycle/sql";
+import { activeHoldText, claimedCentsSql, eventNotEndedText, eventSellsSql, eventSellsText, freeSpotsSql, spotsForSaleSql } from "../../shared/lifecycle/sql";
 import { bookingCodeOf } from "../../shared/rules";
 import { newPassSecret } from "./pass-secret";
 import { capReached, clientBookingsSql, underCapSql, type HoldClient } from "./holds";
@@ -31,6 +40,9 @@ export type SeasonInput = {
   isOnSale: boolean;
   /** What a holder gets back for a cancelled match (decision 045). */
   cancelRefund: SeasonCancelRefund;
+  /** Whether it sells without a match that cannot be bought, and the owner's price then (decision 054). */
+  partialSale: SeasonPartialSale;
+  partialPriceCents: number | null;
 };
 
 export type HolderInput = { customerName: string; customerEmail: string; licensePlate: string; carModel: string; lang: "it" | "en" };
@@ -49,9 +61,53 @@ export type SeasonDto = {
   seatsLeft: number;
   isOnSale: boolean;
   cancelRefund: SeasonCancelRefund;
+  partialSale: SeasonPartialSale;
+  partialPrice: string | null;
   /** The season's matches on sale, each with the holders' spots reserved there (paid season spots). */
   events: { id: number; title: string; datetime: string | null; reserved: number }[];
+  /** Every match of the season (not cancelled) and whether a buyer gets it now: on sale, sold out or played. */
+  matches: SeasonSaleMatch[];
+  /** Whether a visitor can buy it now, and what they pay: less than the price when sold without missing matches. */
+  sellable: boolean;
+  salePrice: string;
 };
+
+export type SeasonSaleMatch = { id: number; title: string; titleEn: string | null; datetime: string | null; state: "on_sale" | "sold_out" | "played" };
+
+/**
+ * What a visitor can buy of a season now (decision 054): its matches (switched on, not cancelled),
+ * each on sale (a spot for sale to the public, the line first), sold out or played; whether it sells;
+ * and its price without the missing ones.
+ */
+export async function seasonSaleOf(db: Db, season: SeasonPass, seatsLeft: number, now: number) {
+  const rows = await db.all<{ id: number; title: string; titleEn: string | null; datetime: number; categoryId: number | null; ended: number; forSale: number }>(sql`
+    select ev.id as id, ev.title as title, ev.title_en as titleEn, ev.datetime as datetime, ev.category_id as categoryId,
+      not ${sql.raw(eventNotEndedText("ev", ms(now)))} as ended, ${spotsForSaleSql(sql`ev.id`, now)} as forSale
+    from events ev
+    where ev.is_active = 1 and ev.cancelled_at is null and ev.is_always_active = 0 and ev.datetime >= ${season.startsAt} and ev.datetime < ${season.endsAt}
+    order by ev.datetime, ev.id`);
+  const matches: SeasonSaleMatch[] = rows
+    .filter((e) => isEventInSeason(season, { ...e, isAlwaysActive: false }))
+    .map((e) => ({
+      id: e.id,
+      title: e.title,
+      titleEn: e.titleEn,
+      datetime: toIso(e.datetime),
+      state: Number(e.ended) === 1 ? "played" : Number(e.forSale) >= 1 ? "on_sale" : "sold_out",
+    }));
+  const left = matches.filter((m) => m.state === "on_sale");
+  return {
+    matches,
+    left,
+    missing: matches.filter((m) => m.state !== "on_sale"),
+    sellable: seasonSellable(season, seatsLeft, left.length, matches.length),
+    priceCents: partialSeasonPriceCents(season.priceCents, left.length, matches.length, season.partialPriceCents),
+  };
+}
+
+/** The error that names the match a season cannot be sold without. */
+const missingMatchError = (m: SeasonSaleMatch) =>
+  fail(409, "sold_out", m.state === "played" ? messages.seasonMatchPlayed(m.title) : messages.seasonMatchSoldOutNamed(m.title));
 
 const ms = (now: number) => String(Math.trunc(now));
 const changesOf = (result: unknown): number => (result as { meta?: { changes?: number } }).meta?.changes ?? 0;
@@ -92,6 +148,8 @@ async function seasonDto(db: Db, season: SeasonPass, now: number): Promise<Seaso
         .groupBy(bookings.eventId)
     : [];
   const reservedAt = new Map(reserved.map((r) => [r.eventId, Number(r.n)]));
+  const seatsLeft = seasonSeatsLeft(season.spots, held);
+  const sale = await seasonSaleOf(db, season, seatsLeft, now);
   return {
     id: season.id,
     name: season.name,
@@ -103,10 +161,15 @@ async function seasonDto(db: Db, season: SeasonPass, now: number): Promise<Seaso
     price: centsToDecimal(season.priceCents),
     spots: season.spots,
     holders: held,
-    seatsLeft: seasonSeatsLeft(season.spots, held),
+    seatsLeft,
     isOnSale: season.isOnSale,
     cancelRefund: season.cancelRefund,
+    partialSale: season.partialSale,
+    partialPrice: season.partialPriceCents == null ? null : centsToDecimal(season.partialPriceCents),
     events: evs.map((e) => ({ id: e.id, title: e.title, datetime: toIso(e.datetime), reserved: reservedAt.get(e.id) ?? 0 })),
+    matches: sale.matches,
+    sellable: sale.sellable,
+    salePrice: centsToDecimal(sale.priceCents),
   };
 }
 
@@ -301,8 +364,11 @@ export async function buySeason(
   const season = await db.select().from(seasonPasses).where(eq(seasonPasses.id, seasonId)).get();
   if (!season) return fail(404, "not_found", messages.seasonNotFound);
   if (!season.isOnSale) return fail(409, "conflict", messages.seasonNotOnSale);
-  const evs = await sellingEventsOf(db, season, now);
-  if (evs.length === 0) return fail(409, "conflict", messages.seasonNoEvents);
+  // The seats are checked by the batch's guard; here only what the season covers and costs now.
+  const sale = await seasonSaleOf(db, season, 1, now);
+  if (sale.left.length === 0) return fail(409, "conflict", messages.seasonNoEvents);
+  if (sale.missing.length > 0 && season.partialSale === "stop") return missingMatchError(sale.missing[0]);
+  const evs = sale.left;
   const holderId = crypto.randomUUID();
   const h: NewHolder = {
     holderId,
@@ -311,10 +377,15 @@ export async function buySeason(
     passSecret: null,
     staffId: null,
     idempotencyKey: ctx.idempotencyKey,
-    carrierCents: season.priceCents,
+    carrierCents: sale.priceCents,
     client: ctx.client,
   };
   const written = await writeHolder(db, holderStatements(db, season, evs, h, who, now), () => seasonCapRefusal(db, evs, who.customerEmail, ctx.client, now));
+  if (!written.ok && written.error.error.message === messages.seasonMatchSoldOut) {
+    // A match sold out between the read and the purchase: name it.
+    const gone = (await seasonSaleOf(db, season, 1, now)).missing.find((m) => evs.some((e) => e.id === m.id));
+    if (gone) return missingMatchError(gone);
+  }
   if (!written.ok) return written;
   const row = await db
     .select()

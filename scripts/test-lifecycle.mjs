@@ -4,7 +4,7 @@
 import { spawn } from "node:child_process";
 import { parseArgs } from "node:util";
 
-const { values } = parseArgs({ options: { runs: { type: "string", default: "1000" }, seed: { type: "string" }, only: { type: "string" } } });
+const { values } = parseArgs({ options: { runs: { type: "string", default: "1000" }, seed: { type: "string" }, only: { type: "string" }, minutes: { type: "string" } } });
 const runs = Number(values.runs);
 if (!Number.isInteger(runs) || runs < 1) {
   console.error(`--runs must be a positive integer, not ${values.runs}`);
@@ -13,6 +13,7 @@ if (!Number.isInteger(runs) || runs < 1) {
 
 const env = { ...process.env, LIFECYCLE_RUNS: String(runs), WRANGLER_SEND_METRICS: "false" };
 if (values.seed !== undefined) env.LIFECYCLE_SEED = values.seed;
+if (values.minutes !== undefined) env.LIFECYCLE_MINUTES = values.minutes;
 
 const started = Date.now();
 const only = { booking: "booking and event lifecycle", mixed: "pool of clients" }[values.only ?? ""];
@@ -53,7 +54,7 @@ if (figures) {
 }
 if (mixed) {
   console.log("── seasons, the line, vouchers, event ops; a pool of clients ──");
-  console.log(`runs passed       ${mixed.failed ? mixed.runs - 1 : mixed.runs}${mixed.failed ? ` (failed at run ${mixed.runs})` : ""} (executed ${mixed.executedRuns}, ${mixed.shrinks} shrink steps)`);
+  console.log(`runs passed       ${mixed.failed ? mixed.runs - 1 : mixed.runs}${mixed.failed ? ` (failed at run ${mixed.runs})` : ""}${mixed.interrupted ? " (stopped at the time limit)" : ""} (executed ${mixed.executedRuns}, ${mixed.shrinks} shrink steps)`);
   console.log(`steps             ${mixed.steps} (${(mixed.steps / Math.max(1, mixed.executedRuns)).toFixed(1)} per run, each followed by the invariants)`);
   console.log(`property time     ${(mixed.ms / 1000).toFixed(1)} s`);
   console.log(`seed              ${mixed.seed}`);

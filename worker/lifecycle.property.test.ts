@@ -1418,10 +1418,10 @@ describe("seasons, the line, vouchers and the event's operations from a pool of 
       try {
         const details = await fc.check(
           fc.asyncProperty(mixedSetupArb, fc.array(mixedOpArb, { minLength: 1, maxLength: 14, size: "max" }), (setup, ops) => runMixedLifecycle(setup, ops)),
-          { numRuns: MIXED_RUNS, seed: SEED, interruptAfterTimeLimit: BOUNDED_TIME_LIMIT_MS },
+          { numRuns: MIXED_RUNS, seed: SEED, interruptAfterTimeLimit: BOUNDED_TIME_LIMIT_MS ?? (inject("lifecycleMinutes") ? inject("lifecycleMinutes") * 60_000 : undefined) },
         );
         console.log(
-          `mixed-figures ${JSON.stringify({ runs: details.numRuns, shrinks: details.numShrinks, executedRuns: mixedStats.runs, steps: mixedStats.steps, ms: Math.round(performance.now() - started), failed: details.failed, seed: details.seed, seen: Object.fromEntries([...seen].filter(([k]) => k.startsWith("mixed")).sort()) })}`,
+          `mixed-figures ${JSON.stringify({ runs: details.numRuns, shrinks: details.numShrinks, executedRuns: mixedStats.runs, steps: mixedStats.steps, ms: Math.round(performance.now() - started), failed: details.failed, interrupted: details.interrupted, seed: details.seed, seen: Object.fromEntries([...seen].filter(([k]) => k.startsWith("mixed")).sort()) })}`,
         );
         if (details.failed) throw new Error(`${fc.defaultReportMessage(details)}\n${String(details.errorInstance)}`);
       } finally {

@@ -4,8 +4,12 @@
  * cancel-event Workflow, the cron). Each run seeds its own small event and plays a random sequence
  * of operations; after EVERY step the invariants are read back from D1 and the provider.
  *
- * Size: LIFECYCLE_RUNS (default small, for `npm test`); `npm run test:lifecycle -- --runs 5000`.
- * A failure prints fast-check's seed and path; LIFECYCLE_SEED replays it.
+ * A second property (at the end) plays seasons, the waiting line and vouchers in the same runs as a
+ * match's cancellation or postponement, from a pool of three clients under lowered caps, with late
+ * payments racing new buyers and the line (issue #40; docs/decisions/054).
+ *
+ * Size: LIFECYCLE_RUNS (default small, for `npm test`); `npm run test:lifecycle -- --runs 5000`
+ * (`--only mixed`, `--minutes N`). A failure prints fast-check's seed and path; LIFECYCLE_SEED replays it.
  */
 import { createExecutionContext, createScheduledController, introspectWorkflow, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";

@@ -503,6 +503,11 @@ export const waitlistSettings = sqliteTable("waitlist_settings", {
 export const seasonCancelRefunds = ["none", "share"] as const;
 export type SeasonCancelRefund = (typeof seasonCancelRefunds)[number];
 
+// When a match can no longer be sold (sold out or already played): the season stops selling, or sells
+// without it at a lower price (decision 054).
+export const seasonPartialSales = ["stop", "sell"] as const;
+export type SeasonPartialSale = (typeof seasonPartialSales)[number];
+
 export const seasonPasses = sqliteTable("season_passes", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   name: text("name").notNull(),
@@ -520,6 +525,10 @@ export const seasonPasses = sqliteTable("season_passes", {
   // What a holder gets back when one match is cancelled: nothing, or its share of the price paid
   // (paid ÷ matches at purchase, rounded down; the last share takes the remainder). Decision 045.
   cancelRefund: text("cancel_refund", { enum: seasonCancelRefunds }).notNull().default("none"),
+  // "sell": sold without the matches that cannot be bought, at partialPriceCents or else the price ×
+  // matches left ÷ all matches, rounded down to the cent. "stop": not sold while one is missing.
+  partialSale: text("partial_sale", { enum: seasonPartialSales }).notNull().default("stop"),
+  partialPriceCents: integer("partial_price_cents"),
   createdAt: createdAt(),
 });
 

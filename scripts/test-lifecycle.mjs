@@ -1,9 +1,10 @@
-// `npm run test:lifecycle -- --runs 5000 [--seed N]`: the lifecycle property (worker/lifecycle.property.test.ts)
-// alone, with that many random lifecycles, then its figures: runs, steps, time, failures.
+// `npm run test:lifecycle -- --runs 5000 [--seed N] [--only booking|mixed]`: the lifecycle properties
+// (worker/lifecycle.property.test.ts) alone, with that many random lifecycles each, then their figures:
+// runs, steps, time, failures. `--only mixed`: the seasons / line / vouchers / event property from a pool of clients.
 import { spawn } from "node:child_process";
 import { parseArgs } from "node:util";
 
-const { values } = parseArgs({ options: { runs: { type: "string", default: "1000" }, seed: { type: "string" } } });
+const { values } = parseArgs({ options: { runs: { type: "string", default: "1000" }, seed: { type: "string" }, only: { type: "string" }, minutes: { type: "string" } } });
 const runs = Number(values.runs);
 if (!Number.isInteger(runs) || runs < 1) {
   console.error(`--runs must be a positive integer, not ${values.runs}`);
@@ -12,9 +13,15 @@ if (!Number.isInteger(runs) || runs < 1) {
 
 const env = { ...process.env, LIFECYCLE_RUNS: String(runs), WRANGLER_SEND_METRICS: "false" };
 if (values.seed !== undefined) env.LIFECYCLE_SEED = values.seed;
+if (values.minutes !== undefined) env.LIFECYCLE_MINUTES = values.minutes;
 
 const started = Date.now();
-const child = spawn("vitest", ["run", "worker/lifecycle.property.test.ts", "--project", "worker"], { env, stdio: ["ignore", "pipe", "inherit"] });
+const only = { booking: "booking and event lifecycle", mixed: "pool of clients" }[values.only ?? ""];
+if (values.only !== undefined && !only) {
+  console.error(`--only must be booking or mixed, not ${values.only}`);
+  process.exit(2);
+}
+const child = spawn("vitest", ["run", "worker/lifecycle.property.test.ts", "--project", "worker", ...(only ? ["-t", only] : [])], { env, stdio: ["ignore", "pipe", "inherit"] });
 let output = "";
 child.stdout.on("data", (chunk) => {
   output += chunk;
@@ -24,8 +31,12 @@ const code = await new Promise((resolve) => child.on("close", resolve));
 
 // The test prints one line "lifecycle-figures {json}"; vitest's own summary gives the failures.
 const plain = output.replace(/\x1b\[[0-9;]*m/g, "");
-const line = plain.split("\n").find((l) => l.startsWith("lifecycle-figures "));
-const figures = line ? JSON.parse(line.slice("lifecycle-figures ".length)) : null;
+const figuresOf = (tag) => {
+  const line = plain.split("\n").find((l) => l.startsWith(`${tag} `));
+  return line ? JSON.parse(line.slice(tag.length + 1)) : null;
+};
+const figures = figuresOf("lifecycle-figures");
+const mixed = figuresOf("mixed-figures");
 const failedTests = Number(/Tests\s+(\d+) failed/.exec(plain)?.[1] ?? (code === 0 ? 0 : 1));
 const seconds = ((Date.now() - started) / 1000).toFixed(1);
 
@@ -38,8 +49,15 @@ if (figures) {
   console.log(`property time     ${(figures.ms / 1000).toFixed(1)} s (${(figures.ms / Math.max(1, figures.steps)).toFixed(0)} ms per step)`);
   console.log(`seed              ${figures.seed}`);
   console.log("answers seen      " + Object.entries(figures.seen).map(([k, n]) => `${k}: ${n}`).join("\n                  "));
-} else {
+} else if (!mixed) {
   console.log("no figures printed: the property did not run (see the output above)");
+}
+if (mixed) {
+  console.log("── seasons, the line, vouchers, event ops; a pool of clients ──");
+  console.log(`runs passed       ${mixed.failed ? mixed.runs - 1 : mixed.runs}${mixed.failed ? ` (failed at run ${mixed.runs})` : ""}${mixed.interrupted ? " (stopped at the time limit)" : ""} (executed ${mixed.executedRuns}, ${mixed.shrinks} shrink steps)`);
+  console.log(`steps             ${mixed.steps} (${(mixed.steps / Math.max(1, mixed.executedRuns)).toFixed(1)} per run, each followed by the invariants)`);
+  console.log(`property time     ${(mixed.ms / 1000).toFixed(1)} s`);
+  console.log(`seed              ${mixed.seed}`);
 }
 console.log(`wall time         ${seconds} s`);
 console.log(`failures          ${failedTests} test(s) failed${figures?.failed ? ", the property among them" : ""}`);

@@ -52,6 +52,9 @@ export const seasonFormSchema = (m: SeasonFormMessages) =>
       spots: z.number(m.seasonSpotsInvalid).int(m.seasonSpotsInvalid).min(1, m.seasonSpotsInvalid).max(10_000, m.seasonSpotsInvalid),
       isOnSale: z.boolean(m.invalidData).optional(),
       cancelRefund: z.enum(["none", "share"], m.invalidData).optional(),
+      partialSale: z.enum(["stop", "sell"], m.invalidData).optional(),
+      /** The owner's price without the missing matches (euros); null: the price × matches left ÷ all matches. */
+      partialPrice: z.number(m.invalidPrice).min(0, m.invalidPrice).max(100_000, m.invalidPrice).nullable().optional(),
     })
     .refine((s) => s.categoryId != null || (s.eventIds?.length ?? 0) > 0, { message: m.seasonScopeRequired, path: ["categoryId"] })
     .refine((s) => !isDay(s.from) || !isDay(s.to) || Temporal.PlainDate.compare(s.from, s.to) <= 0, { message: m.seasonRangeInvalid, path: ["to"] });

@@ -52,6 +52,24 @@ export function cancelledMatchShareCents(policy: SeasonCancelRefund, paidCents: 
   return Math.min(left, last ? paidCents - share * (matchesAtPurchase - 1) : share);
 }
 
+// ---------- a season that can still be sold (docs/decisions/054-season-caps-and-partial-sale.md) ----------
+
+export type SeasonPartialSale = "stop" | "sell";
+
+/**
+ * What a season costs while `left` of its `all` matches can still be bought: the full price when all
+ * can; otherwise the owner's price for it, or the price × left ÷ all, rounded down to the cent.
+ */
+export function partialSeasonPriceCents(priceCents: number, left: number, all: number, ownerCents: number | null): number {
+  if (all <= 0 || left >= all) return priceCents;
+  if (ownerCents != null) return ownerCents;
+  return Math.floor((priceCents * left) / all);
+}
+
+/** A season sells while it is on sale, has a seat, a match to buy, and either every match or the owner's yes to selling without the others. */
+export const seasonSellable = (s: { isOnSale: boolean; partialSale: SeasonPartialSale }, seatsLeft: number, left: number, all: number) =>
+  s.isOnSale && seatsLeft > 0 && left > 0 && (left >= all || s.partialSale === "sell");
+
 // ---------- vouchers ----------
 
 export type VoucherKind = "percent" | "amount" | "free";

@@ -532,5 +532,9 @@ export const de: Catalogue = {
     failed: "Die Dauerkarte konnte nicht gekauft werden. Bitte versuch es noch einmal.",
     notFound: "Dauerkarte nicht gefunden oder nicht im Verkauf.",
     loading: "Dauerkarte wird geladen...",
+    matchState: { sold_out: "ausverkauft", played: "schon gespielt" },
+    partial: (left: number, all: number) => `Gilt für ${left} von ${all} Spielen: Ausverkaufte oder schon gespielte sind nicht dabei.`,
+    notSellable: "Nicht im Verkauf: Eines der Spiele ist ausverkauft oder schon gespielt.",
+    seasonSoldOut: "Dauerkarten ausverkauft",
   },
 };

@@ -531,5 +531,9 @@ export const en: Catalogue = {
     failed: "The season pass could not be bought. Please try again.",
     notFound: "Season pass not found or not on sale.",
     loading: "Loading season pass...",
+    matchState: { sold_out: "sold out", played: "already played" },
+    partial: (left: number, all: number) => `Covers ${left} of ${all} matches: those sold out or already played are not included.`,
+    notSellable: "Not for sale: one of the matches is sold out or already played.",
+    seasonSoldOut: "Season passes sold out",
   },
 };

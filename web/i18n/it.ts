@@ -535,5 +535,9 @@ export const it = {
     failed: "Impossibile acquistare l'abbonamento. Riprova.",
     notFound: "Abbonamento non trovato o non in vendita.",
     loading: "Caricamento abbonamento...",
+    matchState: { sold_out: "esaurita", played: "già giocata" },
+    partial: (left: number, all: number) => `Comprende ${left} partite su ${all}: quelle esaurite o già giocate non sono incluse.`,
+    notSellable: "Non acquistabile: una delle partite è esaurita o già giocata.",
+    seasonSoldOut: "Abbonamenti esauriti",
   },
 } as const;

@@ -272,6 +272,8 @@ export const messagesDe: Messages = {
   seasonSoldOut: "Dauerkarten ausverkauft",
   seasonNoEvents: "Kein Spiel dieser Dauerkarte ist im Verkauf",
   seasonMatchSoldOut: "Für eines der Spiele der Saison gibt es keine freien Plätze mehr",
+  seasonMatchSoldOutNamed: (match: string) => `„${match}“ hat keine freien Plätze mehr: Ohne dieses Spiel wird die Dauerkarte nicht verkauft`,
+  seasonMatchPlayed: (match: string) => `„${match}“ ist schon gespielt: Ohne dieses Spiel wird die Dauerkarte nicht verkauft`,
   seasonScopeRequired: "Wähl eine Kategorie oder mindestens ein Event",
   seasonRangeInvalid: "Das Enddatum muss nach dem Anfangsdatum liegen",
   seasonSpotsInvalid: "Es muss mindestens 1 Dauerkarte geben",

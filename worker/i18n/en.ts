@@ -273,6 +273,8 @@ export const messagesEn: Messages = {
   seasonSoldOut: "Season passes sold out",
   seasonNoEvents: "No match of this season pass is on sale",
   seasonMatchSoldOut: "One of the season's matches has no free spaces left",
+  seasonMatchSoldOutNamed: (match: string) => `"${match}" has no free spaces left: the season pass is not sold without this match`,
+  seasonMatchPlayed: (match: string) => `"${match}" has already been played: the season pass is not sold without this match`,
   seasonScopeRequired: "Choose a category or at least one event",
   seasonRangeInvalid: "The end date must be after the start date",
   seasonSpotsInvalid: "The number of season passes must be at least 1",

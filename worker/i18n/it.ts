@@ -280,6 +280,8 @@ export const messagesIt = {
   seasonSoldOut: "Abbonamenti esauriti",
   seasonNoEvents: "Nessuna partita in vendita per questo abbonamento",
   seasonMatchSoldOut: "Una delle partite dell'abbonamento non ha più posti liberi",
+  seasonMatchSoldOutNamed: (match: string) => `«${match}» non ha più posti liberi: l'abbonamento non è in vendita senza questa partita`,
+  seasonMatchPlayed: (match: string) => `«${match}» è già stata giocata: l'abbonamento non è in vendita senza questa partita`,
   seasonScopeRequired: "Scegli una categoria oppure almeno un evento",
   seasonRangeInvalid: "La data di fine deve essere dopo quella di inizio",
   seasonSpotsInvalid: "Il numero di abbonamenti deve essere almeno 1",

@@ -55,6 +55,8 @@ const seasonOf = (s: z.output<typeof seasonInput>): SeasonInput => ({
   spots: s.spots,
   isOnSale: s.isOnSale ?? true,
   cancelRefund: s.cancelRefund ?? "none",
+  partialSale: s.partialSale ?? "stop",
+  partialPriceCents: s.partialPrice == null ? null : Math.round(s.partialPrice * 100),
 });
 
 // percent: a whole percentage; amount: euros, kept in cents.

@@ -56,7 +56,7 @@ export const payments = new Hono<AppEnv>()
     },
   )
   .post("/confirm-payment", limitRequestRate, paymentProvider, validate("json", paymentIntentInput), async (c) => {
-    const result = await confirmPayment(c.var.db, c.var.payments, c.req.valid("json").paymentIntentId, Date.now());
+    const result = await confirmPayment(c.var.db, c.var.payments, c.req.valid("json").paymentIntentId, Date.now(), holdCap(c.env).bookingsPerEvent);
     if (!result.ok) return c.json(result.error, result.status);
     c.executionCtx.waitUntil(handOverQueued(c.env, c.var.db, result.value.queued, Date.now()));
     return c.json(result.value.booking, 200);
@@ -67,7 +67,7 @@ export const payments = new Hono<AppEnv>()
     const result = await confirmDemoIntent(db, paymentIntentId, cardNumber);
     if (!result.ok) return c.json(result.error, result.status);
     // What Stripe's webhook does in production: the booking is settled even if the browser closes now.
-    const { queued } = await settleIntent(db, c.var.payments, result.value, Date.now());
+    const { queued } = await settleIntent(db, c.var.payments, result.value, Date.now(), [], { bookingsPerEvent: holdCap(c.env).bookingsPerEvent });
     c.executionCtx.waitUntil(handOverQueued(c.env, db, queued, Date.now()));
     return c.json({ status: "succeeded" as const }, 200);
   });

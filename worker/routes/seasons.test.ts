@@ -107,7 +107,8 @@ describe("season passes: buying one", () => {
     expect(taken.status).toBe(201);
     const res = await buy(season.id);
     expect(res.status).toBe(409);
-    expect(await res.json()).toEqual({ error: { code: "sold_out", message: "Una delle partite dell'abbonamento non ha più posti liberi" } });
+    // The error names the match (issue #40, finding 13; decision 054).
+    expect(await res.json()).toEqual({ error: { code: "sold_out", message: `«${b.event.title}» non ha più posti liberi: l'abbonamento non è in vendita senza questa partita` } });
     expect(await free(a.eventId)).toBe(1);
     expect(await testDb().select().from(seasonHolders).where(eq(seasonHolders.seasonId, season.id))).toHaveLength(0);
   });

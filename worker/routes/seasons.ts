@@ -8,7 +8,7 @@ import { carModelSchema, emailSchema, idempotencyHeader, personNameSchema, plate
 import { paymentProvider } from "../middleware/payment-provider";
 import { limitRequestRate } from "../middleware/request-rate";
 import { pickLang, LANGS } from "../../shared/lang";
-import { holdMinutes } from "../services/holds";
+import { holdClientOf, holdMinutes } from "../services/holds";
 import { PASS_SECRET_PATTERN } from "../services/passes";
 import { offerFreedSpotsQuietly } from "../services/waitlist";
 import { buySeason, getSeason, getSeasonPass, listSeasons, releaseMatch } from "../services/seasons";
@@ -52,6 +52,7 @@ export const seasons = new Hono<AppEnv>()
       now: Date.now(),
       holdMinutes: holdMinutes(c.env),
       idempotencyKey: c.req.valid("header")["idempotency-key"] ?? null,
+      client: await holdClientOf(c.req, c.env),
     });
     if (!result.ok) return c.json(result.error, result.status as ClientErrorStatusCode);
     return c.json(result.value, result.value.created ? 201 : 200);

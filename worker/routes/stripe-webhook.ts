@@ -7,6 +7,7 @@ import { validate } from "../lib/validate";
 import { paymentProvider } from "../middleware/payment-provider";
 import { dispatchQueued } from "../services/email/outbox";
 import { handleStripeEvent, verifyStripeEvent } from "../services/payments/webhook";
+import { holdCap } from "../services/holds";
 import { messages } from "../i18n/it";
 
 const stripeEventShape = z.union([
@@ -35,7 +36,7 @@ export const stripeWebhook = new Hono<AppEnv>().post(
     if (!event) return c.json(errorBody("validation_failed", messages.invalidWebhookSignature), 400);
     // Signed is not the same as well-formed: an event we cannot read is refused, not a crash.
     if (!stripeEventShape.safeParse(event).success) return c.json(errorBody("validation_failed", messages.invalidWebhookEvent), 400);
-    const result = await handleStripeEvent(c.var.db, c.var.payments, event, Date.now());
+    const result = await handleStripeEvent(c.var.db, c.var.payments, event, Date.now(), holdCap(c.env).bookingsPerEvent);
     // The confirmation e-mail row was written with the payment; the queue sends it (never blocking this answer).
     c.executionCtx.waitUntil(dispatchQueued(c.env, c.var.db, Date.now()));
     return c.json({ received: true, duplicate: result.duplicate }, 200);

@@ -68,43 +68,60 @@ function plateTakesSpotSql(eventId: number, plate: string, now: number): SQL {
 }
 
 /**
+ * Who a cap counts: a client's hashed IP (null when unknown) and its e-mail, as values or as SQL naming
+ * another row's columns (a waiting-list entry's, a booking's), at `now`.
+ */
+export type CapClient = { key: SQL | string | null; email: SQL | string; now: number };
+
+const capClientOf = (h: HoldFields): CapClient => ({ key: h.clientKey, email: h.customerEmail, now: h.now });
+
+/**
  * Active holds of this client (same IP or same e-mail), on all events (`eventId` null) or on one.
  * A union of two index searches rather than one OR, which SQLite would answer by scanning all holds.
+ * Over all events a season purchase is one hold (its spots share a holder); on one event it is the
+ * spot it holds there (docs/decisions/054).
  */
-function clientHoldsSql(h: HoldFields, eventId: number | null): SQL {
+export function clientHoldsSql(c: CapClient, eventId: number | SQL | null): SQL {
   const onEvent = eventId === null ? sql`` : sql` and c.event_id = ${eventId}`;
-  const active = sql`${sql.raw(activeHoldText("c", String(Math.trunc(h.now))))}${onEvent}`;
+  const active = sql`${sql.raw(activeHoldText("c", String(Math.trunc(c.now))))}${onEvent}`;
+  const held = eventId === null ? sql`coalesce(c.season_holder_id, c.id)` : sql`c.id`;
   return sql`(select count(*) from (
-    select c.id from bookings c where c.client_key = ${h.clientKey} and ${active}
-    union select c.id from bookings c where c.customer_email = ${h.customerEmail} and ${active}))`;
+    select ${held} from bookings c where c.client_key = ${c.key} and ${active}
+    union select ${held} from bookings c where c.customer_email = ${c.email} and ${active}))`;
 }
 
-/** Spots of one event this client has taken: active holds, paid bookings, and its own cancellations. */
-function clientBookingsSql(h: HoldFields, eventId: number): SQL {
-  const taken = sql`c.event_id = ${eventId} and (c.status in ('paid', 'cancelled') or ${sql.raw(activeHoldText("c", String(Math.trunc(h.now))))})`;
+/** Spots of one event this client has taken: active holds, paid bookings (season spots too), and its own cancellations. */
+export function clientBookingsSql(c: CapClient, eventId: number | SQL): SQL {
+  const taken = sql`c.event_id = ${eventId} and (c.status in ('paid', 'cancelled') or ${sql.raw(activeHoldText("c", String(Math.trunc(c.now))))})`;
   return sql`(select count(*) from (
-    select c.id from bookings c where c.client_key = ${h.clientKey} and ${taken}
-    union select c.id from bookings c where c.customer_email = ${h.customerEmail} and ${taken}))`;
+    select c.id from bookings c where c.client_key = ${c.key} and ${taken}
+    union select c.id from bookings c where c.customer_email = ${c.email} and ${taken}))`;
 }
 
 /**
  * The caps as part of the guard of the statement that takes the spot, so they hold under a
- * parallel burst exactly like capacity does (D1 runs one statement at a time).
+ * parallel burst exactly like capacity does (D1 runs one statement at a time). `total` false leaves
+ * out the cap over all events (a season purchase checks it once, at its first match).
  */
+export function underCapSql(c: CapClient, eventId: number | SQL, cap: HoldCap, total = true): SQL {
+  return sql`(${clientHoldsSql(c, eventId)} < ${cap.perEvent} ${total ? sql`and ${clientHoldsSql(c, null)} < ${cap.total}` : sql``}
+    and ${clientBookingsSql(c, eventId)} < ${cap.bookingsPerEvent})`;
+}
+
 function underHoldCapSql(h: HoldFields, eventId: number, cap: HoldCap): SQL {
-  return sql`${clientHoldsSql(h, eventId)} < ${cap.perEvent} and ${clientHoldsSql(h, null)} < ${cap.total}
-    and ${clientBookingsSql(h, eventId)} < ${cap.bookingsPerEvent}`;
+  return underCapSql(capClientOf(h), eventId, cap);
 }
 
 /** Which cap refuses this client now: its open holds, its spots of the event, or none. */
 export type CapReached = "holds" | "bookings" | null;
-function capReachedSql(h: HoldFields, eventId: number, cap: HoldCap): SQL {
-  return sql`case when ${clientBookingsSql(h, eventId)} >= ${cap.bookingsPerEvent} then 'bookings'
-    when not (${clientHoldsSql(h, eventId)} < ${cap.perEvent} and ${clientHoldsSql(h, null)} < ${cap.total}) then 'holds' end`;
+export function capReachedSql(c: CapClient, eventId: number, cap: HoldCap): SQL {
+  return sql`case when ${clientBookingsSql(c, eventId)} >= ${cap.bookingsPerEvent} then 'bookings'
+    when not (${clientHoldsSql(c, eventId)} < ${cap.perEvent} and ${clientHoldsSql(c, null)} < ${cap.total}) then 'holds' end`;
 }
 
-export async function capReached(db: Db, h: HoldFields, eventId: number, cap: HoldCap): Promise<CapReached> {
-  const row = await db.get<{ reached: CapReached }>(sql`select ${capReachedSql(h, eventId, cap)} as reached`);
+export async function capReached(db: Db, h: HoldFields | CapClient, eventId: number, cap: HoldCap): Promise<CapReached> {
+  const c = "id" in h ? capClientOf(h) : h;
+  const row = await db.get<{ reached: CapReached }>(sql`select ${capReachedSql(c, eventId, cap)} as reached`);
   return row?.reached ?? null;
 }
 
@@ -228,7 +245,7 @@ export async function takeRateSpot(
     .toSQL();
   const freeConfirmation = confirmationOutboxInsert(db, h.id, h.now).toSQL();
   // Read after the INSERT: when it inserted nothing, these are what its guards saw.
-  const afterQuery = sql`select ${spotsForSaleSql(eventId, h.now)} as free, ${capReachedSql(h, eventId, cap)} as capReached,
+  const afterQuery = sql`select ${spotsForSaleSql(eventId, h.now)} as free, ${capReachedSql(capClientOf(h), eventId, cap)} as capReached,
     ${warnRepeatPlate ? plateTakesSpotSql(eventId, h.licensePlate, h.now) : sql`0`} as repeated,
     ${voucher ? sql`exists (select 1 from vouchers v where v.code = ${voucher.code} and ${voucherUsableSql("v", eventId, h.now)})` : sql`1`} as voucherUsable`;
   const [existing, target, inserted, , , after] = await d1Of(db).batch([

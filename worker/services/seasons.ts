@@ -8,12 +8,22 @@ import { messages } from "../i18n/it";
 import { toIso } from "../lib/time";
 import { passStatusOf, type PassStatus } from "../../shared/lifecycle/booking";
 import { centsToDecimal } from "../../shared/lifecycle/money";
-import { canReleaseMatch, holderTakesSeat, isEventInSeason, seasonSeatsLeft, type SeasonCancelRefund } from "../../shared/lifecycle/season";
+import {
+  canReleaseMatch,
+  holderTakesSeat,
+  isEventInSeason,
+  partialSeasonPriceCents,
+  seasonSeatsLeft,
+  seasonSellable,
+  type SeasonCancelRefund,
+  type SeasonPartialSale,
+} from "../../shared/lifecycle/season";
 import { canReleaseMatchText, eventInSeasonText, holderTakesSeatText, seasonHoldersSql } from "../../shared/lifecycle/season-sql";
-import { activeHoldText, claimedCentsSql, eventSellsSql, eventSellsText, freeSpotsSql, spotsForSaleSql } from "../../shared/lifecycle/sql";
+import { activeHoldText, claimedCentsSql, eventNotEndedText, eventSellsSql, eventSellsText, freeSpotsSql, spotsForSaleSql } from "../../shared/lifecycle/sql";
 import { bookingCodeOf } from "../../shared/rules";
 import { newPassSecret } from "./pass-secret";
 import { type Lang } from "../../shared/lang";
+import { capReached, clientBookingsSql, underCapSql, type HoldClient } from "./holds";
 
 // docs/decisions/034-season-passes-and-vouchers.md: a holder's spot at each event of the season is a
 // booking of kind "season", so capacity, the gate, its offline list and the reminders count it like any
@@ -31,6 +41,9 @@ export type SeasonInput = {
   isOnSale: boolean;
   /** What a holder gets back for a cancelled match (decision 045). */
   cancelRefund: SeasonCancelRefund;
+  /** Whether it sells without a match that cannot be bought, and the owner's price then (decision 054). */
+  partialSale: SeasonPartialSale;
+  partialPriceCents: number | null;
 };
 
 export type HolderInput = { customerName: string; customerEmail: string; licensePlate: string; carModel: string; lang: Lang };
@@ -49,9 +62,53 @@ export type SeasonDto = {
   seatsLeft: number;
   isOnSale: boolean;
   cancelRefund: SeasonCancelRefund;
+  partialSale: SeasonPartialSale;
+  partialPrice: string | null;
   /** The season's matches on sale, each with the holders' spots reserved there (paid season spots). */
   events: { id: number; title: string; datetime: string | null; reserved: number }[];
+  /** Every match of the season (not cancelled) and whether a buyer gets it now: on sale, sold out or played. */
+  matches: SeasonSaleMatch[];
+  /** Whether a visitor can buy it now, and what they pay: less than the price when sold without missing matches. */
+  sellable: boolean;
+  salePrice: string;
 };
+
+export type SeasonSaleMatch = { id: number; title: string; titleEn: string | null; datetime: string | null; state: "on_sale" | "sold_out" | "played" };
+
+/**
+ * What a visitor can buy of a season now (decision 054): its matches (switched on, not cancelled),
+ * each on sale (a spot for sale to the public, the line first), sold out or played; whether it sells;
+ * and its price without the missing ones.
+ */
+export async function seasonSaleOf(db: Db, season: SeasonPass, seatsLeft: number, now: number) {
+  const rows = await db.all<{ id: number; title: string; titleEn: string | null; datetime: number; categoryId: number | null; ended: number; forSale: number }>(sql`
+    select ev.id as id, ev.title as title, ev.title_en as titleEn, ev.datetime as datetime, ev.category_id as categoryId,
+      not ${sql.raw(eventNotEndedText("ev", ms(now)))} as ended, ${spotsForSaleSql(sql`ev.id`, now)} as forSale
+    from events ev
+    where ev.is_active = 1 and ev.cancelled_at is null and ev.is_always_active = 0 and ev.datetime >= ${season.startsAt} and ev.datetime < ${season.endsAt}
+    order by ev.datetime, ev.id`);
+  const matches: SeasonSaleMatch[] = rows
+    .filter((e) => isEventInSeason(season, { ...e, isAlwaysActive: false }))
+    .map((e) => ({
+      id: e.id,
+      title: e.title,
+      titleEn: e.titleEn,
+      datetime: toIso(e.datetime),
+      state: Number(e.ended) === 1 ? "played" : Number(e.forSale) >= 1 ? "on_sale" : "sold_out",
+    }));
+  const left = matches.filter((m) => m.state === "on_sale");
+  return {
+    matches,
+    left,
+    missing: matches.filter((m) => m.state !== "on_sale"),
+    sellable: seasonSellable(season, seatsLeft, left.length, matches.length),
+    priceCents: partialSeasonPriceCents(season.priceCents, left.length, matches.length, season.partialPriceCents),
+  };
+}
+
+/** The error that names the match a season cannot be sold without. */
+const missingMatchError = (m: SeasonSaleMatch) =>
+  fail(409, "sold_out", m.state === "played" ? messages.seasonMatchPlayed(m.title) : messages.seasonMatchSoldOutNamed(m.title));
 
 const ms = (now: number) => String(Math.trunc(now));
 const changesOf = (result: unknown): number => (result as { meta?: { changes?: number } }).meta?.changes ?? 0;
@@ -63,6 +120,7 @@ function causedBy(err: unknown, text: string): boolean {
 // The guards below write NULL into a NOT NULL column when a rule fails, which aborts the whole batch.
 const SEATS_GUARD = "NOT NULL constraint failed: season_holders.hold_expires_at";
 const SPOT_GUARD = "NOT NULL constraint failed: bookings.hold_expires_at";
+const CAP_GUARD = "NOT NULL constraint failed: bookings.discount_cents";
 
 async function runBatch(db: Db, items: BatchItem<"sqlite">[]) {
   return items.length ? db.batch(items as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]) : [];
@@ -91,6 +149,8 @@ async function seasonDto(db: Db, season: SeasonPass, now: number): Promise<Seaso
         .groupBy(bookings.eventId)
     : [];
   const reservedAt = new Map(reserved.map((r) => [r.eventId, Number(r.n)]));
+  const seatsLeft = seasonSeatsLeft(season.spots, held);
+  const sale = await seasonSaleOf(db, season, seatsLeft, now);
   return {
     id: season.id,
     name: season.name,
@@ -102,10 +162,15 @@ async function seasonDto(db: Db, season: SeasonPass, now: number): Promise<Seaso
     price: centsToDecimal(season.priceCents),
     spots: season.spots,
     holders: held,
-    seatsLeft: seasonSeatsLeft(season.spots, held),
+    seatsLeft,
     isOnSale: season.isOnSale,
     cancelRefund: season.cancelRefund,
+    partialSale: season.partialSale,
+    partialPrice: season.partialPriceCents == null ? null : centsToDecimal(season.partialPriceCents),
     events: evs.map((e) => ({ id: e.id, title: e.title, datetime: toIso(e.datetime), reserved: reservedAt.get(e.id) ?? 0 })),
+    matches: sale.matches,
+    sellable: sale.sellable,
+    salePrice: centsToDecimal(sale.priceCents),
   };
 }
 
@@ -172,6 +237,8 @@ type NewHolder = {
   idempotencyKey: string | null;
   /** The carrier's amount: the season's price when sold, nothing when assigned. */
   carrierCents: number;
+  /** A visitor's purchase: its client, whose caps it counts against at every match (staff's assignment has none). */
+  client: HoldClient | null;
 };
 
 /**
@@ -231,7 +298,12 @@ function holderStatements(db: Db, season: SeasonPass, evs: { id: number }[], h: 
           updatedAt: now,
           lang: who.lang,
           seasonHolderId: h.holderId,
-          discountCents: 0,
+          clientKey: h.client?.clientKey ?? null,
+          // A purchase holds a spot at every match, so it counts against the client's caps at every match
+          // (over all events once, at the first): a failed cap writes NULL here and aborts the batch.
+          discountCents: h.client
+            ? sql`case when ${underCapSql({ key: h.client.clientKey, email: who.customerEmail, now }, ev.id, h.client.cap, i === 0)} then 0 else null end`
+            : 0,
         },
         sql`e.id = ${ev.id} and ${eventSellsSql(now)} and exists (select 1 from season_holders h where h.id = ${h.holderId})`,
         sql`events e`,
@@ -244,15 +316,26 @@ function holderStatements(db: Db, season: SeasonPass, evs: { id: number }[], h: 
   return statements;
 }
 
-async function writeHolder(db: Db, statements: BatchItem<"sqlite">[]): Promise<Outcome<null>> {
+async function writeHolder(db: Db, statements: BatchItem<"sqlite">[], capRefusal?: () => Promise<Outcome<null>>): Promise<Outcome<null>> {
   try {
     await runBatch(db, statements);
     return ok(null);
   } catch (err) {
     if (causedBy(err, SEATS_GUARD)) return fail(409, "sold_out", messages.seasonSoldOut);
     if (causedBy(err, SPOT_GUARD)) return fail(409, "sold_out", messages.seasonMatchSoldOut);
+    if (capRefusal && causedBy(err, CAP_GUARD)) return capRefusal();
     throw err;
   }
+}
+
+/** Which of the client's caps refused a season purchase, read after the batch failed (the first match where one binds). */
+async function seasonCapRefusal(db: Db, evs: { id: number }[], email: string, client: HoldClient, now: number): Promise<Outcome<null>> {
+  for (const ev of evs) {
+    const reached = await capReached(db, { key: client.clientKey, email, now }, ev.id, client.cap);
+    if (reached === "bookings") return fail(409, "booking_cap", messages.bookingCapReached(client.cap.bookingsPerEvent));
+    if (reached === "holds") break;
+  }
+  return fail(429, "rate_limited", messages.holdCapReached);
 }
 
 const samePurchase = (known: SeasonHolder, seasonId: number, who: HolderInput) =>
@@ -272,7 +355,7 @@ export async function buySeason(
   db: Db,
   seasonId: number,
   who: HolderInput,
-  ctx: { now: number; holdMinutes: number; idempotencyKey: string | null },
+  ctx: { now: number; holdMinutes: number; idempotencyKey: string | null; client: HoldClient },
 ): Promise<Outcome<SeasonPurchase>> {
   const { now } = ctx;
   const known = ctx.idempotencyKey ? await db.select().from(seasonHolders).where(eq(seasonHolders.idempotencyKey, ctx.idempotencyKey)).get() : undefined;
@@ -282,8 +365,11 @@ export async function buySeason(
   const season = await db.select().from(seasonPasses).where(eq(seasonPasses.id, seasonId)).get();
   if (!season) return fail(404, "not_found", messages.seasonNotFound);
   if (!season.isOnSale) return fail(409, "conflict", messages.seasonNotOnSale);
-  const evs = await sellingEventsOf(db, season, now);
-  if (evs.length === 0) return fail(409, "conflict", messages.seasonNoEvents);
+  // The seats are checked by the batch's guard; here only what the season covers and costs now.
+  const sale = await seasonSaleOf(db, season, 1, now);
+  if (sale.left.length === 0) return fail(409, "conflict", messages.seasonNoEvents);
+  if (sale.missing.length > 0 && season.partialSale === "stop") return missingMatchError(sale.missing[0]);
+  const evs = sale.left;
   const holderId = crypto.randomUUID();
   const h: NewHolder = {
     holderId,
@@ -292,9 +378,15 @@ export async function buySeason(
     passSecret: null,
     staffId: null,
     idempotencyKey: ctx.idempotencyKey,
-    carrierCents: season.priceCents,
+    carrierCents: sale.priceCents,
+    client: ctx.client,
   };
-  const written = await writeHolder(db, holderStatements(db, season, evs, h, who, now));
+  const written = await writeHolder(db, holderStatements(db, season, evs, h, who, now), () => seasonCapRefusal(db, evs, who.customerEmail, ctx.client, now));
+  if (!written.ok && written.error.error.message === messages.seasonMatchSoldOut) {
+    // A match sold out between the read and the purchase: name it.
+    const gone = (await seasonSaleOf(db, season, 1, now)).missing.find((m) => evs.some((e) => e.id === m.id));
+    if (gone) return missingMatchError(gone);
+  }
   if (!written.ok) return written;
   const row = await db
     .select()
@@ -314,7 +406,7 @@ export async function assignSeason(db: Db, seasonId: number, who: HolderInput, c
   if (!season) return fail(404, "not_found", messages.seasonNotFound);
   const evs = await sellingEventsOf(db, season, now);
   const holderId = crypto.randomUUID();
-  const h: NewHolder = { holderId, status: "active", holdExpiresAt: now, passSecret: newPassSecret(), staffId: ctx.staffId, idempotencyKey: null, carrierCents: 0 };
+  const h: NewHolder = { holderId, status: "active", holdExpiresAt: now, passSecret: newPassSecret(), staffId: ctx.staffId, idempotencyKey: null, carrierCents: 0, client: null };
   const written = await writeHolder(db, holderStatements(db, season, evs, h, who, now));
   if (!written.ok) return written;
   const row = (await db.select().from(seasonHolders).where(eq(seasonHolders.id, holderId)).get())!;
@@ -327,14 +419,15 @@ export async function assignSeason(db: Db, seasonId: number, who: HolderInput, c
  * every other match it held still has a spot for sale. Otherwise nothing is paid and the money goes
  * back: no path activates a holder "where free" (finding 2 of issue #40).
  */
-export function seasonPayableSql(carrierBookingId: string, now: number): SQL {
+export function seasonPayableSql(carrierBookingId: string, now: number, bookingsPerEvent: number): SQL {
   return sql`exists (select 1 from season_holders h join season_passes s on s.id = h.season_id
     where h.carrier_booking_id = ${carrierBookingId} and h.status = 'pending'
       and (h.hold_expires_at > ${now}
         or ((select count(*) from season_holders sh where sh.season_id = s.id and sh.id <> h.id and ${sql.raw(holderTakesSeatText("sh", ms(now)))}) < s.spots
           and not exists (select 1 from bookings o where o.season_holder_id = h.id and o.id <> ${carrierBookingId}
             and o.status in ('pending', 'expired') and not ${sql.raw(activeHoldText("o", ms(now)))}
-            and ${spotsForSaleSql(sql`o.event_id`, now)} < 1))))`;
+            and (${spotsForSaleSql(sql`o.event_id`, now)} < 1
+              or ${clientBookingsSql({ key: sql`o.client_key`, email: sql`o.customer_email`, now }, sql`o.event_id`)} >= ${bookingsPerEvent})))))`;
 }
 
 /**
@@ -401,6 +494,8 @@ export async function reserveSeasonSpots(db: Db, eventId: number, now: number): 
           updatedAt: now,
           lang: h.lang,
           seasonHolderId: h.id,
+          // The holder's client (its carrier's), so the spot counts against its caps like the others.
+          clientKey: sql`(select cb.client_key from bookings cb join season_holders ch on ch.carrier_booking_id = cb.id where ch.id = ${h.id})`,
           discountCents: 0,
         },
         sql`e.id = ${eventId} and ${freeSpotsSql(eventId, now)} >= 1

@@ -15,7 +15,7 @@ import {
   type WaitlistState,
 } from "../../shared/lifecycle/waitlist";
 import { dispatchQueued } from "./email/outbox";
-import { d1Of, holdMinutes, statement } from "./holds";
+import { d1Of, holdCap, holdMinutes, statement, underCapSql, type HoldCap } from "./holds";
 import { newPassSecret } from "./pass-secret";
 import type { PaymentProvider } from "./payments/provider";
 import { type Lang } from "../../shared/lang";
@@ -250,9 +250,14 @@ export async function leaveWaitlist(db: Db, provider: PaymentProvider, token: st
 
 // ---------- offering freed spots ----------
 
-/** The first entry in line of event `eventId` whose rate still sells: the one the next spot goes to. */
-const firstInLineSql = (eventId: number) => sql`(select f.id from waitlist_entries f join rates fr on fr.id = f.rate_id
+/**
+ * The first entry in line of event `eventId` whose rate still sells and whose client (its IP or its
+ * e-mail) is under the caps of decision 012: the one the next spot goes to. An offer is a hold, so a
+ * client at its caps is passed over (it stays in line) rather than holding more (docs/decisions/054).
+ */
+const firstInLineSql = (eventId: number, now: number, cap: HoldCap) => sql`(select f.id from waitlist_entries f join rates fr on fr.id = f.rate_id
   where f.event_id = ${eventId} and ${sql.raw(waitingEntryText("f"))} and fr.is_visible = 1 and fr.is_payable = 1
+    and ${underCapSql({ key: sql`f.client_key`, email: sql`f.email`, now }, eventId, cap)}
   order by f.id limit 1)`;
 
 export const waitlistOfferKey = (bookingId: string) => `waitlist_offer:${bookingId}`;
@@ -271,6 +276,7 @@ export async function offerFreedSpots(db: Db, env: Env, eventId: number, now: nu
   if (!event) return 0;
   const { offerMinutes } = await getWaitlistSettings(db);
   const expiresAt = offerExpiresAt(now, offerMinutes, holdMinutes(env), event);
+  const cap = holdCap(env);
   const outboxIds: number[] = [];
   for (let i = 0; i < MAX_OFFERS_PER_CALL; i++) {
     const id = crypto.randomUUID();
@@ -279,12 +285,19 @@ export async function offerFreedSpots(db: Db, env: Env, eventId: number, now: nu
       statement(
         db,
         sql`insert into bookings (id, event_id, rate_id, kind, status, customer_name, customer_email, license_plate, car_model,
-            amount_cents, currency, hold_expires_at, created_at, updated_at, lang)
-          select ${id}, e.id, r.id, 'booking', 'pending', '', w.email, w.license_plate, '', r.price_cents, 'eur', ${expiresAt}, ${now}, ${now}, w.lang
+            amount_cents, currency, hold_expires_at, client_key, created_at, updated_at, lang)
+          select ${id}, e.id, r.id, 'booking', 'pending', '', w.email, w.license_plate, '', r.price_cents, 'eur', ${expiresAt}, w.client_key, ${now}, ${now}, w.lang
           from waitlist_entries w join rates r on r.id = w.rate_id join events e on e.id = w.event_id
-          where w.id = ${firstInLineSql(eventId)} and ${eventSellsSql(now)} and ${freeSpotsSql(eventId, now)} >= 1`,
+          where w.id = ${firstInLineSql(eventId, now, cap)} and ${eventSellsSql(now)} and ${freeSpotsSql(eventId, now)} >= 1`,
       ),
-      statement(db, sql`update waitlist_entries set booking_id = ${id}, offered_at = ${now} where id = ${firstInLineSql(eventId)} and ${made}`),
+      // The entry the hold was made for: the one waiting entry of its e-mail (one open entry per e-mail and event);
+      // not "the first in line" again, which the new hold may have just put over its client's cap.
+      statement(
+        db,
+        sql`update waitlist_entries set booking_id = ${id}, offered_at = ${now}
+          where id = (select f.id from waitlist_entries f where f.event_id = ${eventId} and ${sql.raw(waitingEntryText("f"))}
+            and f.email = (select nb.customer_email from bookings nb where nb.id = ${id}) order by f.id limit 1)`,
+      ),
       statement(
         db,
         sql`insert into email_outbox (booking_id, kind, dedupe_key, status, attempts, created_at, updated_at)

@@ -9,6 +9,8 @@ export default async function setup(project: TestProject) {
   // The lifecycle property's size and seed (scripts/test-lifecycle.mjs): workerd has no process.env.
   project.provide("lifecycleRuns", Number(process.env.LIFECYCLE_RUNS) || 0);
   project.provide("lifecycleSeed", process.env.LIFECYCLE_SEED ? Number(process.env.LIFECYCLE_SEED) : null);
+  // A long run may stop after this many minutes, reporting the runs it did (fast-check's interruptAfterTimeLimit).
+  project.provide("lifecycleMinutes", Number(process.env.LIFECYCLE_MINUTES) || 0);
   // Another fixed instant for the worker tests: a RISKY name or a Naples wall-clock time (shared/test/clock.ts).
   project.provide("testClock", process.env.TEST_CLOCK ?? null);
   return () => standIn.close();
@@ -19,6 +21,7 @@ declare module "vitest" {
     stripeApiBase: string;
     lifecycleRuns: number;
     lifecycleSeed: number | null;
+    lifecycleMinutes: number;
     testClock: string | null;
   }
 }

@@ -33,6 +33,7 @@ export function SeasonPage() {
   const [problem, setProblem] = useState<ReturnType<typeof checkBooking>>(null);
   const field = fieldBinder(values, setValues, problem?.fields);
   const data = season.data;
+  const left = data?.matches.filter((m) => m.state === "on_sale") ?? [];
 
   return (
     <PublicLayout>
@@ -43,16 +44,24 @@ export function SeasonPage() {
             <section className={`${cardClass} space-y-3 p-5`}>
               <p className="text-sm text-slate-700">{s.intro}</p>
               <p className="text-lg font-bold text-slate-900">
-                {s.price}: {formatEuro(data.price, lang)}
+                {s.price}: {formatEuro(data.sellable ? data.salePrice : data.price, lang)}
               </p>
-              <p className="text-sm text-slate-600">
-                {s.matches(data.events.length)} · {s.seatsLeft(data.seatsLeft)}
+              {/* Seats are "disponibili" only while the season can be bought. */}
+              <p className="text-sm text-slate-600" data-testid="season-availability">
+                {!data.sellable
+                  ? data.seatsLeft < 1
+                    ? s.seasonSoldOut
+                    : s.notSellable
+                  : left.length < data.matches.length
+                    ? `${s.partial(left.length, data.matches.length)} ${s.seatsLeft(data.seatsLeft)}`
+                    : `${s.matches(left.length)} · ${s.seatsLeft(data.seatsLeft)}`}
               </p>
               <ul className="space-y-1 text-sm">
-                {data.events.map((e) => (
-                  <li key={e.id} className="text-slate-800">
-                    <span className="font-semibold">{e.title}</span>
+                {data.matches.map((e) => (
+                  <li key={e.id} className={e.state === "on_sale" ? "text-slate-800" : "text-slate-500"}>
+                    <span className={e.state === "on_sale" ? "font-semibold" : "font-semibold line-through"}>{(lang === "en" && e.titleEn) || e.title}</span>
                     {e.datetime ? <span className="text-slate-600"> — {formatLongDateTime(e.datetime, tr.dates)}</span> : null}
+                    {e.state !== "on_sale" ? <span className="text-amber-900"> ({s.matchState[e.state]})</span> : null}
                   </li>
                 ))}
               </ul>
@@ -67,7 +76,7 @@ export function SeasonPage() {
                 if (found || buy.isPending) return;
                 buy.mutate(
                   { ...values, id, licensePlate: normalisePlate(values.licensePlate) },
-                  { onSuccess: (r) => navigate(`/checkout?${new URLSearchParams({ bookingId: r.bookingId, amount: data.price })}`) },
+                  { onSuccess: (r) => navigate(`/checkout?${new URLSearchParams({ bookingId: r.bookingId, amount: data.salePrice })}`) },
                 );
               }}
             >
@@ -83,7 +92,7 @@ export function SeasonPage() {
               <TextField label={tr.booking.customerName} autoComplete="name" maxLength={80} {...field("customerName")} />
               <TextField label={tr.booking.customerEmail} type="email" autoComplete="email" maxLength={254} {...field("customerEmail")} />
               <CarFields plate={field("licensePlate")} carModel={field("carModel")} plateLabel={tr.booking.licensePlate} carModelLabel={tr.booking.carModel} />
-              <Button type="submit" size="lg" className="w-full" disabled={buy.isPending || data.seatsLeft < 1}>
+              <Button type="submit" size="lg" className="w-full" disabled={buy.isPending || !data.sellable}>
                 {buy.isPending ? s.submitting : s.submit}
               </Button>
             </form>

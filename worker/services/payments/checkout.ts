@@ -93,12 +93,13 @@ export async function confirmPayment(
   provider: PaymentProvider,
   paymentIntentId: string,
   now: number,
+  bookingsPerEvent?: number,
 ): Promise<Outcome<{ booking: BookingDto; queued: number[] }>> {
   const booking = await db.select().from(bookings).where(eq(bookings.paymentIntentId, paymentIntentId)).get();
   if (!booking) return fail(404, "not_found", messages.bookingNotFound);
   const intent = await provider.retrieveIntent(paymentIntentId);
   if (!intent) return fail(404, "not_found", messages.paymentNotFound);
-  const { outcome, queued, readBack } = await settleIntent(db, provider, intent, now, [], { booking, readBack: bookingAnswerQuery(db, booking.id) });
+  const { outcome, queued, readBack } = await settleIntent(db, provider, intent, now, [], { booking, readBack: bookingAnswerQuery(db, booking.id), bookingsPerEvent });
   const answer = async () => {
     // Settled by another path between our read and our write: the one case that reads again.
     const row = (readBack as BookingAnswerRow[] | undefined)?.[0];

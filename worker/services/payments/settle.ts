@@ -8,6 +8,7 @@ import { confirmationOutboxInsert } from "../email/outbox";
 import { passSecretOnPay } from "../passes";
 import { seasonPayableSql, settleSeasonItems } from "../seasons";
 import { receiptInsert } from "../documents/issue";
+import { clientBookingsSql, DEFAULT_HOLD_CAP } from "../holds";
 import type { PaymentIntentView, PaymentProvider } from "./provider";
 
 export type SettleOutcome =
@@ -36,6 +37,8 @@ export type SettleOptions = {
   booking?: Booking;
   /** A read for the answer, put at the end of the batch that pays: the caller gets the paid row without another trip. */
   readBack?: BatchItem<"sqlite">;
+  /** The spots of one event a client may take (decision 012); a late payment never takes the one over it. */
+  bookingsPerEvent?: number;
 };
 
 export const refundKey = (paymentIntentId: string) => `refund:${paymentIntentId}`;
@@ -104,6 +107,7 @@ export async function settleIntent(
   }
   const done = (outcome: SettleOutcome, extra: Partial<Settled> = {}): Settled => ({ outcome, bookingId: booking.id, queued: [], ...extra });
   const readBack = opts.readBack ? [opts.readBack] : [];
+  const bookingsPerEvent = opts.bookingsPerEvent ?? DEFAULT_HOLD_CAP.bookingsPerEvent;
   if (intent.status !== "succeeded") {
     await runBatch(db, record);
     return done("not_succeeded");
@@ -134,10 +138,16 @@ export async function settleIntent(
           or(
             sql`${activeHoldSql(now, "bookings")}`,
             // A late payment takes a spot only if one is for sale: while fans wait, a freed spot is theirs (the line first).
-            and(inArray(bookings.status, PAYABLE_STATUSES), sql`${spotsForSaleSql(booking.eventId, now)} >= 1`),
+            // Nor one over the client's cap of spots at the event: a lapsed hold or offer stopped counting, so
+            // the client may have taken others since (docs/decisions/054).
+            and(
+              inArray(bookings.status, PAYABLE_STATUSES),
+              sql`${spotsForSaleSql(booking.eventId, now)} >= 1`,
+              sql`${clientBookingsSql({ key: booking.clientKey, email: booking.customerEmail, now }, booking.eventId)} < ${bookingsPerEvent}`,
+            ),
           ),
           // A season's payment: the seat and every match, or nothing (and the money back, below).
-          ...(booking.kind === "season" ? [seasonPayableSql(booking.id, now)] : []),
+          ...(booking.kind === "season" ? [seasonPayableSql(booking.id, now, bookingsPerEvent)] : []),
           // Money for a cancelled event never buys its spot: it goes back (the UPDATE below).
           sql`not exists (select 1 from events e where e.id = ${bookings.eventId} and e.cancelled_at is not null)`,
           // An intent whose money already went back never pays anything.

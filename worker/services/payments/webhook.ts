@@ -39,7 +39,7 @@ export type WebhookResult = { duplicate: boolean; outcome?: SettleOutcome | "rec
  * D1 batch as its effect, so a concurrent or retried delivery either finds it or fails the whole
  * batch on the primary key. A database error propagates (5xx) and Stripe delivers again.
  */
-export async function handleStripeEvent(db: Db, provider: PaymentProvider, event: Stripe.Event, now: number): Promise<WebhookResult> {
+export async function handleStripeEvent(db: Db, provider: PaymentProvider, event: Stripe.Event, now: number, bookingsPerEvent?: number): Promise<WebhookResult> {
   const seen = await db.select({ id: processedProviderEvents.id }).from(processedProviderEvents).where(eq(processedProviderEvents.id, event.id)).get();
   if (seen) {
     await finishOwedRefund(db, provider, event, now);
@@ -47,7 +47,7 @@ export async function handleStripeEvent(db: Db, provider: PaymentProvider, event
   }
   const record = db.insert(processedProviderEvents).values({ id: event.id, type: event.type, processedAt: now });
   try {
-    return { duplicate: false, outcome: await apply(db, provider, event, now, record) };
+    return { duplicate: false, outcome: await apply(db, provider, event, now, record, bookingsPerEvent) };
   } catch (err) {
     if (!isDuplicateEventError(err)) throw err;
     await finishOwedRefund(db, provider, event, now);
@@ -55,10 +55,10 @@ export async function handleStripeEvent(db: Db, provider: PaymentProvider, event
   }
 }
 
-async function apply(db: Db, provider: PaymentProvider, event: Stripe.Event, now: number, record: BatchItem<"sqlite">): Promise<WebhookResult["outcome"]> {
+async function apply(db: Db, provider: PaymentProvider, event: Stripe.Event, now: number, record: BatchItem<"sqlite">, bookingsPerEvent?: number): Promise<WebhookResult["outcome"]> {
   switch (event.type) {
     case "payment_intent.succeeded":
-      return (await settleIntent(db, provider, intentView(event.data.object), now, [record])).outcome;
+      return (await settleIntent(db, provider, intentView(event.data.object), now, [record], { bookingsPerEvent })).outcome;
     case "payment_intent.payment_failed": {
       // The customer may still pay with another card: the hold stays as it is, the failure is noted.
       const pi = event.data.object;

@@ -188,6 +188,23 @@ export function SeasonDialog({ open, season, onClose }: { open: boolean; season:
           ))}
         </div>
       </fieldset>
+      <fieldset>
+        <legend className="mb-1.5 block text-sm font-medium text-slate-800">{t.partialSale}</legend>
+        <div className="flex flex-col gap-2">
+          {(["stop", "sell"] as const).map((choice) => (
+            <label key={choice} className="inline-flex items-center gap-2 text-sm text-slate-800">
+              <input type="radio" name="partialSale" className="size-4" checked={draft.partialSale === choice} onChange={() => set("partialSale")(choice)} />
+              {choice === "stop" ? t.partialSaleStop : t.partialSaleSell}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {draft.partialSale === "sell" ? (
+        <div>
+          <TextField label={t.partialPrice} name="partialPrice" inputMode="decimal" value={draft.partialPrice} onChange={set("partialPrice")} invalid={bad("partialPrice")} />
+          <p className="mt-1 text-xs text-slate-600">{t.partialPriceHint}</p>
+        </div>
+      ) : null}
       <Toggle label={t.onSale} checked={draft.isOnSale} onChange={set("isOnSale")} />
     </FormDialog>
   );

@@ -27,9 +27,11 @@ export type SeasonDraft = {
   spots: string;
   isOnSale: boolean;
   cancelRefund: "none" | "share";
+  partialSale: "stop" | "sell";
+  partialPrice: string;
 };
 
-export const emptySeason = (): SeasonDraft => ({ name: "", nameEn: "", scope: "category", categoryId: "", eventIds: [], from: "", to: "", price: "", spots: "", isOnSale: true, cancelRefund: "none" });
+export const emptySeason = (): SeasonDraft => ({ name: "", nameEn: "", scope: "category", categoryId: "", eventIds: [], from: "", to: "", price: "", spots: "", isOnSale: true, cancelRefund: "none", partialSale: "stop", partialPrice: "" });
 
 export const seasonDraftOf = (s: AdminSeason): SeasonDraft => ({
   name: s.name,
@@ -43,6 +45,8 @@ export const seasonDraftOf = (s: AdminSeason): SeasonDraft => ({
   spots: String(s.spots),
   isOnSale: s.isOnSale,
   cancelRefund: s.cancelRefund,
+  partialSale: s.partialSale,
+  partialPrice: s.partialPrice == null ? "" : s.partialPrice.replace(".", ","),
 });
 
 /** A number typed in a field; blank or garbage becomes NaN, which the schema refuses with its own message. */
@@ -71,6 +75,8 @@ export function checkSeason(d: SeasonDraft): Checked<SeasonBody> {
     spots: numberOf(d.spots),
     isOnSale: d.isOnSale,
     cancelRefund: d.cancelRefund,
+    partialSale: d.partialSale,
+    partialPrice: d.partialSale === "sell" && d.partialPrice.trim() !== "" ? eurosOf(d.partialPrice) : null,
   };
   return checked(seasonSchema.safeParse(body), body);
 }

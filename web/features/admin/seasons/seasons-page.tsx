@@ -95,13 +95,28 @@ function SeasonCard({ season, isOwner, onEdit, onAssign, onAsk }: { season: Admi
     <article data-testid="admin-season" className={`${cardClass} min-w-0 space-y-3 p-4`}>
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h2 className="min-w-0 text-lg font-bold break-words text-slate-900">{season.name}</h2>
-        <span className={`rounded-full px-2.5 py-1 text-xs font-semibold ${season.isOnSale ? "bg-emerald-100 text-emerald-900" : "bg-slate-200 text-slate-800"}`}>
-          {season.isOnSale ? t.onSale : t.offSale}
+        <span
+          className={`rounded-full px-2.5 py-1 text-xs font-semibold ${!season.isOnSale ? "bg-slate-200 text-slate-800" : season.sellable ? "bg-emerald-100 text-emerald-900" : "bg-amber-100 text-amber-900"}`}
+        >
+          {!season.isOnSale ? t.offSale : season.sellable ? t.onSale : t.onSaleBlocked}
         </span>
       </div>
       <p className="text-sm text-slate-700">
-        {t.price}: {formatEuro(season.price, "it")} · {t.seats(season.seatsLeft, season.spots)} · {t.matches(season.events.length)}
+        {t.price}: {formatEuro(season.price, "it")}
+        {season.sellable && season.salePrice !== season.price ? ` (${t.salePrice(formatEuro(season.salePrice, "it"))})` : ""} · {t.seats(season.seatsLeft, season.spots)} ·{" "}
+        {t.matches(season.matches.filter((m) => m.state === "on_sale").length)}
       </p>
+      {season.matches.some((m) => m.state !== "on_sale") ? (
+        <ul className="space-y-0.5 text-sm" data-testid="season-missing-matches">
+          {season.matches
+            .filter((m) => m.state !== "on_sale")
+            .map((m) => (
+              <li key={m.id} className="break-words text-amber-900">
+                {m.title}: {t.matchState[m.state]}
+              </li>
+            ))}
+        </ul>
+      ) : null}
       <div className="flex flex-wrap items-center gap-2">
         {isOwner ? (
           <Button variant="secondary" size="sm" onClick={onEdit}>

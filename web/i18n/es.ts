@@ -408,7 +408,7 @@ export const es: Catalogue = {
     lapsedText: "El tiempo para coger la plaza ha terminado y ha pasado al siguiente de la lista. Si sigue sin haber plazas, puedes volver a apuntarte.",
     leftText: "Ya no estás en la lista de este evento.",
     take: (price: string) => `Reservar y pagar ${price}`,
-    taking: "Un momento...",
+    taking: "Un segundo...",
     leave: "Salir de la lista",
     leaveConfirm: "¿Seguro que quieres salir de la lista de espera? Perderás tu posición.",
     leaving: "Saliendo...",

@@ -359,25 +359,25 @@ export const emailFr: EmailCatalogue = {
   },
   confirmation: {
     subject: (event: string) => `Réservation confirmée : ${event}`,
-    intro: "votre paiement est passé : votre place est réservée. Vous trouverez ci-dessous le récapitulatif et le pass à montrer à la barrière.",
+    intro: "Votre paiement est passé : votre place est réservée. Vous trouverez ci-dessous le récapitulatif et le pass à montrer à la barrière.",
     calendarFile: "parking.ics",
     calendarSummary: (event: string) => `Parking : ${event}`,
   },
   refund: {
     subject: (event: string) => `Remboursement effectué : ${event}`,
-    introFull: "nous vous avons remboursé la totalité de votre réservation. La place a été libérée et le pass n'est plus valable.",
-    introPartial: "nous vous avons remboursé une partie de votre réservation. Votre place et votre pass restent valables.",
+    introFull: "Nous vous avons remboursé la totalité de votre réservation. La place a été libérée et le pass n'est plus valable.",
+    introPartial: "Nous vous avons remboursé une partie de votre réservation. Votre place et votre pass restent valables.",
     timing: "Le remboursement arrive sur la carte utilisée pour le paiement, en général sous 5 à 10 jours ouvrés.",
   },
   cancelled: {
     subject: (event: string) => `Réservation annulée : ${event}`,
     intro: (event: string, when: string) =>
-      `comme vous l'avez demandé, nous avons annulé votre réservation pour ${event} (${when}) et vous avons remboursé la totalité du montant. La place a été libérée et le pass n'est plus valable.`,
+      `Comme vous l'avez demandé, nous avons annulé votre réservation pour ${event} (${when}) et vous avons remboursé la totalité du montant. La place a été libérée et le pass n'est plus valable.`,
   },
   seasonMatchCancelled: {
     subject: (event: string) => `Match annulé : ${event}`,
     intro: (event: string, when: string) =>
-      `nous sommes désolés : ${event}, prévu le ${when}, a été annulé. Votre abonnement reste valable pour tous les autres matchs, avec le même pass.`,
+      `Nous sommes désolés : ${event}, prévu le ${when}, a été annulé. Votre abonnement reste valable pour tous les autres matchs, avec le même pass.`,
     share: (amount: string) => `Pour ce match, nous vous remboursons ${amount}, sa part de l'abonnement, sur la carte utilisée pour le paiement.`,
     none: "Les conditions de l'abonnement ne prévoient pas de remboursement pour les matchs annulés.",
     free: "Votre abonnement est gratuit : il n'y a rien à rembourser.",
@@ -385,20 +385,20 @@ export const emailFr: EmailCatalogue = {
   eventCancelled: {
     subject: (event: string) => `Événement annulé : ${event}`,
     intro: (event: string, when: string) =>
-      `nous sommes désolés : ${event}, prévu le ${when}, a été annulé. Vous n'avez rien à faire : nous vous avons remboursé la totalité du montant et le pass n'est plus valable.`,
+      `Nous sommes désolés : ${event}, prévu le ${when}, a été annulé. Vous n'avez rien à faire : nous vous avons remboursé la totalité du montant et le pass n'est plus valable.`,
   },
   postponed: {
     subject: (event: string) => `Événement reporté : ${event}`,
-    intro: (when: string) => `l'événement a été reporté au ${when}. Votre réservation et votre pass restent valables pour la nouvelle date.`,
+    intro: (when: string) => `L'événement a été reporté au ${when}. Votre réservation et votre pass restent valables pour la nouvelle date.`,
     cancelWindow: (until: string) => `Si vous ne pouvez pas venir, vous pouvez annuler depuis votre pass et être remboursé intégralement jusqu'au ${until}.`,
     newDate: "Nouvelle date",
   },
   notice: {
-    intro: (event: string) => `un message du parking au sujet de ${event} :`,
+    intro: (event: string) => `Un message du parking au sujet de ${event} :`,
   },
   reminder: {
     subject: (event: string) => `Rappel pour demain : ${event}`,
-    intro: "petit rappel pour votre place de parking de demain. Vous trouverez ci-dessous le pass à montrer à la barrière, l'adresse et l'heure d'ouverture.",
+    intro: "Petit rappel pour votre place de parking de demain. Vous trouverez ci-dessous le pass à montrer à la barrière, l'adresse et l'heure d'ouverture.",
     gateOpens: "Ouverture de la barrière",
     canCancel: (until: string) => `Si vous ne pouvez plus venir, vous pouvez annuler depuis votre pass et être remboursé jusqu'au ${until}.`,
     cannotCancel: "La réservation ne peut plus être annulée.",
@@ -406,7 +406,7 @@ export const emailFr: EmailCatalogue = {
   waitlistOffer: {
     subject: (event: string) => `Une place s'est libérée : ${event}`,
     greeting: "Bonjour,",
-    intro: (event: string) => `une place s'est libérée pour ${event} et elle est à vous : nous vous la gardons jusqu'à l'heure indiquée ci-dessous.`,
+    intro: (event: string) => `Une place s'est libérée pour ${event} et elle est à vous : nous vous la gardons jusqu'à l'heure indiquée ci-dessous.`,
     how: "Ouvrez le lien, indiquez votre nom et le modèle de votre voiture, puis payez pour la confirmer. Sinon, à l'heure dite, la place passe au suivant sur la liste.",
     until: "Place gardée pour vous jusqu'à",
     price: "Prix",
@@ -415,7 +415,7 @@ export const emailFr: EmailCatalogue = {
   waitlistJoined: {
     subject: (event: string) => `Vous êtes sur la liste d'attente : ${event}`,
     greeting: "Bonjour,",
-    intro: (event: string) => `vous êtes sur la liste d'attente pour ${event}.`,
+    intro: (event: string) => `Vous êtes sur la liste d'attente pour ${event}.`,
     how: "Si une place se libère, nous vous écrivons aussitôt : le premier de la liste se voit garder la place pendant un temps limité. Le lien ci-dessous vous montre votre position et vous permet de quitter la liste.",
     position: "Position",
     place: (n: number) => (n === 1 ? "Premier sur la liste" : `${n}e sur la liste`),

@@ -1,9 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { longDateTime } from "../../shared/lifecycle/dates";
 import { emailCatalogues, type EmailCatalogue } from "../services/email/catalogue";
+import { walletCatalogues } from "../services/wallet/catalogue";
+import { es as emailEs } from "./emails/es";
+import { fr as emailFr } from "./emails/fr";
 import { messagesEn } from "./en";
-import { emailEs, messagesEs } from "./es";
-import { emailFr, messagesFr } from "./fr";
+import { messagesEs } from "./es";
+import { messagesFr } from "./fr";
 import { fieldLabels, messagesIt, type Messages } from "./it";
 
 /** Every path to a leaf ("bodyTooLarge", "labels.qrAlt") with its value. */
@@ -22,7 +25,7 @@ const said = (leaf: unknown, args: unknown[]) => (typeof leaf === "function" ? S
 /** Texts that are the same words as the Italian or the English on purpose: words the languages share. */
 const SAME_ON_PURPOSE: Record<"messages" | "email" | "fields", Record<"fr" | "es", string[]>> = {
   messages: { fr: [], es: [] },
-  email: { fr: ["confirmation.calendarFile"], es: ["labels.event", "labels.reason"] },
+  email: { fr: ["confirmation.calendarFile"], es: ["labels.event", "labels.reason", "wallet.event"] },
   fields: { fr: [], es: ["reason"] },
 };
 
@@ -32,7 +35,8 @@ describe.each([
 ] as const)("the Worker in %s", (lang, messages: Messages, email: EmailCatalogue) => {
   const catalogues = [
     ["messages", messages, messagesIt, messagesEn],
-    ["email", email, emailCatalogues.it, emailCatalogues.en],
+    // The wallet's words are part of the e-mails' catalogue on the langs branch, a catalogue of their own before it.
+    ["email", email, { ...emailCatalogues.it, wallet: walletCatalogues.it }, { ...emailCatalogues.en, wallet: walletCatalogues.en }],
   ] as const;
 
   // Fails when a key is added to the Italian and not here (typecheck fails too), or the other way round.

@@ -427,7 +427,7 @@ export const es: Catalogue = {
   },
   notices: {
     title: "Aviso del aparcamiento",
-    postedAt: (when: string) => `Publicado ${when}`,
+    postedAt: (when: string) => `Publicado el ${when}`,
   },
   season: {
     title: "Tu abono",

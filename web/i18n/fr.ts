@@ -194,7 +194,7 @@ export const fr: Catalogue = {
     required: "Le prénom, le nom, l'e-mail, la plaque et le modèle de voiture sont obligatoires",
     submit: (price: string) => `Acheter la prévente ${price}`,
     processing: "Traitement en cours...",
-    success: "Prévente achetée, c'est fait !",
+    success: "Prévente achetée !",
     successText: "Votre place est garantie. À l'entrée, montrez votre pass ou donnez votre plaque.",
     paymentErrorTitle: "Erreur de paiement",
     paymentException: "Une erreur s'est produite pendant le paiement",
@@ -244,7 +244,7 @@ export const fr: Catalogue = {
     code: "Code de réservation",
     codeHint: "Gardez-le : avec votre e-mail, il vous permet de retrouver votre pass dans « Mes réservations ».",
     redirecting: "Dans un instant, retour à la page des événements...",
-    holdRemaining: "Place réservée pour vous encore",
+    holdRemaining: "Votre place reste réservée encore",
     holdLapsedTitle: "Temps écoulé",
     holdLapsed: "Le délai pour finaliser le paiement est dépassé et la place n'est plus réservée. Revenez aux événements et réservez à nouveau.",
     alreadyPaid: "Cette réservation est déjà payée.",
@@ -362,7 +362,7 @@ export const fr: Catalogue = {
   eventPage: {
     title: (event: string) => `Parking ${event} — Parcheggi Eventi Naples`,
     description: (event: string, when: string, spots: string) => `Parking pour ${event}, ${when}. ${spots}. Réservez votre place et payez en ligne.`,
-    spotsLeft: (n: number) => (n === 1 ? "Plus qu'1 place libre" : `Encore ${n} places libres`),
+    spotsLeft: (n: number) => (n === 1 ? "Plus qu'une place libre" : `Encore ${n} places libres`),
     soldOut: "Complet",
     allEvents: "← Tous les événements",
     where: "Où",
@@ -425,7 +425,7 @@ export const fr: Catalogue = {
   },
   notices: {
     title: "Message du parking",
-    postedAt: (when: string) => `Publié ${when}`,
+    postedAt: (when: string) => `Publié le ${when}`,
   },
   season: {
     title: "Votre abonnement",

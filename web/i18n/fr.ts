@@ -409,7 +409,7 @@ export const fr: Catalogue = {
     taking: "Un instant...",
     leave: "Quitter la liste",
     leaveConfirm: "Voulez-vous vraiment quitter la liste d'attente ? Vous perdrez votre place dans la file.",
-    leaving: "Départ en cours...",
+    leaving: "Désinscription...",
     left: "Vous avez quitté la liste d'attente",
     expiresIn: (minutes: number) => (minutes <= 1 ? "Expire dans moins d'une minute" : `Expire dans ${minutes} minutes`),
   },

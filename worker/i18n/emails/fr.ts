@@ -92,7 +92,7 @@ const words = {
     subject: (event: string) => `Vous êtes sur la liste d'attente : ${event}`,
     greeting: "Bonjour,",
     intro: (event: string) => `Vous êtes sur la liste d'attente pour ${event}.`,
-    how: "Si une place se libère, nous vous écrivons aussitôt : le premier de la liste se voit garder la place pendant un temps limité. Le lien ci-dessous vous montre votre position et vous permet de quitter la liste.",
+    how: "Si une place se libère, nous vous écrivons aussitôt : nous gardons la place au premier de la liste pendant un temps limité. Le lien ci-dessous vous montre votre position et vous permet de quitter la liste.",
     position: "Position",
     place: (n: number) => (n === 1 ? "Premier sur la liste" : `${n}e sur la liste`),
     link: "Votre position sur la liste",

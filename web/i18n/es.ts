@@ -165,7 +165,7 @@ export const es: Catalogue = {
     customerEmail: "Correo electrónico",
     licensePlate: "Matrícula",
     carModel: "Modelo de coche",
-    placeholders: { customerName: "Lucía García", customerEmail: "lucia.garcia@email.es", licensePlate: "AB123CD", carModel: "Seat Ibiza" },
+    placeholders: { customerName: "Lucía García", customerEmail: "lucia.garcia@email.es", licensePlate: "1234 ABC", carModel: "Seat Ibiza" },
     required: "Todos los campos son obligatorios",
     invalidEmail: "Correo electrónico no válido",
     invalidPlate: "Matrícula no válida: usa de 2 a 10 letras o cifras",

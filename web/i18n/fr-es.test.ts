@@ -21,7 +21,7 @@ const said = (leaf: unknown, args: unknown[]) => (typeof leaf === "function" ? S
 
 /**
  * Texts that are the same words as the Italian or the English on purpose: brands, names, the
- * language names (each written in itself), the plate format, and words the languages share.
+ * language names (each written in itself), and words the languages share.
  */
 const SAME_ON_PURPOSE: Record<"fr" | "es", string[]> = {
   fr: [
@@ -40,7 +40,6 @@ const SAME_ON_PURPOSE: Record<"fr" | "es", string[]> = {
     "home.reviews.items.0.name",
     "home.reviews.items.1.name",
     "home.reviews.items.2.name",
-    "booking.placeholders.licensePlate",
     "eventCard.descriptionTitle",
     "eventCard.distance",
     "checkout.total",
@@ -61,7 +60,6 @@ const SAME_ON_PURPOSE: Record<"fr" | "es", string[]> = {
     "home.reviews.items.0.name",
     "home.reviews.items.1.name",
     "home.reviews.items.2.name",
-    "booking.placeholders.licensePlate",
     "booking.event",
     "booking.errorTitle",
     "checkout.event",

@@ -163,7 +163,7 @@ export const fr: Catalogue = {
     customerEmail: "Adresse e-mail",
     licensePlate: "Plaque d'immatriculation",
     carModel: "Modèle de voiture",
-    placeholders: { customerName: "Jean Dupont", customerEmail: "jean.dupont@email.fr", licensePlate: "AB123CD", carModel: "Renault Clio" },
+    placeholders: { customerName: "Jean Dupont", customerEmail: "jean.dupont@email.fr", licensePlate: "AB-123-CD", carModel: "Renault Clio" },
     required: "Tous les champs sont obligatoires",
     invalidEmail: "Adresse e-mail non valide",
     invalidPlate: "Plaque non valide : de 2 à 10 lettres ou chiffres",

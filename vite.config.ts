@@ -17,8 +17,14 @@ const newVars = readFileSync(".dev.vars.example", "utf8")
   .filter((line) => /^[A-Z_]+=/.test(line) && !new RegExp(`^${line.split("=")[0]}=`, "m").test(localVars));
 if (newVars.length) appendFileSync(".dev.vars", `${localVars.endsWith("\n") ? "" : "\n"}${newVars.join("\n")}\n`);
 
-/** The file of a language's catalogue (web/i18n/it.ts, en.ts): a chunk of its own, imported by web/i18n/lang.ts. */
-function catalogueFile(bundle: Rollup.OutputBundle | undefined, lang: "it" | "en"): string {
+// The languages come from the prerender (web/app/prerender.tsx renders one home per language of
+// shared/lang.ts, the default first): the config imports nothing of the program (Vite's native
+// config loader would not resolve its extensionless imports).
+/** A catalogue's chunk: web/i18n/<two letters>.ts. */
+const CATALOGUE_CHUNK = /\/web\/i18n\/[a-z]{2}\.ts$/;
+
+/** The file of a language's catalogue (web/i18n/it.ts, en.ts, de.ts…): a chunk of its own, imported by web/i18n/lang.ts. */
+function catalogueFile(bundle: Rollup.OutputBundle | undefined, lang: string): string {
   const facade = `/web/i18n/${lang}.ts`;
   const chunk = Object.values(bundle ?? {}).find((out) => out.type === "chunk" && out.facadeModuleId?.replaceAll("\\", "/").endsWith(facade));
   if (!chunk) throw new Error(`the catalogue chunk of web/i18n/${lang}.ts is missing from the build: the page could not preload it`);
@@ -33,7 +39,7 @@ const catalogueLink = (file: string) => `<link rel="modulepreload" fetchpriority
  * other route gets index.html with the shell still hidden and renders from scratch.
  */
 function prerenderHomeShell(): Plugin {
-  let shells: { it: string; en: string; meta: { title: string; description: string } } | null = null;
+  let shells: Awaited<typeof import("./web/app/prerender")>["homeShells"] | null = null;
   let bootFile: string | null = null;
   return {
     name: "prerender-home-shell",
@@ -51,9 +57,10 @@ function prerenderHomeShell(): Plugin {
           logLevel: "error",
           plugins: [react()],
         });
-        const shell = module.homeShell;
-        shells = { it: shell, en: module.homeShellEn, meta: module.englishMeta };
-        if (`${shell}${module.homeShellEn}`.includes("<script")) throw new Error("the prerendered home shell has inline scripts, which the CSP blocks");
+        shells = module.homeShells;
+        // The first is the default language's (Italian): index.html.
+        const { shell, lang: homeLang } = shells[0];
+        if (shells.some((s) => s.shell.includes("<script"))) throw new Error("the prerendered home shell has inline scripts, which the CSP blocks");
         // The stylesheet inline (11 KB gzip): the first paint waits for the HTML alone, not for a
         // second request racing the scripts for bandwidth. The CSP allows inline styles.
         const withCss = html.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (tag, file: string) => {
@@ -72,16 +79,16 @@ function prerenderHomeShell(): Plugin {
         const inert = `<script type="text/plain" id="pe-boot">${boot.code.trim()}</script>`;
         const withBoot = lowScripts.replace(/<script type="module"/, () => `${inert}\n    <script data-boot type="module"`);
         // The page's catalogue is a dynamic import of main.tsx: preloaded after the app's own chunks,
-        // it arrives with them instead of a round trip after the app runs. en/index.html links en.ts.
+        // it arrives with them instead of a round trip after the app runs. en/index.html links en.ts, and so on.
         const lastPreload = /<link rel="modulepreload"[^>]*>(?![\s\S]*<link rel="modulepreload")/;
         if (!lastPreload.test(withBoot)) throw new Error("index.html has no modulepreload links to put the catalogue's beside");
-        const withCatalogue = withBoot.replace(lastPreload, (tag) => `${tag}\n    ${catalogueLink(catalogueFile(ctx.bundle, "it"))}`);
+        const withCatalogue = withBoot.replace(lastPreload, (tag) => `${tag}\n    ${catalogueLink(catalogueFile(ctx.bundle, homeLang))}`);
         return withCatalogue.replace('<div id="root"></div>', `<div id="root" hidden>${shell}</div>`);
       },
     },
-    // The English page: the same file with the English shell, <html lang="en">, English meta and the
-    // English catalogue's preload. The Worker serves it on `/` when the visitor chose English
-    // (`?lang=en`, the switch, the browser).
+    // Each other language's page (en/index.html, de/index.html…): the same file with that language's
+    // shell, <html lang>, meta and catalogue's preload. The Worker serves it on `/` (and under an
+    // event's page) when the visitor chose that language (`?lang=`, the switch, the browser).
     generateBundle: {
       order: "post",
       handler(_options, bundle) {
@@ -92,17 +99,20 @@ function prerenderHomeShell(): Plugin {
         }
         const index = bundle["index.html"];
         if (!shells || index?.type !== "asset") return;
-        const { it, en, meta } = shells;
         const html = String(index.source);
-        const [itLink, enLink] = [catalogueLink(catalogueFile(bundle, "it")), catalogueLink(catalogueFile(bundle, "en"))];
-        const english = html
-          .replace(itLink, () => enLink)
-          .replace(`<div id="root" hidden>${it}</div>`, () => `<div id="root" hidden>${en}</div>`)
-          .replace('<html lang="it">', '<html lang="en">')
-          .replace(/<title>[^<]*<\/title>/, () => `<title>${meta.title}</title>`)
-          .replace(/(<meta name="description" content=")[^"]*"/, (_m, start: string) => `${start}${meta.description}"`);
-        if (!english.includes(en) || !english.includes('<html lang="en">') || !english.includes(enLink) || english.includes(itLink)) throw new Error("the English home page could not be built from index.html");
-        this.emitFile({ type: "asset", fileName: "en/index.html", source: english });
+        const [home, ...others] = shells;
+        const homeLink = catalogueLink(catalogueFile(bundle, home.lang));
+        for (const { lang, shell, meta } of others) {
+          const link = catalogueLink(catalogueFile(bundle, lang));
+          const page = html
+            .replace(homeLink, () => link)
+            .replace(`<div id="root" hidden>${home.shell}</div>`, () => `<div id="root" hidden>${shell}</div>`)
+            .replace(`<html lang="${home.lang}">`, `<html lang="${lang}">`)
+            .replace(/<title>[^<]*<\/title>/, () => `<title>${meta.title}</title>`)
+            .replace(/(<meta name="description" content=")[^"]*"/, (_m, start: string) => `${start}${meta.description}"`);
+          if (!page.includes(shell) || !page.includes(`<html lang="${lang}">`) || !page.includes(link) || page.includes(homeLink)) throw new Error(`the ${lang} home page could not be built from index.html`);
+          this.emitFile({ type: "asset", fileName: `${lang}/index.html`, source: page });
+        }
       },
     },
   };
@@ -194,7 +204,7 @@ function gateShell(): Plugin {
         // react-router with every page but the home (web/app/other-routes.tsx).
         const lazyShared = ["/web/app/query-client.ts", "/web/components/app-toaster.tsx", "/web/app/other-routes.tsx"].map((file) => facade(file));
         if (!page || lazyShared.some((c) => !c)) throw new Error("gate-shell: a chunk the gate loads is missing; update gateShell() in vite.config.ts");
-        const catalogues = (["it", "en"] as const).map((lang) => byName.get(catalogueFile(bundle, lang))!);
+        const catalogues = chunks.filter((c) => CATALOGUE_CHUNK.test(c.facadeModuleId?.replaceAll("\\", "/") ?? ""));
         const roots = [...chunks.filter((c) => c.isEntry), page, ...catalogues, ...(lazyShared as Rollup.OutputChunk[])];
         const queue = [...roots];
         while (queue.length) {
@@ -228,10 +238,20 @@ export default defineConfig({
       outDir: "dist/client",
       workbox: {
         globPatterns: ["**/*.{html,js,css,wasm,webmanifest}", "gate/*.png"],
-        globIgnores: ["en/**"],
-        manifestTransforms: [async (entries) => ({ manifest: entries.filter((e) => gateFiles.has(e.url.replace(/^\//, ""))), warnings: [] })],
+        // Each other language's page (en/, de/…): the gate is Italian.
+        globIgnores: ["??/**"],
+        // The shell is cached as `/gate`, not `/index.html`: the server redirects that to `/`, whose
+        // answer is the home with its data shown, and a gate opened offline from it flashed the home
+        // and hydrated the gate over it (React #418, issue #48). `/gate` answers the build's index.html
+        // as it is, its home shell hidden: the page the gate gets online.
+        manifestTransforms: [
+          async (entries) => ({
+            manifest: entries.filter((e) => gateFiles.has(e.url.replace(/^\//, ""))).map((e) => (e.url === "index.html" ? { ...e, url: "/gate" } : e)),
+            warnings: [],
+          }),
+        ],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
-        navigateFallback: "/index.html",
+        navigateFallback: "/gate",
         navigateFallbackAllowlist: [/^\/gate/],
         cleanupOutdatedCaches: true,
         clientsClaim: true,

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { bookingStatuses, refundStatuses, type BookingStatus, type RefundStatus } from "../shared/lifecycle/booking";
+import { LANGS } from "../shared/lang";
 
 // Instants are stored as UTC epoch milliseconds; money as integer euro cents.
 const createdAt = () =>
@@ -79,6 +80,8 @@ export const rates = sqliteTable(
     // minutes before the start to 120 after the end; the gate shows an exit past it as overstay.
     minutesBeforeStart: integer("minutes_before_start"),
     minutesAfterEnd: integer("minutes_after_end"),
+    // VAT of this rate in basis points when it differs from the garage's (fiscal_identity.vat_rate_bp); null: the garage's.
+    vatRateBp: integer("vat_rate_bp"),
   },
   (t) => [index("rates_event_order_idx").on(t.eventId, t.sortOrder)],
 );
@@ -133,7 +136,7 @@ export const bookings = sqliteTable(
     createdAt: createdAt(),
     updatedAt: integer("updated_at"),
     // The language the booking was made in ("it" | "en"): its e-mails are written in it.
-    lang: text("lang", { enum: ["it", "en"] }).notNull().default("it"),
+    lang: text("lang", { enum: LANGS }).notNull().default("it"),
     // Kind "season": the holder whose spot this is (one booking per event of the season).
     seasonHolderId: text("season_holder_id"),
     // The voucher entered at booking (vouchers.code), and the cents it took off the rate's price.
@@ -326,7 +329,7 @@ export const auditLog = sqliteTable(
 
 // After the sale (docs/decisions/018-after-the-sale.md). One row per message to send: written in the
 // same D1 batch as the fact it reports (e.g. the booking marked paid), sent by the EMAIL_QUEUE consumer.
-export const emailKinds = ["confirmation", "refund", "event_postponed", "notice", "reminder", "waitlist_offer", "waitlist_joined", "season_match_cancelled"] as const;
+export const emailKinds = ["confirmation", "refund", "event_postponed", "notice", "reminder", "waitlist_offer", "waitlist_joined", "season_match_cancelled", "invoice_copy"] as const;
 export type EmailKind = (typeof emailKinds)[number];
 export const emailStatuses = ["queued", "sending", "sent", "failed"] as const;
 export type EmailStatus = (typeof emailStatuses)[number];
@@ -470,7 +473,7 @@ export const waitlistEntries = sqliteTable(
       .references(() => rates.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
     licensePlate: text("license_plate").notNull(),
-    lang: text("lang", { enum: ["it", "en"] }).notNull().default("it"),
+    lang: text("lang", { enum: LANGS }).notNull().default("it"),
     // SHA-256 of the client's IP: caps the entries one client may open per event.
     clientKey: text("client_key"),
     // The hold offered to this entry; one offer per entry (unique), written in the batch that takes the spot.
@@ -539,7 +542,7 @@ export const seasonHolders = sqliteTable(
     customerEmail: text("customer_email").notNull(),
     licensePlate: text("license_plate").notNull(),
     carModel: text("car_model").notNull(),
-    lang: text("lang", { enum: ["it", "en"] }).notNull().default("it"),
+    lang: text("lang", { enum: LANGS }).notNull().default("it"),
     // The booking the holder pays through (its first event's, amount = the season's price); null when assigned.
     carrierBookingId: text("carrier_booking_id"),
     // The holder's one pass (/p/<secret>) for every event of the season, set when it becomes active.
@@ -642,7 +645,7 @@ export const documents = sqliteTable(
     // The payment: the provider ("stripe" | "demo") and when the money moved.
     paymentProvider: text("payment_provider"),
     paidAt: integer("paid_at"),
-    lang: text("lang", { enum: ["it", "en"] }).notNull().default("it"),
+    lang: text("lang", { enum: LANGS }).notNull().default("it"),
     // JSON snapshots: the seller (fiscal_identity as issued) and, for invoices and credit notes, the buyer.
     seller: text("seller", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
     buyer: text("buyer", { mode: "json" }).$type<Record<string, unknown>>(),
@@ -656,6 +659,42 @@ export const documents = sqliteTable(
     index("documents_issued_idx").on(t.issuedAt),
     index("documents_booking_idx").on(t.bookingId),
   ],
+);
+
+export const sdiStatuses = ["queued", "sending", "sent", "delivered", "discarded"] as const;
+export type SdiStatus = (typeof sdiStatuses)[number];
+
+/**
+ * Each sending of an invoice or credit note to SdI through the intermediary (docs/decisions/055-sdi-sending.md):
+ * the file exactly as sent (a discarded one stays as history), one row per attempt. A document without
+ * a row is "da inviare"; its state is its latest attempt's. A new attempt exists only after a discard.
+ */
+export const sdiSubmissions = sqliteTable(
+  "sdi_submissions",
+  {
+    id: text("id").primaryKey(),
+    documentId: text("document_id")
+      .notNull()
+      .references(() => documents.id),
+    // 1, 2, …: the file's ProgressivoInvio carries it from the second on (SdI refuses a file name twice).
+    attempt: integer("attempt").notNull(),
+    fileName: text("file_name").notNull(),
+    xml: text("xml").notNull(),
+    status: text("status", { enum: sdiStatuses }).notNull().default("queued"),
+    // The intermediary's id of the file, once it took it.
+    transmissionId: text("transmission_id"),
+    // SdI's reason for a discard (notifica di scarto).
+    reason: text("reason"),
+    // Hand-overs to the queue and send tries; the last failure (network, intermediary down).
+    tries: integer("tries").notNull().default(0),
+    lastError: text("last_error"),
+    enqueuedAt: integer("enqueued_at"),
+    sentAt: integer("sent_at"),
+    outcomeAt: integer("outcome_at"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [uniqueIndex("sdi_submissions_attempt_uq").on(t.documentId, t.attempt), index("sdi_submissions_status_idx").on(t.status)],
 );
 
 // The month's export sent to the accountant by the cron (one row per month: claimed, then sent once).
@@ -768,3 +807,4 @@ export const walletStandInDeliveries = sqliteTable("wallet_stand_in_deliveries",
 });
 export type FiscalIdentity = typeof fiscalIdentity.$inferSelect;
 export type DocumentRow = typeof documents.$inferSelect;
+export type SdiSubmissionRow = typeof sdiSubmissions.$inferSelect;

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { it as itWords } from "../web/i18n/it";
 import { en as enWords } from "../web/i18n/en";
 import { createEventViaApi, expectNoSidewaysOverflow, loginAsAdmin, unique } from "./admin-helpers";
-import { customerAddress, payBooking } from "./public-helpers";
+import { customerAddress, fillBookingDialog, payBooking } from "./public-helpers";
 
 // Issue #41 on a phone: pay, open the receipt with its VAT, ask for an invoice as a company, see it in
 // Documenti; the owner downloads the month's ZIP.
@@ -71,6 +71,12 @@ for (const [lang, words] of [["it", itWords], ["en", enWords]] as const) {
     const row = admin.getByTestId("document-row").filter({ hasText: invoiceNumber });
     await expect(row).toBeVisible();
     await expect(row).toContainText("Rossi & Figli S.p.A. (P.IVA 01234567897)");
+    // Sent to SdI at once through the queue; in demo mode to the local stand-in, which the tab says.
+    await expect(admin.getByTestId("sdi-mode")).toHaveAttribute("data-mode", "demo");
+    await expect(async () => {
+      await admin.reload();
+      await expect(row.getByTestId("document-sdi")).toHaveAttribute("data-sdi", /^(sent|delivered)$/, { timeout: 1000 });
+    }).toPass({ timeout: 15_000 });
     await expectNoSidewaysOverflow(admin, "[role=tabpanel]");
     const [download] = await Promise.all([admin.waitForEvent("download"), admin.getByTestId("documents-export").click()]);
     expect(download.suggestedFilename()).toMatch(/^documenti-\d{4}-\d{2}\.zip$/);
@@ -81,3 +87,35 @@ for (const [lang, words] of [["it", itWords], ["en", enWords]] as const) {
     await admin.close();
   });
 }
+
+test("'Mi serve la fattura' in the booking dialog: once paid, the checkout asks for the invoice's details and issues it", async ({ page, browser }) => {
+  const admin = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await loginAsAdmin(admin);
+  const title = unique("Fattura al checkout");
+  await createEventViaApi(admin.request, { title, rates: [{ name: "Auto", price: "20.00" }] });
+  await page.goto("/");
+  const dialog = await fillBookingDialog(page, title, /Auto.*€ 20,00/, { name: "Anna Russo", email: `anna.${crypto.randomUUID().slice(0, 8)}@example.it`, plate: "FA 123 BC", car: "Fiat 500" });
+  await dialog.getByLabel(itWords.booking.wantsInvoice).check();
+  await dialog.getByRole("button", { name: "Prenota e paga € 20,00" }).click();
+  await expect(page).toHaveURL(/\/checkout\?.*fattura=1/);
+  await page.getByLabel("Numero carta").fill("4242 4242 4242 4242");
+  await page.getByRole("button", { name: "Paga € 20,00" }).click();
+
+  const form = page.getByTestId("invoice-form");
+  const f = itWords.documents.form;
+  await expect(form).toBeVisible();
+  await form.getByLabel(f.denominazione).fill(COMPANY.denominazione);
+  await form.getByLabel(f.partitaIva).fill(COMPANY.partitaIva);
+  await form.getByLabel(f.indirizzo).fill(COMPANY.indirizzo);
+  await form.getByLabel(f.cap).fill(COMPANY.cap);
+  await form.getByLabel(f.comune).fill(COMPANY.comune);
+  await form.getByLabel(f.provincia).fill(COMPANY.provincia);
+  await form.getByLabel(f.codiceDestinatario).fill(COMPANY.codiceDestinatario);
+  await form.getByRole("button", { name: f.submit }).click();
+  const invoiceLink = page.getByTestId("checkout-invoice").getByRole("link", { name: new RegExp(`^${itWords.documents.invoice} FE\\d+/\\d{4}$`) });
+  await expect(invoiceLink).toBeVisible();
+  // Asked for an invoice, the page stayed (no return to the events).
+  await expect(page).toHaveURL(/\/checkout\?/);
+  await expectNoSidewaysOverflow(page);
+  await admin.close();
+});

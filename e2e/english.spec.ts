@@ -125,6 +125,10 @@ test("a fan books and pays a spot in English at 390 px without meeting Italian, 
   await expect(page).toHaveURL(/\?lang=it$/);
   expect(await page.evaluate(() => document.documentElement.lang)).toBe("it");
   for (const text of [italian.home.hero.subtitle, italian.home.events.title]) await expect(page.getByText(text, { exact: true })).toBeVisible();
+  // The footer too, scrolled to: a first-act switch dropped its server HTML before it hydrated, and its
+  // code waited for ever on the removed element — no footer at all (issue #48, web/app/when-near.ts).
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect(page.getByText(italian.layout.footer.about, { exact: true })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await page.goto("/");
   await expect(page.getByRole("heading", { name: italian.home.hero.title })).toBeVisible();

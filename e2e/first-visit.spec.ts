@@ -93,6 +93,26 @@ test("the app's code is fetched only after the home's first paint and runs at th
   await expect.poll(queryLayer).toBe(true);
 });
 
+test("the app starting keeps every part of the server's page: the footer, the reviews and the partners whose code has not come yet stay in place", async ({ page }) => {
+  await page.goto("/");
+  await page.waitForLoadState("networkidle");
+  const layout = () =>
+    page.evaluate(() => ({
+      height: document.documentElement.scrollHeight,
+      footer: document.querySelectorAll("footer").length,
+      sections: document.querySelectorAll("#root section").length,
+    }));
+  const before = await layout();
+  // A move starts the app: it hydrates while the footer's and reviews' code waits for them to come near.
+  await page.mouse.move(40, 40);
+  await expect(page.locator("#root")).toHaveAttribute("data-app", "on");
+  await page.waitForLoadState("networkidle");
+  // Fails when anything re-renders the page synchronously right after hydrating (two language objects
+  // that differ only in identity did): React then gives each part still waiting for its code its empty
+  // fallback, and the page lost ~2,000 px under the visitor's finger.
+  expect(await layout()).toEqual(before);
+});
+
 test("each home loads its own language's catalogue, fetched beside the app's chunks, and never the other one", async ({ page }) => {
   for (const [path, own, other] of [["/", "it", "en"], ["/?lang=en", "en", "it"]] as const) {
     const html = await (await page.goto(path))!.text();

@@ -4,6 +4,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { GATE_EMAIL, GATE_PASSWORD, loginAsAdmin } from "./admin-helpers";
 import { chromiumArgs, chromiumPath } from "./chromium-args";
 import { itGate } from "../web/i18n/it-gate";
+import { it as itHome } from "../web/i18n/it";
 import { buyPass, codeOf, GATE_EVENT, gateLogin, passOf, recordResults, writeQrVideo } from "./gate-helpers";
 import { seriousViolations } from "./axe";
 
@@ -84,10 +85,25 @@ test("offline: reload without signal, the gate opens on its event; code, plate a
   expect(login.status()).toBe(200);
   const before = await (await request.get(`/api/gate/events/${eventId}/summary`)).json();
 
+  // The gate renders at once from its own shell: the home never shows, not even for a frame, and
+  // nothing hydrates over the wrong HTML (issue #48: the cached shell was the home, React #418).
+  const pageErrors: string[] = [];
+  page.on("pageerror", (error) => pageErrors.push(error.message));
+  page.on("console", (msg) => void (msg.type() === "error" && /#418|#425|hydrat/i.test(msg.text()) && pageErrors.push(msg.text())));
+  await page.addInitScript((hero) => {
+    // innerText: only what is rendered (the gate's own shell holds the home's HTML too, hidden).
+    const look = () => {
+      if (!document.documentElement.dataset.homeSeen && document.body?.innerText.includes(hero)) document.documentElement.dataset.homeSeen = "1";
+    };
+    new MutationObserver(look).observe(document, { childList: true, subtree: true, characterData: true, attributes: true });
+  }, itHome.home.hero.title);
+  await page.setViewportSize({ width: 390, height: 844 });
   await context.setOffline(true);
   await page.reload();
-  await expect(page.getByRole("heading", { name: "Varco" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Varco", exact: true })).toBeVisible();
   await expect(page.getByLabel("Evento")).toHaveValue(eventId);
+  expect(await page.evaluate(() => document.documentElement.dataset.homeSeen ?? null), "the home's hero appeared").toBeNull();
+  expect(pageErrors.filter((e) => /#418|#425|hydrat/i.test(e))).toEqual([]);
   await expect(page.getByLabel("Evento").locator("option:checked")).toContainText(GATE_EVENT);
   await expect(page.getByTestId("gate-network")).toHaveText("offline — 0 scansioni da inviare");
   await expect(page.getByTestId("gate-list")).toContainText(/Elenco offline: \d+ pass \(aggiornato alle \d\d:\d\d\)/);

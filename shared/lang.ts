@@ -1,15 +1,64 @@
-/** The two languages the public site speaks. */
-export type Lang = "it" | "en";
+/**
+ * The languages the public site, its answers and its e-mails speak: the one list. Every type, zod
+ * enum, database column's type, route, build step and catalogue registry is derived from it; a
+ * language is one entry here plus one catalogue per side (web/i18n/xx.ts, worker/i18n/xx.ts and
+ * worker/i18n/emails/xx.ts), found by their file names (docs/decisions/056-languages-as-data.md).
+ * Italian is first: the default, and the language of staff screens.
+ */
+export const LANGUAGES = {
+  it: {
+    /** The language named in itself (the header's switch). */
+    name: "Italiano",
+    /** Open Graph's `og:locale`. */
+    ogLocale: "it_IT",
+    /** How an amount of euros is written, # the amount: "€ 15,00". */
+    euro: "€ #",
+    /** A decimal comma: "15,00", "1,5 km". */
+    decimalComma: true,
+    hour: ["ora", "ore"],
+    minute: ["minuto", "minuti"],
+    /** Between "1 ora" and "30 minuti". */
+    and: " e ",
+  },
+  en: { name: "English", ogLocale: "en_GB", euro: "€#", decimalComma: false, hour: ["hour", "hours"], minute: ["minute", "minutes"], and: " " },
+  de: { name: "Deutsch", ogLocale: "de_DE", euro: "# €", decimalComma: true, hour: ["Stunde", "Stunden"], minute: ["Minute", "Minuten"], and: " " },
+} as const satisfies Record<string, LanguageWays>;
 
-/** The cookie the language switch sets ("it" | "en"); the Worker reads it to answer `/` in that language. */
+export type LanguageWays = {
+  name: string;
+  ogLocale: string;
+  euro: string;
+  decimalComma: boolean;
+  hour: readonly [string, string];
+  minute: readonly [string, string];
+  and: string;
+};
+
+/** A language the site speaks ("it" | "en" | …), derived from the list. */
+export type Lang = keyof typeof LANGUAGES;
+/** The list's codes, Italian first: for zod (`z.enum(LANGS)`), Drizzle's column types and loops. */
+export const LANGS = Object.keys(LANGUAGES) as [Lang, ...Lang[]];
+export const DEFAULT_LANG: Lang = "it";
+
+/** How `lang` writes money, numbers and lengths of time (shared/lifecycle/money.ts and event.ts read it). */
+export const languageWays = (lang: Lang): LanguageWays => LANGUAGES[lang];
+
+/**
+ * The garage's own texts (titles, rates, notices…) have an English twin: every visitor who is not
+ * Italian reads it where the garage wrote one, else the Italian (their language, else English, else Italian).
+ */
+export const readsEnglishTwin = (lang: Lang) => lang !== DEFAULT_LANG;
+
+/** The cookie the language switch sets (a code of the list); the Worker reads it to answer `/` in that language. */
 export const LANG_COOKIE = "pe_lang";
 
-const asLang = (value: string | null | undefined): Lang | null => (value === "it" || value === "en" ? value : null);
+export const isLang = (value: unknown): value is Lang => typeof value === "string" && Object.hasOwn(LANGUAGES, value);
+const asLang = (value: string | null | undefined): Lang | null => (isLang(value) ? value : null);
 
 /**
  * The visitor's language: the link's `?lang=` first (a shared link keeps its language), then the
- * choice remembered on the device, then the browser's preference between Italian and English
- * (the first of the two it lists, by quality); Italian when nothing says otherwise.
+ * choice remembered on the device, then the browser's preference (Accept-Language: the first of our
+ * languages it lists, by quality, `de-CH` counting as `de`); Italian when nothing says otherwise.
  * Pure: the Worker and the browser decide the same way.
  */
 export function pickLang(param: string | null | undefined, remembered: string | null | undefined, acceptLanguage: string | null | undefined): Lang {
@@ -20,11 +69,11 @@ export function pickLang(param: string | null | undefined, remembered: string | 
     .map((part, index) => {
       const [tag, ...params] = part.trim().toLowerCase().split(";");
       const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find(Boolean);
-      return { base: tag.split("-")[0], q: q === undefined ? 1 : Number(q), index };
+      return { base: tag.trim().split("-")[0], q: q === undefined ? 1 : Number(q), index };
     })
-    .filter((entry) => (entry.base === "it" || entry.base === "en") && entry.q > 0)
+    .filter((entry) => isLang(entry.base) && entry.q > 0)
     .sort((a, b) => b.q - a.q || a.index - b.index);
-  return ranked[0]?.base === "en" ? "en" : "it";
+  return asLang(ranked[0]?.base) ?? DEFAULT_LANG;
 }
 
 /** The value of `name` in a Cookie header (or document.cookie). */

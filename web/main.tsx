@@ -37,8 +37,13 @@ const eventPage = serverRendered && location.pathname.startsWith(EVENT_PAGE_PREF
 void Promise.all([catalogue, eventPage]).then(([t]) => start(t));
 
 function start(t: Catalogue) {
-  store.set(catalogueAtom, { lang, t });
-  if (serverRendered) setRenderedLanguage({ lang, t });
+  // One object for both: React compares the hydration snapshot with the store's after hydrating, and
+  // two equal objects would re-render every part that reads the language, synchronously. A part still
+  // waiting for its code (the footer, the reviews, the partners) would then lose its server HTML to
+  // its empty fallback: the page shrank under the fan's finger (issue #44).
+  const language = { lang, t };
+  store.set(catalogueAtom, language);
+  if (serverRendered) setRenderedLanguage(language);
   const app = (
     <StrictMode>
       <App store={store} />

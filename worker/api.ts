@@ -9,6 +9,7 @@ import { adminEventCancellation } from "./routes/admin-event-cancellation";
 import { adminEvents } from "./routes/admin-events";
 import { adminNotices } from "./routes/admin-notices";
 import { adminPayments } from "./routes/admin-payments";
+import { adminCharts } from "./routes/admin-charts";
 import { adminRefunds } from "./routes/admin-refunds";
 import { adminUsers } from "./routes/admin-users";
 import { bookings } from "./routes/bookings";
@@ -52,6 +53,7 @@ export const api = new Hono<AppEnv>()
   .route("/api/admin", adminRefunds)
   .route("/api/admin/events", adminEventCancellation)
   .route("/api/admin/stats", adminStats)
+  .route("/api/admin/charts", adminCharts)
   .route("/api/admin/configuration", adminConfiguration)
   .route("/api/admin", adminNotices)
   .route("/api/admin", adminWaitlistRoutes)

@@ -23,6 +23,7 @@ export const EVENT_PROBLEMS = [
   "rateIncomplete",
   "invalidRatePrice",
   "invalidRateWindow",
+  "invalidRateVat",
   "repeatedRate",
   "tooManyRates",
 ] as const;
@@ -62,13 +63,20 @@ export type EventFields = {
   isPrevenditaPayable?: boolean | null;
   cancelDeadlineHours?: Value;
 };
-export type RateFields = { id?: number | null; name?: Value; description?: Value; price?: Value; minutesBeforeStart?: Value; minutesAfterEnd?: Value };
+export type RateFields = { id?: number | null; name?: Value; description?: Value; price?: Value; minutesBeforeStart?: Value; minutesAfterEnd?: Value; vatRate?: Value };
 
 /** A row of the rates editor left entirely empty: ignored rather than refused. */
 export const isEmptyRate = (r: RateFields) => blank(r.name) && blank(r.price) && blank(r.description) && r.id == null;
 
 /** A rate that passed: its position among the rows kept, its price in cents, its validity window in minutes. */
-export type RateNumbers = { index: number; priceCents: number; minutesBeforeStart: number | null; minutesAfterEnd: number | null };
+export type RateNumbers = { index: number; priceCents: number; minutesBeforeStart: number | null; minutesAfterEnd: number | null; vatRateBp: number | null };
+
+/** A VAT rate as typed ("10", "10,00", 4) in basis points; null when it is not one (0–100 %, two decimals at most). */
+export function parseVatRateBp(value: string | number): number | null {
+  const v = String(value).trim().replace(",", ".");
+  if (!/^\d{1,3}(\.\d{1,2})?$/.test(v) || Number(v) > 100) return null;
+  return Math.round(Number(v) * 100);
+}
 
 type Ctx = { issues: z.core.$ZodRawIssue[] };
 
@@ -120,11 +128,14 @@ function rateNumbers(list: RateFields[], w: EventFormWords, ctx: Ctx): { rows: R
       const minutes = window[k];
       if (minutes !== null && !(Number.isInteger(minutes) && minutes >= 0 && minutes <= MAX_WINDOW_MINUTES)) return refuse("invalidRateWindow", [i, field]);
     }
+    // A rate's own VAT, when it is not the garage's (docs/decisions/055-sdi-sending.md); blank: the garage's.
+    const vatRateBp = blank(r.vatRate) ? null : parseVatRateBp(r.vatRate!);
+    if (!blank(r.vatRate) && vatRateBp === null) return refuse("invalidRateVat", [i, "vatRate"]);
     if (r.id != null) {
       if (ids.has(r.id)) return refuse("repeatedRate", [i, "id"]);
       ids.add(r.id);
     }
-    numbers.push({ index: i, priceCents, minutesBeforeStart: window[0], minutesAfterEnd: window[1] });
+    numbers.push({ index: i, priceCents, minutesBeforeStart: window[0], minutesAfterEnd: window[1], vatRateBp });
   }
   if (numbers.length === 0) return refuse("rateRequired", []);
   return { rows, numbers };

@@ -20,14 +20,22 @@ function partsOf(locale: string, at: Date) {
   return (type: string) => parts.find((p) => p.type === type)?.value ?? "00";
 }
 
+type Part = (type: string) => string;
+// How a language writes a day from Intl's parts, where it is more than "weekday day month year"
+// (by the locale's language: "Freitag, 27. November 2026", "viernes, 27 de noviembre de 2026").
+const DAY_ORDER: Record<string, (part: Part) => string> = {
+  de: (part) => `${part("weekday")}, ${part("day")}. ${part("month")} ${part("year")}`,
+  es: (part) => `${part("weekday")}, ${part("day")} de ${part("month")} de ${part("year")}`,
+};
+const dayOf = (locale: string, part: Part) => (DAY_ORDER[locale.split("-")[0]] ?? ((p: Part) => `${p("weekday")} ${p("day")} ${p("month")} ${p("year")}`))(part);
+
 /** "sabato 14 marzo 2026 ore 21:00" (or "Friday 27 November 2026, 21:00 (Italian time)"): an ISO instant or epoch ms. */
 export function longDateTime(at: string | number, style: DateStyle = ITALIAN_DATES): string {
   const part = partsOf(style.locale, new Date(at));
-  return style.at(`${part("weekday")} ${part("day")} ${part("month")} ${part("year")}`, `${part("hour")}:${part("minute")}`);
+  return style.at(dayOf(style.locale, part), `${part("hour")}:${part("minute")}`);
 }
 
 /** "giovedì 10 dicembre 2026" (or "Thursday 10 December 2026"): the day of an instant in the garage's zone. */
 export function longDate(at: string | number, style: DateStyle = ITALIAN_DATES): string {
-  const part = partsOf(style.locale, new Date(at));
-  return `${part("weekday")} ${part("day")} ${part("month")} ${part("year")}`;
+  return dayOf(style.locale, partsOf(style.locale, new Date(at)));
 }

@@ -3,6 +3,8 @@
  * Plain TypeScript shared by the Worker and the SPA; sql.ts enforces the same rules in statements.
  */
 
+import { languageWays, type Lang } from "../lang";
+
 export const HOUR_MS = 3_600_000;
 export const MINUTE_MS = 60_000;
 
@@ -16,18 +18,16 @@ export const MAX_EVENT_MINUTES = 7 * 24 * 60;
 /** The farthest a venue can be: 100 km (farther is a typo, not a garage for that event). */
 export const MAX_DISTANCE_METERS = 100_000;
 
-type Lang = "it" | "en";
-const HOUR_WORDS = { it: ["ora", "ore"], en: ["hour", "hours"] } as const;
-const MINUTE_WORDS = { it: ["minuto", "minuti"], en: ["minute", "minutes"] } as const;
 const counted = (n: number, [one, many]: readonly [string, string]) => `${n} ${n === 1 ? one : many}`;
 
 /** An event's length in the reader's words: 180 → "3 ore" / "3 hours", 90 → "1 ora e 30 minuti" / "1 hour 30 minutes". */
 export function formatDuration(minutes: number, lang: Lang): string {
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
-  if (hours === 0) return counted(rest, MINUTE_WORDS[lang]);
-  if (rest === 0) return counted(hours, HOUR_WORDS[lang]);
-  return `${counted(hours, HOUR_WORDS[lang])}${lang === "it" ? " e " : " "}${counted(rest, MINUTE_WORDS[lang])}`;
+  const ways = languageWays(lang);
+  if (hours === 0) return counted(rest, ways.minute);
+  if (rest === 0) return counted(hours, ways.hour);
+  return `${counted(hours, ways.hour)}${ways.and}${counted(rest, ways.minute)}`;
 }
 
 /** A distance in metres: under a kilometre "300 m"; else kilometres with one decimal at most ("1,5 km" / "1.5 km"). */
@@ -35,7 +35,7 @@ export function formatDistance(meters: number, lang: Lang): string {
   if (meters < 1000) return `${meters} m`;
   const km = Math.round(meters / 100) / 10;
   const text = Number.isInteger(km) ? String(km) : km.toFixed(1);
-  return `${lang === "it" ? text.replace(".", ",") : text} km`;
+  return `${languageWays(lang).decimalComma ? text.replace(".", ",") : text} km`;
 }
 
 export type EventTiming = { datetime: number | null; isAlwaysActive: boolean; durationMinutes: number };

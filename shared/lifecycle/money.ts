@@ -2,6 +2,7 @@
  * Money as integer euro cents, and every way the product writes an amount. The Worker and the SPA
  * import these; no other file formats or parses money.
  */
+import { languageWays, type Lang } from "../lang";
 
 /** 1500 → "15.00": the API's decimal form (spec §3). */
 export function centsToDecimal(cents: number): string {
@@ -31,10 +32,11 @@ export function parseAmountToCents(value: string | number): number | null {
 
 const asCents = (amount: string | number) => (typeof amount === "number" ? amount : decimalToCentsExact(amount));
 
-/** "€ 15,50" in Italian (decimal comma), "€15.50" in English. `amount`: cents or the API's decimal string. */
-export function formatEuro(amount: string | number, lang: "it" | "en"): string {
+/** "€ 15,50" in Italian, "€15.50" in English, "15,50 €" in German…: each language's way (shared/lang.ts). `amount`: cents or the API's decimal string. */
+export function formatEuro(amount: string | number, lang: Lang): string {
+  const ways = languageWays(lang);
   const decimal = centsToDecimal(asCents(amount));
-  return lang === "en" ? `€${decimal}` : `€ ${decimal.replace(".", ",")}`;
+  return ways.euro.replace("#", ways.decimalComma ? decimal.replace(".", ",") : decimal);
 }
 
 /** A refund reaches the card within this many working days of the provider's "succeeded" (what the e-mails promise). */

@@ -9,7 +9,7 @@ export const PASS_BANNER_STORAGE_KEY = "parcheggi-eventi:pass-banner";
 
 /**
  * Whether the page has something to do before the visitor moves: a page other than the home or an
- * event's (the gate's service worker answers any of its pages with the home's HTML when offline),
+ * event's (a gate's service worker built before decision 057 answered its pages with the home's HTML),
  * the card provider's return (`?payment=success`, or any other parameter the app reads) or a pass
  * banner this device keeps. Otherwise the app waits for the visitor's first move (decision 043).
  */

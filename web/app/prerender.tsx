@@ -3,9 +3,8 @@ import { StrictMode } from "react";
 import { prerender } from "react-dom/static";
 import { AppRoutes } from "./router";
 import { StaticAppLocation } from "./app-location";
-import type { Catalogue, Lang } from "../i18n/catalogue";
-import { en } from "../i18n/en";
-import { it } from "../i18n/it";
+import { LANGS, type Catalogue, type Lang } from "../i18n/catalogue";
+import { catalogues } from "../i18n/catalogues";
 import { createAppStore, createQueryClient } from "./query-client";
 
 /**
@@ -34,8 +33,10 @@ function tree(lang: Lang, t: Catalogue) {
   );
 }
 
-// Rendered while the build's module runner is still open: the lazy parts import through it.
-export const homeShell = await renderHomeShell("it", it);
-/** The same in English (dist/client/en/index.html), which the Worker sends when English is chosen. */
-export const homeShellEn = await renderHomeShell("en", en);
-export const englishMeta = en.meta;
+/**
+ * The home in each language of the list, with its page's title and description: index.html is the
+ * Italian one, dist/client/<lang>/index.html each other, which the Worker sends when that language is chosen.
+ * Rendered while the build's module runner is still open: the lazy parts import through it.
+ */
+export const homeShells: { lang: Lang; shell: string; meta: Catalogue["meta"] }[] = [];
+for (const lang of LANGS) homeShells.push({ lang, shell: await renderHomeShell(lang, catalogues[lang]), meta: catalogues[lang].meta });

@@ -19,8 +19,7 @@ import { seedHomeQueries, type InjectedHomeData } from "../features/home/home-da
 import { PartnerCarousel } from "../features/home/partner-carousel";
 import { PartnerSlot } from "../features/home/partner-slot";
 import type { Catalogue } from "../i18n/catalogue";
-import { en } from "../i18n/en";
-import { it } from "../i18n/it";
+import { catalogues } from "../i18n/catalogues";
 import { catalogueAtom } from "../i18n/lang";
 import { formatLongDateTime } from "../lib/format-basic";
 import { createAppStore, createQueryClient } from "./query-client";
@@ -33,7 +32,7 @@ export { HOME_DATA_ID, type InjectedHomeData } from "../features/home/home-data"
 export type { Catalogue } from "../i18n/catalogue";
 export { formatLongDateTime } from "../lib/format-basic";
 
-export const catalogueFor = (lang: Lang): Catalogue => (lang === "en" ? en : it);
+export const catalogueFor = (lang: Lang): Catalogue => catalogues[lang];
 
 /** React puts an image's preload (fetchpriority high) before a render's markup: split it off for <head>. */
 function splitPreloads(rendered: string): { preloads: string; html: string } {

@@ -25,3 +25,17 @@ it("waits while the part is far, and resolves on the visitor's first press or ke
   window.dispatchEvent(new Event("keydown"));
   expect(await settled(near)).toBe(true);
 });
+
+it("resolves when the part leaves the page before it came near: React dropped its server HTML to render it anew", async () => {
+  const frame = document.createElement("div");
+  const far = document.createElement("footer");
+  far.id = "contatti";
+  frame.appendChild(far);
+  document.body.appendChild(frame);
+  const near = whenNear("contatti");
+  expect(await settled(near)).toBe(false);
+  // Fails if the footer, dropped by a first-act language switch before it hydrated, waited for ever
+  // on an element no longer in the page: the home had no footer at all (issue #48).
+  frame.removeChild(far);
+  expect(await settled(near)).toBe(true);
+});

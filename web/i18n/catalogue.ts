@@ -12,8 +12,8 @@ type Widen<T> = T extends string
         ? readonly Widen<U>[]
         : { readonly [K in keyof T]: Widen<T[K]> };
 
-/** Every public catalogue (it.ts, en.ts) has exactly this shape: a missing or extra key fails typecheck. */
+/** Every public catalogue (it.ts, en.ts, de.ts…) has exactly this shape: a missing or extra key fails typecheck. */
 export type Catalogue = Widen<typeof it>;
 
 export type { Lang };
-export const LANGS: readonly Lang[] = ["it", "en"];
+export { LANGS } from "../../shared/lang";

@@ -1,7 +1,7 @@
 import { atom, useStore } from "jotai";
 import { useSyncExternalStore } from "react";
 import type { Catalogue, Lang } from "./catalogue";
-import { cookieValue, LANG_COOKIE, pickLang } from "../../shared/lang";
+import { cookieValue, DEFAULT_LANG, isLang, LANG_COOKIE, pickLang } from "../../shared/lang";
 
 export type Language = { lang: Lang; t: Catalogue };
 
@@ -9,7 +9,7 @@ export type Language = { lang: Lang; t: Catalogue };
 // visitor has no use for it). main.tsx sets the page's catalogue before the first render.
 const loadedAtom = atom<Language | null>(null);
 
-/** The public side's current language and its catalogue (it.ts or en.ts, whichever was loaded). */
+/** The public side's current language and its catalogue (the one loaded: it.ts, en.ts, de.ts…). */
 export const catalogueAtom = atom(
   (get) => get(loadedAtom) ?? noCatalogue(),
   (_get, set, language: Language) => set(loadedAtom, language),
@@ -41,7 +41,7 @@ function useLanguage(): Language {
   );
 }
 
-/** The current catalogue (it.ts or en.ts), for every public component. */
+/** The current catalogue (the visitor's language's), for every public component. */
 export const useT = () => useLanguage().t;
 export const useLang = () => useLanguage().lang;
 
@@ -49,17 +49,14 @@ export const useLang = () => useLanguage().lang;
  * Each catalogue is a chunk of its own: a visitor downloads only the page's language (the build
  * preloads it beside the app, vite.config.ts) and the other one only on a switch.
  */
-// One loader per language, in a table rather than one expression: the build preloads what an import
-// needs (the money writer both catalogues use), and an `en ? import(en) : import(it)` expression made
-// it preload both catalogues whichever was chosen.
-const catalogueLoaders: Record<Lang, () => Promise<Catalogue>> = {
-  it: () => import("./it").then((m) => m.it),
-  en: () => import("./en").then((m) => m.en),
-};
+// One loader per catalogue file (web/i18n/it.ts, en.ts, de.ts…: a chunk each), in a table rather
+// than one expression: the build preloads what an import needs (the money writer every catalogue
+// uses), and an `en ? import(en) : import(it)` expression made it preload both catalogues whichever
+// was chosen. The table is the files themselves: a language of shared/lang.ts adds no line here.
+const catalogueLoaders = import.meta.glob<Record<string, unknown>>("./??.ts");
 
-export function loadCatalogue(lang: Lang): Promise<Catalogue> {
-  return catalogueLoaders[lang]();
-}
+// Plain (the home's bytes, issue #26): the completeness test proves every language has its file.
+export const loadCatalogue = (lang: Lang): Promise<Catalogue> => catalogueLoaders[`./${lang}.ts`]().then((m) => m[lang] as Catalogue);
 
 /**
  * The browser's language at start-up. On the home the Worker already chose (and rendered) it: the
@@ -67,8 +64,8 @@ export function loadCatalogue(lang: Lang): Promise<Catalogue> {
  */
 export function startLang(serverRendered: boolean): Lang {
   // The admin area and the gate stay Italian.
-  if (/^\/(admin|gate)(\/|$)/.test(location.pathname)) return "it";
-  if (serverRendered) return document.documentElement.lang === "en" ? "en" : "it";
+  if (/^\/(admin|gate)(\/|$)/.test(location.pathname)) return DEFAULT_LANG;
+  if (serverRendered) return isLang(document.documentElement.lang) ? document.documentElement.lang : DEFAULT_LANG;
   return pickLang(new URLSearchParams(location.search).get("lang"), cookieValue(document.cookie, LANG_COOKIE), navigator.languages.join(","));
 }
 

@@ -32,5 +32,6 @@ export const queryKeys = {
     waitlistSettings: ["admin", "waitlists", "settings"] as const,
     documents: (month: string) => ["admin", "documents", month] as const,
     fiscalIdentity: ["admin", "fiscal-identity"] as const,
+    charts: (chart: string, filter: unknown) => ["admin", "charts", chart, filter] as const,
   },
 };

@@ -106,6 +106,7 @@ export const messagesEn: Messages = {
   invalidWebhookSignature: "Invalid webhook signature",
   invalidWebhookEvent: "Invalid webhook event",
   invalidDate: "Invalid date: use the format YYYY-MM-DD",
+  invalidPeriod: "Invalid period: day, week or month",
   invalidDateRange: "Invalid date range: the start date is after the end date",
   // uploads and images
   eventImageTooLarge: "The file is too large. 5MB at most.",
@@ -133,6 +134,7 @@ export const messagesEn: Messages = {
   rateIncomplete: "Every rate needs a name and a price",
   invalidRatePrice: "Invalid rate price",
   invalidRateWindow: "Invalid rate validity: whole or half hours, at most a week",
+  invalidRateVat: "Invalid VAT rate of the rate: 0 to 100, at most two decimals (blank: the garage's)",
   categoryNotFound: "Category not found",
   deleteHasBookings: "Cannot delete: the event has bookings. Deactivate it.",
   invalidDatetime: "Invalid date/time",
@@ -312,5 +314,6 @@ export const messagesEn: Messages = {
   invoiceOnlyPaid: "An invoice can be requested only for a paid booking",
   invoiceWindowClosed: "More than 12 days have passed since the payment: write to the garage for the invoice",
   documentNotFound: "Document not found",
+  sdiResendOnlyDiscarded: "Only a document discarded by SdI is sent again, once",
   invalidMonth: "Invalid month: use YYYY-MM",
 };

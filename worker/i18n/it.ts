@@ -109,6 +109,7 @@ export const messagesIt = {
   invalidWebhookSignature: "Firma del webhook non valida",
   invalidWebhookEvent: "Evento del webhook non valido",
   invalidDate: "Data non valida: usa il formato AAAA-MM-GG",
+  invalidPeriod: "Periodo non valido: giorno, settimana o mese",
   invalidDateRange: "Intervallo di date non valido: la data iniziale è dopo quella finale",
   // uploads and images
   eventImageTooLarge: "Il file è troppo grande. Massimo 5MB.",
@@ -136,6 +137,7 @@ export const messagesIt = {
   rateIncomplete: "Ogni tariffa deve avere nome e prezzo",
   invalidRatePrice: "Prezzo della tariffa non valido",
   invalidRateWindow: "Validità della tariffa non valida: ore intere o mezze ore, al massimo una settimana",
+  invalidRateVat: "Aliquota IVA della tariffa non valida: da 0 a 100, al massimo due decimali (vuota: quella del garage)",
   categoryNotFound: "Categoria non trovata",
   deleteHasBookings: "Impossibile eliminare: l'evento ha prenotazioni. Disattivalo.",
   invalidDatetime: "Data/ora non valida",
@@ -320,6 +322,7 @@ export const messagesIt = {
   invoiceOnlyPaid: "La fattura si può chiedere solo per una prenotazione pagata",
   invoiceWindowClosed: "Sono passati più di 12 giorni dal pagamento: per la fattura scrivi al garage",
   documentNotFound: "Documento non trovato",
+  sdiResendOnlyDiscarded: "Si reinvia solo un documento scartato da SdI, una volta",
   invalidMonth: "Mese non valido: usa AAAA-MM",
 };
 

@@ -1,12 +1,11 @@
 import type { HonoRequest, MiddlewareHandler } from "hono";
 import { pickLang, type Lang } from "../../shared/lang";
 import { textOf } from "../i18n/message-ref";
-import { messagesIt } from "../i18n/it";
-import { messagesEn } from "../i18n/en";
+import { messageCatalogues } from "../i18n/catalogues";
 
 /** A message reference (worker/i18n/message-ref.ts) in a language; any other text as it is. */
 export function localise(text: string, lang: Lang): string {
-  return textOf(text, lang === "en" ? messagesEn : messagesIt);
+  return textOf(text, messageCatalogues[lang]);
 }
 
 /** The language an API request asks for: `?lang=`, else Accept-Language (the browser's client sends the page's language there). */
@@ -19,7 +18,7 @@ type ErrorJson = { error?: { message?: string; issues?: { message: string }[] } 
 /**
  * Error answers in the request's language: `?lang=` or Accept-Language (the browser's client sends
  * the page's language there). Services and schemas write references to the catalogue's keys; here
- * each becomes the text of that key in worker/i18n/it.ts (Italian) or en.ts (English).
+ * each becomes the text of that key in the request's language's catalogue (worker/i18n/<lang>.ts).
  */
 export const answerInRequestLanguage: MiddlewareHandler = async (c, next) => {
   await next();

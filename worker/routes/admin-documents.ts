@@ -9,7 +9,9 @@ import { requireRole } from "../middleware/require-role";
 import { getFiscalIdentity, saveFiscalIdentity } from "../services/documents/issue";
 import { adminDocumentDto, documentsOfMonth, documentXml, invoicesOf } from "../services/documents/read";
 import { monthExport } from "../services/documents/export";
-import { documentParam, fiscalIdentityInput, monthQuery } from "./documents-input";
+import { sdiMode } from "../services/sdi/intermediary";
+import { resendCorrected, sdiStateOf, submissionsOf } from "../services/sdi/submissions";
+import { documentParam, fiscalIdentityInput, invoiceRequestInput, monthQuery } from "./documents-input";
 
 const owner = requireRole("owner");
 
@@ -24,7 +26,16 @@ export const adminDocuments = new Hono<AppEnv>()
     const rows = await documentsOfMonth(c.var.db, c.req.valid("query").month);
     const missing = [...new Set(rows.map((r) => r.invoiceId).filter((id): id is string => !!id && !rows.some((r) => r.id === id)))];
     const all = [...rows, ...(await invoicesOf(c.var.db, missing))];
-    return c.json({ documents: rows.map((r) => adminDocumentDto(r, all)) }, 200);
+    const submissions = await submissionsOf(c.var.db, rows.filter((r) => r.kind !== "receipt").map((r) => r.id));
+    // "live": an intermediary sends; "demo": the local stand-in; "off": invoices stay da inviare, the owner downloads the XML.
+    return c.json({ documents: rows.map((r) => adminDocumentDto(r, all, submissions)), sdiMode: sdiMode(c.env) }, 200);
+  })
+  // A document SdI discarded, corrected (the customer's data) and sent again under its number and date.
+  .post("/documents/:id/resend", requireAdmin, audited("document.sdi_resend"), validate("param", documentParam), validate("json", invoiceRequestInput), async (c) => {
+    const id = c.req.valid("param").id;
+    const result = await resendCorrected(c.var.db, c.env, id, c.req.valid("json").buyer, Date.now());
+    if (!result.ok) return c.json(result.error, result.status as 404 | 409);
+    return c.json({ sdi: sdiStateOf((await submissionsOf(c.var.db, [id])).get(id) ?? []) }, 200);
   })
   .get("/documents/export", requireAdmin, validate("query", monthQuery), async (c) => {
     const { fileName, bytes } = await monthExport(c.var.db, c.req.valid("query").month);

@@ -57,6 +57,8 @@ const rawRate = z.object({
   // The validity window (issue 23): whole minutes before the start and after the end, blank for none.
   minutesBeforeStart: numberish,
   minutesAfterEnd: numberish,
+  // The rate's own VAT in percent ("10", "10,00"); blank or absent: the garage's.
+  vatRate: numberish,
 });
 
 /**
@@ -135,7 +137,7 @@ function normalise(body: z.output<typeof fullBody>, ctx: Ctx): { event: EventInp
     cancelDeadlineHours: n.cancelDeadlineHours,
   };
   const rates = checked.data.rates.map((r, k): RateInput => {
-    const { index: i, priceCents, minutesBeforeStart, minutesAfterEnd } = rateNumbers[k];
+    const { index: i, priceCents, minutesBeforeStart, minutesAfterEnd, vatRateBp } = rateNumbers[k];
     return {
       id: r.id ?? null,
       name: trimmed(r.name),
@@ -148,6 +150,7 @@ function normalise(body: z.output<typeof fullBody>, ctx: Ctx): { event: EventInp
       sortOrder: r.sortOrder ?? i + 1,
       minutesBeforeStart,
       minutesAfterEnd,
+      vatRateBp,
     };
   });
   return { event, rates };

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { errorBody } from "../lib/errors";
-import { pickLang } from "../../shared/lang";
+import { pickLang, LANGS } from "../../shared/lang";
 import { messages } from "../i18n/it";
 import { carModelSchema, eventAndRate, eventAndRateIds, formWords, idempotencyHeader, personNameSchema, validate } from "../lib/validate";
 import { bookingForm } from "../../shared/forms/customer-forms";
@@ -28,7 +28,7 @@ export const bookingInput = z
     // The dialog asks to be told when this plate already has a spot for the event (decision 016).
     warnRepeatPlate: z.boolean(messages.invalidValue).optional(),
     // The language the customer booked in (the public side's IT/EN): the booking's e-mails use it.
-    lang: z.enum(["it", "en"], messages.invalidValue).optional(),
+    lang: z.enum(LANGS, messages.invalidValue).optional(),
     voucherCode: z.string(messages.invalidValue).max(40, messages.voucherNotFound).optional(),
   })
   .pipe(
@@ -38,7 +38,7 @@ export const bookingInput = z
       customerName: personNameSchema(messages.nameTooLong, messages.nameBadChars),
       carModel: carModelSchema,
       warnRepeatPlate: z.boolean().default(false),
-      lang: z.enum(["it", "en"]).optional(),
+      lang: z.enum(LANGS).optional(),
       voucherCode: z.string().trim().optional().transform((v) => v || undefined),
     }),
   );

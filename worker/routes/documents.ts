@@ -10,6 +10,9 @@ import { PASS_SECRET_PATTERN } from "../services/passes";
 import { requestInvoice } from "../services/documents/issue";
 import { bookingOfPass, documentsOfBooking, documentView, documentXml, summaryOf } from "../services/documents/read";
 import { documentParam, invoiceRequestInput } from "./documents-input";
+import { createSdiIntermediary } from "../services/sdi/intermediary";
+import { queueUnsentDocuments } from "../services/sdi/submissions";
+import { queueInvoiceCopy } from "../services/documents/courtesy-copy";
 
 const secretParam = z.object({ secret: z.string().regex(PASS_SECRET_PATTERN, messages.passNotFound) });
 
@@ -42,5 +45,10 @@ export const passDocuments = new Hono<AppEnv>()
     if (!booking) return c.json(errorBody("not_found", messages.passNotFound), 404);
     const result = await requestInvoice(c.var.db, booking.id, c.req.valid("json"), Date.now());
     if (!result.ok) return c.json(result.error, result.status as ClientErrorStatusCode);
+    // The new invoice (and any credit notes of earlier refunds) leave for SdI now rather than at the next cron.
+    if (!result.value.already) {
+      if (createSdiIntermediary(c.env)) c.executionCtx.waitUntil(queueUnsentDocuments(c.var.db, c.env, Date.now()));
+      c.executionCtx.waitUntil(queueInvoiceCopy(c.env, c.var.db, result.value.invoice, Date.now()));
+    }
     return c.json({ invoice: summaryOf(result.value.invoice), already: result.value.already }, result.value.already ? 200 : 201);
   });

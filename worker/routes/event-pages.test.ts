@@ -6,6 +6,7 @@ import { postponeEvent } from "../services/event-postponement";
 import { inlineBootFor } from "../services/home-page";
 import { eventPageCacheKey } from "./event-pages";
 import { api, customerFor, ORIGIN, seedBooking, seedEvent, testDb } from "../test/helpers";
+import { LANGS, type Lang } from "../../shared/lang";
 
 /** Workers' caches.default (the program's DOM types do not know it). */
 const edgeCache = () => (caches as unknown as { default: Cache }).default;
@@ -26,7 +27,7 @@ function jsonLd(html: string): Record<string, any> {
 }
 
 /** The edge cache entry the route keeps (its key: the page in one language); waits for the route's background write. */
-async function cachedEntry(path: string, lang: "it" | "en" = "it") {
+async function cachedEntry(path: string, lang: Lang = "it") {
   const key = eventPageCacheKey(new URL(`${ORIGIN}${path}`), lang, await inlineBootFor(env.ASSETS, ORIGIN));
   for (let i = 0; i < 50; i++) {
     if (await edgeCache().match(key)) return key;
@@ -59,8 +60,15 @@ describe("robots.txt and sitemap.xml", () => {
     expect(res.headers.get("Content-Type")).toMatch(/^application\/xml/);
     const body = await res.text();
     expect(body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>/);
-    expect(body).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(body).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">');
     expect(body).toContain(`<loc>${BASE}/</loc>`);
+    // Fails if a language's address of a page is missing, or an entry does not name the others.
+    for (const lang of LANGS) {
+      expect(body).toContain(`<loc>${BASE}/?lang=${lang}</loc>`);
+      expect(body).toContain(`<loc>${BASE}${eventPath(live.event)}?lang=${lang}</loc>`);
+      expect(body).toContain(`<xhtml:link rel="alternate" hreflang="${lang}" href="${BASE}${eventPath(live.event)}?lang=${lang}"/>`);
+    }
+    expect(body).toContain(`<xhtml:link rel="alternate" hreflang="x-default" href="${BASE}${eventPath(live.event)}"/>`);
     expect(body).toContain(`<loc>${BASE}${eventPath(live.event)}</loc><lastmod>${new Date(live.event.createdAt).toISOString().slice(0, 10)}</lastmod>`);
     for (const hidden of [off, cancelled, over]) expect(body).not.toContain(`/eventi/${hidden.eventId}-`);
   });
@@ -139,13 +147,14 @@ describe("an event's page", () => {
     expect(ld["@context"]).toBe("https://schema.org");
     expect(ld["@type"]).toBe("Event");
     expect(ld.name).toBe("Napoli – Inter JSON-LD");
+    expect(ld.inLanguage).toBe("it");
     expect(ld.startDate).toBe("2027-03-14T21:00:00+01:00");
     expect(ld.endDate).toBe("2027-03-14T23:00:00+01:00");
     expect(ld.eventStatus).toBe("https://schema.org/EventScheduled");
     expect(ld.location).toMatchObject({ "@type": "Place", address: { "@type": "PostalAddress", streetAddress: "Via Giambattista Marino 14", postalCode: "80125", addressLocality: "Napoli", addressCountry: "IT" } });
     expect(ld.offers.map((o: Record<string, string>) => [o.name, o.price, o.priceCurrency, o.availability, o.url])).toEqual([
-      ["Posto auto", "15.00", "EUR", "https://schema.org/LimitedAvailability", `${BASE}${eventPath(event)}`],
-      ["Posto moto", "8.50", "EUR", "https://schema.org/LimitedAvailability", `${BASE}${eventPath(event)}`],
+      ["Posto auto", "15.00", "EUR", "https://schema.org/LimitedAvailability", `${BASE}${eventPath(event)}?lang=it`],
+      ["Posto moto", "8.50", "EUR", "https://schema.org/LimitedAvailability", `${BASE}${eventPath(event)}?lang=it`],
     ]);
     await seedBooking({ eventId, rateId: rates[0].id, status: "paid" });
     await seedBooking({ eventId, rateId: rates[1].id, status: "paid" });
@@ -176,13 +185,17 @@ describe("an event's page", () => {
   it("has the share card in its head: title, description with date and spots, absolute image, url, canonical, twitter card", async () => {
     const { event } = await seedEvent({ title: "Napoli – Inter card", datetime: MARCH_14_21H_ROME, totalSpots: 37 });
     const html = await (await page(eventPath(event))).text();
-    const url = `${BASE}${eventPath(event)}`;
+    // The page's own language's address (`?lang=it`): the one its hreflang alternates name for Italian.
+    const url = `${BASE}${eventPath(event)}?lang=it`;
     expect(meta(html, "og:title")).toContain("Napoli – Inter card");
     expect(meta(html, "og:description")).toContain("domenica 14 marzo 2027 ore 21:00");
     expect(meta(html, "og:description")).toContain("Ancora 37 posti liberi");
     expect(meta(html, "description")).toBe(meta(html, "og:description"));
     expect(meta(html, "og:url")).toBe(url);
     expect(html).toContain(`<link rel="canonical" href="${url}">`);
+    // Fails if a language's page stops naming the others (and the bare address as x-default) for search engines.
+    for (const lang of LANGS) expect(html).toContain(`<link rel="alternate" hreflang="${lang}" href="${BASE}${eventPath(event)}?lang=${lang}">`);
+    expect(html).toContain(`<link rel="alternate" hreflang="x-default" href="${BASE}${eventPath(event)}">`);
     expect(meta(html, "twitter:card")).toBe("summary_large_image");
     // The title says Napoli: its bundled WebP, by absolute URL.
     expect(meta(html, "og:image")).toMatch(new RegExp(`^${BASE}/.*napoli.*\\.webp$`));

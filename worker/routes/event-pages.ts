@@ -7,12 +7,14 @@ import { publicBaseUrl } from "../lib/public-base-url";
 import { listSitemapEvents, loadEventPage } from "../services/event-page";
 import { renderEventPage } from "../services/event-page-html";
 import { inlineBootFor, type InlineBoot } from "../services/home-page";
+import { languageAlternates } from "../services/language-links";
+import { shellPath } from "../services/shell-path";
 
 const xml = (value: string) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-/** The build's page (its English twin for English visitors), or a bare one if the build is missing (worker tests). */
+/** The build's page (in the visitor's language), or a bare one if the build is missing (worker tests). */
 async function shellFor(assets: Fetcher, lang: Lang, url: string): Promise<Response> {
-  const shell = await assets.fetch(new URL(lang === "en" ? "/en/" : "/", url));
+  const shell = await assets.fetch(new URL(shellPath(lang), url));
   if (shell.ok) return shell;
   return new Response(`<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="description" content=""><title></title></head><body><div id="root" hidden></div></body></html>`, {
     headers: { "Content-Type": "text/html; charset=utf-8" },
@@ -41,11 +43,15 @@ export const eventPages = new Hono<AppEnv>()
     const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
     // The home changes whenever an event does: its lastmod is the newest event's.
     const newest = list.reduce((max, e) => Math.max(max, e.createdAt), 0);
-    const urls = [
-      `<url><loc>${xml(`${base}/`)}</loc>${newest ? `<lastmod>${day(newest)}</lastmod>` : ""}</url>`,
-      ...list.map((e) => `<url><loc>${xml(`${base}${eventPath(e)}`)}</loc><lastmod>${day(e.createdAt)}</lastmod></url>`),
-    ];
-    const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
+    // Each page once per language (`?lang=xx`) beside its bare address (x-default), every entry
+    // naming all of them, as search engines read hreflang in a sitemap.
+    const entries = (path: string, lastmod: string) => {
+      const alternates = languageAlternates(base, path);
+      const links = alternates.map((a) => `<xhtml:link rel="alternate" hreflang="${a.hreflang}" href="${xml(a.href)}"/>`).join("");
+      return alternates.map((a) => `<url><loc>${xml(a.href)}</loc>${lastmod}${links}</url>`);
+    };
+    const urls = [...entries("/", newest ? `<lastmod>${day(newest)}</lastmod>` : ""), ...list.flatMap((e) => entries(eventPath(e), `<lastmod>${day(e.createdAt)}</lastmod>`))];
+    const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join("\n")}\n</urlset>\n`;
     return c.body(body, 200, { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=0, s-maxage=300" });
   })
   .get("/eventi/:segment", async (c) => {

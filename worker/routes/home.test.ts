@@ -8,6 +8,7 @@ import { loadHomeData } from "../services/home";
 import { bootAfterFirstPaint, inlineBootOf, renderHomePage, scriptSafeJson } from "../services/home-page";
 import { catalogueFor, formatLongDateTime, HOME_DATA_ID, renderHomeIslands, type InjectedHomeData } from "../services/islands";
 import { api, customerFor, ORIGIN, randomClientIp, seedEvent, testDb } from "../test/helpers";
+import { LANGS, type Lang } from "../../shared/lang";
 
 // The build's shell, reduced to what the Worker rewrites: the app's script, a hidden root and the three islands.
 const BOOT = "start(document.currentScript.dataset.app)";
@@ -16,7 +17,7 @@ const SHELL = `<!doctype html><html><head><title>t</title><script type="text/pla
 <div data-island="hero-stats">–</div><div data-island="partners"><!--$--><!--/$--></div>
 <section id="eventi" data-island="events">Caricamento…</section><footer>081 552 1847</footer></div></body></html>`;
 
-async function homeHtml(lang: "it" | "en" = "it"): Promise<string> {
+async function homeHtml(lang: Lang = "it"): Promise<string> {
   const data = await loadHomeData(testDb(), Date.now());
   return (await renderHomePage(new Response(SHELL, { headers: { "Content-Type": "text/html" } }), data, lang)).text();
 }
@@ -37,6 +38,30 @@ describe("the home page the Worker serves", () => {
     expect(html).toContain("3 free spaces");
     expect(html).not.toContain("posti liberi");
     expect(await homeHtml("it")).toContain("3 posti liberi");
+  });
+
+  // Fails when a German visitor's first response is not German (cards, money), or German stops
+  // reading the garage's English text where it wrote one (their language, else English, else Italian).
+  it("renders the islands in German for a German visitor, with the English title where there is no German", async () => {
+    await seedEvent({ title: "Concerto di Natale in italiano", titleEn: "Christmas Concert", totalSpots: 4, rates: [{ name: "Posto auto", priceCents: 1500 }] });
+    const html = (await homeHtml("de")).replace(/<script type="application\/json"[\s\S]*?<\/script>/, "");
+    expect(html).toContain("Christmas Concert");
+    expect(html).not.toContain("Concerto di Natale in italiano");
+    expect(html).toContain("4 Plätze frei");
+    expect(html).toContain("15,00 €");
+  });
+
+  // Fails when the home stops naming each language's address (and x-default) for search engines.
+  it("names every language's address of the home, its own as canonical", async () => {
+    const data = await loadHomeData(testDb(), Date.now());
+    const shell = () => new Response(SHELL, { headers: { "Content-Type": "text/html" } });
+    const html = await (await renderHomePage(shell(), data, "de", "https://parcheggi.example")).text();
+    expect(html).toContain('<link rel="canonical" href="https://parcheggi.example/?lang=de">');
+    for (const lang of LANGS) expect(html).toContain(`<link rel="alternate" hreflang="${lang}" href="https://parcheggi.example/?lang=${lang}">`);
+    expect(html).toContain('<link rel="alternate" hreflang="x-default" href="https://parcheggi.example/">');
+    const res = await renderHomePage(shell(), data, "de", "https://parcheggi.example");
+    expect(res.headers.get("Content-Language")).toBe("de");
+    expect(res.headers.get("Vary")).toBe("Accept-Language, Cookie");
   });
 
   it("shows the shell, with the cards and figures rendered in place and the data for the browser's cache", async () => {
@@ -181,7 +206,7 @@ describe("D1 sessions: the bookmark round-trips", () => {
 });
 
 // The shells as the asset store answers them: the English page is its own file, each with its ETag.
-const shellFor = (lang: "it" | "en") => SHELL.replace("<html>", `<html lang="${lang}">`);
+const shellFor = (lang: Lang) => SHELL.replace("<html>", `<html lang="${lang}">`);
 const shellFetches: string[] = [];
 const SHELL_HEADER = "shell-of-build-42";
 const shellAssets = {
@@ -206,7 +231,7 @@ async function visit(path = "/", headers: Record<string, string> = {}): Promise<
 const shown = (html: string) => html.replace(/<script type="application\/json"[\s\S]*?<\/script>/, "");
 
 /** What the Worker sent before pages were kept in memory: every rewrite streamed through HTMLRewriter for each request. */
-async function streamedPage(shell: string, data: Awaited<ReturnType<typeof loadHomeData>>, lang: "it" | "en"): Promise<string> {
+async function streamedPage(shell: string, data: Awaited<ReturnType<typeof loadHomeData>>, lang: Lang): Promise<string> {
   const { islands, preloads, injected } = renderHomeIslands(data, lang);
   let rewriter = bootAfterFirstPaint(new HTMLRewriter().on("#root", { element: (el) => void el.removeAttribute("hidden") }), await inlineBootOf(shell));
   for (const [name, html] of Object.entries(islands)) rewriter = rewriter.on(`[data-island="${name}"]`, { element: (el) => void el.replace(html, { html: true }) });

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { bookings, refunds } from "../../db/schema";
+import { bookings, categories, refunds, seasonHolders, seasonPasses } from "../../db/schema";
 import type { PassDto } from "../services/passes";
 import { adminApi } from "../test/admin";
 import { api, seedBooking, seedEvent, testDb } from "../test/helpers";
@@ -56,6 +56,38 @@ describe("GET /api/passes/:secret", () => {
 
     expect((await adminApi(`/api/admin/bookings/${booking.id}/free`, { method: "PUT" })).status).toBe(200);
     expect((await (await api(`/api/passes/${booking.passSecret}`)).json<PassDto>()).status).toBe("void");
+  });
+
+  // Issue #48: the pass page asked /api/season-passes/<secret> for every booking's pass and logged its 404.
+  it("names a season holder's secret as a season pass (200), so the page asks the season endpoint only then", async () => {
+    const db = testDb();
+    // A paid holder's secret is also its carrier booking's (the first match's).
+    const { eventId, rateId } = await seedEvent();
+    const carrier = await seedBooking({ eventId, rateId, status: "paid", licensePlate: "NA123SS" });
+    const cat = await db.insert(categories).values({ name: `Stadio ${crypto.randomUUID().slice(0, 6)}` }).returning().get();
+    const season = await db
+      .insert(seasonPasses)
+      .values({ name: "Abbonamento", categoryId: cat.id, startsAt: Date.now() - 86_400_000, endsAt: Date.now() + 86_400_000, priceCents: 30_000, spots: 5 })
+      .returning()
+      .get();
+    const secret = carrier.passSecret!;
+    await db.insert(seasonHolders).values({
+      id: crypto.randomUUID(),
+      seasonId: season.id,
+      status: "active",
+      holdExpiresAt: Date.now(),
+      customerName: "Gennaro Esposito",
+      customerEmail: "gennaro@example.it",
+      licensePlate: "NA123SS",
+      carModel: "Fiat Panda",
+      passSecret: secret,
+    });
+    const res = await api(`/api/passes/${secret}`);
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(JSON.parse(text)).toEqual({ kind: "season" });
+    expect(text).not.toContain("NA123SS");
+    expect((await api(`/api/season-passes/${secret}`)).status).toBe(200);
   });
 
   it("answers 404 in the error shape for an unknown or malformed secret", async () => {

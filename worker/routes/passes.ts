@@ -8,7 +8,10 @@ import { messages } from "../i18n/it";
 
 const secretParam = z.object({ secret: z.string().regex(PASS_SECRET_PATTERN, messages.passNotFound) });
 
-/** GET /api/passes/:secret — public: the secret is the key; the answer never carries contact data. */
+/**
+ * GET /api/passes/:secret — public: the secret is the key; the answer never carries contact data.
+ * A season holder's secret answers `{ kind: "season" }` (getPass), for the season's own endpoint.
+ */
 export const passes = new Hono<AppEnv>().get("/:secret", validate("param", secretParam), async (c) => {
   const { secret } = c.req.valid("param");
   const pass = await getPass(c.var.db, secret, Date.now());

@@ -8,6 +8,7 @@ import { app } from "../app";
 import { runCronTasks } from "../services/cron";
 import { adminCookie } from "../test/admin";
 import { api, browserRequest, customerFor, seedBooking, seedEvent, testDb } from "../test/helpers";
+import { type Lang } from "../../shared/lang";
 
 /** A real domain that forgot STRIPE_SECRET_KEY: DEMO_MODE left on does not bring the demo back. */
 const liveEnv = (): Env => ({ ...env, PUBLIC_BASE_URL: "https://parcheggi.example", STRIPE_SECRET_KEY: "", STRIPE_WEBHOOK_SECRET: "", DEMO_MODE: "1" });
@@ -34,7 +35,7 @@ async function rowCounts(): Promise<Record<string, number>> {
 type ErrorAnswer = { error: { code: string; message: string } };
 
 /** The answer is the 503 in the asked language, and no row of any table that selling touches changed. */
-async function expectRefusedWritingNothing(send: () => Promise<Response>, lang: "it" | "en" = "it") {
+async function expectRefusedWritingNothing(send: () => Promise<Response>, lang: Lang = "it") {
   const before = await rowCounts();
   const res = await send();
   expect(res.status).toBe(503);

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
-import { pickLang } from "../../shared/lang";
+import { pickLang, LANGS } from "../../shared/lang";
 import { messages } from "../i18n/it";
 import { textField } from "../lib/text";
 import { carModelSchema, formWords, personNameSchema, validate } from "../lib/validate";
@@ -23,7 +23,7 @@ export const presaleInput = z
     ...presaleForm(formWords(required)).required,
     telefono: z.string().optional().nullable(),
     note: z.string().optional().nullable(),
-    lang: z.enum(["it", "en"], messages.invalidValue).optional(),
+    lang: z.enum(LANGS, messages.invalidValue).optional(),
   })
   .pipe(
     z.object({
@@ -42,7 +42,7 @@ export const presaleInput = z
       note: textField({ field: "note", max: 500, multiline: true, tooLong: messages.notesTooLong })
         .nullish()
         .transform((t) => t || null),
-      lang: z.enum(["it", "en"]).optional(),
+      lang: z.enum(LANGS).optional(),
     }),
   );
 

@@ -7,7 +7,7 @@ import { messages } from "../i18n/it";
 import { carModelSchema, emailSchema, idempotencyHeader, personNameSchema, plateSchema, requiredText, validate } from "../lib/validate";
 import { paymentProvider } from "../middleware/payment-provider";
 import { limitRequestRate } from "../middleware/request-rate";
-import { pickLang } from "../../shared/lang";
+import { pickLang, LANGS } from "../../shared/lang";
 import { holdMinutes } from "../services/holds";
 import { PASS_SECRET_PATTERN } from "../services/passes";
 import { offerFreedSpotsQuietly } from "../services/waitlist";
@@ -22,7 +22,7 @@ export const holderInput = z
     customerEmail: requiredText(required),
     licensePlate: requiredText(required),
     carModel: requiredText(required),
-    lang: z.enum(["it", "en"], messages.invalidValue).optional(),
+    lang: z.enum(LANGS, messages.invalidValue).optional(),
   })
   .pipe(
     z.object({
@@ -30,7 +30,7 @@ export const holderInput = z
       customerEmail: emailSchema,
       licensePlate: plateSchema,
       carModel: carModelSchema,
-      lang: z.enum(["it", "en"]).optional(),
+      lang: z.enum(LANGS).optional(),
     }),
   );
 

@@ -8,7 +8,7 @@ import { carModelSchema, eventAndRate, eventAndRateIds, formWords, idempotencyHe
 import { takeOfferForm, waitlistForm } from "../../shared/forms/customer-forms";
 import { paymentProvider } from "../middleware/payment-provider";
 import { limitRequestRate } from "../middleware/request-rate";
-import { pickLang } from "../../shared/lang";
+import { pickLang, LANGS } from "../../shared/lang";
 import { PASS_SECRET_PATTERN } from "../services/passes";
 import { clientKeyOf, hashedClientKey } from "../services/rate-limit";
 import { dispatchWaitlistJoined, joinWaitlist, leaveWaitlist, offerFreedSpotsQuietly, takeOffer, waitlistView } from "../services/waitlist";
@@ -20,9 +20,9 @@ export const waitlistJoinInput = z
   .object({
     ...eventAndRate(required),
     ...waitlistForm(formWords(required)).required,
-    lang: z.enum(["it", "en"], messages.invalidValue).optional(),
+    lang: z.enum(LANGS, messages.invalidValue).optional(),
   })
-  .pipe(z.object({ ...eventAndRateIds, ...waitlistForm(formWords(required)).formats, lang: z.enum(["it", "en"]).optional() }));
+  .pipe(z.object({ ...eventAndRateIds, ...waitlistForm(formWords(required)).formats, lang: z.enum(LANGS).optional() }));
 
 const takeInput = z
   .object(takeOfferForm(formWords(required)).required)

@@ -25,6 +25,8 @@ export type RateInput = {
   /** The validity window (minutes before the start, after the end); absent or null: none. */
   minutesBeforeStart?: number | null;
   minutesAfterEnd?: number | null;
+  /** The rate's own VAT in basis points; absent or null: the garage's. */
+  vatRateBp?: number | null;
 };
 
 export type EventInput = {
@@ -115,7 +117,7 @@ export async function createEvent(db: Db, save: EventSave): Promise<Outcome<{ id
 }
 
 function rateColumns(r: RateInput) {
-  return { name: r.name, description: r.description, nameEn: r.nameEn, descriptionEn: r.descriptionEn, priceCents: r.priceCents, isVisible: r.isVisible, isPayable: r.isPayable, sortOrder: r.sortOrder, minutesBeforeStart: r.minutesBeforeStart ?? null, minutesAfterEnd: r.minutesAfterEnd ?? null };
+  return { name: r.name, description: r.description, nameEn: r.nameEn, descriptionEn: r.descriptionEn, priceCents: r.priceCents, isVisible: r.isVisible, isPayable: r.isPayable, sortOrder: r.sortOrder, minutesBeforeStart: r.minutesBeforeStart ?? null, minutesAfterEnd: r.minutesAfterEnd ?? null, vatRateBp: r.vatRateBp ?? null };
 }
 
 const CAPACITY_GUARD = "NOT NULL constraint failed: events.total_spots";

@@ -29,7 +29,7 @@ export type BookingInput = {
   licensePlate: string;
   carModel: string;
   warnRepeatPlate: boolean;
-  lang?: "it" | "en";
+  lang?: Lang;
   /** A voucher code typed at booking (docs/decisions/034). */
   voucherCode?: string;
 };
@@ -45,7 +45,7 @@ export type PresaleInput = {
   targa: string;
   modelloAuto: string;
   note: string | null;
-  lang?: "it" | "en";
+  lang?: Lang;
 };
 
 // ---------- the answer ----------
@@ -76,6 +76,7 @@ type EventRef = Pick<Event, "id" | "title" | "datetime" | "isAlwaysActive">;
 type RateRef = { id: number; name: string } | null;
 
 import { effectiveStatus } from "../../shared/lifecycle/booking";
+import { type Lang, readsEnglishTwin } from "../../shared/lang";
 
 export { effectiveStatus };
 
@@ -149,7 +150,7 @@ export async function getBooking(db: Db, id: string, now: number): Promise<Booki
 
 export function bookingAnswerOf(row: BookingAnswerRow, now: number): BookingDto {
   // In the booking's language: the garage's English title and rate name where it gave them (issue #14).
-  const english = row.booking.lang === "en";
+  const english = readsEnglishTwin(row.booking.lang);
   const event = english && row.event.titleEn ? { ...row.event, title: row.event.titleEn } : row.event;
   const joinedRate = joined(row.rate);
   const rate = joinedRate ? { id: joinedRate.id, name: (english && joinedRate.nameEn) || joinedRate.name } : null;

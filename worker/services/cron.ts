@@ -12,6 +12,8 @@ import { deleteOrphanUploads } from "./uploads";
 import { offerFreedSpotsEverywhere } from "./waitlist";
 import { sendWalletUpdates } from "./wallet/wallet-passes";
 import { sendMonthToAccountant } from "./documents/accountant";
+import { createSdiIntermediary } from "./sdi/intermediary";
+import { pollSdiOutcomes, queueUnsentDocuments } from "./sdi/submissions";
 
 /** A task runs on every trigger (each minute), or on the minutes that are a multiple of `everyMinutes`. */
 export type CronTask = { name: string; everyMinutes?: number; run: (db: Db, env: Env, now: number) => Promise<unknown> };
@@ -53,6 +55,15 @@ export const cronTasks: CronTask[] = [
   { name: "dispatch-queued-emails", run: (db, env, now) => dispatchQueued(env, db, now) },
   // Each change of a wallet pass, once, to the devices holding it and to Google (docs/decisions/050-wallet-passes.md).
   { name: "wallet-updates", run: (db, env, now) => sendWalletUpdates(db, env, now) },
+  // Invoices and credit notes to SdI while an intermediary (or the demo stand-in) is there; then SdI's outcomes (docs/decisions/055-sdi-sending.md).
+  {
+    name: "sdi-sending",
+    run: async (db, env, now) => {
+      const intermediary = createSdiIntermediary(env);
+      if (!intermediary) return { skipped: "no_intermediary" };
+      return { queued: await queueUnsentDocuments(db, env, now), ...(await pollSdiOutcomes(db, intermediary, now)) };
+    },
+  },
   // The previous month's documents to the accountant, once (docs/decisions/047-documents.md).
   { name: "accountant-export", everyMinutes: 5, run: (db, env, now) => sendMonthToAccountant(db, env, env.EMAIL, now) },
 ];

@@ -4,6 +4,7 @@ import type { Lang } from "../../shared/lang";
 import type { EventPageEvent } from "./event-page";
 import { romeIso } from "./event-page";
 import { eventWhen, fallbackImage, inLanguage, type Catalogue } from "./islands";
+import { languageUrl } from "./language-links";
 import { OBJECT_PREFIX } from "./uploads";
 
 /** Chats (WhatsApp, Telegram) drop a share card's image above this size; SVG they never show. */
@@ -35,11 +36,11 @@ export type EventHead = { title: string; description: string; canonical: string;
 /** Everything the page's <head> says about the event: title, description, share card and schema.org Event. */
 export function eventHead(page: EventPageEvent, lang: Lang, t: Catalogue, baseUrl: string): EventHead {
   const event = inLanguage(page.event, lang);
-  const canonical = `${baseUrl}${eventPath(page.event)}`;
+  const canonical = languageUrl(baseUrl, eventPath(page.event), lang);
   const image = new URL(ogImagePath(page), `${baseUrl}/`).href;
   const when = eventWhen(event, t);
   const description = t.eventPage.description(event.title, when, spotsPhrase(page, t));
-  return { title: t.eventPage.title(event.title), description, canonical, image, jsonLd: eventJsonLd(page, event, canonical, image, baseUrl) };
+  return { title: t.eventPage.title(event.title), description, canonical, image, jsonLd: eventJsonLd(page, event, canonical, image, baseUrl, lang) };
 }
 
 function availability(free: number): string {
@@ -66,7 +67,7 @@ function postalAddress() {
  * always-open or undated event), the garage as the place, one Offer per rate that can be paid
  * online while the event sells (a cancelled or ended event offers nothing).
  */
-export function eventJsonLd(page: EventPageEvent, event: EventPageEvent["event"], url: string, image: string, baseUrl: string): Record<string, unknown> {
+export function eventJsonLd(page: EventPageEvent, event: EventPageEvent["event"], url: string, image: string, baseUrl: string, lang: Lang): Record<string, unknown> {
   const start = event.datetime ? Date.parse(event.datetime) : null;
   const end = event.endsAt ? Date.parse(event.endsAt) : null;
   const selling = !event.cancelled && !page.ended;
@@ -81,6 +82,8 @@ export function eventJsonLd(page: EventPageEvent, event: EventPageEvent["event"]
     name: event.title,
     ...(event.description ? { description: event.description } : {}),
     url,
+    // The language the page (and so its texts here) is written in.
+    inLanguage: lang,
     image: [image],
     ...(start !== null ? { startDate: romeIso(start) } : {}),
     ...(end !== null ? { endDate: romeIso(end) } : {}),

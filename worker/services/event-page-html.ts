@@ -1,7 +1,9 @@
-import type { Lang } from "../../shared/lang";
+import { eventPath } from "../../shared/event-path";
+import { LANGUAGES, readsEnglishTwin, type Lang } from "../../shared/lang";
 import type { EventPageEvent } from "./event-page";
 import { eventHead } from "./event-page-head";
 import { bootAfterFirstPaint, pageHeaders, scriptSafeJson, type InlineBoot } from "./home-page";
+import { languageLinkTags } from "./language-links";
 import { catalogueFor, EVENT_PAGE_DATA_ID, formatLongDateTime, renderEventRoute, type Catalogue, type InjectedEventPage } from "./islands";
 
 /** How long an edge cache may keep an event's page: its free-spots figure is at most this old (booking checks live). */
@@ -13,7 +15,7 @@ const attr = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;
 function noticeFor(page: EventPageEvent | null, lang: Lang, t: Catalogue): InjectedEventPage["notice"] {
   const notice = page?.notice;
   if (!notice) return null;
-  const english = lang === "en" && notice.subjectEn && notice.bodyEn;
+  const english = readsEnglishTwin(lang) && notice.subjectEn && notice.bodyEn;
   const createdAt = new Date(notice.createdAt).toISOString();
   return {
     subject: english ? notice.subjectEn! : notice.subject,
@@ -48,10 +50,10 @@ export function renderEventPage(shell: Response, input: { id: number; path: stri
     const meta = (property: string, content: string) => `<meta property="${property}" content="${attr(content)}">`;
     const named = (name: string, content: string) => `<meta name="${name}" content="${attr(content)}">`;
     tags += [
-      `<link rel="canonical" href="${attr(head.canonical)}">`,
+      languageLinkTags(baseUrl, eventPath(page!.event), lang),
       meta("og:type", "website"),
       meta("og:site_name", "Parcheggi Eventi"),
-      meta("og:locale", lang === "en" ? "en_GB" : "it_IT"),
+      meta("og:locale", LANGUAGES[lang].ogLocale),
       meta("og:title", head.title),
       meta("og:description", head.description),
       meta("og:url", head.canonical),

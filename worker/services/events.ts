@@ -1,4 +1,5 @@
 import { and, asc, eq, getTableName, inArray, isNotNull, or, sql } from "drizzle-orm";
+import { rateOfBp } from "../../shared/fiscal";
 import { bookings, categories, events, rates, type Category, type Event, type Rate } from "../../db/schema";
 import type { Db } from "../db";
 import { centsToDecimal } from "../../shared/lifecycle/money";
@@ -22,6 +23,8 @@ export type RateDto = {
   /** The rate's validity window around the event, in minutes (null: none on that side); the gate counts overstay from its end. */
   minutesBeforeStart?: number | null;
   minutesAfterEnd?: number | null;
+  /** The rate's own VAT ("10.00"); null: the garage's. */
+  vatRate?: string | null;
 };
 
 /** nameEn: the optional English name (null: English visitors read the Italian one). */
@@ -87,6 +90,7 @@ export function toRateDto(rate: Rate): RateDto {
     sortOrder: rate.sortOrder,
     minutesBeforeStart: rate.minutesBeforeStart,
     minutesAfterEnd: rate.minutesAfterEnd,
+    vatRate: rate.vatRateBp == null ? null : rateOfBp(rate.vatRateBp),
   };
 }
 
@@ -256,7 +260,8 @@ select coalesce(json_group_array(json(doc)), '[]') as body from (
         'nameEn', r.name_en, 'descriptionEn', r.description_en,
         'price', ${centsToDecimalText("r.price_cents")}, 'isVisible', ${bool("r.is_visible")},
         'isPayable', ${bool("r.is_payable")}, 'sortOrder', r.sort_order,
-        'minutesBeforeStart', r.minutes_before_start, 'minutesAfterEnd', r.minutes_after_end) as rate
+        'minutesBeforeStart', r.minutes_before_start, 'minutesAfterEnd', r.minutes_after_end,
+        'vatRate', case when r.vat_rate_bp is null then null else printf('%d.%02d', r.vat_rate_bp / 100, r.vat_rate_bp % 100) end) as rate
       from rates r where r.event_id = e.id and r.is_visible = 1 order by r.sort_order, r.id))),
     'prevendita_title', e.prevendita_title,
     'prevendita_description', e.prevendita_description,

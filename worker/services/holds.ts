@@ -8,6 +8,7 @@ import { clientKeyOf, hashedClientKey } from "./rate-limit";
 import { voucherUsableSql } from "../../shared/lifecycle/season-sql";
 import { passSecretOnPay } from "./passes";
 import { confirmationOutboxInsert } from "./email/outbox";
+import { type Lang } from "../../shared/lang";
 
 // ---------- limits ----------
 
@@ -58,7 +59,7 @@ export type HoldFields = {
   holdExpiresAt: number;
   now: number;
   /** The language the customer booked in: the booking's e-mails use it (issue #14). */
-  lang: "it" | "en";
+  lang: Lang;
 };
 
 /** Whether `plate` already holds or has paid a spot of the event: the dialog's "already booked" warning. */

@@ -1,6 +1,8 @@
 import type { Lang } from "../../shared/lang";
 import type { HomeData } from "./home";
 import { HOME_DATA_ID, HOME_ISLAND_NAMES, renderHomeIslands } from "./islands";
+import { languageLinkTags } from "./language-links";
+import { shellPath } from "./shell-path";
 
 /** JSON inside <script>: nothing in it may close the element. */
 export function scriptSafeJson(value: unknown): string {
@@ -18,16 +20,20 @@ export function scriptSafeJson(value: unknown): string {
  * language and the data's JSON — so an unchanged home costs its one D1 read and a lookup, and any
  * changed row that shows makes a new key, never a stale page.
  */
-export async function renderHomePage(shell: Response | HomeShell, data: HomeData | null, lang: Lang = "it"): Promise<Response> {
+export async function renderHomePage(shell: Response | HomeShell, data: HomeData | null, lang: Lang = "it", baseUrl?: string): Promise<Response> {
   const { template, headers } = shell instanceof Response ? await homeShellOf(shell) : shell;
-  return new Response(data ? pageOf(template, data, lang) : template.bare, { status: 200, headers: new Headers(headers) });
+  const response = new Response(data ? pageOf(template, data, lang, baseUrl) : template.bare, { status: 200, headers: new Headers(headers) });
+  // One URL, every language: caches keep them apart by what the browser and the switch say.
+  response.headers.set("Vary", "Accept-Language, Cookie");
+  response.headers.set("Content-Language", lang);
+  return response;
 }
 
 /** The shell, ready: its template and the headers every home sent from it carries. */
 export type HomeShell = { template: Template; headers: Headers };
 
 /**
- * The build's shell of the home in `lang` (en/index.html for English), or the asset store's answer if
+ * The build's shell of the home in `lang` (en/index.html for English, de/index.html for German…), or the asset store's answer if
  * it has none. Fetched once per isolate and binding: a version's files never change under it (a deploy
  * starts new isolates), so each home after the first skips the asset store's subrequest.
  */
@@ -36,7 +42,7 @@ export async function loadHomeShell(assets: Fetcher, lang: Lang, url: string): P
   if (!shells) shellsByBinding.set(assets, (shells = new Map()));
   const known = shells.get(lang);
   if (known) return known;
-  const response = await assets.fetch(new URL(lang === "en" ? "/en/" : "/", url));
+  const response = await assets.fetch(new URL(shellPath(lang), url));
   if (!response.ok) return response;
   const shell = await homeShellOf(response);
   shells.set(lang, shell);
@@ -64,7 +70,7 @@ type Template = {
 };
 
 const HEAD_SLOT = "\0head";
-/** A few shells per isolate (the Italian and the English one; tests bring their own). */
+/** A few shells per isolate (one per language; tests bring their own). */
 const MAX_TEMPLATES = 8;
 /** Pages kept per shell: the current data, and a little room for the previous ones while requests overlap. */
 const MAX_PAGES = 8;
@@ -124,12 +130,14 @@ async function buildTemplate(text: string): Promise<Template> {
   return { parts, slots, boot, bare, pages: new Map() };
 }
 
-function pageOf(template: Template, data: HomeData, lang: Lang): Uint8Array<ArrayBuffer> {
-  const key = `${lang}\n${JSON.stringify(data)}`;
+function pageOf(template: Template, data: HomeData, lang: Lang, baseUrl: string | undefined): Uint8Array<ArrayBuffer> {
+  const key = `${lang}\n${baseUrl ?? ""}\n${JSON.stringify(data)}`;
   const cached = template.pages.get(key);
   if (cached !== undefined) return cached;
   const { islands, preloads, injected } = renderHomeIslands(data, lang);
-  const head = `${preloads}<script type="application/json" id="${HOME_DATA_ID}">${scriptSafeJson(injected)}</script>`;
+  // Each language's address of the home (and x-default), for search engines (language-links.ts).
+  const languages = baseUrl === undefined ? "" : languageLinkTags(baseUrl, "/", lang);
+  const head = `${languages}${preloads}<script type="application/json" id="${HOME_DATA_ID}">${scriptSafeJson(injected)}</script>`;
   let page = template.parts[0];
   template.slots.forEach((slot, i) => {
     page += (slot === HEAD_SLOT ? head : islands[slot]) + template.parts[i + 1];

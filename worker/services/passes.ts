@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { bookings, events, rates, type GateState } from "../../db/schema";
+import { bookings, events, rates, seasonHolders, type GateState } from "../../db/schema";
 import type { PassStatus } from "../../shared/lifecycle/booking";
 import { bookingCodeOf } from "../../shared/rules";
 import { afterSaleColumns, afterSaleOf, type AfterSale } from "./my-bookings";
@@ -53,8 +53,12 @@ export type PassDto = Pick<AfterSale, "state" | "eventCancelled" | "refundPendin
 };
 
 /** The pass and its booking's after-sale facts, in one statement. */
-export async function getPass(db: Db, secret: string, now: number): Promise<PassDto | null> {
-  // One D1 trip: the pass and its event's newest notice, found through the same secret.
+/**
+ * A season holder's secret is also its carrier booking's: that secret answers `{ kind: "season" }`
+ * and the page reads the season's own endpoint (so a booking's page never asks it, issue #48).
+ */
+export async function getPass(db: Db, secret: string, now: number): Promise<PassDto | { kind: "season" } | null> {
+  // One D1 trip: the pass, its event's notices and whether the secret is a season holder's.
   const passQuery = db
     .select({
       booking: { status: bookings.status, holdExpiresAt: bookings.holdExpiresAt },
@@ -77,7 +81,9 @@ export async function getPass(db: Db, secret: string, now: number): Promise<Pass
     .where(eq(bookings.passSecret, secret))
     .limit(1);
   const eventOfPass = sql`(select ${bookings.eventId} from ${bookings} where ${bookings.passSecret} = ${secret})`;
-  const [[row], noticeRows] = await db.batch([passQuery, noticesQuery(db, eventOfPass, PASS_NOTICES_SHOWN)]);
+  const holderQuery = db.select({ id: seasonHolders.id }).from(seasonHolders).where(eq(seasonHolders.passSecret, secret)).limit(1);
+  const [[row], noticeRows, [holder]] = await db.batch([passQuery, noticesQuery(db, eventOfPass, PASS_NOTICES_SHOWN), holderQuery]);
+  if (holder) return { kind: "season" };
   if (!row) return null;
   const { passStatus, state, eventCancelled, refundPending } = afterSaleOf(row, now);
   return {

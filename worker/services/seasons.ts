@@ -13,6 +13,7 @@ import { canReleaseMatchText, eventInSeasonText, holderTakesSeatText, seasonHold
 import { activeHoldText, claimedCentsSql, eventSellsSql, eventSellsText, freeSpotsSql, spotsForSaleSql } from "../../shared/lifecycle/sql";
 import { bookingCodeOf } from "../../shared/rules";
 import { newPassSecret } from "./pass-secret";
+import { type Lang } from "../../shared/lang";
 
 // docs/decisions/034-season-passes-and-vouchers.md: a holder's spot at each event of the season is a
 // booking of kind "season", so capacity, the gate, its offline list and the reminders count it like any
@@ -32,7 +33,7 @@ export type SeasonInput = {
   cancelRefund: SeasonCancelRefund;
 };
 
-export type HolderInput = { customerName: string; customerEmail: string; licensePlate: string; carModel: string; lang: "it" | "en" };
+export type HolderInput = { customerName: string; customerEmail: string; licensePlate: string; carModel: string; lang: Lang };
 
 export type SeasonDto = {
   id: number;

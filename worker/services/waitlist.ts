@@ -18,6 +18,7 @@ import { dispatchQueued } from "./email/outbox";
 import { d1Of, holdMinutes, statement } from "./holds";
 import { newPassSecret } from "./pass-secret";
 import type { PaymentProvider } from "./payments/provider";
+import { type Lang } from "../../shared/lang";
 
 const ms = (now: number) => String(Math.trunc(now));
 
@@ -40,7 +41,7 @@ export async function saveWaitlistSettings(db: Db, input: WaitlistSettings): Pro
 
 // ---------- joining ----------
 
-export type WaitlistJoinInput = { eventId: number; rateId: number; email: string; licensePlate: string; lang: "it" | "en" };
+export type WaitlistJoinInput = { eventId: number; rateId: number; email: string; licensePlate: string; lang: Lang };
 
 /** Entries of this e-mail on the event that are still alive (in line, or holding an offer): one at a time. */
 const openEntryOfSql = (eventId: number, email: string, now: number) =>
@@ -130,7 +131,7 @@ export type WaitlistView = {
   position: number | null;
   email: string;
   licensePlate: string;
-  lang: "it" | "en";
+  lang: Lang;
   joinedAt: string;
   event: { id: number; title: string; titleEn: string | null; datetime: string | null; isAlwaysActive: boolean };
   rate: { id: number; name: string; nameEn: string | null; price: string };
@@ -145,7 +146,7 @@ type ViewRow = {
   position: number;
   email: string;
   licensePlate: string;
-  lang: "it" | "en";
+  lang: Lang;
   createdAt: number;
   eventId: number;
   title: string;
@@ -326,7 +327,7 @@ export type AdminWaitlistEntry = {
   state: WaitlistState;
   email: string;
   licensePlate: string;
-  lang: "it" | "en";
+  lang: Lang;
   rateName: string;
   price: string;
   joinedAt: string;

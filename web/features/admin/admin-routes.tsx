@@ -17,6 +17,8 @@ import { PartnerCarouselPage } from "./partners/partner-carousel-page";
 import { sessionQueryAtom } from "./queries";
 
 // Its forms carry the shared zod schemas: loaded when the page is opened, not with every admin screen.
+// uPlot comes with the charts' page only.
+const ChartsPage = lazy(() => import("./charts/charts-page").then((m) => ({ default: m.ChartsPage })));
 const SeasonsPage = lazy(() => import("./seasons/seasons-page").then((m) => ({ default: m.SeasonsPage })));
 
 /** Any admin call answered 401 means the session ended (expired, revoked): back to the login screen. */
@@ -62,6 +64,14 @@ export function AdminRoutes() {
           element={
             <Suspense fallback={<LoadingState text={itAdmin.seasons.loading} />}>
               <SeasonsPage />
+            </Suspense>
+          }
+        />
+        <Route
+          path="statistiche"
+          element={
+            <Suspense fallback={<LoadingState text={it.common.loading} />}>
+              <ChartsPage />
             </Suspense>
           }
         />

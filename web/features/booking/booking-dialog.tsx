@@ -5,7 +5,6 @@ import { Alert } from "../../components/alert";
 import { Button } from "../../components/button";
 import { TextField } from "../../components/field";
 import { Modal } from "../../components/modal";
-import { notify } from "../../components/notify";
 import { BusyLabel } from "../../components/busy-label";
 import { Spinner } from "../../components/spinner";
 import { useT } from "../../i18n/lang";
@@ -58,7 +57,10 @@ function BookingForm({ event, rate, onClose }: { event: EventDto; rate: RateDto;
   const { mutateAsync, isPending } = useAtomValue(createBookingAtom);
   const [values, setValues] = useState(empty);
   const [voucherCode, setVoucherCode] = useState("");
-  const [problem, setProblem] = useState<ReturnType<typeof checkBooking>>(null);
+  // "Mi serve la fattura": the checkout asks for the invoice's details once paid (an invoice is of a payment).
+  const [wantsInvoice, setWantsInvoice] = useState(false);
+  // A field's problem (from checkBooking) or the server's refusal, which carries the spec's title "Errore".
+  const [problem, setProblem] = useState<(NonNullable<ReturnType<typeof checkBooking>> & { title?: string }) | null>(null);
   // The plate the server said already has a spot for this event: the customer may continue on purpose.
   const [repeatedPlate, setRepeatedPlate] = useState<string | null>(null);
   // The last spot went while the form was open: the same dialog offers the waiting list instead.
@@ -87,17 +89,16 @@ function BookingForm({ event, rate, onClose }: { event: EventDto; rate: RateDto;
       onClose();
       // A free-spot voucher: paid already, straight to the pass.
       if (booking.status === "paid" && booking.passSecret) navigate(`/p/${booking.passSecret}`);
-      else navigate(`/checkout?${new URLSearchParams({ bookingId: booking.id, amount: booking.amount })}`);
+      else navigate(`/checkout?${new URLSearchParams({ bookingId: booking.id, amount: booking.amount, ...(wantsInvoice ? { fattura: "1" } : {}) })}`);
     } catch (err) {
       if (err instanceof ApiError && err.code === "repeat_plate") {
         setRepeatedPlate(plate);
         return;
       }
       if (err instanceof ApiError && err.code === "sold_out") setJoinList(true);
-      const message = errorMessage(err, tr.booking.errorFallback);
-      notify.error(tr.booking.errorTitle, message);
-      // Also inside the dialog: while it is open the toast sits outside the focus trap.
-      setProblem({ message, fields: [] });
+      // Said once, inside the dialog (a voucher refused, a card declined…): a toast would repeat it
+      // outside the focus trap, where a keyboard or screen-reader user cannot reach it (issue #48).
+      setProblem({ title: tr.booking.errorTitle, message: errorMessage(err, tr.booking.errorFallback), fields: [] });
     }
   };
 
@@ -121,7 +122,7 @@ function BookingForm({ event, rate, onClose }: { event: EventDto; rate: RateDto;
     <form onSubmit={submit} noValidate className="space-y-4">
       <Summary event={event} rate={rate} />
       {problem ? (
-        <Alert tone="error" role="alert">
+        <Alert tone="error" role="alert" title={problem.title}>
           {problem.message}
         </Alert>
       ) : null}
@@ -139,6 +140,13 @@ function BookingForm({ event, rate, onClose }: { event: EventDto; rate: RateDto;
         <CarFields plate={field("licensePlate")} carModel={field("carModel")} plateLabel={tr.booking.licensePlate} carModelLabel={tr.booking.carModel} />
         <TextField label={tr.season.voucher} name="voucherCode" autoCapitalize="characters" maxLength={32} value={voucherCode} onChange={(v) => setVoucherCode(v.toUpperCase())} />
       </div>
+      <label className="flex items-start gap-3 text-sm text-slate-800">
+        <input type="checkbox" name="wantsInvoice" className="mt-0.5 size-4 accent-blue-600" checked={wantsInvoice} onChange={(e) => setWantsInvoice(e.target.checked)} />
+        <span>
+          <span className="font-medium">{tr.booking.wantsInvoice}</span>
+          <span className="block text-xs text-slate-500">{tr.booking.wantsInvoiceHint}</span>
+        </span>
+      </label>
       <p className="text-xs text-slate-500">
         {tr.booking.holdNote} {tr.booking.privacy}
       </p>

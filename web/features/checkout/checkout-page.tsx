@@ -13,6 +13,10 @@ import { confirmPaymentAtom, createIntentAtom, type BookingDto } from "../../com
 import type { ConfirmCard, PaymentIntentDto } from "../../components/payment/types";
 import { BusyLabel } from "../../components/busy-label";
 import { LoadingState } from "../../components/spinner";
+import { Modal } from "../../components/modal";
+import { BuyerForm } from "../documents/buyer-form";
+import { documentPath, passDocumentsQueryAtom, requestInvoiceAtom } from "../documents/queries";
+import { passSecretAtom } from "../pass/queries";
 import { useT } from "../../i18n/lang";
 import { ApiError, errorMessage, newIdempotencyKey } from "../../lib/api";
 import { bookingCode, formatCountdown, formatLongDateTime } from "../../lib/format";
@@ -32,6 +36,7 @@ export function CheckoutPage() {
   const [params] = useAppSearchParams();
   const bookingId = params.get("bookingId");
   const amount = params.get("amount");
+  const wantsInvoice = params.get("fattura") === "1";
   const navigate = useNavigate();
   const missing = !bookingId || !amount;
 
@@ -54,13 +59,13 @@ export function CheckoutPage() {
         </div>
       </div>
       <div className="mx-auto -mt-16 max-w-5xl px-4 pb-16 sm:px-6 lg:px-8">
-        {missing ? null : <Checkout bookingId={bookingId} />}
+        {missing ? null : <Checkout bookingId={bookingId} wantsInvoice={wantsInvoice} />}
       </div>
     </PublicLayout>
   );
 }
 
-function Checkout({ bookingId }: { bookingId: string }) {
+function Checkout({ bookingId, wantsInvoice }: { bookingId: string; wantsInvoice: boolean }) {
   const tr = useT();
   const c = tr.checkout;
   const setBookingId = useSetAtom(checkoutBookingIdAtom);
@@ -82,7 +87,7 @@ function Checkout({ bookingId }: { bookingId: string }) {
       </div>
     );
   }
-  return <CheckoutFlow booking={current} />;
+  return <CheckoutFlow booking={current} wantsInvoice={wantsInvoice} />;
 }
 
 type Phase =
@@ -91,7 +96,7 @@ type Phase =
   | { kind: "lapsed"; message?: string }
   | { kind: "paid"; justNow: boolean };
 
-function CheckoutFlow({ booking }: { booking: BookingDto }) {
+function CheckoutFlow({ booking, wantsInvoice }: { booking: BookingDto; wantsInvoice: boolean }) {
   const tr = useT();
   const c = tr.checkout;
   const navigate = useNavigate();
@@ -136,7 +141,7 @@ function CheckoutFlow({ booking }: { booking: BookingDto }) {
         </h2>
         <div className="mt-4">
           {phase.kind === "paid" ? (
-            <Success booking={booking} justNow={phase.justNow} />
+            <Success booking={booking} justNow={phase.justNow} wantsInvoice={wantsInvoice} />
           ) : lapsed ? (
             <div className="space-y-4">
               <Alert tone="warning" role="alert" title={c.holdLapsedTitle}>
@@ -155,7 +160,8 @@ function CheckoutFlow({ booking }: { booking: BookingDto }) {
               remaining={remaining}
               onPaid={() => {
                 setPhase({ kind: "paid", justNow: true });
-                setTimeout(() => navigate("/"), REDIRECT_AFTER_SUCCESS_MS);
+                // Asked for an invoice: the page stays, with the invoice's form open.
+                if (!wantsInvoice) setTimeout(() => navigate("/"), REDIRECT_AFTER_SUCCESS_MS);
               }}
             />
           )}
@@ -285,7 +291,52 @@ function PaymentForm({ booking, intent, remaining, onPaid }: { booking: BookingD
   );
 }
 
-function Success({ booking, justNow }: { booking: BookingDto; justNow: boolean }) {
+/**
+ * "Richiedi fattura" right after paying: the pass page's form, open at once when the booking dialog
+ * asked for it; the invoice's link once issued; the pass page's words when the garage issues none.
+ */
+function CheckoutInvoice({ secret, autoOpen }: { secret: string; autoOpen: boolean }) {
+  const tr = useT();
+  const d = tr.documents;
+  const setSecret = useSetAtom(passSecretAtom);
+  useEffect(() => setSecret(secret), [secret, setSecret]);
+  const docs = useAtomValue(passDocumentsQueryAtom).data;
+  const request = useAtomValue(requestInvoiceAtom);
+  const [open, setOpen] = useState(autoOpen);
+  if (!docs) return null;
+  if (!docs.invoice && !docs.invoicesEnabled) return autoOpen ? <p className="mt-4 text-sm text-slate-600">{d.notConfigured}</p> : null;
+  return (
+    <div data-testid="checkout-invoice" className="mt-4 w-full space-y-2 rounded-2xl bg-white p-4 text-left ring-1 ring-slate-200">
+      {docs.invoice ? (
+        <AppLink to={documentPath(docs.invoice.id)} className="text-sm font-semibold text-blue-700 underline-offset-2 hover:underline">
+          {d.openInvoice(docs.invoice.number)}
+        </AppLink>
+      ) : (
+        <>
+          <p className="text-sm text-slate-600">{tr.checkout.invoiceAsk}</p>
+          <Button type="button" variant="secondary" className="w-full" onClick={() => setOpen(true)}>
+            {d.requestInvoice}
+          </Button>
+        </>
+      )}
+      <Modal open={open && !docs.invoice} onClose={() => setOpen(false)} title={d.form.title}>
+        <BuyerForm
+          testId="invoice-form"
+          intro={d.form.intro}
+          submitLabel={d.form.submit}
+          pending={request.isPending}
+          onSubmit={async (buyer) => {
+            const r = await request.mutateAsync({ secret, buyer });
+            notify.success(r.already ? d.form.already(r.invoice.number) : d.form.issued(r.invoice.number));
+            setOpen(false);
+          }}
+        />
+      </Modal>
+    </div>
+  );
+}
+
+function Success({ booking, justNow, wantsInvoice }: { booking: BookingDto; justNow: boolean; wantsInvoice: boolean }) {
   const tr = useT();
   const c = tr.checkout;
   return (
@@ -309,7 +360,8 @@ function Success({ booking, justNow }: { booking: BookingDto; justNow: boolean }
           </AppLink>
         </div>
       ) : null}
-      {justNow ? (
+      {booking.passSecret ? <CheckoutInvoice secret={booking.passSecret} autoOpen={wantsInvoice && justNow} /> : null}
+      {justNow && !wantsInvoice ? (
         <p className="mt-4 text-sm text-slate-500">{c.redirecting}</p>
       ) : (
         <AppLink to="/le-mie-prenotazioni" className={`${buttonClass("primary", "lg")} mt-6 w-full`}>

@@ -7,6 +7,7 @@ import type { Catalogue, Lang } from "../../i18n/catalogue";
 import { formatLongDateTime, truncate } from "../../lib/format-basic";
 import { formatDistance, formatDuration } from "../../../shared/lifecycle/event";
 import type { EventDto, RateDto } from "./types";
+import { readsEnglishTwin } from "../../../shared/lang";
 
 export const RATE_NAME_MAX = 20;
 export const READ_MORE_OVER = 80;
@@ -33,11 +34,11 @@ export function fallbackImage(event: Pick<EventDto, "title">): string | null {
 }
 
 /**
- * The event as a visitor of `lang` reads it: in English, the garage's English title, description, rate
+ * The event as a visitor of `lang` reads it: in any language but Italian, the garage's English title, description, rate
  * names, category and presale texts where it gave them, else its Italian ones. The image keeps following the Italian title.
  */
 export function inLanguage(event: EventDto, lang: Lang): EventDto {
-  if (lang !== "en") return event;
+  if (!readsEnglishTwin(lang)) return event;
   return {
     ...event,
     title: event.titleEn || event.title,

@@ -233,8 +233,10 @@ export function EventCard({ event: given, priority = false }: { event: EventDto;
           </div>
         </div>
 
+        {/* data-keep-clear: what a fan decides by (when, how far, spots, price); the live popup and the
+            chat button never lie over it on a phone (issue #48, decision 057). */}
         {!expanded ? (
-          <div className="space-y-1 px-5 pt-3">
+          <div data-keep-clear className="space-y-1 px-5 pt-3">
             <p className="flex items-center gap-1.5 text-sm text-slate-600">
               <CalendarIcon className="size-4 shrink-0 text-slate-400" />
               <span className="truncate first-letter:uppercase">{when}</span>
@@ -249,7 +251,7 @@ export function EventCard({ event: given, priority = false }: { event: EventDto;
         ) : null}
 
         {!expanded ? (
-          <div className="mt-auto flex items-center justify-between gap-3 px-5 pb-5">
+          <div data-keep-clear className="mt-auto flex items-center justify-between gap-3 px-5 pb-5">
             {event.cancelled ? (
               <span className="text-sm font-semibold text-red-700">{tr.eventCard.cancelledHint}</span>
             ) : ended ? (

@@ -76,7 +76,8 @@ function InfoRow({ icon, label, value }: { icon: React.ReactNode; label: string;
 function RateRow({ rate, onBook, disabled }: { rate: RateDto; onBook: (opener: EventTarget) => void; disabled: boolean }) {
   const tr = useT();
   return (
-    <li className="flex items-center gap-3 rounded-2xl bg-white p-4 ring-1 ring-slate-200">
+    // The whole row, its name and price too, stays clear of the floating chat button (decision 057).
+    <li data-keep-clear className="flex items-center gap-3 rounded-2xl bg-white p-4 ring-1 ring-slate-200">
       <div className="min-w-0 flex-1">
         <p className="font-semibold text-slate-900">{rate.name}</p>
         {rate.description ? <p className="text-sm text-slate-600">{rate.description}</p> : null}

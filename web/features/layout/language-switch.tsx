@@ -1,16 +1,11 @@
 import { useSetAtom } from "jotai";
 import { useEffect } from "react";
 import { useAppLocation, useAppNavigate } from "../../app/app-location";
-import type { Lang } from "../../i18n/catalogue";
+import { DEFAULT_LANG, LANGS, LANGUAGES, type Lang } from "../../../shared/lang";
 import { catalogueAtom, loadCatalogue, rememberLang, setPageLang, useLang, useT } from "../../i18n/lang";
 import { Button } from "../../components/button";
 
-const choices: { lang: Lang; short: string }[] = [
-  { lang: "it", short: "IT" },
-  { lang: "en", short: "EN" },
-];
-
-/** IT / EN: the public side's language, remembered on this device (the Worker reads the cookie too). */
+/** IT / EN / DE…: the public side's language, each named in itself, remembered on this device (the Worker reads the cookie too). */
 export function LanguageSwitch({ className = "" }: { className?: string }) {
   const tr = useT();
   const current = useLang();
@@ -21,18 +16,19 @@ export function LanguageSwitch({ className = "" }: { className?: string }) {
   };
   return (
     <div role="group" aria-label={tr.language.label} className={`flex rounded-lg bg-slate-100 p-0.5 text-xs font-bold ${className}`}>
-      {choices.map(({ lang, short }) => (
+      {LANGS.map((lang) => (
         <Button
           key={lang}
           variant="bare"
           size="none"
           lang={lang}
+          title={LANGUAGES[lang].name}
           aria-pressed={current === lang}
           onClick={() => void choose(lang)}
           className={`rounded-md px-2 py-1.5 ${current === lang ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900"}`}
         >
-          {short}
-          <span className="sr-only"> {tr.language[lang]}</span>
+          {lang.toUpperCase()}
+          <span className="sr-only"> {LANGUAGES[lang].name}</span>
         </Button>
       ))}
     </div>
@@ -53,7 +49,7 @@ export function LanguageSync() {
   useEffect(() => {
     if (location.pathname.startsWith("/admin") || location.pathname.startsWith("/gate")) return;
     const params = new URLSearchParams(location.search);
-    if (params.get("lang") === lang || (lang === "it" && !params.has("lang"))) return;
+    if (params.get("lang") === lang || (lang === DEFAULT_LANG && !params.has("lang"))) return;
     params.set("lang", lang);
     navigate({ pathname: location.pathname, search: `?${params}`, hash: location.hash }, { replace: true, state: location.state });
   }, [lang, location, navigate]);

@@ -1,10 +1,12 @@
 import { AppLink } from "../../components/app-link";
 import { useLang, useT } from "../../i18n/lang";
+import { DEFAULT_LANG } from "../../../shared/lang";
 
 export function NavLinks({ onNavigate, className }: { onNavigate?: () => void; className: string }) {
   const tr = useT();
   // A full page load of the home: the link keeps the language the visitor chose.
-  const home = useLang() === "en" ? "/?lang=en#eventi" : "/#eventi";
+  const lang = useLang();
+  const home = lang === DEFAULT_LANG ? "/#eventi" : `/?lang=${lang}#eventi`;
   const links = [
     { label: tr.layout.nav.events, href: home, internal: false },
     { label: tr.layout.nav.myBookings, href: "/le-mie-prenotazioni", internal: true },

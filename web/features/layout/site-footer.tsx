@@ -4,6 +4,7 @@ import { useLang, useT } from "../../i18n/lang";
 import { Brand } from "./brand";
 import { SITE_FOOTER_ID } from "./site-footer-id";
 import { garage } from "../../../shared/garage";
+import { DEFAULT_LANG } from "../../../shared/lang";
 
 const social = [
   { key: "facebook", href: garage.social.facebook, Icon: FacebookIcon },
@@ -53,7 +54,7 @@ export function SiteFooter() {
           <h2 className="text-sm font-semibold tracking-wide text-white uppercase">{f.linksTitle}</h2>
           <ul className="mt-4 space-y-3 text-sm">
             <li>
-              <a href={lang === "en" ? "/?lang=en#eventi" : "/#eventi"} className="hover:text-white">
+              <a href={lang === DEFAULT_LANG ? "/#eventi" : `/?lang=${lang}#eventi`} className="hover:text-white">
                 {tr.layout.nav.events}
               </a>
             </li>

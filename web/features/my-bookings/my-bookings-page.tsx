@@ -23,6 +23,7 @@ import { afterSaleView } from "./after-sale";
 import { lookupDevicePasses, lookupMyBookingsAtom, type MyBooking, type MySeason } from "./queries";
 import { useLang } from "../../i18n/lang";
 import { rememberedBooking, rememberedBookings } from "./remembered";
+import { readsEnglishTwin } from "../../../shared/lang";
 
 const statusStyle: Record<keyof Catalogue["myBookings"]["status"], string> = {
   paid: "bg-emerald-100 text-emerald-800 ring-emerald-200",
@@ -108,7 +109,7 @@ export function BookingPass({ booking, onCancelled }: { booking: MyBooking; onCa
 function SeasonRow({ season }: { season: MySeason }) {
   const tr = useT();
   const m = tr.myBookings.mySeason;
-  const english = useLang() === "en";
+  const english = readsEnglishTwin(useLang());
   const active = season.status === "active" && season.passSecret;
   return (
     <li data-testid="season-row" className={`${cardClass} overflow-hidden break-inside-avoid p-5 sm:p-6`}>

@@ -8,7 +8,7 @@ import { notify } from "../../components/notify";
 import { useT } from "../../i18n/lang";
 import { errorMessage } from "../../lib/api";
 import { CancelBooking } from "./cancel-booking";
-import { cancellationQueryAtom, changePlateAtom, passQueryAtom } from "./queries";
+import { cancellationQueryAtom, changePlateAtom, isSeasonAnswer, passQueryAtom } from "./queries";
 
 /** Cancel (full refund) before the deadline and change the plate before the start; the server decides both. */
 export function PassActions({ secret }: { secret: string }) {
@@ -20,7 +20,7 @@ export function PassActions({ secret }: { secret: string }) {
   const pass = useAtomValue(passQueryAtom);
   if (!rule.data) return null;
   // A void pass (refunded, cancelled, freed) has nothing left to manage: the pass above says what happened.
-  if (pass.data?.status === "void") return null;
+  if (!pass.data || isSeasonAnswer(pass.data) || pass.data.status === "void") return null;
   const { allowed, deadline, reason, plateChangeAllowed } = rule.data;
   if (!allowed && !plateChangeAllowed && reason === null) return null;
 

@@ -14,11 +14,12 @@ import { passUrl } from "../../lib/pass-url";
 import { PublicLayout } from "../layout/public-layout";
 import { afterSaleView } from "../my-bookings/after-sale";
 import { PassActions } from "./pass-actions";
-import { passQueryAtom, passSecretAtom, seasonPassQueryAtom, type Pass } from "./queries";
+import { isSeasonAnswer, passQueryAtom, passSecretAtom, seasonPassQueryAtom, type Pass } from "./queries";
 import { SeasonPassCard } from "./season-pass";
 import { WalletButtons } from "./wallet-buttons";
 import { useRouteParam } from "../../lib/query-of-param";
 import { PassDocuments } from "../documents/pass-documents";
+import { readsEnglishTwin } from "../../../shared/lang";
 
 const badge: Record<Pass["status"], { text: "valid" | "void" | "notPaid"; className: string }> = {
   valid: { text: "valid", className: "bg-emerald-700 text-white" },
@@ -78,7 +79,7 @@ export function PassCard({ pass, secret }: { pass: Pass; secret: string }) {
 /** A notice from the garage, in the page's language when staff wrote it so. */
 export function PassNotice({ notice }: { notice: Pass["notices"][number] }) {
   const tr = useT();
-  const english = useLang() === "en" && notice.subjectEn && notice.bodyEn;
+  const english = readsEnglishTwin(useLang()) && notice.subjectEn && notice.bodyEn;
   return (
     <GarageNotice
       testId="pass-notice"
@@ -107,11 +108,7 @@ export function PassPage() {
             <SeasonPassCard pass={season.data} secret={secret} />
             <PassDocuments secret={secret} />
           </>
-        ) : season.isPending && secret && !query.data ? (
-          // Only before anything is known: a refetch of a plain pass (after a plate change) must not
-          // swap the pass and its actions for a spinner, or their confirmation is lost with them.
-          <LoadingState text={p.loading} />
-        ) : query.data ? (
+        ) : query.data && !isSeasonAnswer(query.data) ? (
           <>
             {query.data.notices.map((notice) => (
               <PassNotice key={notice.id} notice={notice} />
@@ -120,11 +117,13 @@ export function PassPage() {
             <PassActions secret={secret} />
             <PassDocuments secret={secret} />
           </>
-        ) : query.isError ? (
+        ) : query.isError || season.isError ? (
           <Alert tone="error" role="alert">
-            {query.error instanceof ApiError && query.error.status < 500 ? p.notFound : p.loadError}
+            {[query.error, season.error].some((e) => e instanceof ApiError && e.status < 500) ? p.notFound : p.loadError}
           </Alert>
         ) : (
+          // Until the pass endpoint (then, for a season holder, the season's) answers. A refetch keeps
+          // its data, so a plate change never swaps the pass and its confirmation for a spinner.
           <LoadingState text={p.loading} />
         )}
         <AppLink to="/le-mie-prenotazioni" className={`${buttonClass("secondary", "lg")} w-full`}>

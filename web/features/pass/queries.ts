@@ -4,7 +4,9 @@ import { atomWithMutation, queryClientAtom } from "jotai-tanstack-query";
 import { queryOfParam } from "../../lib/query-of-param";
 import { client, unwrap } from "../../lib/api";
 
-export type Pass = InferResponseType<(typeof client.api.passes)[":secret"]["$get"], 200>;
+type PassAnswer = InferResponseType<(typeof client.api.passes)[":secret"]["$get"], 200>;
+/** A booking's pass; a season holder's secret answers `{ kind: "season" }` instead. */
+export type Pass = Exclude<PassAnswer, { kind: "season" }>;
 
 export const passSecretAtom = atom<string | null>(null);
 
@@ -34,9 +36,18 @@ export const changePlateAtom = atomWithMutation((get) => ({
 
 export type SeasonPass = InferResponseType<(typeof client.api)["season-passes"][":secret"]["$get"], 200>;
 
+export const isSeasonAnswer = (answer: PassAnswer | undefined): answer is Extract<PassAnswer, { kind: "season" }> =>
+  answer !== undefined && "kind" in answer && answer.kind === "season";
+
+/** The secret, once the pass endpoint has said it is a season holder's: a booking's never reaches the season endpoint. */
+const seasonSecretAtom = atom((get) => {
+  const answer = get(passQueryAtom).data;
+  return isSeasonAnswer(answer) ? get(passSecretAtom) : null;
+});
+
 /** A season holder's pass: the same /p/<secret> link, answered by the season's own endpoint. */
 export const seasonPassQueryAtom = queryOfParam(
-  passSecretAtom,
+  seasonSecretAtom,
   (secret) => ["pass", secret, "season"],
   (secret) => unwrap(client.api["season-passes"][":secret"].$get({ param: { secret } })),
   { retry: false, refetchInterval: 30_000 },

@@ -12,6 +12,7 @@ import { Button } from "../../components/button";
 import { TextField } from "../../components/field";
 import { notify } from "../../components/notify";
 import { errorMessage } from "../../lib/api";
+import { readsEnglishTwin } from "../../../shared/lang";
 
 /** One car for the whole season: the new plate goes on every match still to come (the server decides). */
 function SeasonPlateForm({ secret }: { secret: string }) {
@@ -58,7 +59,7 @@ const stateTone: Record<SeasonPass["matches"][number]["state"], string> = {
 export function SeasonPassCard({ pass, secret }: { pass: SeasonPass; secret: string }) {
   const tr = useT();
   const s = tr.season;
-  const english = useLang() === "en";
+  const english = readsEnglishTwin(useLang());
   const release = useAtomValue(releaseMatchAtom);
   const valid = pass.status === "valid";
   return (

@@ -16,6 +16,7 @@ import { fieldBinder } from "../booking/bind-field";
 import { CarFields } from "../booking/car-fields";
 import { buySeasonAtom, seasonIdAtom, seasonQueryAtom } from "./queries";
 import { useRouteParam } from "../../lib/query-of-param";
+import { readsEnglishTwin } from "../../../shared/lang";
 
 const empty: BookingValues = { customerName: "", customerEmail: "", licensePlate: "", carModel: "" };
 
@@ -36,7 +37,7 @@ export function SeasonPage() {
   return (
     <PublicLayout>
       <div className="mx-auto max-w-md space-y-6 px-4 py-8">
-        <h1 className="text-2xl font-black tracking-tight text-slate-900">{data ? (lang === "en" && data.nameEn) || data.name : s.title}</h1>
+        <h1 className="text-2xl font-black tracking-tight text-slate-900">{data ? (readsEnglishTwin(lang) && data.nameEn) || data.name : s.title}</h1>
         {data ? (
           <>
             <section className={`${cardClass} space-y-3 p-5`}>

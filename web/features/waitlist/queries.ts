@@ -4,6 +4,7 @@ import { atomWithMutation, queryClientAtom } from "jotai-tanstack-query";
 import { queryOfParam } from "../../lib/query-of-param";
 import { client, newIdempotencyKey, unwrap } from "../../lib/api";
 import { queryKeys } from "../../lib/query-keys";
+import { type Lang } from "../../../shared/lang";
 
 export type WaitlistEntry = InferResponseType<(typeof client.api.waitlist)[":token"]["$get"], 200>;
 
@@ -15,7 +16,7 @@ export const waitlistQueryAtom = queryOfParam(waitlistTokenAtom, queryKeys.waitl
   refetchInterval: 30_000,
 });
 
-export type JoinRequest = { eventId: number; rateId: number; email: string; licensePlate: string; lang: "it" | "en" };
+export type JoinRequest = { eventId: number; rateId: number; email: string; licensePlate: string; lang: Lang };
 
 export const joinWaitlistAtom = atomWithMutation((get) => ({
   mutationFn: (json: JoinRequest) => unwrap(client.api.waitlist.$post({ header: { "idempotency-key": newIdempotencyKey() }, json })),

@@ -12,6 +12,7 @@ import { errorMessage } from "../../lib/api";
 import type { EventDto } from "../event-card/types";
 import { checkWaitlist, normalisePlate } from "../booking/validation";
 import { joinWaitlistAtom } from "./queries";
+import { DEFAULT_LANG, isLang, LANGS, LANGUAGES, type Lang } from "../../../shared/lang";
 
 export type WaitlistPrefill = { email?: string; licensePlate?: string; rateId?: number };
 
@@ -36,8 +37,8 @@ export function WaitlistForm({ event, onClose, prefill }: { event: EventDto; onC
   const [rateId, setRateId] = useState(prefill?.rateId ?? rates[0]?.id ?? 0);
   const [email, setEmail] = useState(prefill?.email ?? "");
   const [plate, setPlate] = useState(prefill?.licensePlate ?? "");
-  const [lang, setLang] = useState<"it" | "en">(pageLang);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [lang, setLang] = useState<Lang>(pageLang);
+  const [problem, setProblem] = useState<{ title?: string; message: string } | null>(null);
   const { mutateAsync, isPending } = useAtomValue(joinWaitlistAtom);
 
   const submit = async (e: FormEvent) => {
@@ -45,7 +46,7 @@ export function WaitlistForm({ event, onClose, prefill }: { event: EventDto; onC
     if (isPending) return;
     const found = checkWaitlist({ email, licensePlate: plate }, tr);
     if (found) {
-      setProblem(found.message);
+      setProblem({ message: found.message });
       return;
     }
     try {
@@ -54,9 +55,8 @@ export function WaitlistForm({ event, onClose, prefill }: { event: EventDto; onC
       onClose();
       navigate(`/lista-attesa/${entry.token}`);
     } catch (err) {
-      const message = errorMessage(err, w.errorFallback);
-      notify.error(w.errorTitle, message);
-      setProblem(message);
+      // Said once, beside the form (issue #48): no toast repeats it outside the dialog.
+      setProblem({ title: w.errorTitle, message: errorMessage(err, w.errorFallback) });
     }
   };
 
@@ -64,8 +64,8 @@ export function WaitlistForm({ event, onClose, prefill }: { event: EventDto; onC
     <form onSubmit={submit} noValidate className="space-y-4">
       <p className="text-sm text-slate-700">{w.joinHint}</p>
       {problem ? (
-        <Alert tone="error" role="alert">
-          {problem}
+        <Alert tone="error" role="alert" title={problem.title}>
+          {problem.message}
         </Alert>
       ) : null}
       {rates.length > 1 ? (
@@ -90,9 +90,12 @@ export function WaitlistForm({ event, onClose, prefill }: { event: EventDto; onC
         onChange={(v) => setPlate(v.toUpperCase())}
       />
       <Field label={w.language} htmlFor={langFieldId}>
-        <select id={langFieldId} name="lang" className={inputClass} value={lang} onChange={(e) => setLang(e.target.value === "en" ? "en" : "it")}>
-          <option value="it">{tr.language.it}</option>
-          <option value="en">{tr.language.en}</option>
+        <select id={langFieldId} name="lang" className={inputClass} value={lang} onChange={(e) => setLang(isLang(e.target.value) ? e.target.value : DEFAULT_LANG)}>
+          {LANGS.map((code) => (
+            <option key={code} value={code} lang={code}>
+              {LANGUAGES[code].name}
+            </option>
+          ))}
         </select>
       </Field>
       <p className="text-xs text-slate-500">{tr.booking.privacy}</p>

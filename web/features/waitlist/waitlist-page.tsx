@@ -15,6 +15,7 @@ import { PublicLayout } from "../layout/public-layout";
 import { leaveWaitlistAtom, takeOfferAtom, waitlistQueryAtom, waitlistTokenAtom, type WaitlistEntry } from "./queries";
 import { checkTakeOffer } from "../booking/validation";
 import { useRouteParam } from "../../lib/query-of-param";
+import { readsEnglishTwin } from "../../../shared/lang";
 
 const stateStyle: Record<WaitlistEntry["state"], string> = {
   waiting: "bg-blue-700 text-white",
@@ -112,7 +113,7 @@ function LeaveList({ token }: { token: string }) {
 function EntryCard({ entry }: { entry: WaitlistEntry }) {
   const tr = useT();
   const w = tr.waitlist;
-  const english = useLang() === "en";
+  const english = readsEnglishTwin(useLang());
   const title = (english && entry.event.titleEn) || entry.event.title;
   const rate = (english && entry.rate.nameEn) || entry.rate.name;
   const when = entry.event.isAlwaysActive || !entry.event.datetime ? tr.eventCard.alwaysActive : formatLongDateTime(entry.event.datetime, tr.dates);

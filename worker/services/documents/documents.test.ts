@@ -242,7 +242,7 @@ describe("the accountant's month", () => {
     expect(xmlNames.some((n) => /^fatture\/IT12345678903_N\d{7}\.xml$/.test(n))).toBe(true);
 
     const docsCsv = text(`documenti-${month}.csv`);
-    expect(docsCsv.startsWith("\uFEFFTipo;Numero;Data;Cliente;Imponibile;IVA;Aliquota IVA %;Totale;Fattura collegata\r\n")).toBe(true);
+    expect(docsCsv.startsWith("\uFEFFTipo;Numero;Data;Cliente;Imponibile;IVA;Aliquota IVA %;Totale;Fattura collegata;Stato SdI\r\n")).toBe(true);
     expect(docsCsv).toContain(";Rossi & Figli S.p.A. (P.IVA 01234567897);16,39;3,61;22,00;20,00;");
     expect(docsCsv.trim().split("\r\n")).toHaveLength(monthDocs.length + 1);
 

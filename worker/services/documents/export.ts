@@ -6,9 +6,9 @@ import { romeDate, romeMonthRange } from "../../lib/time";
 import { centsToDecimal } from "../../../shared/lifecycle/money";
 import { rateOfBp, splitVat } from "../../../shared/fiscal";
 import { csvField } from "../payments-report";
-import { documentNumber, fatturaFactsOf } from "./facts";
-import { fatturaFileName, fatturaXml } from "./fattura-xml";
+import { documentNumber } from "./facts";
 import { customerOf, documentsOfMonth } from "./read";
+import { fileOf, sdiStateOf, submissionsOf } from "../sdi/submissions";
 import { zip } from "./zip";
 
 /**
@@ -18,6 +18,7 @@ import { zip } from "./zip";
  */
 
 const KIND_LABELS = { receipt: "Ricevuta", invoice: "Fattura", credit_note: "Nota di credito" } as const;
+const SDI_LABELS = { pending: "Da inviare", sent: "Inviata", delivered: "Consegnata", discarded: "Scartata" } as const;
 
 /** Cents as Excel in Italy reads a number: "1234,50", "-7,35" (numbers only: never passed through the text rule). */
 const number = (cents: number) => centsToDecimal(cents).replace(".", ",");
@@ -78,7 +79,8 @@ export function corrispettiviCsv(rows: DayRow[]): string {
 export async function documentsCsv(db: Db, month: string): Promise<string> {
   const rows = await documentsOfMonth(db, month);
   const invoices = new Map((await db.select().from(documents).where(eq(documents.kind, "invoice"))).map((d) => [d.id, d]));
-  const header = ["Tipo", "Numero", "Data", "Cliente", "Imponibile", "IVA", "Aliquota IVA %", "Totale", "Fattura collegata"];
+  const submissions = await submissionsOf(db, rows.filter((d) => d.kind !== "receipt").map((d) => d.id));
+  const header = ["Tipo", "Numero", "Data", "Cliente", "Imponibile", "IVA", "Aliquota IVA %", "Totale", "Fattura collegata", "Stato SdI"];
   const lines = rows.map((d) => {
     const linked = d.invoiceId ? invoices.get(d.invoiceId) : undefined;
     return [
@@ -91,6 +93,7 @@ export async function documentsCsv(db: Db, month: string): Promise<string> {
       rate(d.vatRateBp),
       number(d.totalCents),
       linked ? csvField(documentNumber(linked)) : "",
+      d.kind === "receipt" ? "" : SDI_LABELS[sdiStateOf(submissions.get(d.id) ?? []).status],
     ];
   });
   return csv([header, ...lines]);
@@ -103,11 +106,13 @@ export async function monthExport(db: Db, month: string): Promise<{ fileName: st
   const linked = new Map(
     (invoiceIds.length ? await db.select().from(documents).where(sql`${documents.id} in ${invoiceIds}`) : []).map((d) => [d.id, d]),
   );
+  const submissions = await submissionsOf(db, rows.filter((d) => d.kind !== "receipt").map((d) => d.id));
+  // A file SdI discarded counts as never issued: left out until it is corrected and sent again.
   const xmlEntries = rows
-    .filter((d) => d.kind !== "receipt")
+    .filter((d) => d.kind !== "receipt" && sdiStateOf(submissions.get(d.id) ?? []).status !== "discarded")
     .map((d) => {
-      const facts = fatturaFactsOf(d, d.invoiceId ? linked.get(d.invoiceId) : null);
-      return { name: `fatture/${fatturaFileName(facts)}`, content: fatturaXml(facts) };
+      const file = fileOf(d, d.invoiceId ? linked.get(d.invoiceId) : null, submissions.get(d.id));
+      return { name: `fatture/${file.fileName}`, content: file.xml };
     });
   const bytes = zip([
     ...xmlEntries,

@@ -7,8 +7,12 @@ type NumberedDoc = Pick<DocumentRow, "kind" | "year" | "number" | "series">;
 /** A document's number as printed: "R12/2026" (receipt), "FE12/2026" (invoice, the owner's series), "NC3/2026". */
 export const documentNumber = (d: NumberedDoc) => `${d.kind === "receipt" ? "R" : d.series}${d.number}/${d.year}`;
 
-/** The file's ProgressivoInvio (≤ 10 letters and digits): kind, year, number. */
-export const progressivoOf = (d: NumberedDoc) => `${d.kind === "invoice" ? "F" : "N"}${String(d.year % 100).padStart(2, "0")}${String(d.number).padStart(5, "0")}`;
+/**
+ * The file's ProgressivoInvio (≤ 10 letters and digits): kind, year, number, and from the second
+ * sending to SdI on (after a discard) the attempt, since SdI never takes a file name twice.
+ */
+export const progressivoOf = (d: NumberedDoc, attempt = 1) =>
+  `${d.kind === "invoice" ? "F" : "N"}${String(d.year % 100).padStart(2, "0")}${String(d.number).padStart(5, "0")}${attempt > 1 ? String(attempt) : ""}`;
 
 /** What the line says: the item as bought, with its rate, plate and voucher. */
 export function lineDescription(d: Pick<DocumentRow, "itemTitle" | "rateName" | "plate" | "voucherCode" | "eventAt">): string {
@@ -21,7 +25,7 @@ export function lineDescription(d: Pick<DocumentRow, "itemTitle" | "rateName" | 
 }
 
 /** The FatturaPA facts of an invoice or credit note row (a credit note with the invoice it corrects). */
-export function fatturaFactsOf(d: DocumentRow, invoice?: DocumentRow | null): FatturaFacts {
+export function fatturaFactsOf(d: DocumentRow, invoice?: DocumentRow | null, attempt = 1): FatturaFacts {
   if (d.kind === "receipt") throw new Error("a receipt has no FatturaPA");
   return {
     kind: d.kind,
@@ -34,7 +38,7 @@ export function fatturaFactsOf(d: DocumentRow, invoice?: DocumentRow | null): Fa
     description: lineDescription(d),
     seller: d.seller as unknown as Seller,
     buyer: d.buyer as unknown as Buyer,
-    progressivoInvio: progressivoOf(d),
+    progressivoInvio: progressivoOf(d, attempt),
     ...(d.kind === "credit_note" && invoice ? { linked: { numero: documentNumber(invoice), data: romeDate(invoice.issuedAt).toString() } } : {}),
   };
 }

@@ -20,6 +20,8 @@ const changesOf = (result: unknown): number => (result as { meta?: { changes?: n
 export const taxableSql = (total: SQL, rateBp: SQL) => sql`((2 * ${total} * 10000 + (10000 + ${rateBp})) / (2 * (10000 + ${rateBp})))`;
 
 const rateNow = sql`coalesce((select ${fiscalIdentity.vatRateBp} from ${fiscalIdentity} where ${fiscalIdentity.id} = 1), ${DEFAULT_VAT_RATE_BP})`;
+/** The VAT of what was bought: the rate's own when the owner set one, else the garage's. */
+const rateOfBooking = sql`coalesce(r.vat_rate_bp, ${rateNow})`;
 const sellerNow = sql`coalesce((select json_object('ragioneSociale', f.ragione_sociale, 'partitaIva', f.partita_iva, 'codiceFiscale', f.codice_fiscale,
   'indirizzo', f.indirizzo, 'cap', f.cap, 'comune', f.comune, 'provincia', f.provincia, 'regimeFiscale', f.regime_fiscale)
   from fiscal_identity f where f.id = 1), '{}')`;
@@ -50,9 +52,9 @@ export function receiptInsert(db: Db, bookingId: string, now: number) {
       issuedAt: now,
       bookingId: sql`b.id`,
       totalCents: sql`b.amount_cents`,
-      taxableCents: taxableSql(sql`b.amount_cents`, rateNow),
-      vatCents: sql`b.amount_cents - ${taxableSql(sql`b.amount_cents`, rateNow)}`,
-      vatRateBp: rateNow,
+      taxableCents: taxableSql(sql`b.amount_cents`, rateOfBooking),
+      vatCents: sql`b.amount_cents - ${taxableSql(sql`b.amount_cents`, rateOfBooking)}`,
+      vatRateBp: rateOfBooking,
       itemTitle: sql`case
         when b.kind = 'season' then coalesce((select case when b.lang = 'en' then coalesce(sp.name_en, sp.name) else sp.name end
           from season_holders h join season_passes sp on sp.id = h.season_id where h.id = b.season_holder_id), e.title)

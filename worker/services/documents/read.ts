@@ -1,18 +1,19 @@
 import { and, asc, eq, gte, inArray, lt, or, sql } from "drizzle-orm";
 import { Temporal } from "temporal-polyfill";
-import { bookings, documents, fiscalIdentity, refunds, seasonHolders, type DocumentKind, type DocumentRow } from "../../../db/schema";
+import { bookings, documents, fiscalIdentity, refunds, seasonHolders, type DocumentKind, type DocumentRow, type SdiSubmissionRow } from "../../../db/schema";
 import type { Db } from "../../db";
 import { romeMonthRange, toIso } from "../../lib/time";
 import { centsToDecimal } from "../../../shared/lifecycle/money";
 import { rateOfBp } from "../../../shared/fiscal";
-import { documentNumber, fatturaFactsOf } from "./facts";
-import { fatturaFileName, fatturaXml } from "./fattura-xml";
+import { documentNumber } from "./facts";
 import { invoiceDeadline } from "./issue";
+import { fileOf, sdiStateOf, submissionsOf, type SdiState } from "../sdi/submissions";
+import { type Lang } from "../../../shared/lang";
 
 export type DocumentSummary = { id: string; kind: DocumentKind; number: string; issuedAt: string; total: string };
 
 export type DocumentView = DocumentSummary & {
-  lang: "it" | "en";
+  lang: Lang;
   seller: Record<string, unknown>;
   buyer: Record<string, unknown> | null;
   item: { title: string; rateName: string | null; eventAt: string | null; plate: string; bookingKind: string; voucherCode: string | null; discount: string };
@@ -78,13 +79,12 @@ export async function documentView(db: Db, id: string): Promise<DocumentView | n
   };
 }
 
-/** The FatturaPA file of an invoice or credit note: its name and XML. null for a receipt or an unknown id. */
+/** The FatturaPA file of an invoice or credit note (its latest sending to SdI, if any): its name and XML. null for a receipt or an unknown id. */
 export async function documentXml(db: Db, id: string): Promise<{ fileName: string; xml: string } | null> {
   const doc = await db.select().from(documents).where(eq(documents.id, id)).get();
   if (!doc || doc.kind === "receipt") return null;
   const invoice = doc.invoiceId ? await db.select().from(documents).where(eq(documents.id, doc.invoiceId)).get() : null;
-  const facts = fatturaFactsOf(doc, invoice);
-  return { fileName: fatturaFileName(facts), xml: fatturaXml(facts) };
+  return fileOf(doc, invoice, (await submissionsOf(db, [doc.id])).get(doc.id));
 }
 
 /** The booking behind a pass secret: its own, or a season holder's carrier booking. */
@@ -136,6 +136,10 @@ export type AdminDocumentDto = DocumentSummary & {
   vatRate: string;
   bookingId: string;
   invoiceNumber: string | null;
+  /** Invoices and credit notes: where the file is with SdI (docs/decisions/055-sdi-sending.md). */
+  sdi: SdiState | null;
+  /** What the customer gave for the invoice, for correcting a discarded one. */
+  buyer: Record<string, unknown> | null;
 };
 
 /** The month's documents (Rome calendar), newest first, for the "Documenti" tab. */
@@ -155,7 +159,7 @@ export function customerOf(d: DocumentRow): string {
   return b.type === "company" ? `${b.denominazione} (P.IVA ${b.partitaIva})` : `${b.nome} ${b.cognome} (CF ${b.codiceFiscale})`;
 }
 
-export function adminDocumentDto(d: DocumentRow, all: DocumentRow[]): AdminDocumentDto {
+export function adminDocumentDto(d: DocumentRow, all: DocumentRow[], submissions: Map<string, SdiSubmissionRow[]>): AdminDocumentDto {
   const invoice = d.invoiceId ? all.find((x) => x.id === d.invoiceId) : undefined;
   return {
     ...summaryOf(d),
@@ -165,6 +169,8 @@ export function adminDocumentDto(d: DocumentRow, all: DocumentRow[]): AdminDocum
     vatRate: rateOfBp(d.vatRateBp),
     bookingId: d.bookingId,
     invoiceNumber: invoice ? documentNumber(invoice) : null,
+    sdi: d.kind === "receipt" ? null : sdiStateOf(submissions.get(d.id) ?? []),
+    buyer: d.kind === "receipt" ? null : d.buyer,
   };
 }
 

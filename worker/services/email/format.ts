@@ -1,5 +1,6 @@
 import { formatEuro } from "../../../shared/lifecycle/money";
 import { ITALIAN_DATES, longDate, longDateTime, type DateStyle } from "../../../shared/lifecycle/dates";
+import { type Lang } from "../../../shared/lang";
 
 /** A catalogue's `dates`: the Intl locale and how the date and the time join. */
 export type DateWords = DateStyle;
@@ -11,7 +12,7 @@ export const romeLongDateTime = (ms: number, words: DateWords = ITALIAN_DATES) =
 export const romeLongDate = (ms: number, words: DateWords = ITALIAN_DATES) => longDate(ms, words);
 
 /** 1550 → "€ 15,50" (Italian) or "€15.50" (English): formatEuro, the one way each language writes money. */
-export const euro = (cents: number, locale: "it" | "en" = "it") => formatEuro(cents, locale);
+export const euro = (cents: number, locale: Lang = "it") => formatEuro(cents, locale);
 
 export const escapeHtml = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");

@@ -7,6 +7,7 @@ import type { BookingDto } from "../bookings";
 import type { IntentDto } from "../payments/checkout";
 import { emailCatalogues } from "./catalogue";
 import { renderOutboxRow, type RenderedEmail } from "./render";
+import { type Lang } from "../../../shared/lang";
 
 // Friday 12 March 2027, 21:00 in Rome (20:00 UTC, before the switch to summer time).
 const AT = Date.UTC(2027, 2, 12, 20, 0);
@@ -34,7 +35,7 @@ function readable(email: RenderedEmail): string {
   return [email.subject, email.html, email.text, ...files].join("\n");
 }
 
-async function booking(lang: "it" | "en", content: { titleEn?: string | null; nameEn?: string | null } = {}) {
+async function booking(lang: Lang, content: { titleEn?: string | null; nameEn?: string | null } = {}) {
   const { eventId, rateId } = await seedEvent({
     title: "Concerto di Capodanno",
     titleEn: content.titleEn ?? null,

@@ -16,6 +16,10 @@ import { cancelDeadline, eventEndsAt, MINUTE_MS, withinCancelDeadline } from "..
 import { getReminderSettings } from "../settings";
 import { qrPng } from "./qr-png";
 import { bookingFacts } from "../booking-facts";
+import { documentNumber, lineDescription } from "../documents/facts";
+import { customerOf } from "../documents/read";
+import { rateOfBp } from "../../../shared/fiscal";
+import { LANGUAGES, readsEnglishTwin } from "../../../shared/lang";
 
 export type RenderedEmail = {
   to: string;
@@ -66,6 +70,7 @@ const textOf = (paragraphs: string[], rows: Row[], tail: string[]) =>
  */
 export async function renderOutboxRow(db: Db, env: Env, row: Pick<EmailOutboxRow, "bookingId" | "kind" | "data"> & { noticeId?: string | null }): Promise<RenderedEmail | null> {
   if (row.kind === "waitlist_joined") return renderWaitlistJoined(db, env, Number(row.data?.entryId));
+  if (row.kind === "invoice_copy") return row.bookingId ? renderInvoiceCopy(db, env, row.bookingId) : null;
   if (!row.bookingId) return null;
   const facts = await bookingFacts(db, eq(bookings.id, row.bookingId));
   if (!facts) return null;
@@ -74,8 +79,8 @@ export async function renderOutboxRow(db: Db, env: Env, row: Pick<EmailOutboxRow
   // English content where the staff wrote it, else the Italian (as on the site).
   const b = {
     ...facts,
-    eventTitle: (lang === "en" && facts.eventTitleEn) || facts.eventTitle,
-    rateName: (lang === "en" && facts.rateNameEn) || facts.rateName,
+    eventTitle: (readsEnglishTwin(lang) && facts.eventTitleEn) || facts.eventTitle,
+    rateName: (readsEnglishTwin(lang) && facts.rateNameEn) || facts.rateName,
   };
   const code = bookingCodeOf(b.id);
   const when = b.isAlwaysActive || b.datetime == null ? t.labels.alwaysActive : romeLongDateTime(b.datetime, t.dates);
@@ -138,7 +143,7 @@ export async function renderOutboxRow(db: Db, env: Env, row: Pick<EmailOutboxRow
     const notice = row.noticeId ? await db.select().from(notices).where(eq(notices.id, row.noticeId)).get() : undefined;
     if (!notice) return null;
     // The English text when the booking is English and staff wrote one; the Italian otherwise. Always text, never markup.
-    const english = lang === "en" && notice.subjectEn && notice.bodyEn;
+    const english = readsEnglishTwin(lang) && notice.subjectEn && notice.bodyEn;
     const subject = english ? notice.subjectEn! : notice.subject;
     const paragraphs = [t.greeting(b.customerName), t.notice.intro(b.eventTitle), english ? notice.bodyEn! : notice.body];
     const rows = base.filter((r) => r.label !== t.labels.rate);
@@ -301,7 +306,7 @@ async function renderWaitlistJoined(db: Db, env: Env, entryId: number): Promise<
   if (!view) return null;
   const lang = view.lang;
   const t = emailCatalogues[lang];
-  const english = lang === "en";
+  const english = readsEnglishTwin(lang);
   const eventTitle = (english && view.event.titleEn) || view.event.title;
   const rateName = (english && view.rate.nameEn) || view.rate.name;
   const link = `${env.PUBLIC_BASE_URL.replace(/\/$/, "")}/lista-attesa/${view.token}`;
@@ -355,5 +360,41 @@ async function joinedEntry(db: Db, entryId: number) {
     position: row.waiting ? row.position : null,
     event: { title: row.title, titleEn: row.titleEn, datetime: row.isAlwaysActive || row.datetime == null ? null : new Date(row.datetime).toISOString(), isAlwaysActive: row.isAlwaysActive },
     rate: { name: row.rateName, nameEn: row.rateNameEn },
+  };
+}
+
+/**
+ * The courtesy copy of a booking's invoice, in the booking's language, from the facts the invoice
+ * stored (so it reads the same whatever happened to the booking since): no PDF, the figures and a
+ * link to the invoice's printable page.
+ */
+async function renderInvoiceCopy(db: Db, env: Env, bookingId: string): Promise<RenderedEmail | null> {
+  const doc = await db.select().from(documents).where(and(eq(documents.bookingId, bookingId), eq(documents.kind, "invoice"))).get();
+  if (!doc) return null;
+  const lang = doc.lang;
+  const t = emailCatalogues[lang];
+  const c = t.invoiceCopy;
+  const number = documentNumber(doc);
+  const date = romeLongDate(doc.issuedAt, t.dates);
+  const link = `${env.PUBLIC_BASE_URL.replace(/\/$/, "")}/ricevuta/${doc.id}?lang=${lang}`;
+  const rate = rateOfBp(doc.vatRateBp).replace(/\.00$/, "");
+  const rows: Row[] = [
+    { label: c.number, value: number },
+    { label: c.date, value: date },
+    { label: c.buyer, value: customerOf(doc) },
+    { label: c.item, value: lineDescription(doc) },
+    { label: c.taxable, value: euro(doc.taxableCents, lang) },
+    { label: c.vat(LANGUAGES[lang].decimalComma ? rate.replace(".", ",") : rate), value: euro(doc.vatCents, lang) },
+    { label: c.total, value: euro(doc.totalCents, lang) },
+  ];
+  const paragraphs = [t.greeting(doc.customerName), c.intro(number, date), c.legal];
+  const subject = c.subject(number);
+  const linkHtml = `<p style="margin:16px 0 0"><a href="${escapeHtml(link)}" style="color:#1d4ed8;font-weight:600">${escapeHtml(c.link)}</a></p>`;
+  return {
+    to: doc.customerEmail,
+    subject,
+    html: layout(t, lang, subject, paragraphs, rows, linkHtml + `<p style="margin:16px 0 0;line-height:1.5">${escapeHtml(t.signature).replace(/\n/g, "<br>")}</p>`),
+    text: textOf(paragraphs, rows, [`${c.link}: ${link}`, "", t.signature]),
+    attachments: [],
   };
 }

@@ -48,6 +48,9 @@ export function AdminLayout({ children }: { children: ReactNode }) {
             <AppNavLink to="/admin/abbonamenti" className={(state) => `${navClass(state)} hidden sm:inline-block`}>
               {t.seasons}
             </AppNavLink>
+            <AppNavLink to="/admin/statistiche" className={(state) => `${navClass(state)} hidden sm:inline-block`}>
+              {t.charts}
+            </AppNavLink>
           </nav>
           <div className="ml-auto hidden items-center gap-3 text-sm sm:flex">
             <span className="text-slate-300">{t.greeting(who)}</span>
@@ -75,6 +78,11 @@ export function AdminLayout({ children }: { children: ReactNode }) {
               <MenuItem>
                 <AppLink to="/admin/abbonamenti" className="block rounded-md px-3 py-2 data-focus:bg-slate-100">
                   {t.seasons}
+                </AppLink>
+              </MenuItem>
+              <MenuItem>
+                <AppLink to="/admin/statistiche" className="block rounded-md px-3 py-2 data-focus:bg-slate-100">
+                  {t.charts}
                 </AppLink>
               </MenuItem>
               <MenuItem>

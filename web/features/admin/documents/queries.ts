@@ -30,5 +30,13 @@ export const saveFiscalIdentityAtom = atomWithMutation((get) => ({
   onSuccess: () => get(queryClientAtom).invalidateQueries({ queryKey: queryKeys.admin.fiscalIdentity }),
 }));
 
+export type ResendInput = { id: string; buyer: InferRequestType<(typeof client.api.admin.documents)[":id"]["resend"]["$post"]>["json"]["buyer"] };
+
+/** A discarded document, corrected, to SdI again under its number and date. */
+export const resendDocumentAtom = atomWithMutation((get) => ({
+  mutationFn: ({ id, buyer }: ResendInput) => unwrap(client.api.admin.documents[":id"].resend.$post({ param: { id }, json: { buyer } })),
+  onSuccess: () => get(queryClientAtom).invalidateQueries({ queryKey: ["admin", "documents"] }),
+}));
+
 export const exportUrl = (month: string) => `/api/admin/documents/export?${new URLSearchParams({ month })}`;
 export const adminXmlUrl = (id: string) => `/api/admin/documents/${id}/xml`;

@@ -18,7 +18,7 @@ export type EmailItem = {
   id: number;
   /** Null for a waiting-list message written before any booking exists. */
   bookingCode: string | null;
-  kind: "confirmation" | "refund" | "event_postponed" | "notice" | "reminder" | "waitlist_offer" | "waitlist_joined" | "season_match_cancelled";
+  kind: "confirmation" | "refund" | "event_postponed" | "notice" | "reminder" | "waitlist_offer" | "waitlist_joined" | "season_match_cancelled" | "invoice_copy";
   status: "queued" | "sending" | "sent" | "failed";
   attempts: number;
   lastError: string | null;

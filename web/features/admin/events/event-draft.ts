@@ -19,6 +19,8 @@ export type RateDraft = {
   /** The validity window in hours ("4", "1.5"), blank for none: from before the start, until after the end. */
   hoursBefore?: string;
   hoursAfter?: string;
+  /** The rate's own VAT in percent ("10"), blank for the garage's. */
+  vatRate?: string;
 };
 
 export type EventDraft = {
@@ -74,13 +76,13 @@ export type EventPayload = {
     categoryId: number | null;
     cancelDeadlineHours: number | string | null;
   };
-  rates: { id?: number; name: string; description: string; name_en: string | null; description_en: string | null; price: string; isVisible: boolean; isPayable: boolean; sortOrder: number; minutesBeforeStart: number | string | null; minutesAfterEnd: number | string | null }[];
+  rates: { id?: number; name: string; description: string; name_en: string | null; description_en: string | null; price: string; isVisible: boolean; isPayable: boolean; sortOrder: number; minutesBeforeStart: number | string | null; minutesAfterEnd: number | string | null; vatRate: string | null }[];
 };
 
 let draftKey = 0;
 export function newRateDraft(): RateDraft {
   draftKey += 1;
-  return { key: `new-${draftKey}`, name: "", description: "", nameEn: "", descriptionEn: "", price: "", isVisible: true, isPayable: true, hoursBefore: "", hoursAfter: "" };
+  return { key: `new-${draftKey}`, name: "", description: "", nameEn: "", descriptionEn: "", price: "", isVisible: true, isPayable: true, hoursBefore: "", hoursAfter: "", vatRate: "" };
 }
 
 export function emptyDraft(): EventDraft {
@@ -130,6 +132,7 @@ export function rateToDraft(rate: RateDto): RateDraft {
     isPayable: rate.isPayable,
     hoursBefore: rate.minutesBeforeStart == null ? "" : String(rate.minutesBeforeStart / 60),
     hoursAfter: rate.minutesAfterEnd == null ? "" : String(rate.minutesAfterEnd / 60),
+    vatRate: rate.vatRate == null ? "" : rate.vatRate.replace(/\.00$/, ""),
   };
 }
 
@@ -209,6 +212,7 @@ export function toPayload(d: EventDraft): EventPayload {
       sortOrder: i + 1,
       minutesBeforeStart: toMinutes(r.hoursBefore ?? ""),
       minutesAfterEnd: toMinutes(r.hoursAfter ?? ""),
+      vatRate: orNull(r.vatRate ?? ""),
     }));
   return {
     event: {

@@ -103,7 +103,7 @@ describe("event modal validation", () => {
         categoryId: "3",
         rates: [
           { key: "a", id: 7, name: "Posto auto", description: "Scoperto", nameEn: " Parking space ", descriptionEn: "", price: "15", isVisible: true, isPayable: true },
-          { key: "b", name: "Coperto", description: "", nameEn: "", descriptionEn: "", price: "22.5", isVisible: false, isPayable: true, hoursBefore: "4", hoursAfter: "1,5" },
+          { key: "b", name: "Coperto", description: "", nameEn: "", descriptionEn: "", price: "22.5", isVisible: false, isPayable: true, hoursBefore: "4", hoursAfter: "1,5", vatRate: "10" },
           { key: "c", name: "", description: "", nameEn: "", descriptionEn: "", price: "", isVisible: true, isPayable: true },
         ],
       }),
@@ -114,9 +114,18 @@ describe("event modal validation", () => {
     const payload = onSubmit.mock.calls[0][0];
     expect(payload.event).toMatchObject({ title_en: null, description_en: null, datetime: "2026-06-20T21:00", totalSpots: 100, reservedSpots: 0, occupiedSpots: 0, categoryId: 3, isAlwaysActive: false });
     expect(payload.rates).toEqual([
-      { id: 7, name: "Posto auto", description: "Scoperto", name_en: "Parking space", description_en: null, price: "15.00", isVisible: true, isPayable: true, sortOrder: 1, minutesBeforeStart: null, minutesAfterEnd: null },
-      { name: "Coperto", description: "", name_en: null, description_en: null, price: "22.50", isVisible: false, isPayable: true, sortOrder: 2, minutesBeforeStart: 240, minutesAfterEnd: 90 },
+      { id: 7, name: "Posto auto", description: "Scoperto", name_en: "Parking space", description_en: null, price: "15.00", isVisible: true, isPayable: true, sortOrder: 1, minutesBeforeStart: null, minutesAfterEnd: null, vatRate: null },
+      { name: "Coperto", description: "", name_en: null, description_en: null, price: "22.50", isVisible: false, isPayable: true, sortOrder: 2, minutesBeforeStart: 240, minutesAfterEnd: 90, vatRate: "10" },
     ]);
+  });
+
+  it("refuses a rate's VAT that is not a percentage, with the field's message", () => {
+    const onSubmit = renderForm(
+      complete({ rates: [{ key: "a", name: "Posto auto", description: "", nameEn: "", descriptionEn: "", price: "15", isVisible: true, isPayable: true, vatRate: "150" }] }),
+    );
+    fireEvent.click(screen.getByRole("button", { name: "salva" }));
+    expect(screen.getByRole("alert").textContent).toContain("Aliquota IVA della tariffa non valida");
+    expect(onSubmit).not.toHaveBeenCalled();
   });
 
   it("never removes the last rate", () => {

@@ -140,6 +140,24 @@ function RateRow({ rate, index, canRemove, disabled, onPatch, onRemove, onToggle
           <p id={id("window-hint")} className="mt-1 text-xs text-slate-500">
             {tw.rateWindowHint}
           </p>
+          <div className="mt-3 sm:max-w-xs">
+            <label htmlFor={id("vat")} className="mb-1 block text-xs text-slate-600">
+              {t.rateVat} <span className="sr-only">{t.rateNumber(n)}</span>
+            </label>
+            <input
+              id={id("vat")}
+              inputMode="decimal"
+              maxLength={6}
+              className={inputClass}
+              value={rate.vatRate ?? ""}
+              disabled={disabled}
+              aria-describedby={id("vat-hint")}
+              onChange={(e) => onPatch({ vatRate: e.target.value })}
+            />
+            <p id={id("vat-hint")} className="mt-1 text-xs text-slate-500">
+              {t.rateVatHint}
+            </p>
+          </div>
         </fieldset>
         <div>
           <label htmlFor={id("price")} className={labelClass}>

@@ -63,7 +63,7 @@ function Entries({ eventId }: { eventId: number }) {
           </div>
           <p className="mt-1 font-medium break-all text-slate-900">{e.email}</p>
           <p className="mt-0.5 text-slate-700">
-            <span className="font-mono font-bold tracking-wider">{e.licensePlate}</span> · {e.rateName} · {formatEuro(e.price, "it")} · {t.langs[e.lang]}
+            <span className="font-mono font-bold tracking-wider">{e.licensePlate}</span> · {e.rateName} · {formatEuro(e.price, "it")} · {e.lang.toUpperCase()}
           </p>
           <p className="mt-0.5 text-xs text-slate-600">
             {t.joinedAt} {formatShortDateTime(e.joinedAt)}

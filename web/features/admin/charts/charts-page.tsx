@@ -1,0 +1,265 @@
+import { useAtom, useAtomValue } from "jotai";
+import { useMemo, type ReactNode } from "react";
+import { buttonClass } from "../../../components/button";
+import { Card, CardHeader } from "../../../components/card";
+import { Field, inputClass } from "../../../components/field";
+import { itAdmin } from "../../../i18n/it-admin";
+import { formatTime } from "../../../lib/format";
+import { formatEuro } from "../../../../shared/lifecycle/money";
+import { DownloadIcon } from "../components/admin-icons";
+import { Loaded } from "../components/list-state";
+import { adminEventsQueryAtom } from "../events/queries";
+import { LineChart, type Series } from "./line-chart";
+import { chartEventAtom, csvUrl, matchDayQueryAtom, sellOutQueryAtom, takingsFilterAtom, takingsQueryAtom, validRange, type TakingsFilter } from "./queries";
+
+const t = itAdmin.charts;
+const euros = (decimal: string) => Number(decimal);
+
+function CsvLink({ href }: { href: string }) {
+  return (
+    <a href={href} download className={buttonClass("secondary")}>
+      <DownloadIcon className="size-4" />
+      {t.csv}
+    </a>
+  );
+}
+
+/** The figures of a chart as a table, folded under it (and read by screen readers). */
+function FiguresTable({ caption, head, rows }: { caption: string; head: string[]; rows: ReactNode[][] }) {
+  return (
+    <details className="mt-4 text-sm">
+      <summary className="cursor-pointer font-medium text-slate-700">{t.showTable}</summary>
+      <div className="mt-2 overflow-x-auto">
+        <table className="w-full text-left tabular-nums">
+          <caption className="sr-only">{caption}</caption>
+          <thead>
+            <tr className="border-b border-slate-200 text-slate-600">
+              {head.map((h) => (
+                <th key={h} scope="col" className="px-2 py-1 font-medium">
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r, i) => (
+              <tr key={i} className="border-b border-slate-100">
+                {r.map((c, j) => (
+                  <td key={j} className="px-2 py-1 text-slate-800">
+                    {c}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </details>
+  );
+}
+
+function TakingsCard() {
+  const [filter, setFilter] = useAtom(takingsFilterAtom);
+  const takings = useAtomValue(takingsQueryAtom);
+  const set = (patch: Partial<TakingsFilter>) => setFilter((f) => ({ ...f, ...patch }));
+  const data = takings.data;
+  const series = useMemo<Series[]>(
+    () =>
+      data
+        ? [
+            { label: t.gross, color: "#2563eb", values: data.rows.map((r) => euros(r.gross)), bars: true },
+            { label: t.refunded, color: "#dc2626", values: data.rows.map((r) => euros(r.refunded)) },
+            { label: t.net, color: "#059669", values: data.rows.map((r) => euros(r.net)) },
+          ]
+        : [],
+    [data],
+  );
+  const x = useMemo(() => data?.rows.map((_, i) => i) ?? [], [data]);
+  const label = (v: number) => data?.rows[v]?.period ?? "";
+  return (
+    <Card>
+      <CardHeader
+        title={t.takingsTitle}
+        description={data ? t.takingsTotals(formatEuro(data.totals.gross, "it"), formatEuro(data.totals.refunded, "it"), formatEuro(data.totals.net, "it"), data.totals.count) : undefined}
+        actions={
+          <div className="flex flex-wrap items-end gap-3">
+            <Field label={t.from} htmlFor="charts-from">
+              <input id="charts-from" type="date" className={inputClass} value={filter.from} max={filter.to} onChange={(e) => set({ from: e.target.value })} />
+            </Field>
+            <Field label={t.to} htmlFor="charts-to">
+              <input id="charts-to" type="date" className={inputClass} value={filter.to} min={filter.from} onChange={(e) => set({ to: e.target.value })} />
+            </Field>
+            <Field label={t.by} htmlFor="charts-by">
+              <select id="charts-by" className={inputClass} value={filter.by} onChange={(e) => set({ by: e.target.value as TakingsFilter["by"] })}>
+                {(["day", "week", "month"] as const).map((by) => (
+                  <option key={by} value={by}>
+                    {t.period[by]}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            {validRange(filter) ? <CsvLink href={csvUrl("takings", filter)} /> : null}
+          </div>
+        }
+      />
+      <div className="p-5">
+        {!validRange(filter) ? (
+          <p role="alert" className="text-red-800">
+            {t.invalidRange}
+          </p>
+        ) : (
+          <Loaded query={takings}>
+            {(d) =>
+              d.rows.length === 0 ? (
+                <p className="text-slate-600">{t.noTakings}</p>
+              ) : (
+                <>
+                  <LineChart categories label={t.takingsChart} x={x} xLabel={t.period[d.by]} xValues={label} series={series} />
+                  <FiguresTable
+                    caption={t.takingsTitle}
+                    head={[t.period[d.by], t.payments, t.gross, t.refunded, t.net]}
+                    rows={d.rows.map((r) => [r.period, r.count, formatEuro(r.gross, "it"), formatEuro(r.refunded, "it"), formatEuro(r.net, "it")])}
+                  />
+                </>
+              )
+            }
+          </Loaded>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+function SellOutChart() {
+  const sellOut = useAtomValue(sellOutQueryAtom);
+  const data = sellOut.data;
+  // One x axis for both events: hours before each one's start (negative, so time runs left to right).
+  const chart = useMemo(() => {
+    if (!data) return null;
+    const curves = [data.event, ...(data.previous ? [data.previous] : [])];
+    const x = [...new Set(curves.flatMap((c) => c.points.map((p) => -p.hoursBefore)))].sort((a, b) => a - b);
+    const series: Series[] = curves.map((c, i) => {
+      let last: number | null = null;
+      const at = new Map(c.points.map((p) => [-p.hoursBefore, p.taken]));
+      return { label: i === 0 ? c.title : t.previousEvent(c.title), color: i === 0 ? "#2563eb" : "#94a3b8", stepped: true, values: x.map((h) => (at.has(h) ? (last = at.get(h)!) : last)) };
+    });
+    return { x, series };
+  }, [data]);
+  return (
+    <Loaded query={sellOut}>
+      {(d) =>
+        d.event.points.length === 0 ? (
+          <p className="text-slate-600">{t.noSales}</p>
+        ) : (
+          <>
+            <LineChart label={t.sellOutChart(d.event.title)} x={chart!.x} xLabel={t.hoursBefore} xValues={(v) => String(Math.round(-v))} series={chart!.series} />
+            <FiguresTable
+              caption={t.sellOutTitle}
+              head={[t.event, t.hoursBefore, t.taken]}
+              rows={[d.event, ...(d.previous ? [d.previous] : [])].flatMap((e) => e.points.map((p) => [e.title, p.hoursBefore.toLocaleString("it-IT"), `${p.taken} / ${e.totalSpots}`]))}
+            />
+          </>
+        )
+      }
+    </Loaded>
+  );
+}
+
+function MatchDayChart() {
+  const matchDay = useAtomValue(matchDayQueryAtom);
+  const data = matchDay.data;
+  const chart = useMemo(() => {
+    if (!data) return null;
+    const x = data.bins.map((b) => Date.parse(b.at));
+    const palette = ["#2563eb", "#f59e0b", "#7c3aed", "#0891b2"];
+    const series: Series[] = [
+      { label: t.inside, color: "#059669", values: data.bins.map((b) => b.inside) },
+      ...data.lanes.map((lane, i) => ({ label: t.entriesOf(lane), color: palette[i % palette.length]!, values: data.bins.map((b) => b.entries[i] ?? 0), bars: true })),
+    ];
+    return { x, series };
+  }, [data]);
+  return (
+    <Loaded query={matchDay}>
+      {(d) =>
+        d.bins.length === 0 ? (
+          <p className="text-slate-600">{t.noScans}</p>
+        ) : (
+          <>
+            <p className="mb-3 text-sm text-slate-700">{t.matchDaySummary(d.entries, d.exits, d.overstays)}</p>
+            <LineChart label={t.matchDayChart(d.event.title)} x={chart!.x} xLabel={t.time} xValues={(v) => formatTime(v)} series={chart!.series} />
+            <FiguresTable
+              caption={t.matchDayTitle}
+              head={[t.time, ...d.lanes.map(t.entriesOf), t.exits, t.inside]}
+              rows={d.bins.map((b) => [formatTime(b.at), ...b.entries, b.exits, b.inside])}
+            />
+          </>
+        )
+      }
+    </Loaded>
+  );
+}
+
+function EventCharts() {
+  const events = useAtomValue(adminEventsQueryAtom);
+  const [eventId, setEventId] = useAtom(chartEventAtom);
+  return (
+    <Card>
+      <CardHeader
+        title={t.eventTitle}
+        actions={
+          <div className="flex flex-wrap items-end gap-3">
+            <Field label={t.event} htmlFor="charts-event">
+              <select id="charts-event" className={`${inputClass} max-w-72`} value={eventId ?? ""} onChange={(e) => setEventId(e.target.value ? Number(e.target.value) : null)}>
+                <option value="">{t.chooseEvent}</option>
+                {(events.data ?? []).map((e) => (
+                  <option key={e.id} value={e.id}>
+                    {e.title}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            {eventId !== null ? (
+              <>
+                <CsvLink href={csvUrl("sell-out", { eventId: String(eventId) })} />
+              </>
+            ) : null}
+          </div>
+        }
+      />
+      <div className="space-y-8 p-5">
+        {eventId === null ? (
+          <p className="text-slate-600">{t.chooseEventHint}</p>
+        ) : (
+          <>
+            <section aria-labelledby="sell-out-title">
+              <h3 id="sell-out-title" className="mb-2 font-semibold text-slate-900">
+                {t.sellOutTitle}
+              </h3>
+              <SellOutChart />
+            </section>
+            <section aria-labelledby="match-day-title">
+              <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+                <h3 id="match-day-title" className="font-semibold text-slate-900">
+                  {t.matchDayTitle}
+                </h3>
+                <CsvLink href={csvUrl("match-day", { eventId: String(eventId) })} />
+              </div>
+              <MatchDayChart />
+            </section>
+          </>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+/** The owner's year at a glance: takings, each event's sales and its match day (issue #47). */
+export function ChartsPage() {
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-black tracking-tight text-slate-900">{t.title}</h1>
+      <TakingsCard />
+      <EventCharts />
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { atom } from "jotai";
+import { atomWithQuery } from "jotai-tanstack-query";
+import { client, unwrap } from "../../../lib/api";
+import { todayInRome } from "../../../lib/format";
+import { queryKeys } from "../../../lib/query-keys";
+
+export type TakingsFilter = { from: string; to: string; by: "day" | "week" | "month" };
+
+/** The owner's year so far, by month. */
+export function defaultTakingsFilter(): TakingsFilter {
+  const today = todayInRome();
+  return { from: `${today.slice(0, 4)}-01-01`, to: today, by: "month" };
+}
+
+export const takingsFilterAtom = atom<TakingsFilter>(defaultTakingsFilter());
+export const chartEventAtom = atom<number | null>(null);
+
+const validRange = (f: TakingsFilter) => /^\d{4}-\d\d-\d\d$/.test(f.from) && /^\d{4}-\d\d-\d\d$/.test(f.to) && f.from <= f.to;
+
+export const takingsQueryAtom = atomWithQuery((get) => {
+  const filter = get(takingsFilterAtom);
+  return {
+    queryKey: queryKeys.admin.charts("takings", filter),
+    queryFn: () => unwrap(client.api.admin.charts.takings.$get({ query: filter })),
+    enabled: validRange(filter),
+  };
+});
+
+export const sellOutQueryAtom = atomWithQuery((get) => {
+  const eventId = get(chartEventAtom);
+  return {
+    queryKey: queryKeys.admin.charts("sell-out", eventId),
+    queryFn: () => unwrap(client.api.admin.charts["sell-out"].$get({ query: { eventId: String(eventId) } })),
+    enabled: eventId !== null,
+  };
+});
+
+export const matchDayQueryAtom = atomWithQuery((get) => {
+  const eventId = get(chartEventAtom);
+  return {
+    queryKey: queryKeys.admin.charts("match-day", eventId),
+    queryFn: () => unwrap(client.api.admin.charts["match-day"].$get({ query: { eventId: String(eventId) } })),
+    enabled: eventId !== null,
+  };
+});
+
+export const csvUrl = (chart: "takings" | "sell-out" | "match-day", query: Record<string, string>) => `/api/admin/charts/${chart}.csv?${new URLSearchParams(query)}`;
+export { validRange };

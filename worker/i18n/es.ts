@@ -109,6 +109,7 @@ export const messagesEs: Messages = {
   invalidWebhookSignature: "Firma del webhook no válida",
   invalidWebhookEvent: "Evento del webhook no válido",
   invalidDate: "Fecha no válida: usa el formato AAAA-MM-DD",
+  invalidPeriod: "Periodo no válido: día, semana o mes",
   invalidDateRange: "Intervalo de fechas no válido: la fecha de inicio es posterior a la de fin",
   // uploads and images
   eventImageTooLarge: "El archivo es demasiado grande. 5 MB como máximo.",
@@ -136,6 +137,7 @@ export const messagesEs: Messages = {
   rateIncomplete: "Cada tarifa necesita un nombre y un precio",
   invalidRatePrice: "Precio de la tarifa no válido",
   invalidRateWindow: "Validez de la tarifa no válida: horas enteras o medias horas, una semana como máximo",
+  invalidRateVat: "Tipo de IVA de la tarifa no válido: de 0 a 100, con dos decimales como máximo (vacío: el del aparcamiento)",
   categoryNotFound: "Categoría no encontrada",
   deleteHasBookings: "No se puede eliminar: el evento tiene reservas. Desactívalo.",
   invalidDatetime: "Fecha/hora no válida",
@@ -320,5 +322,6 @@ export const messagesEs: Messages = {
   invoiceOnlyPaid: "Solo se puede pedir factura de una reserva pagada",
   invoiceWindowClosed: "Han pasado más de 12 días desde el pago: para la factura, escribe al aparcamiento",
   documentNotFound: "Documento no encontrado",
+  sdiResendOnlyDiscarded: "Solo se reenvía un documento rechazado por el SdI, una sola vez",
   invalidMonth: "Mes no válido: usa AAAA-MM",
 };

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { longDateTime } from "../../shared/lifecycle/dates";
 import { emailCatalogues, type EmailCatalogue } from "../services/email/catalogue";
-import { walletCatalogues } from "../services/wallet/catalogue";
 import { es as emailEs } from "./emails/es";
 import { fr as emailFr } from "./emails/fr";
 import { messagesEn } from "./en";
@@ -35,8 +34,7 @@ describe.each([
 ] as const)("the Worker in %s", (lang, messages: Messages, email: EmailCatalogue) => {
   const catalogues = [
     ["messages", messages, messagesIt, messagesEn],
-    // The wallet's words are part of the e-mails' catalogue on the langs branch, a catalogue of their own before it.
-    ["email", email, { ...emailCatalogues.it, wallet: walletCatalogues.it }, { ...emailCatalogues.en, wallet: walletCatalogues.en }],
+    ["email", email, emailCatalogues.it, emailCatalogues.en],
   ] as const;
 
   // Fails when a key is added to the Italian and not here (typecheck fails too), or the other way round.

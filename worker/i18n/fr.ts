@@ -109,6 +109,7 @@ export const messagesFr: Messages = {
   invalidWebhookSignature: "Signature du webhook non valide",
   invalidWebhookEvent: "Événement du webhook non valide",
   invalidDate: "Date non valide : utilisez le format AAAA-MM-JJ",
+  invalidPeriod: "Période non valide : jour, semaine ou mois",
   invalidDateRange: "Période non valide : la date de début est après la date de fin",
   // uploads and images
   eventImageTooLarge: "Le fichier est trop volumineux. 5 Mo au maximum.",
@@ -136,6 +137,7 @@ export const messagesFr: Messages = {
   rateIncomplete: "Chaque tarif doit avoir un nom et un prix",
   invalidRatePrice: "Prix du tarif non valide",
   invalidRateWindow: "Validité du tarif non valide : heures ou demi-heures entières, une semaine au maximum",
+  invalidRateVat: "Taux de TVA du tarif non valide : de 0 à 100, deux décimales au maximum (vide : celui du parking)",
   categoryNotFound: "Catégorie introuvable",
   deleteHasBookings: "Suppression impossible : l'événement a des réservations. Désactivez-le.",
   invalidDatetime: "Date/heure non valide",
@@ -320,5 +322,6 @@ export const messagesFr: Messages = {
   invoiceOnlyPaid: "La facture ne peut être demandée que pour une réservation payée",
   invoiceWindowClosed: "Plus de 12 jours se sont écoulés depuis le paiement : pour la facture, écrivez au parking",
   documentNotFound: "Document introuvable",
+  sdiResendOnlyDiscarded: "Seul un document rejeté par le SdI peut être renvoyé, une seule fois",
   invalidMonth: "Mois non valide : utilisez AAAA-MM",
 };

@@ -24,7 +24,7 @@ const said = (leaf: unknown, args: unknown[]) => (typeof leaf === "function" ? S
 /** Texts that are the same words as the Italian or the English on purpose: words the languages share. */
 const SAME_ON_PURPOSE: Record<"messages" | "email" | "fields", Record<"fr" | "es", string[]>> = {
   messages: { fr: [], es: [] },
-  email: { fr: ["confirmation.calendarFile"], es: ["labels.event", "labels.reason", "wallet.event"] },
+  email: { fr: ["confirmation.calendarFile", "invoiceCopy.date", "invoiceCopy.total"], es: ["labels.event", "labels.reason", "wallet.event", "invoiceCopy.total"] },
   fields: { fr: [], es: ["reason"] },
 };
 

@@ -760,6 +760,9 @@ export const walletPasses = sqliteTable(
     updatedAt: integer("updated_at").notNull(),
     appleIssuedAt: integer("apple_issued_at"),
     googleIssuedAt: integer("google_issued_at"),
+    // What the pass showed at its last version (JSON of its facts, wallet-passes.ts shownSql): a change
+    // is one only when this differs, so a path that runs twice notifies once (decision 058). Null: unknown.
+    shown: text("shown"),
   },
   (t) => [uniqueIndex("wallet_passes_booking_uq").on(t.bookingId)],
 );

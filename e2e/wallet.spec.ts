@@ -5,7 +5,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { unzipSync } from "fflate";
+import { createEventViaApi, loginAsAdmin, unique } from "./admin-helpers";
 import { buyPass } from "./gate-helpers";
+import { payBooking } from "./public-helpers";
 
 // `npm start` (the browser tests' server) signs with the local identity it keeps here (scripts/start.mjs).
 const identity = () => JSON.parse(readFileSync(".wrangler/wallet-dev/identity.json", "utf8")) as { caCert: string; googlePublicKey: string };
@@ -86,4 +88,48 @@ test.describe("in English", () => {
     const claims = await openedGoogleJwt(page, "Add to Google Wallet");
     expect(claims.payload.eventTicketObjects[0].barcode.value).toMatch(new RegExp(`/p/${secret}$`));
   });
+});
+
+const HOUR = 3_600_000;
+const romeDay = (days: number) => new Date(Date.now() + days * 24 * HOUR).toLocaleDateString("en-CA", { timeZone: "Europe/Rome" });
+
+/** A season of two matches tonight, bought and paid through the public API: the holder's one pass link. */
+async function boughtSeason(page: Page, plate: string) {
+  await loginAsAdmin(page);
+  const title = unique("Partita wallet");
+  const first = await createEventViaApi(page.request, { title: `${title} A`, datetime: new Date(Date.now() + 2 * HOUR).toISOString(), totalSpots: 10 });
+  const second = await createEventViaApi(page.request, { title: `${title} B`, datetime: new Date(Date.now() + 3 * HOUR).toISOString(), totalSpots: 10 });
+  const created = await page.request.post("/api/admin/seasons", {
+    data: { name: `Abbonamento ${title}`, eventIds: [first.id, second.id], from: romeDay(-1), to: romeDay(2), price: 120, spots: 5 },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const season = (await created.json()) as { id: number };
+  const bought = await page.request.post(`/api/seasons/${season.id}/holders`, {
+    headers: { "Idempotency-Key": crypto.randomUUID(), "CF-Connecting-IP": `198.51.100.${1 + Math.floor(Math.random() * 254)}` },
+    data: { customerName: "Gennaro Esposito", customerEmail: `${plate.toLowerCase()}@example.it`, licensePlate: plate, carModel: "Fiat Panda" },
+  });
+  expect(bought.status(), await bought.text()).toBe(201);
+  const { bookingId } = (await bought.json()) as { bookingId: string };
+  await payBooking(page.request, bookingId);
+  const booking = (await (await page.request.get(`/api/bookings/${bookingId}`)).json()) as { passSecret: string };
+  return { title, secret: booking.passSecret };
+}
+
+test("on a season holder's pass page at 390 px: one wallet pass for the season, showing the next match", async ({ page }) => {
+  const { title, secret } = await boughtSeason(page, "SE246WL");
+  await page.goto(`/p/${secret}`);
+  await expect(page.getByTestId("season-pass")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Aggiungi a Apple Wallet" })).toBeVisible();
+  await buttonsFitThePhone(page);
+  await page.screenshot({ path: "test-results/season-wallet-390.png", fullPage: true });
+  const pass = await downloadedPass(page, "Aggiungi a Apple Wallet");
+  expect(pass.eventTicket.primaryFields[0]).toMatchObject({ label: "Abbonamento", value: `Abbonamento ${title}` });
+  expect(pass.eventTicket.secondaryFields).toContainEqual(expect.objectContaining({ key: "nextMatch", value: `${title} A` }));
+  expect(pass.barcodes[0].message).toMatch(new RegExp(`/p/${secret}$`));
+  const claims = await openedGoogleJwt(page, "Aggiungi a Google Wallet");
+  expect(claims.payload.eventTicketObjects[0].textModulesData[0]).toMatchObject({ id: "nextMatch", header: "Prossima partita" });
+
+  await page.goto(`/p/${secret}?lang=en`);
+  await expect(page.getByRole("link", { name: "Add to Apple Wallet" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Add to Google Wallet" })).toBeVisible();
 });

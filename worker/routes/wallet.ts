@@ -63,7 +63,7 @@ const appleWebService = new Hono<AppEnv>()
     if (otherType(c.env, passTypeId)) return c.body(null, 404);
     if (!(await authorisedPass(c.var.db, serial, c.req.header("Authorization")))) return c.body(null, 401);
     const baseUrl = publicBaseUrl(c.env, c.req.url);
-    const facts = await walletFactsBySerial(c.var.db, serial, baseUrl);
+    const facts = await walletFactsBySerial(c.var.db, serial, baseUrl, Date.now());
     if (!facts) return c.body(null, 404);
     const since = Date.parse(c.req.header("If-Modified-Since") ?? "");
     if (Number.isFinite(since) && Math.floor(facts.updatedAt / 1000) * 1000 <= since) return c.body(null, 304);

@@ -14,6 +14,7 @@ import { capReached, freeSpotsNow, takePresaleSpot, takeRateSpot, type HoldClien
 import type { PaymentProvider } from "./payments/provider";
 import { voucherForBooking, voucherInvalid } from "./vouchers";
 import type { VoucherUse } from "./holds";
+import { markWalletPassChanged } from "./wallet/wallet-passes";
 
 const soldOut = () => fail(409, "sold_out", messages.soldOut);
 const ended = () => fail(409, "event_ended", messages.eventEnded);
@@ -315,7 +316,11 @@ export async function freeBooking(db: Db, bookingId: string, now: number): Promi
     .set({ status: "freed", freedAt: now, updatedAt: now })
     .where(and(eq(bookings.id, bookingId), eq(bookings.status, "paid")))
     .run();
-  if (res.meta.changes === 1) return ok(null);
+  if (res.meta.changes === 1) {
+    // The pass no longer opens the gate: its wallet pass reads "Annullato".
+    await markWalletPassChanged(db, { bookingId }, now);
+    return ok(null);
+  }
   const row = await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, bookingId)).get();
   return row ? fail(409, "conflict", messages.freeOnlyPaid) : fail(404, "not_found", messages.bookingNotFound);
 }

@@ -83,6 +83,7 @@ async function changeSeasonPlate(db: Db, holder: { id: string; licensePlate: str
     ),
   ]);
   if ((results[1] as { meta: { changes: number } }).meta.changes === 0) return fail(409, "conflict", messages.plateChangeClosed);
+  await markWalletPassChanged(db, { holderId: holder.id }, now);
   return ok({ licensePlate: plate });
 }
 

@@ -166,7 +166,10 @@ export async function reconcileRefunds(db: Db, provider: PaymentProvider, paymen
     return;
   }
   const statements = list.flatMap((r) => providerRefundStatements(db, r, now));
-  if (statements.length) await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  if (!statements.length) return;
+  await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  // A refund found here (the cron's retry, a Dashboard refund) may have ended the booking: its wallet pass follows.
+  await markWalletPassChanged(db, { paymentIntentId }, now);
 }
 
 /**
@@ -204,8 +207,8 @@ export async function refundBooking(db: Db, provider: PaymentProvider, input: Re
     // Lost a race with another refund (or the deadline passed): nothing was written.
     return fail(409, "conflict", input.guard ? messages.cancelNoLonger : messages.refundRaced);
   }
-  // A refund that covers the payment ended the booking: its wallet pass now reads "Annullato".
-  if (changesOf(results[1]) > 0) await markWalletPassChanged(db, { bookingId: booking.id }, now);
+  // A refund that covers the payment ended the booking (or a season): its wallet pass now reads "Annullato".
+  await markWalletPassChanged(db, { bookingId: booking.id }, now);
   const row = await askProvider(db, provider, id, booking, amount, 0, now);
   const after = await claimedCents(db, booking.id);
   if (row.status === "failed") return fail(409, "refund_failed", messages.refundFailed(row.failureReason ?? ""));
@@ -262,6 +265,7 @@ export async function retryRefund(db: Db, provider: PaymentProvider, refundId: s
     .run();
   if (reopened.meta.changes === 0) return fail(409, "conflict", messages.refundRaced);
   await db.batch([markRefundedIfCovered(db, row.booking.id, now), ...endRefundedSeasonStatements(db, sql`${row.booking.id}`, now)]);
+  await markWalletPassChanged(db, { bookingId: row.booking.id }, now);
   const after = await askProvider(db, provider, refundId, row.booking, amount, attempt, now);
   if (after.status === "failed") return fail(409, "refund_failed", messages.refundFailed(after.failureReason ?? ""));
   return ok({ refund: toDto(after) });

@@ -91,6 +91,7 @@ export function BookingPass({ booking, onCancelled }: { booking: MyBooking; onCa
               <AppLink to={`/p/${showPass}`} className="text-sm font-semibold text-blue-700 underline-offset-2 hover:underline print:hidden">
                 {m.openPass}
               </AppLink>
+              {/* A season's wallet pass is offered once, on its season row (decision 058). */}
               {booking.kind === "season" ? null : <WalletButtons secret={showPass} />}
             </>
           ) : (
@@ -144,6 +145,7 @@ function SeasonRow({ season }: { season: MySeason }) {
             <AppLink to={`/p/${season.passSecret}`} className="text-sm font-semibold text-blue-700 underline-offset-2 hover:underline print:hidden">
               {m.openPass}
             </AppLink>
+            <WalletButtons secret={season.passSecret!} />
           </>
         ) : null}
         <p className="font-mono text-lg font-bold tracking-[0.2em] text-slate-900">{season.code}</p>

@@ -13,6 +13,7 @@ import { TextField } from "../../components/field";
 import { notify } from "../../components/notify";
 import { errorMessage } from "../../lib/api";
 import { readsEnglishTwin } from "../../../shared/lang";
+import { WalletButtons } from "./wallet-buttons";
 
 /** One car for the whole season: the new plate goes on every match still to come (the server decides). */
 function SeasonPlateForm({ secret }: { secret: string }) {
@@ -82,6 +83,8 @@ export function SeasonPassCard({ pass, secret }: { pass: SeasonPass; secret: str
         <div className="flex flex-col items-center gap-2 border-y border-dashed border-slate-300 bg-slate-50 p-5">
           <QRCodeSVG value={passUrl(secret)} size={220} marginSize={2} role="img" aria-label={s.qrLabel(pass.code)} className="rounded-lg bg-white" />
           <p className="text-center text-sm text-slate-600">{s.showAtGate}</p>
+          {/* One wallet pass for the season, moving to the next match (docs/decisions/058-season-wallet-pass.md). */}
+          <WalletButtons secret={secret} className="mt-2" />
         </div>
       ) : null}
       <section className="space-y-3 p-5" aria-labelledby="season-matches">

@@ -122,5 +122,9 @@ export const de: EmailCatalogue = {
     passLink: "Der Pass online",
     nearby: "Du bist fast am Parkplatz: Halt deinen Pass für die Schranke bereit.",
     showAtGate: "Zeig den QR-Code an der Einfahrt.",
+    seasonDescription: (season: string) => `Parkplatz-Dauerkarte – ${season}`,
+    season: "Dauerkarte",
+    nextMatch: "Nächstes Spiel",
+    noMatch: "Kein Spiel mehr geplant",
   },
 };

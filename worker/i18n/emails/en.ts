@@ -122,5 +122,9 @@ export const en: EmailCatalogue = {
     passLink: "The pass online",
     nearby: "You are almost at the car park: have your pass ready for the gate.",
     showAtGate: "Show the QR at the entrance gate.",
+    seasonDescription: (season: string) => `Parking season pass – ${season}`,
+    season: "Season pass",
+    nextMatch: "Next match",
+    noMatch: "No match to come",
   },
 };

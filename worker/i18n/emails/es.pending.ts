@@ -125,5 +125,9 @@ export const es: EmailCatalogue = {
     passLink: "El pase en línea",
     nearby: "Ya casi estás en el aparcamiento: ten a mano el pase para la barrera.",
     showAtGate: "Enseña el código QR en la barrera de entrada.",
+    seasonDescription: (season: string) => `Abono de aparcamiento – ${season}`,
+    season: "Abono",
+    nextMatch: "Próximo partido",
+    noMatch: "Ningún partido por jugar",
   },
 };

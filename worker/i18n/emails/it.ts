@@ -130,5 +130,9 @@ export const it = {
     passLink: "Il pass online",
     nearby: "Sei quasi al parcheggio: tieni pronto il pass per il varco.",
     showAtGate: "Mostra il QR al varco all'ingresso.",
+    seasonDescription: (season: string) => `Abbonamento parcheggio – ${season}`,
+    season: "Abbonamento",
+    nextMatch: "Prossima partita",
+    noMatch: "Nessuna partita in programma",
   },
 } as const;

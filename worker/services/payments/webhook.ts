@@ -4,6 +4,7 @@ import Stripe from "stripe";
 import { auditLog, bookings, processedProviderEvents } from "../../../db/schema";
 import type { Db } from "../../db";
 import { providerRefundStatements, reconcileRefunds } from "../refunds";
+import { markWalletPassChanged } from "../wallet/wallet-passes";
 import type { PaymentProvider } from "./provider";
 import { completeRefund, settleIntent, type SettleOutcome } from "./settle";
 import { createStripeClient, intentView, refundView } from "./stripe";
@@ -109,13 +110,17 @@ async function apply(db: Db, provider: PaymentProvider, event: Stripe.Event, now
           .set({ status: "refunded", refundedAt: sql`coalesce(${bookings.refundedAt}, ${now})`, updatedAt: now })
           .where(and(eq(bookings.paymentIntentId, pi), or(ne(bookings.status, "refunded"), isNull(bookings.refundedAt)))),
       ]);
+      await markWalletPassChanged(db, { paymentIntentId: pi }, now);
       // The refunds behind it become rows of their own, so the money shown is the provider's.
       await reconcileRefunds(db, provider, pi, now);
       return "recorded";
     }
     case "refund.created":
     case "refund.updated": {
-      await db.batch([record, ...providerRefundStatements(db, refundView(event.data.object), now)]);
+      const refund = refundView(event.data.object);
+      await db.batch([record, ...providerRefundStatements(db, refund, now)]);
+      // A refund that ends the booking (made from the Dashboard, or ours settled later) changes its wallet pass.
+      if (refund.paymentIntentId) await markWalletPassChanged(db, { paymentIntentId: refund.paymentIntentId }, now);
       return "recorded";
     }
     default:

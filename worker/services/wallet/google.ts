@@ -1,4 +1,5 @@
 import { romeIso } from "../event-page";
+import { longDateTime } from "../../../shared/lifecycle/dates";
 import { walletCatalogues } from "./catalogue";
 import type { GoogleWalletConfig } from "./config";
 import { importRsaSigningKey } from "./pkcs7";
@@ -20,35 +21,45 @@ const localized = (it: string, en: string | null) => ({
   ...(en && en !== it ? { translatedValues: [{ language: "en", value: en }] } : {}),
 });
 
-/** One class per event: its name, the garage as venue, its start, the garage's place. */
+/**
+ * One class per event (a booking's pass), or per season (a holder's pass: its holders keep different
+ * matches, so the next match rides on the object, decision 058).
+ */
+const classIdOf = (google: GoogleWalletConfig, facts: WalletPassFacts) =>
+  facts.season ? `${google.issuerId}.season-${facts.season.seasonId}` : `${google.issuerId}.event-${facts.eventId}`;
+
+/** The class: the event's (or season's) name, the garage as venue, the event's start, the garage's place. */
 export function eventTicketClass(google: GoogleWalletConfig, facts: WalletPassFacts, place: GaragePlace): Record<string, unknown> {
   return {
-    id: `${google.issuerId}.event-${facts.eventId}`,
+    id: classIdOf(google, facts),
     issuerName: place.name,
     reviewStatus: "UNDER_REVIEW",
     eventName: localized(facts.eventTitleIt, facts.eventTitleEn),
     venue: { name: localized(place.name, null), address: localized(place.address, null) },
-    ...(facts.eventStart != null && !facts.isAlwaysActive ? { dateTime: { start: romeIso(facts.eventStart) } } : {}),
+    ...(facts.eventStart != null && !facts.isAlwaysActive && !facts.season ? { dateTime: { start: romeIso(facts.eventStart) } } : {}),
     ...(place.coordinates ? { locations: [place.coordinates] } : {}),
   };
 }
 
-/** One object per booking, in the booking's language: plate, rate, code and the gate's QR (none once void). */
+/** One object per booking (or holder), in its language: plate, rate or next match, code and the gate's QR (none once void). */
 export function eventTicketObject(google: GoogleWalletConfig, facts: WalletPassFacts): Record<string, unknown> {
   const t = walletCatalogues[facts.lang];
+  const next = facts.season?.nextMatch;
+  const scans = !facts.voided && (!facts.season || next);
   return {
     id: `${google.issuerId}.${facts.serialNumber}`,
-    classId: `${google.issuerId}.event-${facts.eventId}`,
+    classId: classIdOf(google, facts),
     state: facts.voided ? "INACTIVE" : "ACTIVE",
     ticketNumber: facts.code,
     reservationInfo: { confirmationCode: facts.code },
     textModulesData: [
+      ...(facts.season ? [{ id: "nextMatch", header: t.nextMatch, body: next ? `${next.title} – ${longDateTime(next.start, t.dates)}` : t.noMatch }] : []),
       { id: "plate", header: t.plate, body: facts.licensePlate },
-      { id: "rate", header: t.rate, body: facts.rateName ?? "—" },
+      ...(facts.season ? [] : [{ id: "rate", header: t.rate, body: facts.rateName ?? "—" }]),
       ...(facts.voided ? [{ id: "status", header: t.status, body: t.cancelled }] : []),
     ],
     linksModuleData: { uris: [{ uri: facts.passUrl, description: t.passLink, id: "pass" }] },
-    ...(facts.voided ? {} : { barcode: { type: "QR_CODE", value: facts.passUrl, alternateText: facts.code } }),
+    ...(scans ? { barcode: { type: "QR_CODE", value: facts.passUrl, alternateText: facts.code } } : {}),
   };
 }
 

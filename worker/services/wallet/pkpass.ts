@@ -9,7 +9,8 @@ export type WalletPassFacts = {
   serialNumber: string;
   authToken: string;
   bookingId: string;
-  eventId: number;
+  /** The booking's event; a season pass's next match (null when none is left). */
+  eventId: number | null;
   lang: WalletLang;
   code: string;
   /** The pass link: what the QR encodes and the gate reads. */
@@ -22,9 +23,14 @@ export type WalletPassFacts = {
   isAlwaysActive: boolean;
   rateName: string | null;
   licensePlate: string;
-  /** Cancelled, refunded or its event cancelled: shown "Annullato", without a barcode. */
+  /** Cancelled, refunded or its event cancelled (a season holder's pass: refunded or revoked): "Annullato", without a barcode. */
   voided: boolean;
   updatedAt: number;
+  /**
+   * A season holder's pass (docs/decisions/058-season-wallet-pass.md): eventTitle is the season's
+   * name, eventStart the next match's; null for a booking's pass.
+   */
+  season: { seasonId: number; nextMatch: { eventId: number; title: string; start: number } | null } | null;
 };
 
 export type GaragePlace = { name: string; address: string; coordinates: { latitude: number; longitude: number } | null };
@@ -66,7 +72,24 @@ function stringsFile(entries: [string, string][]): Uint8Array {
 }
 
 /** The label keys are the booking's own words, so a phone in a third language shows the booking's. */
-const LABELS = ["event", "when", "alwaysActive", "plate", "rate", "code", "address", "status", "cancelled", "passLink", "nearby", "showAtGate"] as const;
+const LABELS = ["event", "when", "alwaysActive", "plate", "rate", "code", "address", "status", "cancelled", "passLink", "nearby", "showAtGate", "season", "nextMatch", "noMatch"] as const;
+
+/** A season pass's face: the season, the next match and its date (moving), the plate and the holder's code. */
+function seasonFields(facts: WalletPassFacts, t: (typeof walletCatalogues)[WalletLang], start: string | null) {
+  const next = facts.season!.nextMatch;
+  return {
+    headerFields: facts.voided ? [{ key: "status", label: t.status, value: t.cancelled, changeMessage: "%@" }] : [],
+    primaryFields: [{ key: "event", label: t.season, value: facts.eventTitle }],
+    secondaryFields: [
+      { key: "nextMatch", label: t.nextMatch, value: next?.title ?? t.noMatch, changeMessage: "%@" },
+      { key: "plate", label: t.plate, value: facts.licensePlate, changeMessage: "%@" },
+    ],
+    auxiliaryFields: [
+      ...(start ? [{ key: "when", label: t.when, value: start, dateStyle: "PKDateStyleMedium", timeStyle: "PKDateStyleShort", ignoresTimeZone: true, changeMessage: "%@" }] : []),
+      { key: "code", label: t.code, value: facts.code },
+    ],
+  };
+}
 
 export function passJson(facts: WalletPassFacts, place: GaragePlace, apple: AppleSettings): Record<string, unknown> {
   const t = walletCatalogues[facts.lang];
@@ -80,7 +103,7 @@ export function passJson(facts: WalletPassFacts, place: GaragePlace, apple: Appl
     teamIdentifier: apple.teamId,
     serialNumber: facts.serialNumber,
     organizationName: place.name,
-    description: t.description(facts.eventTitle),
+    description: facts.season ? t.seasonDescription(facts.eventTitle) : t.description(facts.eventTitle),
     logoText: place.name,
     backgroundColor: "rgb(15, 23, 42)",
     foregroundColor: "rgb(255, 255, 255)",
@@ -89,13 +112,17 @@ export function passJson(facts: WalletPassFacts, place: GaragePlace, apple: Appl
     authenticationToken: facts.authToken,
     sharingProhibited: true,
     eventTicket: {
-      headerFields: facts.voided ? [{ key: "status", label: t.status, value: t.cancelled, changeMessage: "%@" }] : [],
-      primaryFields: [{ key: "event", label: t.event, value: facts.eventTitle }],
-      secondaryFields: [{ ...when, changeMessage: "%@" }, { key: "plate", label: t.plate, value: facts.licensePlate, changeMessage: "%@" }],
-      auxiliaryFields: [
-        { key: "rate", label: t.rate, value: facts.rateName ?? "—" },
-        { key: "code", label: t.code, value: facts.code },
-      ],
+      ...(facts.season
+        ? seasonFields(facts, t, start)
+        : {
+            headerFields: facts.voided ? [{ key: "status", label: t.status, value: t.cancelled, changeMessage: "%@" }] : [],
+            primaryFields: [{ key: "event", label: t.event, value: facts.eventTitle }],
+            secondaryFields: [{ ...when, changeMessage: "%@" }, { key: "plate", label: t.plate, value: facts.licensePlate, changeMessage: "%@" }],
+            auxiliaryFields: [
+              { key: "rate", label: t.rate, value: facts.rateName ?? "—" },
+              { key: "code", label: t.code, value: facts.code },
+            ],
+          }),
       backFields: [
         { key: "address", label: t.address, value: `${place.name}\n${place.address}` },
         { key: "passLink", label: t.passLink, value: facts.passUrl },
@@ -104,7 +131,8 @@ export function passJson(facts: WalletPassFacts, place: GaragePlace, apple: Appl
   };
   if (facts.voided) {
     pass.voided = true;
-  } else {
+  } else if (!facts.season || facts.season.nextMatch) {
+    // (A season with no match left to come has nothing for the gate nor the lock screen.)
     pass.barcodes = [{ format: "PKBarcodeFormatQR", message: facts.passUrl, messageEncoding: "iso-8859-1", altText: facts.code }];
     if (start) pass.relevantDate = start;
     if (place.coordinates) pass.locations = [{ ...place.coordinates, relevantText: t.nearby }];

@@ -1,0 +1,1 @@
+ALTER TABLE `wallet_passes` ADD `shown` text;

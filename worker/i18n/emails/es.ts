@@ -131,5 +131,9 @@ export const es: EmailCatalogue = {
     passLink: "El pase online",
     nearby: "Ya casi estás en el aparcamiento: ten el pase a mano para el acceso.",
     showAtGate: "Enseña el QR en la barrera de entrada.",
+    seasonDescription: (season: string) => `Abono de aparcamiento – ${season}`,
+    season: "Abono",
+    nextMatch: "Próximo partido",
+    noMatch: "No hay más partidos previstos",
   },
 };

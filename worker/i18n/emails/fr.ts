@@ -126,5 +126,9 @@ export const fr: EmailCatalogue = {
     passLink: "Le pass en ligne",
     nearby: "Vous êtes presque au parking : gardez votre pass à portée de main pour la barrière.",
     showAtGate: "Montrez le QR code à la barrière d'entrée.",
+    seasonDescription: (season: string) => `Abonnement parking – ${season}`,
+    season: "Abonnement",
+    nextMatch: "Prochain match",
+    noMatch: "Plus aucun match prévu",
   },
 };

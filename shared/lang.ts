@@ -22,6 +22,8 @@ export const LANGUAGES = {
   },
   en: { name: "English", ogLocale: "en_GB", euro: "€#", decimalComma: false, hour: ["hour", "hours"], minute: ["minute", "minutes"], and: " " },
   de: { name: "Deutsch", ogLocale: "de_DE", euro: "# €", decimalComma: true, hour: ["Stunde", "Stunden"], minute: ["Minute", "Minuten"], and: " " },
+  fr: { name: "Français", ogLocale: "fr_FR", euro: "# €", decimalComma: true, hour: ["heure", "heures"], minute: ["minute", "minutes"], and: " " },
+  es: { name: "Español", ogLocale: "es_ES", euro: "# €", decimalComma: true, hour: ["hora", "horas"], minute: ["minuto", "minutos"], and: " y " },
 } as const satisfies Record<string, LanguageWays>;
 
 export type LanguageWays = {

@@ -25,7 +25,8 @@ const EVERYWHERE: ReadonlySet<string> = new Set([
 /** Words a language writes exactly as Italian or English does (German "Event", "Code", "Auto"). */
 const IN_LANGUAGE: Partial<Record<string, ReadonlySet<string>>> = {
   de: new Set(["Event", "Events", "Code", "Auto", "Status"]),
-  es: new Set(["Evento"]),
+  fr: new Set(["Naples", "Parcheggi Eventi — Naples", "Admin", "Contact", "Menu", "Description", "Distance", "Total", "Code", "Date", "Notifications (F8)", "parking.ics"]),
+  es: new Set(["Admin", "Error", "Evento", "Cliente", "Total", "Motivo"]),
 };
 
 export function sameOnPurpose(lang: string, text: string): boolean {

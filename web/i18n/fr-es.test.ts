@@ -1,0 +1,144 @@
+import { describe, expect, test } from "vitest";
+import type { Catalogue } from "./catalogue";
+import { en } from "./en";
+import { es } from "./es";
+import { fr } from "./fr";
+import { it as italian } from "./it";
+import { longDateTime } from "../../shared/lifecycle/dates";
+
+/** Every path to a leaf ("home.hero.title", "home.reviews.items.0.text") with its value. */
+function leaves(value: unknown, path = ""): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  if (value !== null && typeof value === "object") {
+    for (const [key, child] of Object.entries(value)) for (const [p, leaf] of leaves(child, path ? `${path}.${key}` : key)) out.set(p, leaf);
+  } else out.set(path, value);
+  return out;
+}
+
+// Sample arguments no text contains: each one the Italian text shows must show in the translation too.
+const SAMPLES = ["\u27e8a\u27e9", "\u27e8b\u27e9", "\u27e8c\u27e9"];
+const said = (leaf: unknown, args: unknown[]) => (typeof leaf === "function" ? String((leaf as (...a: unknown[]) => unknown)(...args)) : leaf);
+
+/**
+ * Texts that are the same words as the Italian or the English on purpose: brands, names, the
+ * language names (each written in itself), and words the languages share.
+ */
+const SAME_ON_PURPOSE: Record<"fr" | "es", string[]> = {
+  fr: [
+    "common.appName",
+    "common.city", // Naples, as in English
+    "meta.title",
+    "language.it",
+    "language.en",
+    "layout.nav.admin",
+    "layout.nav.contacts",
+    "layout.footer.contactsTitle",
+    "layout.menuTitle",
+    "layout.social.facebook",
+    "layout.social.instagram",
+    "layout.social.tiktok",
+    "home.reviews.items.0.name",
+    "home.reviews.items.1.name",
+    "home.reviews.items.2.name",
+    "eventCard.descriptionTitle",
+    "eventCard.distance",
+    "checkout.total",
+    "passBanner.code",
+    "season.code",
+    "toasts.region",
+    "documents.date",
+  ],
+  es: [
+    "common.appName",
+    "common.error",
+    "language.it",
+    "language.en",
+    "layout.nav.admin",
+    "layout.social.facebook",
+    "layout.social.instagram",
+    "layout.social.tiktok",
+    "home.reviews.items.0.name",
+    "home.reviews.items.1.name",
+    "home.reviews.items.2.name",
+    "booking.event",
+    "booking.errorTitle",
+    "checkout.event",
+    "checkout.customer",
+    "checkout.total",
+    "checkout.errorTitle",
+    "myBookings.event",
+    "pass.event",
+    "documents.customer",
+  ],
+};
+
+describe.each([
+  ["fr", fr],
+  ["es", es],
+] as const)("%s.ts", (lang, catalogue: Catalogue) => {
+  // Fails when a key is added to it.ts and not here (typecheck fails too), or the other way round.
+  test("has every key of it.ts, of the same kind, and no other", () => {
+    const kinds = (c: unknown) => [...leaves(c)].map(([path, leaf]) => [path, typeof leaf]);
+    expect(kinds(catalogue)).toEqual(kinds(italian));
+  });
+
+  // Fails when a text is left in Italian or English, or copied by mistake, unless listed as the same on purpose.
+  test("says every text in its own words", () => {
+    const italianLeaves = leaves(italian);
+    const englishLeaves = leaves(en);
+    const copied: string[] = [];
+    for (const [path, leaf] of leaves(catalogue)) {
+      if (typeof leaf === "number" || SAME_ON_PURPOSE[lang].includes(path)) continue;
+      for (const args of [SAMPLES, [1, ...SAMPLES.slice(1)]]) {
+        const text = said(leaf, args);
+        if (text === said(italianLeaves.get(path), args) || text === said(englishLeaves.get(path), args)) copied.push(`${path} = ${String(text)}`);
+      }
+    }
+    // "1 match" is French and English alike: the singular of seasonBuy.matches.
+    expect(copied.filter((c) => c !== "seasonBuy.matches = 1 match")).toEqual([]);
+  });
+
+  // Fails when a text listed as the same on purpose was translated after all (the mark is stale) or is gone.
+  test("lists as the same on purpose only texts that are the same", () => {
+    const italianLeaves = leaves(italian);
+    const englishLeaves = leaves(en);
+    const ownLeaves = leaves(catalogue);
+    const stale = SAME_ON_PURPOSE[lang].filter((path) => {
+      const text = ownLeaves.get(path);
+      return text === undefined || (text !== italianLeaves.get(path) && text !== englishLeaves.get(path));
+    });
+    expect(stale).toEqual([]);
+  });
+
+  // Fails when a translation loses an event's name, an amount or a date it was given.
+  test("keeps every value the Italian text shows", () => {
+    const italianLeaves = leaves(italian);
+    for (const [path, leaf] of leaves(catalogue)) {
+      if (typeof leaf !== "function") continue;
+      const shown = SAMPLES.filter((s) => String(said(italianLeaves.get(path), SAMPLES)).includes(s));
+      for (const sample of shown) expect(said(leaf, SAMPLES), path).toContain(sample);
+    }
+  });
+
+  // Fails when a text is left empty.
+  test("says something for every key", () => {
+    for (const [path, leaf] of leaves(catalogue)) if (typeof leaf !== "number") expect(String(said(leaf, [1, "x", "y"])).trim(), path).not.toBe("");
+  });
+});
+
+describe("money and dates the French and Spanish way", () => {
+  // Fails when an amount loses its decimal comma or its euro sign after the number.
+  test("15,00 € from cents and from the API's decimal string", () => {
+    expect(fr.money(1500)).toBe("15,00 €");
+    expect(fr.money("7.5")).toBe("7,50 €");
+    expect(es.money(1500)).toBe("15,00 €");
+    expect(es.money("1234.05")).toBe("1234,05 €");
+  });
+
+  // Fails when a date stops being written in Rome's time, or in the language's own order.
+  test("dates in the reader's words, at Italian time", () => {
+    const kickOff = Date.UTC(2026, 10, 27, 20, 0); // 21:00 in Naples
+    expect(longDateTime(kickOff, fr.dates)).toBe("vendredi 27 novembre 2026 à 21:00 (heure italienne)");
+    expect(longDateTime(kickOff, es.dates)).toBe("viernes, 27 de noviembre de 2026 a las 21:00 (hora italiana)");
+  });
+});

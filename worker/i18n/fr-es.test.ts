@@ -1,0 +1,114 @@
+import { describe, expect, it } from "vitest";
+import { longDateTime } from "../../shared/lifecycle/dates";
+import { emailCatalogues, type EmailCatalogue } from "../services/email/catalogue";
+import { es as emailEs } from "./emails/es";
+import { fr as emailFr } from "./emails/fr";
+import { messagesEn } from "./en";
+import { messagesEs } from "./es";
+import { messagesFr } from "./fr";
+import { fieldLabels, messagesIt, type Messages } from "./it";
+
+/** Every path to a leaf ("bodyTooLarge", "labels.qrAlt") with its value. */
+function leaves(value: unknown, path = ""): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  if (value !== null && typeof value === "object") {
+    for (const [key, child] of Object.entries(value)) for (const [p, leaf] of leaves(child, path ? `${path}.${key}` : key)) out.set(p, leaf);
+  } else out.set(path, value);
+  return out;
+}
+
+// Sample arguments no text contains: each one the Italian text shows must show in the translation too.
+const SAMPLES = ["\u27e8a\u27e9", "\u27e8b\u27e9", "\u27e8c\u27e9"];
+const said = (leaf: unknown, args: unknown[]) => (typeof leaf === "function" ? String((leaf as (...a: unknown[]) => unknown)(...args)) : leaf);
+
+/** Texts that are the same words as the Italian or the English on purpose: words the languages share. */
+const SAME_ON_PURPOSE: Record<"messages" | "email" | "fields", Record<"fr" | "es", string[]>> = {
+  messages: { fr: [], es: [] },
+  email: { fr: ["confirmation.calendarFile", "invoiceCopy.date", "invoiceCopy.total"], es: ["labels.event", "labels.reason", "wallet.event", "invoiceCopy.total"] },
+  fields: { fr: [], es: ["reason"] },
+};
+
+describe.each([
+  ["fr", messagesFr, emailFr],
+  ["es", messagesEs, emailEs],
+] as const)("the Worker in %s", (lang, messages: Messages, email: EmailCatalogue) => {
+  const catalogues = [
+    ["messages", messages, messagesIt, messagesEn],
+    ["email", email, emailCatalogues.it, emailCatalogues.en],
+  ] as const;
+
+  // Fails when a key is added to the Italian and not here (typecheck fails too), or the other way round.
+  it("has every key of the Italian, of the same kind, and no other", () => {
+    const kinds = (c: unknown) => [...leaves(c)].map(([path, leaf]) => [path, typeof leaf]);
+    for (const [, own, italian] of catalogues) expect(kinds(own)).toEqual(kinds(italian));
+  });
+
+  // Fails when a text is left in Italian or English, or copied by mistake, unless listed as the same on purpose.
+  it("says every answer and e-mail in its own words", () => {
+    const copied: string[] = [];
+    for (const [name, own, italian, english] of catalogues) {
+      const italianLeaves = leaves(italian);
+      const englishLeaves = leaves(english);
+      for (const [path, leaf] of leaves(own)) {
+        if (SAME_ON_PURPOSE[name][lang].includes(path)) continue;
+        // A field's key (textBadChars("title")) is the parameter those messages take.
+        const samples = typeof leaf === "function" && /^text(BadChars|OneLine)$/.test(path) ? ["title"] : SAMPLES;
+        for (const args of [samples, [1, ...SAMPLES.slice(1)]]) {
+          const text = said(leaf, args);
+          if (text === said(italianLeaves.get(path), args) || text === said(englishLeaves.get(path), args)) copied.push(`${name}.${path} = ${String(text)}`);
+        }
+      }
+    }
+    expect(copied).toEqual([]);
+  });
+
+  // Fails when a text listed as the same on purpose was translated after all (the mark is stale) or is gone.
+  it("lists as the same on purpose only texts that are the same", () => {
+    const stale: string[] = [];
+    for (const [name, own, italian, english] of catalogues) {
+      const [ownLeaves, italianLeaves, englishLeaves] = [leaves(own), leaves(italian), leaves(english)];
+      for (const path of SAME_ON_PURPOSE[name][lang]) {
+        const text = ownLeaves.get(path);
+        if (text === undefined || (text !== italianLeaves.get(path) && text !== englishLeaves.get(path))) stale.push(`${name}.${path}`);
+      }
+    }
+    expect(stale).toEqual([]);
+  });
+
+  // Fails when a translation loses an event's name, an amount, a date or a reason it was given.
+  it("keeps every value the Italian text shows", () => {
+    for (const [name, own, italian] of catalogues) {
+      const italianLeaves = leaves(italian);
+      for (const [path, leaf] of leaves(own)) {
+        if (typeof leaf !== "function" || /^text(BadChars|OneLine)$/.test(path)) continue;
+        const shown = SAMPLES.filter((s) => String(said(italianLeaves.get(path), SAMPLES)).includes(s));
+        for (const sample of shown) expect(said(leaf, SAMPLES), `${name}.${path}`).toContain(sample);
+      }
+    }
+  });
+
+  // Fails when a field's name is missing, or left in Italian, in the messages that name it.
+  it("names every field in its own words", () => {
+    for (const field of Object.keys(fieldLabels) as (keyof typeof fieldLabels)[]) {
+      if (SAME_ON_PURPOSE.fields[lang].includes(field)) continue;
+      const text = messages.textOneLine(field);
+      expect(text, field).not.toContain("undefined");
+      expect(text.startsWith(`${fieldLabels[field]}:`), field).toBe(false);
+    }
+  });
+});
+
+describe("money and dates the French and Spanish way, in answers and e-mails", () => {
+  // Fails when an amount in an answer loses its decimal comma or its euro sign after the number.
+  it("15,00 € in a refund's limit", () => {
+    expect(messagesFr.refundTooLarge(1550)).toBe("Montant trop élevé : 15,50 € remboursables au maximum");
+    expect(messagesEs.refundTooLarge(1550)).toBe("Importe demasiado alto: se pueden reembolsar como máximo 15,50 €");
+  });
+
+  // Fails when an e-mail's date stops being written in Rome's time, or in the language's own order.
+  it("dates in the reader's words, at Italian time", () => {
+    const kickOff = Date.UTC(2026, 10, 27, 20, 0); // 21:00 in Naples
+    expect(longDateTime(kickOff, emailFr.dates)).toBe("vendredi 27 novembre 2026 à 21:00 (heure italienne)");
+    expect(longDateTime(kickOff, emailEs.dates)).toBe("viernes, 27 de noviembre de 2026 a las 21:00 (hora italiana)");
+  });
+});

@@ -1,6 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { it as itWords } from "../web/i18n/it";
-import { en as enWords } from "../web/i18n/en";
+import { it as itWords, en as enWords } from "../web/i18n/whole";
 import { createEventViaApi, expectNoSidewaysOverflow, loginAsAdmin, unique } from "./admin-helpers";
 import { customerAddress, fillBookingDialog, payBooking } from "./public-helpers";
 

@@ -1,6 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { en } from "../web/i18n/en";
-import { it as italian } from "../web/i18n/it";
+import { en, it as italian } from "../web/i18n/whole";
 import { bookingStatus, expandCard, publicEvents, transitionsDone } from "./public-helpers";
 import { seriousViolations } from "./axe";
 

@@ -1,6 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { en } from "../web/i18n/en";
-import { it as italian } from "../web/i18n/it";
+import { en, it as italian } from "../web/i18n/whole";
 import type { Catalogue } from "../web/i18n/catalogue";
 import { bookingStatus, customerAddress, eventByTitle } from "./public-helpers";
 

@@ -1,7 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { de } from "../web/i18n/de";
-import { en } from "../web/i18n/en";
-import { it as italian } from "../web/i18n/it";
+import { de, en, it as italian } from "../web/i18n/whole";
 import { sameOnPurpose } from "../shared/same-on-purpose";
 import { bookingStatus, expandCard, publicEvents, transitionsDone } from "./public-helpers";
 

@@ -8,7 +8,7 @@ import { EVENT_PAGE_PREFIX } from "../shared/event-path";
 import { readInjectedHomeData } from "./features/home/home-data";
 import { rememberLongDates } from "./lib/format-basic";
 import type { Catalogue } from "./i18n/catalogue";
-import { catalogueAtom, loadCatalogue, setPageLang, setRenderedLanguage, startLang } from "./i18n/lang";
+import { catalogueAtom, loadCatalogue, loadHomeCatalogue, setPageLang, setRenderedLanguage, startLang } from "./i18n/lang";
 import "./styles.css";
 
 // Loaded by boot.ts: on the home after its first paint, on every other page at once.
@@ -32,7 +32,10 @@ if (!serverRendered) void attachQueryLayer(store, homeData).catch(() => undefine
 // set before the first render, so hydration reads the language the Worker rendered. An event's page
 // the Worker rendered waits for its route's code too: hydrated without suspending, a tap on it is
 // never dropped (decision 049).
-const catalogue = loadCatalogue(lang).catch(() => loadCatalogue("it"));
+// The home and an event's page the Worker rendered need the home's texts only; the pages after
+// them (and their dialogs) wait for the rest (afterQueryLayer).
+const loadFor = serverRendered ? loadHomeCatalogue : loadCatalogue;
+const catalogue = loadFor(lang).catch(() => loadFor("it"));
 const eventPage = serverRendered && location.pathname.startsWith(EVENT_PAGE_PREFIX) ? loadEventPageRoute().catch(() => undefined) : null;
 void Promise.all([catalogue, eventPage]).then(([t]) => start(t));
 

@@ -2,6 +2,7 @@ import { atom, type createStore } from "jotai";
 import type { HomeData } from "../../worker/api";
 import { queryLayerReady } from "./query-ready";
 import { onFirstAct } from "./first-act";
+import { catalogueAtom, loadCatalogue } from "../i18n/lang";
 
 type Store = ReturnType<typeof createStore>;
 
@@ -55,5 +56,15 @@ export function attachQueryLayerWhenNeeded(store: Store, homeData: HomeData | nu
 /** A lazy screen or dialog that reads or writes server state: its code, once the query layer is there. */
 export function afterQueryLayer<T>(load: () => Promise<T>): Promise<T> {
   const layer = target ? attachQueryLayer(target.store, target.homeData) : queryLayerReady;
-  return Promise.all([load(), layer]).then(([module]) => module);
+  return Promise.all([load(), layer, laterTexts()]).then(([module]) => module);
+}
+
+/** The page's language's later texts (the home loaded only its own), for the screen or dialog about to render. */
+function laterTexts(): Promise<unknown> {
+  if (!target) return Promise.resolve();
+  try {
+    return loadCatalogue(target.store.get(catalogueAtom).lang);
+  } catch {
+    return Promise.resolve(); // no catalogue yet: main.tsx loads the whole one before such a render
+  }
 }

@@ -1,5 +1,6 @@
 import type { Lang } from "../../shared/lang";
 import type { it } from "./it";
+import type { itLater } from "./later/it";
 
 /** The shape of a catalogue: it.ts with its literal texts widened to `string`, key for key. */
 type Widen<T> = T extends string
@@ -12,8 +13,12 @@ type Widen<T> = T extends string
         ? readonly Widen<U>[]
         : { readonly [K in keyof T]: Widen<T[K]> };
 
-/** Every public catalogue (it.ts, en.ts, de.ts…) has exactly this shape: a missing or extra key fails typecheck. */
-export type Catalogue = Widen<typeof it>;
+/** The home's texts: every public catalogue (it.ts, en.ts, de.ts…) has exactly this shape; a missing or extra key fails typecheck. */
+export type HomeCatalogue = Widen<typeof it>;
+/** The texts of the pages after the home (later/it.ts, later/en.ts…): a chunk of their own, so the home's first visit does not carry them. */
+export type LaterCatalogue = Widen<typeof itLater>;
+/** What every component reads (useT): both parts. */
+export type Catalogue = HomeCatalogue & LaterCatalogue;
 
 export type { Lang };
 export { LANGS } from "../../shared/lang";

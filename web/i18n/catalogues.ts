@@ -7,11 +7,13 @@ import type { Catalogue } from "./catalogue";
  * the visitor's catalogue alone (lang.ts).
  */
 const modules = import.meta.glob<Record<string, unknown>>("./??.ts", { eager: true });
+const laterModules = import.meta.glob<Record<string, unknown>>("./later/??.ts", { eager: true });
 
-/** A language's catalogue: the file `./de.ts`, its export `de`. */
+/** A language's catalogue: the file `./de.ts` (its export `de`) and `./later/de.ts` (`deLater`). */
 function catalogueIn(lang: Lang): Catalogue {
-  const catalogue = modules[`./${lang}.ts`]?.[lang];
-  if (!catalogue) throw new Error(`web/i18n/${lang}.ts is missing or does not export \`${lang}\`: every language of shared/lang.ts needs its catalogue`);
-  return catalogue as Catalogue;
+  const home = modules[`./${lang}.ts`]?.[lang];
+  const later = laterModules[`./later/${lang}.ts`]?.[`${lang}Later`];
+  if (!home || !later) throw new Error(`web/i18n/${lang}.ts or later/${lang}.ts is missing or does not export \`${lang}\` / \`${lang}Later\`: every language of shared/lang.ts needs both`);
+  return { ...home, ...later } as Catalogue;
 }
 export const catalogues = Object.fromEntries(LANGS.map((lang) => [lang, catalogueIn(lang)])) as Record<Lang, Catalogue>;

@@ -4,11 +4,14 @@ import { LANGS } from "../../shared/lang";
 import { catalogues } from "./catalogues";
 
 const files = Object.keys(import.meta.glob("./??.ts")).map((file) => file.slice(2, 4));
+const laterFiles = Object.keys(import.meta.glob("./later/??.ts")).map((file) => file.slice(8, 10));
 
 describe("the public catalogues", () => {
   // Fails if a catalogue file is not in the list of languages (shared/lang.ts), or a language has no file.
   it("one file per language of the list, and no other", () => {
     expect([...files].sort()).toEqual([...LANGS].sort());
+    // The later texts (pages after the home) likewise: one file per language in later/.
+    expect([...laterFiles].sort()).toEqual([...LANGS].sort());
   });
 
   // Fails on a missing or extra key, an empty text, or a German/French/Spanish text left in Italian or

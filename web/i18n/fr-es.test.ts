@@ -1,9 +1,6 @@
 import { describe, expect, test } from "vitest";
+import { en, es, fr, it as italian } from "./whole";
 import type { Catalogue } from "./catalogue";
-import { en } from "./en";
-import { es } from "./es";
-import { fr } from "./fr";
-import { it as italian } from "./it";
 import { longDateTime } from "../../shared/lifecycle/dates";
 
 /** Every path to a leaf ("home.hero.title", "home.reviews.items.0.text") with its value. */

@@ -1,11 +1,10 @@
 import { createStore, Provider } from "jotai";
+import { en, it as italian } from "./whole";
 import { lazy, Suspense } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { waitFor } from "@testing-library/react";
 import { afterEach, expect, it } from "vitest";
-import { en } from "./en";
-import { it as italian } from "./it";
 import { catalogueAtom, setRenderedLanguage, useT } from "./lang";
 
 function Title() {

@@ -53,10 +53,39 @@ export const useLang = () => useLanguage().lang;
 // than one expression: the build preloads what an import needs (the money writer every catalogue
 // uses), and an `en ? import(en) : import(it)` expression made it preload both catalogues whichever
 // was chosen. The table is the files themselves: a language of shared/lang.ts adds no line here.
-const catalogueLoaders = import.meta.glob<Record<string, unknown>>("./??.ts");
+const homeLoaders = import.meta.glob<Record<string, unknown>>("./??.ts");
+// The texts of the pages after the home (pass, bookings, receipts, season): a chunk per language too.
+const laterLoaders = import.meta.glob<Record<string, unknown>>("./later/??.ts");
 
-// Plain (the home's bytes, issue #26): the completeness test proves every language has its file.
-export const loadCatalogue = (lang: Lang): Promise<Catalogue> => catalogueLoaders[`./${lang}.ts`]().then((m) => m[lang] as Catalogue);
+const homes = new Map<Lang, Promise<Catalogue>>();
+const complete = new Map<Lang, Promise<Catalogue>>();
+
+/**
+ * The home's texts of `lang` (what the home and an event's page render), as the object every
+ * component will read: the later texts are added to this same object when a page or dialog asks
+ * for them (loadCatalogue), so their arrival re-renders nothing (a re-render would empty the parts
+ * of the page still waiting for their code, decision 049).
+ */
+export function loadHomeCatalogue(lang: Lang): Promise<Catalogue> {
+  let home = homes.get(lang);
+  if (!home) {
+    home = homeLoaders[`./${lang}.ts`]().then((m) => ({ ...(m[lang] as object) }) as Catalogue);
+    homes.set(lang, home);
+    home.catch(() => homes.delete(lang));
+  }
+  return home;
+}
+
+/** Both parts of `lang`'s catalogue, in the one object loadHomeCatalogue gave (plain: the home's bytes, issue #26). */
+export function loadCatalogue(lang: Lang): Promise<Catalogue> {
+  let all = complete.get(lang);
+  if (!all) {
+    all = Promise.all([loadHomeCatalogue(lang), laterLoaders[`./later/${lang}.ts`]()]).then(([t, m]) => Object.assign(t, m[`${lang}Later`]));
+    complete.set(lang, all);
+    all.catch(() => complete.delete(lang));
+  }
+  return all;
+}
 
 /**
  * The browser's language at start-up. On the home the Worker already chose (and rendered) it: the

@@ -23,7 +23,7 @@ import { activeHoldText, claimedCentsSql, eventNotEndedText, eventSellsSql, even
 import { bookingCodeOf } from "../../shared/rules";
 import { newPassSecret } from "./pass-secret";
 import { type Lang } from "../../shared/lang";
-import { capReached, clientBookingsSql, underCapSql, type HoldClient } from "./holds";
+import { capReached, clientBookingsSql, underCapSql, type HoldClient } from "./client-caps";
 
 // docs/decisions/034-season-passes-and-vouchers.md: a holder's spot at each event of the season is a
 // booking of kind "season", so capacity, the gate, its offline list and the reminders count it like any

@@ -1,5 +1,5 @@
 import { describe, expect, it as test } from "vitest";
-import { it as italian } from "../../i18n/it";
+import { it as italian } from "../../i18n/whole";
 import { checkBooking, checkPresale, checkTakeOffer, checkWaitlist, normalisePlate } from "./validation";
 
 const valid = { customerName: "Mario Rossi", customerEmail: "mario@example.it", licensePlate: "ab 123-cd", carModel: "Fiat Panda" };

@@ -1,8 +1,8 @@
 import { cleanup, render, screen, within } from "@testing-library/react";
+import { en } from "../../i18n/whole";
 import { Provider } from "jotai";
 import { afterEach, describe, expect, it } from "vitest";
 import { createAppStore, createQueryClient } from "../../app/query-client";
-import { en } from "../../i18n/en";
 import type { Language } from "../../i18n/lang";
 import type { BookingDto } from "../../components/payment/queries";
 import { italianLanguage } from "../../test/italian";

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { it as italian, en as english } from "../../i18n/whole";
 import { eventDistance, eventDuration, eventImage, eventWhen, inLanguage, isSoldOut, lowestPayablePrice, needsReadMore, rateLabel, unavailableMessage } from "./card-format";
-import { it as italian } from "../../i18n/it";
-import { en as english } from "../../i18n/en";
 import { testEvent, testRate } from "./test-event";
 
 describe("event card formatting", () => {

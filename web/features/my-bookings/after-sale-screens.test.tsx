@@ -1,10 +1,10 @@
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { en } from "../../i18n/whole";
 import { Provider } from "jotai";
 import type { ReactNode } from "react";
 import { AppMemoryRouter as MemoryRouter } from "../../test/app-memory-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createAppStore, createQueryClient } from "../../app/query-client";
-import { en } from "../../i18n/en";
 import type { Language } from "../../i18n/lang";
 import { italianLanguage } from "../../test/italian";
 import { PassBanner } from "../home/pass-banner";

@@ -1,8 +1,8 @@
 import { act, cleanup, render, screen } from "@testing-library/react";
+import { en } from "../../i18n/whole";
 import { Provider } from "jotai";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createAppStore, createQueryClient } from "../../app/query-client";
-import { en } from "../../i18n/en";
 import type { Language } from "../../i18n/lang";
 import { italianLanguage } from "../../test/italian";
 import { WalletButtons } from "./wallet-buttons";

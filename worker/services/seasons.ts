@@ -231,6 +231,7 @@ function holderStatements(db: Db, season: SeasonPass, evs: { id: number }[], h: 
           lang: who.lang,
           seasonHolderId: h.holderId,
           discountCents: 0,
+          source: "direct",
         },
         sql`e.id = ${ev.id} and ${eventSellsSql(now)} and exists (select 1 from season_holders h where h.id = ${h.holderId})`,
         sql`events e`,
@@ -401,6 +402,7 @@ export async function reserveSeasonSpots(db: Db, eventId: number, now: number): 
           lang: h.lang,
           seasonHolderId: h.id,
           discountCents: 0,
+          source: "direct",
         },
         sql`e.id = ${eventId} and ${freeSpotsSql(eventId, now)} >= 1
           and not exists (select 1 from bookings b where b.season_holder_id = ${h.id} and b.event_id = e.id)`,

@@ -118,6 +118,8 @@ describe("EMAIL_QUEUE consumer", () => {
     expect(await res.json<OutboxItem>()).toMatchObject({ id: row.id, status: "queued" });
     const after = await until(() => rowOf(row.id), (r) => r.status === "sent");
     expect(after).toMatchObject({ status: "sent", attempts: 6, lastError: null });
+    // Sent: the facts are kept, not the HTML; the preview renders it again (QR included).
+    expect(after).toMatchObject({ html: null, toAddress: expect.stringContaining("@"), subject: expect.any(String) });
     const list = await (await api(`/api/admin/emails?bookingId=${row.bookingId}`, { headers: { Cookie: cookie } })).json<OutboxItem[]>();
     expect(list.map((i) => i.status)).toEqual(["sent"]);
     const preview = await (await api(`/api/admin/emails/${row.id}/preview`, { headers: { Cookie: cookie } })).json<{ html: string }>();

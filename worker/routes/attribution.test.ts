@@ -81,7 +81,9 @@ describe("where buyers came from (decision 059)", () => {
     expect(reminder.html).toContain(`href="${base}/?ref=email-reminder"`);
     expect(reminder.text).toContain(`${base}/?ref=email-reminder`);
     // The home those links open keeps the mark like an event's page does.
-    expect(attributionOf(new URL(`${base}/?ref=email-reminder`).search.slice(1)).source).toBe("email_reminder");
+    const home = await api("/?ref=email-reminder");
+    expect(home.status).toBe(200);
+    expect(landingCookie(home)).toBe(`${ATTRIBUTION_COOKIE}=${encodeURIComponent("ref=email-reminder")}`);
   });
 
   it("the Provenienza chart adds up to the payments report of the same days, and its CSV says the same", async () => {

@@ -88,6 +88,9 @@ export const rates = sqliteTable(
 
 // "season": a season holder's spot at one event of the season (docs/decisions/034-season-passes-and-vouchers.md).
 export const bookingKinds = ["booking", "prevendita", "season"] as const;
+/** Where the buyer came from (worker/lib/attribution.ts). */
+export const bookingSources = ["direct", "share", "partner", "email_notice", "email_reminder", "email", "campaign"] as const;
+export type BookingSource = (typeof bookingSources)[number];
 export type BookingKind = (typeof bookingKinds)[number];
 export { bookingStatuses, refundStatuses, type BookingStatus, type RefundStatus };
 export const gateStates = ["inside", "exited"] as const;
@@ -142,6 +145,10 @@ export const bookings = sqliteTable(
     // The voucher entered at booking (vouchers.code), and the cents it took off the rate's price.
     voucherCode: text("voucher_code"),
     discountCents: integer("discount_cents").notNull().default(0),
+    // Where the buyer came from, recorded at creation from the landing link's marks (decision 059),
+    // and those marks as kept (`ref=share&utm_source=…`); null for a direct visit.
+    source: text("source", { enum: bookingSources }).notNull().default("direct"),
+    sourceDetail: text("source_detail"),
   },
   (t) => [
     index("bookings_season_holder_idx").on(t.seasonHolderId, t.eventId),

@@ -26,6 +26,11 @@ for (const width of [1280, 360]) {
     const download = page.waitForEvent("download");
     await page.getByRole("link", { name: "Scarica CSV" }).nth(1).click();
     expect((await download).suggestedFilename()).toMatch(/^vendite_evento_\d+\.csv$/);
+    // Where buyers came from: a bar per source and its own CSV (decision 059).
+    await expect(page.getByRole("list", { name: "Pagamenti per provenienza" }).getByRole("listitem")).toHaveCount(7);
+    const sources = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Scarica CSV" }).last().click();
+    expect((await sources).suggestedFilename()).toMatch(/^provenienza_\d{4}-01-01_\d{4}-\d\d-\d\d\.csv$/);
     // The page never scrolls sideways (a wide figures table scrolls in its own box).
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     expect(await seriousViolations(page)).toEqual([]);

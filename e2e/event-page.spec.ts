@@ -40,7 +40,13 @@ async function openShareAndBook(page: Page, t: Catalogue, texts: { bookAndPay: s
   expect(await page.evaluate(() => typeof navigator.share)).toBe("undefined");
   await page.getByRole("button", { name: t.eventPage.share, exact: true }).click();
   await expect(page.getByText(t.eventPage.linkCopied)).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(new URL(`/eventi/${event.id}-napoli-inter-serie-a`, page.url()).href);
+  const shared = new URL(`/eventi/${event.id}-napoli-inter-serie-a?ref=share`, page.url()).href;
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shared);
+  // The shared link, opened: the Worker keeps its mark for the booking (decision 059), with no page script.
+  await page.goto(shared);
+  await expect(page.getByRole("heading", { level: 1, name: NAPOLI_INTER })).toBeVisible();
+  expect((await page.context().cookies()).find((c) => c.name === "pe_from")).toMatchObject({ value: "ref%3Dshare", httpOnly: true });
+  await page.waitForLoadState("networkidle");
 
   // The demo rate's name in the page's language (English twin, issue #25).
   await page.getByRole("button", { name: `${t.eventPage.book}: ${t === en ? "Car space" : "Posto auto"}` }).click();

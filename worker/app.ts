@@ -6,6 +6,7 @@ import { errorBody } from "./lib/errors";
 import { limitBody } from "./middleware/body-limit";
 import { d1Session } from "./middleware/d1-session";
 import { writeGuard } from "./middleware/write-guard";
+import { markLanding } from "./middleware/mark-landing";
 import { eventPages } from "./routes/event-pages";
 import { home } from "./routes/home";
 import { objects } from "./routes/objects";
@@ -77,6 +78,8 @@ export const app = new Hono<AppEnv>()
     if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
   })
   .use("/api/*", writeGuard)
+  .use("/", markLanding)
+  .use("/eventi/*", markLanding)
   .route("/", api)
   .route("/objects", objects)
   .route("/", eventPages)

@@ -164,6 +164,8 @@ const CASES: Case[] = [
   },
   { route: "GET /api/admin/charts/takings", request: async () => ({ path: "/api/admin/charts/takings?by=month" }), ok: 200 },
   { route: "GET /api/admin/charts/takings.csv", request: async () => ({ path: "/api/admin/charts/takings.csv?by=week" }), ok: 200 },
+  { route: "GET /api/admin/charts/sources", request: async () => ({ path: "/api/admin/charts/sources?from=2026-01-01" }), ok: 200 },
+  { route: "GET /api/admin/charts/sources.csv", request: async () => ({ path: "/api/admin/charts/sources.csv?to=2026-12-31" }), ok: 200 },
   { route: "GET /api/admin/charts/sell-out", request: async () => ({ path: `/api/admin/charts/sell-out?eventId=${(await seedEvent()).eventId}` }), ok: 200 },
   { route: "GET /api/admin/charts/sell-out.csv", request: async () => ({ path: `/api/admin/charts/sell-out.csv?eventId=${(await seedEvent()).eventId}` }), ok: 200 },
   { route: "GET /api/admin/charts/match-day", request: async () => ({ path: `/api/admin/charts/match-day?eventId=${(await seedEvent()).eventId}` }), ok: 200 },

@@ -6,11 +6,14 @@ import { errorBody } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { messages } from "../i18n/it";
 import { requireAdmin } from "../middleware/require-admin";
-import { matchDay, matchDayCsv, sellOut, sellOutCsv, takings, takingsCsv } from "../services/charts";
+import { matchDay, matchDayCsv, sellOut, sellOutCsv, sources, sourcesCsv, takings, takingsCsv } from "../services/charts";
 import { day } from "./admin-payments";
 
 const takingsQuery = z
   .object({ from: day, to: day, by: z.enum(["day", "week", "month"], { error: messages.invalidPeriod }).default("day") })
+  .refine((r) => !r.from || !r.to || Temporal.PlainDate.compare(r.from, r.to) <= 0, messages.invalidDateRange);
+const rangeQuery = z
+  .object({ from: day, to: day })
   .refine((r) => !r.from || !r.to || Temporal.PlainDate.compare(r.from, r.to) <= 0, messages.invalidDateRange);
 const eventQuery = z.object({ eventId: z.coerce.number({ error: messages.invalidEvent }).int().positive(messages.invalidEvent) });
 
@@ -25,6 +28,11 @@ export const adminCharts = new Hono<AppEnv>()
   .get("/takings.csv", requireAdmin, validate("query", takingsQuery), async (c) => {
     const { by, ...range } = c.req.valid("query");
     return c.body(takingsCsv(await takings(c.var.db, range, by)), 200, csvFile(["incassi", by, range.from?.toString(), range.to?.toString()].filter(Boolean).join("_")));
+  })
+  .get("/sources", requireAdmin, validate("query", rangeQuery), async (c) => c.json(await sources(c.var.db, c.req.valid("query")), 200))
+  .get("/sources.csv", requireAdmin, validate("query", rangeQuery), async (c) => {
+    const range = c.req.valid("query");
+    return c.body(sourcesCsv(await sources(c.var.db, range)), 200, csvFile(["provenienza", range.from?.toString(), range.to?.toString()].filter(Boolean).join("_")));
   })
   .get("/sell-out", requireAdmin, validate("query", eventQuery), async (c) => {
     const curves = await sellOut(c.var.db, c.req.valid("query").eventId, Date.now());

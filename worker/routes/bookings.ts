@@ -1,4 +1,6 @@
 import { Hono } from "hono";
+import { getCookie } from "hono/cookie";
+import { ATTRIBUTION_COOKIE, attributionOf } from "../lib/attribution";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { errorBody } from "../lib/errors";
@@ -58,6 +60,7 @@ export const bookings = new Hono<AppEnv>()
       holdMinutes: holdMinutes(c.env),
       idempotencyKey: c.req.valid("header")["idempotency-key"],
       client: await holdClientOf(c.req, c.env),
+      attribution: attributionOf(getCookie(c, ATTRIBUTION_COOKIE)),
     });
     const codeFailed = !result.ok && result.error.error.message === messages.voucherInvalid;
     if (voucherHit !== null && !codeFailed) await releaseHit(c.var.db, voucherHit);

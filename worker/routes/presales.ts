@@ -1,4 +1,6 @@
 import { Hono } from "hono";
+import { getCookie } from "hono/cookie";
+import { ATTRIBUTION_COOKIE, attributionOf } from "../lib/attribution";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { pickLang, LANGS } from "../../shared/lang";
@@ -53,6 +55,7 @@ export const presales = new Hono<AppEnv>().post("/", limitRequestRate, paymentPr
     now: Date.now(),
     holdMinutes: holdMinutes(c.env),
     client: await holdClientOf(c.req, c.env),
+    attribution: attributionOf(getCookie(c, ATTRIBUTION_COOKIE)),
   });
   if (!result.ok) return c.json(result.error, result.status);
   return result.value.created ? c.json(result.value.booking, 201) : c.json(result.value.booking, 200);

@@ -15,6 +15,7 @@ import type { PaymentProvider } from "./payments/provider";
 import { voucherForBooking, voucherInvalid } from "./vouchers";
 import type { VoucherUse } from "./holds";
 import { markWalletPassChanged } from "./wallet/wallet-passes";
+import type { Attribution } from "../lib/attribution";
 
 const soldOut = () => fail(409, "sold_out", messages.soldOut);
 const ended = () => fail(409, "event_ended", messages.eventEnded);
@@ -167,7 +168,7 @@ type Created = { created: boolean; booking: BookingDto };
 export async function createBooking(
   db: Db,
   input: BookingInput,
-  opts: { now: number; holdMinutes: number; idempotencyKey?: string; client: HoldClient },
+  opts: { now: number; holdMinutes: number; idempotencyKey?: string; client: HoldClient; attribution?: Attribution },
 ): Promise<Outcome<Created>> {
   const { now } = opts;
   const key = opts.idempotencyKey ?? null;
@@ -218,9 +219,10 @@ export async function createBooking(
 type HoldCustomer = Pick<HoldFields, "customerName" | "customerEmail" | "licensePlate" | "carModel"> & { lang?: HoldFields["lang"] };
 
 /** A new hold for `customer`, from the client that asked, lasting the hold time from now. */
-function newHold(customer: HoldCustomer, opts: { now: number; holdMinutes: number; client: HoldClient }): HoldFields {
+function newHold(customer: HoldCustomer, opts: { now: number; holdMinutes: number; client: HoldClient; attribution?: Attribution }): HoldFields {
   const { now } = opts;
-  return { id: crypto.randomUUID(), ...customer, clientKey: opts.client.clientKey, holdExpiresAt: now + opts.holdMinutes * 60_000, now, lang: customer.lang ?? "it" };
+  const { source, detail } = opts.attribution ?? { source: "direct", detail: null };
+  return { id: crypto.randomUUID(), ...customer, clientKey: opts.client.clientKey, holdExpiresAt: now + opts.holdMinutes * 60_000, now, lang: customer.lang ?? "it", source, sourceDetail: detail };
 }
 
 /**
@@ -242,7 +244,7 @@ export async function createPresaleBooking(
   db: Db,
   provider: PaymentProvider,
   input: PresaleInput,
-  opts: { now: number; holdMinutes: number; client: HoldClient },
+  opts: { now: number; holdMinutes: number; client: HoldClient; attribution?: Attribution },
 ): Promise<Outcome<Created>> {
   const { now } = opts;
   const [eventRows, existing] = await db.batch([

@@ -1,10 +1,10 @@
-import { and, desc, eq, inArray, isNotNull, lt, ne } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, lt, ne, sql } from "drizzle-orm";
 import { Temporal } from "temporal-polyfill";
-import { bookings, events, gateScans } from "../../db/schema";
+import { bookings, bookingSources, events, gateScans, refunds, type BookingSource } from "../../db/schema";
 import type { Db } from "../db";
 import { centsToDecimal, decimalToCentsExact } from "../../shared/lifecycle/money";
 import { GARAGE_TIME_ZONE } from "../lib/time";
-import { csvField, listPayments, type DateRange } from "./payments-report";
+import { csvField, listPayments, paymentRowsWhere, type DateRange } from "./payments-report";
 
 // The owner's charts (issue #47). Each figure comes from the same rows as the report it stands
 // beside: takings from the payments report, match day from the gate's scans.
@@ -165,6 +165,58 @@ export async function matchDay(db: Db, eventId: number, now: number): Promise<Ma
   };
 }
 
+export type SourceFigures = { count: number; gross: string; refunded: string; net: string };
+export type Sources = {
+  /** Every source, in a fixed order (a source nobody came from shows 0). */
+  rows: ({ source: BookingSource } & SourceFigures)[];
+  /** The marked links behind each source but direct (`ref=partner&utm_source=bar-sport`), most paid first. */
+  links: ({ source: BookingSource; link: string } & SourceFigures)[];
+  totals: SourceFigures;
+};
+
+const figures = (count: number, gross: number, refunded: number): SourceFigures => ({ count, gross: centsToDecimal(gross), refunded: centsToDecimal(refunded), net: centsToDecimal(gross - refunded) });
+
+/** Where the buyers of the Rome days from…to came from (decision 059): the payments report's rows, by the source their booking recorded. */
+export async function sources(db: Db, range: DateRange): Promise<Sources> {
+  const refunded = sql<number>`coalesce((select sum(r.amount_cents) from ${refunds} r where r.booking_id = ${bookings.id} and r.status = 'succeeded'), 0)`;
+  const grouped = await db
+    .select({ source: bookings.source, link: bookings.sourceDetail, count: sql<number>`count(*)`, gross: sql<number>`sum(${bookings.amountCents})`, refunded: sql<number>`sum(${refunded})` })
+    .from(bookings)
+    .where(and(paymentRowsWhere(range), isNotNull(bookings.paidAt)))
+    .groupBy(bookings.source, bookings.sourceDetail);
+  const bySource = new Map<BookingSource, { count: number; gross: number; refunded: number }>();
+  for (const g of grouped) {
+    const r = bySource.get(g.source) ?? { count: 0, gross: 0, refunded: 0 };
+    r.count += g.count;
+    r.gross += g.gross;
+    r.refunded += g.refunded;
+    bySource.set(g.source, r);
+  }
+  const total = [...bySource.values()].reduce((t, r) => ({ count: t.count + r.count, gross: t.gross + r.gross, refunded: t.refunded + r.refunded }), { count: 0, gross: 0, refunded: 0 });
+  return {
+    rows: bookingSources.map((source) => {
+      const r = bySource.get(source) ?? { count: 0, gross: 0, refunded: 0 };
+      return { source, ...figures(r.count, r.gross, r.refunded) };
+    }),
+    links: grouped
+      .filter((g) => g.link != null)
+      .sort((a, b) => b.count - a.count || b.gross - a.gross || a.link!.localeCompare(b.link!))
+      .map((g) => ({ source: g.source, link: g.link!, ...figures(g.count, g.gross, g.refunded) })),
+    totals: figures(total.count, total.gross, total.refunded),
+  };
+}
+
+/** The sources' Italian names, for the CSV (the page has its own, in its catalogue). */
+export const SOURCE_NAMES: Record<BookingSource, string> = {
+  direct: "Diretto",
+  share: "Link condiviso",
+  partner: "Partner",
+  email_notice: "E-mail di avviso",
+  email_reminder: "E-mail di promemoria",
+  email: "Altra e-mail",
+  campaign: "Altra campagna",
+};
+
 // ---------- CSV (Italian Excel, as the payments report) ----------
 
 const csv = (rows: string[][]) => `\uFEFF${rows.map((r) => r.map(csvField).join(";")).join("\r\n")}\r\n`;
@@ -182,4 +234,12 @@ export function sellOutCsv(s: { event: SellOut; previous: SellOut | null }): str
 export function matchDayCsv(m: MatchDay): string {
   const time = (iso: string) => Temporal.Instant.from(iso).toZonedDateTimeISO(GARAGE_TIME_ZONE).toPlainTime().toString({ smallestUnit: "minute" });
   return csv([["Ora", ...m.lanes.map((l) => `Ingressi ${l}`), "Uscite", "Auto dentro"], ...m.bins.map((b) => [time(b.at), ...b.entries.map(String), String(b.exits), String(b.inside)])]);
+}
+
+export function sourcesCsv(s: Sources): string {
+  const row = (name: string, link: string, f: SourceFigures) => [name, link, String(f.count), comma(f.gross), comma(f.refunded), comma(f.net)];
+  return csv([
+    ["Provenienza", "Collegamento", "Pagamenti", "Incassato (€)", "Rimborsato (€)", "Netto (€)"],
+    ...s.rows.flatMap((r) => [row(SOURCE_NAMES[r.source], "", r), ...s.links.filter((l) => l.source === r.source).map((l) => row(SOURCE_NAMES[r.source], l.link, l))]),
+  ]);
 }

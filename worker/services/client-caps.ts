@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+import type { BookingSource } from "../../db/schema";
 import type { Db } from "../db";
 import { activeHoldText } from "../../shared/lifecycle/sql";
 import { clientKeyOf, hashedClientKey } from "./rate-limit";
@@ -46,6 +47,9 @@ export type HoldFields = {
   now: number;
   /** The language the customer booked in: the booking's e-mails use it (issue #14). */
   lang: Lang;
+  /** Where the buyer came from (worker/lib/attribution.ts). */
+  source: BookingSource;
+  sourceDetail: string | null;
 };
 
 /**

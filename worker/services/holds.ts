@@ -64,11 +64,11 @@ function insertHoldSql(h: HoldFields, s: HoldSpec, cap: HoldCap): SQL {
   return sql`
     insert into bookings (id, event_id, rate_id, kind, status, customer_name, customer_email, license_plate, car_model,
       nome, cognome, telefono, note, amount_cents, currency, hold_expires_at, idempotency_key, payment_intent_id, payment_provider,
-      client_key, created_at, updated_at, lang, voucher_code, discount_cents)
+      client_key, created_at, updated_at, lang, voucher_code, discount_cents, source, source_detail)
     select ${h.id}, e.id, ${s.rateId}, ${s.kind}, 'pending', ${h.customerName}, ${h.customerEmail}, ${h.licensePlate}, ${h.carModel},
       ${s.presale?.nome ?? null}, ${s.presale?.cognome ?? null}, ${s.presale?.telefono ?? null}, ${s.presale?.note ?? null},
       ${s.voucher ? sql`(${s.amountCents} - ${s.voucher.discountCents})` : s.amountCents}, 'eur', ${h.holdExpiresAt}, ${s.idempotencyKey ?? null}, ${s.payment?.intentId ?? null}, ${s.payment?.provider ?? null},
-      ${h.clientKey}, ${h.now}, ${h.now}, ${h.lang}, ${s.voucher?.code ?? null}, ${s.voucher?.discountCents ?? 0}
+      ${h.clientKey}, ${h.now}, ${h.now}, ${h.lang}, ${s.voucher?.code ?? null}, ${s.voucher?.discountCents ?? 0}, ${h.source}, ${h.sourceDetail}
     ${s.source}
     where ${s.guard}
       ${s.voucher ? sql`and ${s.amountCents} = ${s.voucher.priceCents} and exists (select 1 from vouchers v where v.code = ${s.voucher.code} and ${voucherUsableSql("v", s.eventId, h.now)})` : sql``}

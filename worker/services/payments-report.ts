@@ -31,6 +31,17 @@ export type PaymentDto = {
 
 export type DateRange = { from?: Temporal.PlainDate; to?: Temporal.PlainDate };
 
+/** The bookings that are the report's payments of the Rome days from…to (also the charts' rows: the same figures). */
+export function paymentRowsWhere(range: DateRange) {
+  return and(
+    // Refunded through the app (it has refund rows): the payment happened and shows with its refunds.
+    or(inArray(bookings.status, REVENUE_STATUSES), and(eq(bookings.status, "refunded"), sql`exists (select 1 from ${refunds} where ${refunds.bookingId} = ${bookings.id})`)),
+    sql.raw(paymentRowText(`"bookings"`)),
+    range.from ? gte(bookings.paidAt, romeDayRange(range.from).start) : undefined,
+    range.to ? lt(bookings.paidAt, romeDayRange(range.to).end) : undefined,
+  );
+}
+
 /** Payments whose paidAt falls on the Rome days from…to (both included), newest first. */
 export async function listPayments(db: Db, range: DateRange): Promise<PaymentDto[]> {
   // Each booking's refunds in one row: "amount@instant" pairs, oldest first.
@@ -51,15 +62,7 @@ export async function listPayments(db: Db, range: DateRange): Promise<PaymentDto
     .innerJoin(events, eq(events.id, bookings.eventId))
     .leftJoin(rates, eq(rates.id, bookings.rateId))
     .leftJoin(refunded, eq(refunded.bookingId, bookings.id))
-    .where(
-      and(
-        // Refunded through the app (it has refund rows): the payment happened and shows with its refunds.
-        or(inArray(bookings.status, REVENUE_STATUSES), and(eq(bookings.status, "refunded"), sql`exists (select 1 from ${refunds} where ${refunds.bookingId} = ${bookings.id})`)),
-        sql.raw(paymentRowText(`"bookings"`)),
-        range.from ? gte(bookings.paidAt, romeDayRange(range.from).start) : undefined,
-        range.to ? lt(bookings.paidAt, romeDayRange(range.to).end) : undefined,
-      ),
-    )
+    .where(paymentRowsWhere(range))
     .orderBy(desc(bookings.paidAt), desc(bookings.id));
   return rows
     .filter((r) => r.booking.paidAt != null)

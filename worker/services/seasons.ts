@@ -304,6 +304,7 @@ function holderStatements(db: Db, season: SeasonPass, evs: { id: number }[], h: 
           discountCents: h.client
             ? sql`case when ${underCapSql({ key: h.client.clientKey, email: who.customerEmail, now }, ev.id, h.client.cap, i === 0)} then 0 else null end`
             : 0,
+          source: "direct",
         },
         sql`e.id = ${ev.id} and ${eventSellsSql(now)} and exists (select 1 from season_holders h where h.id = ${h.holderId})`,
         sql`events e`,
@@ -497,6 +498,7 @@ export async function reserveSeasonSpots(db: Db, eventId: number, now: number): 
           // The holder's client (its carrier's), so the spot counts against its caps like the others.
           clientKey: sql`(select cb.client_key from bookings cb join season_holders ch on ch.carrier_booking_id = cb.id where ch.id = ${h.id})`,
           discountCents: 0,
+          source: "direct",
         },
         sql`e.id = ${eventId} and ${freeSpotsSql(eventId, now)} >= 1
           and not exists (select 1 from bookings b where b.season_holder_id = ${h.id} and b.event_id = e.id)`,

@@ -220,7 +220,7 @@ describe("EventCard's way to the event's page", () => {
     // Only the title button answers to the title (the share button's name is "Condividi").
     expect(screen.getAllByRole("button", { name: /Elodie/ })).toHaveLength(1);
     fireEvent.click(screen.getByRole("button", { name: "Condividi" }));
-    await vi.waitFor(() => expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/eventi/7-elodie`));
+    await vi.waitFor(() => expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/eventi/7-elodie?ref=share`));
     vi.unstubAllGlobals();
   });
 
@@ -229,7 +229,7 @@ describe("EventCard's way to the event's page", () => {
     vi.stubGlobal("navigator", { ...navigator, share });
     render(<EventCard event={testEvent({ id: 8, title: "Champions" })} />);
     fireEvent.click(screen.getByRole("button", { name: "Condividi" }));
-    await vi.waitFor(() => expect(share).toHaveBeenCalledWith(expect.objectContaining({ url: `${window.location.origin}/eventi/8-champions` })));
+    await vi.waitFor(() => expect(share).toHaveBeenCalledWith(expect.objectContaining({ url: `${window.location.origin}/eventi/8-champions?ref=share` })));
     vi.unstubAllGlobals();
   });
 });

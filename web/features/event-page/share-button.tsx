@@ -10,7 +10,8 @@ import { Button } from "../../components/button";
 export function ShareButton({ title, path, className, children }: { title: string; path: string; className?: string; children?: React.ReactNode }) {
   const tr = useT();
   const share = async () => {
-    const url = new URL(path, window.location.origin).href;
+    // Marked, so that a booking the link brings counts as a shared link's (the Worker reads it; decision 059).
+    const url = new URL(`${path}?ref=share`, window.location.origin).href;
     if (typeof navigator.share === "function") {
       try {
         await navigator.share({ title, text: tr.eventPage.shareText(title), url });

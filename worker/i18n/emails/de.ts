@@ -18,6 +18,7 @@ export const de: EmailCatalogue = {
     pass: "Dein Pass",
     passLink: "Pass öffnen",
     receiptLink: "Die Quittung der Zahlung, mit MwSt.",
+    nextEvents: "Parkplatz für die nächsten Events buchen",
     passHint: "Zeig diesen QR-Code bei der Ankunft an der Schranke (oder öffne den Pass über den Link).",
     walletApple: "Zu Apple Wallet hinzufügen",
     walletGoogle: "Zu Google Wallet hinzufügen",

@@ -18,6 +18,7 @@ export const en: EmailCatalogue = {
     pass: "Your pass",
     passLink: "Open the pass",
     receiptLink: "The payment's receipt, with VAT",
+    nextEvents: "Book parking for the next events",
     passHint: "Show this QR code at the gate when you arrive (or open the pass from the link).",
     walletApple: "Add to Apple Wallet",
     walletGoogle: "Add to Google Wallet",

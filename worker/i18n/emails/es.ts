@@ -26,6 +26,7 @@ export const es: EmailCatalogue = {
     pass: "Tu pase",
     passLink: "Abrir el pase",
     receiptLink: "El recibo del pago, con el IVA",
+    nextEvents: "Reserva aparcamiento para los próximos eventos",
     passHint: "Enseña este QR en el acceso al llegar (o abre el pase desde el enlace).",
     walletApple: "Añadir a Apple Wallet",
     walletGoogle: "Añadir a Google Wallet",

@@ -21,6 +21,7 @@ export const fr: EmailCatalogue = {
     pass: "Votre pass",
     passLink: "Ouvrir le pass",
     receiptLink: "Le reçu du paiement, avec la TVA",
+    nextEvents: "Réservez votre parking pour les prochains événements",
     passHint: "Montrez ce QR code à la barrière en arrivant (ou ouvrez le pass depuis le lien).",
     walletApple: "Ajouter à Apple Wallet",
     walletGoogle: "Ajouter à Google Wallet",

@@ -21,6 +21,7 @@ export const it = {
     pass: "Il tuo pass",
     passLink: "Apri il pass",
     receiptLink: "La ricevuta del pagamento, con l'IVA",
+    nextEvents: "Prenota il parcheggio per i prossimi eventi",
     passHint: "Mostra questo QR al varco all'ingresso (oppure apri il pass dal link).",
     walletApple: "Aggiungi a Apple Wallet",
     walletGoogle: "Aggiungi a Google Wallet",

@@ -3,7 +3,7 @@ import { emailOutbox } from "../../../db/schema";
 import type { Db } from "../../db";
 import { headerText } from "../../lib/text";
 import type { EmailJob } from "./outbox";
-import { previewHtml, renderOutboxRow } from "./render";
+import { renderOutboxRow } from "./render";
 
 export const EMAIL_QUEUE_NAME = "parcheggi-eventi-email";
 export const EMAIL_DLQ_NAME = "parcheggi-eventi-email-dlq";
@@ -56,9 +56,10 @@ export async function sendOutboxRow(db: Db, env: Env, mailer: Mailer, id: number
         lastError: null,
         sentAt: Date.now(),
         updatedAt: Date.now(),
+        // The facts of the sending only: the HTML (with its QR, ~5 KB) is rendered again on demand
+        // by the admin's preview, so ten years of outbox stay small (docs/benchmarks.md).
         toAddress: email.to,
         subject: email.subject,
-        html: previewHtml(email),
       })
       .where(eq(emailOutbox.id, id))
       .run();

@@ -35,8 +35,12 @@ describe("confirmation e-mail: outbox written with the payment", () => {
     expect(rows[0]).toMatchObject({ kind: "confirmation", dedupeKey: `confirmation:${booking.id}`, createdAt: paid.paidAt });
     const sent = await until(() => outboxOf(booking.id), (r) => r[0]?.status === "sent");
     expect(sent[0]).toMatchObject({ status: "sent", attempts: 1, toAddress: `anna.${booking.eventId}@example.it` });
-    expect(sent[0].html).toContain("data:image/png;base64,");
-    expect(sent[0].html).toContain(`/p/${paid.passSecret}`);
+    // The facts of the sending are kept, not the HTML: the preview renders the message again, pass and QR included.
+    expect(sent[0].html).toBeNull();
+    const preview = await (await api(`/api/admin/emails/${sent[0].id}/preview`, { headers: { Cookie: await adminCookie() } })).json<{ html: string; to: string }>();
+    expect(preview.to).toBe(`anna.${booking.eventId}@example.it`);
+    expect(preview.html).toContain("data:image/png;base64,");
+    expect(preview.html).toContain(`/p/${paid.passSecret}`);
   });
 
   it("a settlement that refunds instead of paying (no spot left) writes no e-mail", async () => {
@@ -118,6 +122,8 @@ describe("EMAIL_QUEUE consumer", () => {
     expect(await res.json<OutboxItem>()).toMatchObject({ id: row.id, status: "queued" });
     const after = await until(() => rowOf(row.id), (r) => r.status === "sent");
     expect(after).toMatchObject({ status: "sent", attempts: 6, lastError: null });
+    // Sent: the facts are kept, not the HTML; the preview renders it again (QR included).
+    expect(after).toMatchObject({ html: null, toAddress: expect.stringContaining("@"), subject: expect.any(String) });
     const list = await (await api(`/api/admin/emails?bookingId=${row.bookingId}`, { headers: { Cookie: cookie } })).json<OutboxItem[]>();
     expect(list.map((i) => i.status)).toEqual(["sent"]);
     const preview = await (await api(`/api/admin/emails/${row.id}/preview`, { headers: { Cookie: cookie } })).json<{ html: string }>();

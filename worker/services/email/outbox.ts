@@ -213,14 +213,18 @@ export async function listOutbox(db: Db, filter: { bookingId?: string; status?: 
   return rows.map(toItem);
 }
 
-/** The HTML as sent (or, not sent yet, as it would be sent now), images inline. */
+/**
+ * The message rendered again from its facts (the booking, the notice, the row's data), images
+ * inline; a sent one keeps its recipient and subject as sent. No HTML is stored once sent
+ * (docs/benchmarks.md, "The outbox in ten years"); a row that still has one answers it.
+ */
 export async function outboxPreview(db: Db, env: Env, id: number): Promise<Outcome<{ html: string; subject: string; to: string }>> {
   const row = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id)).get();
   if (!row) return fail(404, "not_found", messages.outboxMessageNotFound);
   if (row.html && row.subject && row.toAddress) return ok({ html: row.html, subject: row.subject, to: row.toAddress });
   const email = await renderOutboxRow(db, env, row);
   if (!email) return fail(404, "not_found", messages.bookingNotFound);
-  return ok({ html: previewHtml(email), subject: email.subject, to: email.to });
+  return ok({ html: previewHtml(email), subject: row.subject ?? email.subject, to: row.toAddress ?? email.to });
 }
 
 /** "Reinvia": the row goes back to queued (attempts kept) and to the queue now. */

@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { REF } from "../../lib/attribution";
 import { garage } from "../../../shared/garage";
 import { appleWalletConfig, googleWalletConfig } from "../wallet/config";
 import { bookings, documents, events, notices, rates, waitlistEntries, type EmailOutboxRow } from "../../../db/schema";
@@ -138,6 +139,11 @@ export async function renderOutboxRow(db: Db, env: Env, row: Pick<EmailOutboxRow
     return { attachments, passHtml, tail };
   };
   const signatureHtml = `<p style="margin:16px 0 0;line-height:1.5">${escapeHtml(t.signature).replace(/\n/g, "<br>")}</p>`;
+  /** The site's events, the link marked with the message it came in: a booking it brings is counted as that message's (decision 059). */
+  const nextEvents = (ref: string) => {
+    const href = `${env.PUBLIC_BASE_URL.replace(/\/$/, "")}/?ref=${ref}`;
+    return { html: `<p style="margin:16px 0 0"><a href="${escapeHtml(href)}" style="color:#1d4ed8">${escapeHtml(t.labels.nextEvents)}</a></p>`, text: [`${t.labels.nextEvents}: ${href}`, ""] };
+  };
 
   if (row.kind === "notice") {
     const notice = row.noticeId ? await db.select().from(notices).where(eq(notices.id, row.noticeId)).get() : undefined;
@@ -148,11 +154,12 @@ export async function renderOutboxRow(db: Db, env: Env, row: Pick<EmailOutboxRow
     const paragraphs = [t.greeting(b.customerName), t.notice.intro(b.eventTitle), english ? notice.bodyEn! : notice.body];
     const rows = base.filter((r) => r.label !== t.labels.rate);
     const linkHtml = passUrl ? `<p style="margin:16px 0 0"><a href="${escapeHtml(passUrl)}" style="color:#1d4ed8;font-weight:600">${escapeHtml(t.labels.passLink)}</a></p>` : "";
+    const more = nextEvents(REF.emailNotice);
     return {
       to: b.customerEmail,
       subject,
-      html: layout(t, lang, subject, paragraphs, rows, linkHtml + signatureHtml),
-      text: textOf(paragraphs, rows, [...(passUrl ? [`${t.labels.pass}: ${passUrl}`, ""] : []), t.signature]),
+      html: layout(t, lang, subject, paragraphs, rows, linkHtml + more.html + signatureHtml),
+      text: textOf(paragraphs, rows, [...(passUrl ? [`${t.labels.pass}: ${passUrl}`, ""] : []), ...more.text, t.signature]),
       attachments: [],
     };
   }
@@ -169,12 +176,13 @@ export async function renderOutboxRow(db: Db, env: Env, row: Pick<EmailOutboxRow
     ];
     const rows = [base[0], base[1], ...(opens ? [{ label: t.reminder.gateOpens, value: opens }] : []), ...base.slice(2)];
     const { attachments, passHtml, tail } = await passBlock();
-    tail.push(t.signature);
+    const more = nextEvents(REF.emailReminder);
+    tail.push(...more.text, t.signature);
     const subject = t.reminder.subject(b.eventTitle);
     return {
       to: b.customerEmail,
       subject,
-      html: layout(t, lang, subject, paragraphs, rows, passHtml + signatureHtml),
+      html: layout(t, lang, subject, paragraphs, rows, passHtml + more.html + signatureHtml),
       text: textOf(paragraphs, rows, tail),
       attachments: [...attachments, ...calendarOf(b)],
     };

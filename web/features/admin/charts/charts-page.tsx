@@ -10,7 +10,7 @@ import { DownloadIcon } from "../components/admin-icons";
 import { Loaded } from "../components/list-state";
 import { adminEventsQueryAtom } from "../events/queries";
 import { LineChart, type Series } from "./line-chart";
-import { chartEventAtom, csvUrl, matchDayQueryAtom, sellOutQueryAtom, takingsFilterAtom, takingsQueryAtom, validRange, type TakingsFilter } from "./queries";
+import { chartEventAtom, csvUrl, matchDayQueryAtom, sellOutQueryAtom, sourcesQueryAtom, takingsFilterAtom, takingsQueryAtom, validRange, type TakingsFilter } from "./queries";
 
 const t = itAdmin.charts;
 const euros = (decimal: string) => Number(decimal);
@@ -120,6 +120,65 @@ function TakingsCard() {
                     head={[t.period[d.by], t.payments, t.gross, t.refunded, t.net]}
                     rows={d.rows.map((r) => [r.period, r.count, formatEuro(r.gross, "it"), formatEuro(r.refunded, "it"), formatEuro(r.net, "it")])}
                   />
+                </>
+              )
+            }
+          </Loaded>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+/** Where the buyers of the takings' days came from (decision 059): a bar per source, its figures beside it. */
+function SourcesCard() {
+  const filter = useAtomValue(takingsFilterAtom);
+  const sources = useAtomValue(sourcesQueryAtom);
+  const range = { from: filter.from, to: filter.to };
+  const day = (iso: string) => iso.split("-").reverse().join("/");
+  return (
+    <Card>
+      <CardHeader
+        title={t.sourcesTitle}
+        description={validRange(filter) ? t.sourcesDescription(day(filter.from), day(filter.to)) : undefined}
+        actions={validRange(filter) ? <CsvLink href={csvUrl("sources", range)} /> : null}
+      />
+      <div className="p-5">
+        {!validRange(filter) ? (
+          <p className="text-slate-600">{t.invalidRange}</p>
+        ) : (
+          <Loaded query={sources}>
+            {(d) =>
+              d.totals.count === 0 ? (
+                <p className="text-slate-600">{t.noSources}</p>
+              ) : (
+                <>
+                  <ul aria-label={t.sourcesChart} className="space-y-2">
+                    {d.rows.map((r) => {
+                      const share = r.count / d.totals.count;
+                      return (
+                        <li key={r.source} className="grid grid-cols-[minmax(0,9rem)_1fr] items-center gap-3 text-sm sm:grid-cols-[12rem_1fr]">
+                          <span className="truncate font-medium text-slate-800">{t.sourceNames[r.source]}</span>
+                          <span className="flex items-center gap-2">
+                            <span aria-hidden="true" className="h-3 rounded bg-blue-600" style={{ width: `${Math.max(share * 100, r.count ? 1 : 0)}%`, maxWidth: "70%" }} />
+                            <span className="tabular-nums text-slate-700">{t.sourceShare(r.count, share.toLocaleString("it-IT", { style: "percent", maximumFractionDigits: 0 }))}</span>
+                          </span>
+                        </li>
+                      );
+                    })}
+                  </ul>
+                  <FiguresTable
+                    caption={t.sourcesTitle}
+                    head={[t.source, t.payments, t.gross, t.refunded, t.net]}
+                    rows={d.rows.map((r) => [t.sourceNames[r.source], r.count, formatEuro(r.gross, "it"), formatEuro(r.refunded, "it"), formatEuro(r.net, "it")])}
+                  />
+                  {d.links.length > 0 ? (
+                    <FiguresTable
+                      caption={t.linksTitle}
+                      head={[t.source, t.link, t.payments, t.gross, t.net]}
+                      rows={d.links.map((l) => [t.sourceNames[l.source], <code key="l" className="break-all">{l.link}</code>, l.count, formatEuro(l.gross, "it"), formatEuro(l.net, "it")])}
+                    />
+                  ) : null}
                 </>
               )
             }
@@ -260,6 +319,7 @@ export function ChartsPage() {
       <h1 className="text-2xl font-black tracking-tight text-slate-900">{t.title}</h1>
       <TakingsCard />
       <EventCharts />
+      <SourcesCard />
     </div>
   );
 }

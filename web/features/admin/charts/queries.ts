@@ -26,6 +26,15 @@ export const takingsQueryAtom = atomWithQuery((get) => {
   };
 });
 
+export const sourcesQueryAtom = atomWithQuery((get) => {
+  const { from, to } = get(takingsFilterAtom);
+  return {
+    queryKey: queryKeys.admin.charts("sources", { from, to }),
+    queryFn: () => unwrap(client.api.admin.charts.sources.$get({ query: { from, to } })),
+    enabled: validRange({ from, to, by: "day" }),
+  };
+});
+
 export const sellOutQueryAtom = atomWithQuery((get) => {
   const eventId = get(chartEventAtom);
   return {
@@ -44,5 +53,5 @@ export const matchDayQueryAtom = atomWithQuery((get) => {
   };
 });
 
-export const csvUrl = (chart: "takings" | "sell-out" | "match-day", query: Record<string, string>) => `/api/admin/charts/${chart}.csv?${new URLSearchParams(query)}`;
+export const csvUrl = (chart: "takings" | "sources" | "sell-out" | "match-day", query: Record<string, string>) => `/api/admin/charts/${chart}.csv?${new URLSearchParams(query)}`;
 export { validRange };

@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { createEventViaApi, loginAsAdmin, unique } from "./admin-helpers";
 import { seriousViolations } from "./axe";
 import { buyPass } from "./gate-helpers";
+import { transitionsDone } from "./public-helpers";
 import { generateVoucherCode } from "../shared/lifecycle/season";
 
 // Issue #48: screens fans and staff tripped over, at the widths they were seen at.
@@ -93,8 +94,10 @@ test("at 390 px the live popup and the chat button never lie over a control or a
   let popupsSeen = 0;
   for (let y = 0; y < height; y += 250) {
     await page.evaluate((top) => window.scrollTo(0, top), y);
-    // The popup re-places itself every 250 ms and the chat button on scroll: let both settle.
-    await page.waitForTimeout(400);
+    // Both re-place themselves on the scroll event (the next frame); then wait for what they do to end
+    // (the chat button fades aside, a new popup slides in).
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await transitionsDone(page);
     const covered = await page.evaluate(() => {
       const kept = 'a[href], button, input, select, textarea, summary, [role="button"], [data-keep-clear]';
       const floating = [document.querySelector<HTMLElement>("[data-testid=live-popup]"), document.querySelector<HTMLElement>('a[href*="wa.me"]')];
@@ -104,6 +107,8 @@ test("at 390 px the live popup and the chat button never lie over a control or a
         if (!el) continue;
         const style = getComputedStyle(el);
         if (style.visibility === "hidden" || el.dataset.aside === "true") continue;
+        // One that began sliding in since is judged where it lands, at the next position.
+        if (el.getAnimations().some((a) => a.playState === "running")) continue;
         if (el.dataset.testid === "live-popup") popupShown = true;
         const box = el.getBoundingClientRect();
         for (const other of document.querySelectorAll<HTMLElement>(kept)) {

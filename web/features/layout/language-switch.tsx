@@ -5,8 +5,15 @@ import { DEFAULT_LANG, LANGS, LANGUAGES, type Lang } from "../../../shared/lang"
 import { catalogueAtom, loadCatalogue, rememberLang, setPageLang, useLang, useT } from "../../i18n/lang";
 import { Button } from "../../components/button";
 
-/** IT / EN / DE…: the public side's language, each named in itself, remembered on this device (the Worker reads the cookie too). */
-export function LanguageSwitch({ className = "" }: { className?: string }) {
+// On a phone's header, Italian and English (and the page's own language) only: five codes do not fit
+// beside the brand at 360 px. The menu offers them all.
+const ON_EVERY_PHONE: readonly Lang[] = [DEFAULT_LANG, "en"];
+
+/**
+ * IT / EN / DE…: the public side's language, each named in itself, remembered on this device (the
+ * Worker reads the cookie too). `compact`: the header's, which a phone shows shorter.
+ */
+export function LanguageSwitch({ className = "", compact = false }: { className?: string; compact?: boolean }) {
   const tr = useT();
   const current = useLang();
   const setCatalogue = useSetAtom(catalogueAtom);
@@ -25,7 +32,7 @@ export function LanguageSwitch({ className = "" }: { className?: string }) {
           title={LANGUAGES[lang].name}
           aria-pressed={current === lang}
           onClick={() => void choose(lang)}
-          className={`rounded-md px-2 py-1.5 ${current === lang ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900"}`}
+          className={`rounded-md px-2 py-1.5 ${current === lang ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900"} ${compact && current !== lang && !ON_EVERY_PHONE.includes(lang) ? "max-sm:hidden" : ""}`}
         >
           {lang.toUpperCase()}
           <span className="sr-only"> {LANGUAGES[lang].name}</span>

@@ -23,7 +23,7 @@ export function SiteHeader() {
           <NavLinks className="rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900" />
         </nav>
         <div className="flex items-center gap-2">
-          <LanguageSwitch />
+          <LanguageSwitch compact />
           <a href={garage.phoneHref} className={`${buttonClass("primary")} max-lg:hidden`}>
             <PhoneIcon className="size-4" />
             <span>{garage.phoneDisplay}</span>

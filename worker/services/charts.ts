@@ -4,6 +4,7 @@ import { bookings, bookingSources, events, gateScans, refunds, type BookingSourc
 import type { Db } from "../db";
 import { centsToDecimal, decimalToCentsExact } from "../../shared/lifecycle/money";
 import { GARAGE_TIME_ZONE } from "../lib/time";
+import { eventEndsAt, hasEnded } from "../../shared/lifecycle/event";
 import { csvField, listPayments, paymentRowsWhere, type DateRange } from "./payments-report";
 
 // The owner's charts (issue #47). Each figure comes from the same rows as the report it stands
@@ -117,7 +118,11 @@ const BIN_MS = 5 * 60_000;
 
 /** Match day from the gate's accepted scans: cars inside over time, entries per 5 minutes and per lane (a lane is a scanning session). */
 export async function matchDay(db: Db, eventId: number, now: number): Promise<MatchDay | null> {
-  const event = await db.select({ id: events.id, title: events.title, datetime: events.datetime, durationMinutes: events.durationMinutes }).from(events).where(eq(events.id, eventId)).get();
+  const event = await db
+    .select({ id: events.id, title: events.title, datetime: events.datetime, durationMinutes: events.durationMinutes, isAlwaysActive: events.isAlwaysActive })
+    .from(events)
+    .where(eq(events.id, eventId))
+    .get();
   if (!event) return null;
   const scans = await db
     .select({ direction: gateScans.direction, scannedAt: gateScans.scannedAt, sessionId: gateScans.sessionId, bookingId: gateScans.bookingId })
@@ -151,7 +156,7 @@ export async function matchDay(db: Db, eventId: number, now: number): Promise<Ma
       inside += entries.reduce((n, x) => n + x, 0) - b.exits;
       return { at: new Date(start).toISOString(), entries, exits: b.exits, inside };
     });
-  const endsAt = event.datetime == null ? null : event.datetime + event.durationMinutes * 60_000;
+  const endsAt = eventEndsAt(event);
   const entries = rows.reduce((n, r) => n + r.entries.reduce((m, x) => m + x, 0), 0);
   const exits = rows.reduce((n, r) => n + r.exits, 0);
   return {
@@ -161,7 +166,7 @@ export async function matchDay(db: Db, eventId: number, now: number): Promise<Ma
     bins: rows,
     entries,
     exits,
-    overstays: endsAt != null && now > endsAt ? [...last.values()].filter((d) => d === "in").length : 0,
+    overstays: hasEnded(event, now) ? [...last.values()].filter((d) => d === "in").length : 0,
   };
 }
 

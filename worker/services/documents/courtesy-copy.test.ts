@@ -7,20 +7,9 @@ import { api, customerFor, seedEvent, testDb, until } from "../../test/helpers";
 import type { BookingDto } from "../bookings";
 import { renderOutboxRow } from "../email/render";
 import type { IntentDto } from "../payments/checkout";
+import { GARAGE_FISCAL_IDENTITY } from "../../test/fiscal";
 
-const GARAGE = {
-  ragioneSociale: "Garage Marino S.r.l.",
-  partitaIva: "12345678903",
-  codiceFiscale: "12345678903",
-  indirizzo: "Via Giambattista Marino 14",
-  cap: "80125",
-  comune: "Napoli",
-  provincia: "NA",
-  regimeFiscale: "RF01",
-  vatRate: "22",
-  invoiceSeries: "FE",
-  accountantEmail: "",
-};
+const GARAGE = GARAGE_FISCAL_IDENTITY;
 const COMPANY = { type: "company", denominazione: "Rossi & Figli S.p.A.", partitaIva: "01234567897", indirizzo: "Via Toledo 1", cap: "80134", comune: "Napoli", provincia: "NA", codiceDestinatario: "M5UXCR1" };
 
 async function paidBooking(lang: "it" | "en") {

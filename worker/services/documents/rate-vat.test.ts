@@ -8,20 +8,9 @@ import type { EventDto } from "../events";
 import type { IntentDto } from "../payments/checkout";
 import { romeDate } from "../../lib/time";
 import { unzip } from "./zip";
+import { GARAGE_FISCAL_IDENTITY } from "../../test/fiscal";
 
-const GARAGE = {
-  ragioneSociale: "Garage Marino S.r.l.",
-  partitaIva: "12345678903",
-  codiceFiscale: "12345678903",
-  indirizzo: "Via Giambattista Marino 14",
-  cap: "80125",
-  comune: "Napoli",
-  provincia: "NA",
-  regimeFiscale: "RF01",
-  vatRate: "22",
-  invoiceSeries: "FE",
-  accountantEmail: "",
-};
+const GARAGE = GARAGE_FISCAL_IDENTITY;
 const COMPANY = { type: "company", denominazione: "Rossi & Figli S.p.A.", partitaIva: "01234567897", indirizzo: "Via Toledo 1", cap: "80134", comune: "Napoli", provincia: "NA", codiceDestinatario: "M5UXCR1" };
 
 const eventWith = (rateList: unknown[]) => ({

@@ -12,20 +12,9 @@ import type { IntentDto } from "../payments/checkout";
 import { createSdiIntermediary, outcomeOfNotifications, sdiMode, type SdiIntermediary } from "./intermediary";
 import { sdiStandIn, STAND_IN_FOREIGN_CODE } from "./stand-in";
 import { handleSdiBatch, handOverSdi, pollSdiOutcomes, queueUnsentDocuments, resendCorrected, sendSubmission, type SdiJob } from "./submissions";
+import { GARAGE_FISCAL_IDENTITY } from "../../test/fiscal";
 
-const GARAGE = {
-  ragioneSociale: "Garage Marino S.r.l.",
-  partitaIva: "12345678903",
-  codiceFiscale: "12345678903",
-  indirizzo: "Via Giambattista Marino 14",
-  cap: "80125",
-  comune: "Napoli",
-  provincia: "NA",
-  regimeFiscale: "RF01",
-  vatRate: "22",
-  invoiceSeries: "FE",
-  accountantEmail: "",
-};
+const GARAGE = GARAGE_FISCAL_IDENTITY;
 
 const COMPANY: Buyer = {
   type: "company",

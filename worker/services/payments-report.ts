@@ -138,7 +138,8 @@ export async function paymentsSummary(db: Db, now: number): Promise<PaymentsSumm
 // ---------- CSV for Italian Excel ----------
 
 export const CSV_HEADERS = ["Data pagamento", "Cliente", "Email", "Targa", "Evento", "Tariffa", "Tipo", "Importo (€)", "Stato", "ID pagamento", "Rimborsato (€)", "Netto (€)", "Rimborsi", "Codice sconto", "Sconto (€)"];
-const KIND_LABELS: Record<BookingKind, string> = { booking: "Prenotazione", prevendita: "Prevendita", season: "Abbonamento" };
+/** The kind of a payment as the owner reads it (the CSV and the charts). */
+export const KIND_LABELS: Record<BookingKind, string> = { booking: "Prenotazione", prevendita: "Prevendita", season: "Abbonamento" };
 const STATUS_LABELS: Partial<Record<BookingState, string>> = {
   paid: "Pagato",
   partly_refunded: "Rimborsato in parte",

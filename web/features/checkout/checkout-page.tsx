@@ -23,7 +23,7 @@ import { bookingCode, formatCountdown, formatLongDateTime } from "../../lib/form
 import { passUrl } from "../../lib/pass-url";
 import { decimalToCentsExact } from "../../../shared/lifecycle/money";
 import { useAppSearchParams } from "../../lib/search-params";
-import { PublicLayout } from "../layout/public-layout";
+import { PublicLayout } from "../../components/layout/public-layout";
 import { showPassBanner } from "../my-bookings/remembered";
 import { checkoutBookingIdAtom, checkoutBookingQueryAtom } from "./queries";
 import { useNow } from "./use-now";

@@ -9,7 +9,7 @@ import { useT } from "../../i18n/lang";
 import { ApiError } from "../../lib/api";
 import { formatLongDateTime } from "../../lib/format";
 import { garage } from "../../../shared/garage";
-import { PublicLayout } from "../layout/public-layout";
+import { PublicLayout } from "../../components/layout/public-layout";
 import { documentIdAtom, documentPath, documentQueryAtom, documentXmlUrl, type DocumentView } from "./queries";
 import { useRouteParam } from "../../lib/query-of-param";
 

@@ -18,7 +18,7 @@ import { CardImage, CategoryTag } from "../event-card/event-card";
 import type { EventDto, RateDto } from "../event-card/types";
 import { homeEventsAtom } from "../home/home-reads";
 import { garage } from "../../../shared/garage";
-import { PublicLayout } from "../layout/public-layout";
+import { PublicLayout } from "../../components/layout/public-layout";
 import { eventPath, parseEventSegment } from "../../../shared/event-path";
 import { injectedEventPageAtom, type InjectedEventPage } from "./event-page-data";
 import { ShareButton } from "./share-button";

@@ -5,8 +5,8 @@ import { whenNear } from "../../app/when-near";
 import { HydrateApart } from "../../app/hydrate-apart";
 import { useT } from "../../i18n/lang";
 import { useAppSearchParams } from "../../lib/search-params";
-import { PublicFrame } from "../layout/public-frame";
-import { SITE_FOOTER_ID } from "../layout/site-footer-id";
+import { PublicFrame } from "../../components/layout/public-frame";
+import { SITE_FOOTER_ID } from "../../components/layout/site-footer-id";
 import { PASS_BANNER_EVENT, passBanner } from "../my-bookings/remembered";
 import { EventGrid } from "./event-grid";
 import { Hero } from "./hero";
@@ -16,7 +16,7 @@ import { PartnerSlot } from "./partner-slot";
 // Below the cards, static: the server's HTML shows them, their code loads (and hydrates them) when
 // they come near the viewport or the visitor first acts.
 // The footer (links and contacts, static) the same way; every other page has it in its own code (PublicLayout).
-const SiteFooter = lazy(() => whenNear(SITE_FOOTER_ID).then(() => import("../layout/site-footer")).then((m) => ({ default: m.SiteFooter })));
+const SiteFooter = lazy(() => whenNear(SITE_FOOTER_ID).then(() => import("../../components/layout/site-footer")).then((m) => ({ default: m.SiteFooter })));
 const Reviews = lazy(() => whenNear(REVIEWS_TITLE_ID).then(() => import("./reviews")).then((m) => ({ default: m.Reviews })));
 // The pass banner reads this device's storage, so it shows only after hydration anyway; it reads
 // the pass through the query cache.

@@ -15,7 +15,7 @@ import { errorMessage } from "../../lib/api";
 import { formatLongDateTime, formatTime } from "../../lib/format";
 import { passUrl } from "../../lib/pass-url";
 import { WalletButtons } from "../pass/wallet-buttons";
-import { PublicLayout } from "../layout/public-layout";
+import { PublicLayout } from "../../components/layout/public-layout";
 import { PrinterIcon, SearchIcon } from "./pass-icons";
 import { Fact, WhenAndPlate } from "../pass/fact";
 import { CancelBooking } from "../pass/cancel-booking";

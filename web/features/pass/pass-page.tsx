@@ -11,7 +11,7 @@ import { useLang, useT } from "../../i18n/lang";
 import { ApiError } from "../../lib/api";
 import { formatLongDateTime, formatTime } from "../../lib/format";
 import { passUrl } from "../../lib/pass-url";
-import { PublicLayout } from "../layout/public-layout";
+import { PublicLayout } from "../../components/layout/public-layout";
 import { afterSaleView } from "../my-bookings/after-sale";
 import { PassActions } from "./pass-actions";
 import { isSeasonAnswer, passQueryAtom, passSecretAtom, seasonPassQueryAtom, type Pass } from "./queries";

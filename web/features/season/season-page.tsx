@@ -10,7 +10,7 @@ import { useLang, useT } from "../../i18n/lang";
 import { errorMessage } from "../../lib/api";
 import { formatLongDateTime } from "../../lib/format";
 import { formatEuro } from "../../../shared/lifecycle/money";
-import { PublicLayout } from "../layout/public-layout";
+import { PublicLayout } from "../../components/layout/public-layout";
 import { checkBooking, normalisePlate, type BookingValues } from "../booking/validation";
 import { fieldBinder } from "../booking/bind-field";
 import { CarFields } from "../booking/car-fields";

@@ -11,7 +11,7 @@ import { useLang, useT } from "../../i18n/lang";
 import { ApiError, errorMessage } from "../../lib/api";
 import { formatLongDateTime } from "../../lib/format";
 import { useNow } from "../checkout/use-now";
-import { PublicLayout } from "../layout/public-layout";
+import { PublicLayout } from "../../components/layout/public-layout";
 import { leaveWaitlistAtom, takeOfferAtom, waitlistQueryAtom, waitlistTokenAtom, type WaitlistEntry } from "./queries";
 import { checkTakeOffer } from "../booking/validation";
 import { useRouteParam } from "../../lib/query-of-param";

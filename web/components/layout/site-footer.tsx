@@ -1,5 +1,5 @@
-import { AppLink } from "../../components/app-link";
-import { EnvelopeIcon, FacebookIcon, InstagramIcon, LockIcon, MapPinIcon, PhoneIcon, TikTokIcon } from "../../components/icons";
+import { AppLink } from "../app-link";
+import { EnvelopeIcon, FacebookIcon, InstagramIcon, LockIcon, MapPinIcon, PhoneIcon, TikTokIcon } from "../icons";
 import { useLang, useT } from "../../i18n/lang";
 import { Brand } from "./brand";
 import { SITE_FOOTER_ID } from "./site-footer-id";

@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { useAppLocation, useAppNavigate } from "../../app/app-location";
 import { DEFAULT_LANG, LANGS, LANGUAGES, type Lang } from "../../../shared/lang";
 import { catalogueAtom, loadCatalogue, rememberLang, setPageLang, useLang, useT } from "../../i18n/lang";
-import { Button } from "../../components/button";
+import { Button } from "../button";
 
 // On a phone's header, Italian and English (and the page's own language) only: five codes do not fit
 // beside the brand at 360 px. The menu offers them all.

@@ -1,11 +1,11 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
-import { buttonClass } from "../../components/button";
-import { CloseIcon, PhoneIcon } from "../../components/icons";
+import { buttonClass } from "../button";
+import { CloseIcon, PhoneIcon } from "../icons";
 import { useT } from "../../i18n/lang";
 import { garage } from "../../../shared/garage";
 import { LanguageSwitch } from "./language-switch";
 import { NavLinks } from "./nav-links";
-import { IconButton } from "../../components/icon-button";
+import { IconButton } from "../icon-button";
 
 /** The side menu of small screens (loaded on first use: Headless UI stays out of the home bundle). */
 export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -1,4 +1,4 @@
-import { AppLink } from "../../components/app-link";
+import { AppLink } from "../app-link";
 import { useT } from "../../i18n/lang";
 
 export function Brand({ inverted = false }: { inverted?: boolean }) {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { ChatIcon } from "../../components/icons";
+import { ChatIcon } from "../icons";
 import { useT } from "../../i18n/lang";
 import { coversControl } from "../../lib/covers-control";
 import { whatsappHref } from "../../../shared/garage";

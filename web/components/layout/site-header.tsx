@@ -1,12 +1,12 @@
 import { lazy, Suspense, useState } from "react";
-import { buttonClass } from "../../components/button";
-import { MenuIcon, PhoneIcon } from "../../components/icons";
+import { buttonClass } from "../button";
+import { MenuIcon, PhoneIcon } from "../icons";
 import { useT } from "../../i18n/lang";
 import { Brand } from "./brand";
 import { LanguageSwitch } from "./language-switch";
 import { garage } from "../../../shared/garage";
 import { NavLinks } from "./nav-links";
-import { IconButton } from "../../components/icon-button";
+import { IconButton } from "../icon-button";
 
 const loadMenu = () => import("./mobile-menu");
 const MobileMenu = lazy(() => loadMenu().then((m) => ({ default: m.MobileMenu })));

@@ -1,4 +1,4 @@
-import { AppLink } from "../../components/app-link";
+import { AppLink } from "../app-link";
 import { useLang, useT } from "../../i18n/lang";
 import { DEFAULT_LANG } from "../../../shared/lang";
 

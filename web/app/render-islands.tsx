@@ -27,7 +27,7 @@ import { RouteFrame } from "./route-frame";
 import { StaticAppLocation } from "./app-location";
 
 export { EVENT_PAGE_DATA_ID, type InjectedEventPage } from "../features/event-page/event-page-data";
-export { eventWhen, fallbackImage, inLanguage } from "../features/event-card/card-format";
+export { eventWhen, fallbackImage, inLanguage } from "../entities/event/format";
 export { HOME_DATA_ID, type InjectedHomeData } from "../features/home/home-data";
 export type { Catalogue } from "../i18n/catalogue";
 export { formatLongDateTime } from "../lib/format-basic";

@@ -6,7 +6,7 @@ import { createAppStore, createQueryClient } from "../../app/query-client";
 import { AppToaster } from "../../components/app-toaster";
 import { AppMemoryRouter } from "../../test/app-memory-router";
 import { italianLanguage } from "../../test/italian";
-import { testEvent, testRate } from "../event-card/test-event";
+import { testEvent, testRate } from "../../test/test-event";
 import { BookingDialog } from "./booking-dialog";
 
 afterEach(() => {

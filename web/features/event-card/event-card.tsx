@@ -17,10 +17,10 @@ import {
   lowestPayablePrice,
   needsReadMore,
   rateLabel,
-} from "./card-format";
+} from "../../entities/event/format";
 import { WaitlistButton } from "../waitlist/waitlist-button";
-import { EventStatusAlert, EventStatusBadge, PresaleButton } from "./event-status";
-import type { EventDto, RateDto } from "./types";
+import { EventStatusAlert, EventStatusBadge, PresaleButton } from "../../entities/event/status";
+import type { EventDto, RateDto } from "../../entities/event/types";
 import { eventPath } from "../../../shared/event-path";
 import { ShareButton } from "../event-page/share-button";
 

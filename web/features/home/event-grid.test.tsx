@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createAppStore, createQueryClient } from "../../app/query-client";
 import { queryKeys } from "../../lib/query-keys";
 import { italianLanguage } from "../../test/italian";
-import { testEvent } from "../event-card/test-event";
+import { testEvent } from "../../test/test-event";
 import { EventGrid } from "./event-grid";
 
 afterEach(cleanup);

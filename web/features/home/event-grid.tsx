@@ -4,7 +4,7 @@ import { Alert } from "../../components/alert";
 import { TicketIcon } from "../../components/icons";
 import { LoadingState } from "../../components/spinner";
 import { useLang, useT } from "../../i18n/lang";
-import { homeCategoriesAtom, homeEventsAtom } from "./home-reads";
+import { homeCategoriesAtom, homeEventsAtom } from "../../app/home-reads";
 import { EventCard } from "../event-card/event-card";
 import { selectedCategoryAtom } from "./queries";
 import { Button } from "../../components/button";

@@ -1,7 +1,7 @@
 import { useAtomValue } from "jotai";
 import { useEffect, useRef, useState } from "react";
 import { useLang, useT } from "../../i18n/lang";
-import { homeCarouselSettingsAtom, homePartnersAtom } from "./home-reads";
+import { homeCarouselSettingsAtom, homePartnersAtom } from "../../app/home-reads";
 import { useMediaQuery } from "../../lib/use-media-query";
 import { readsEnglishTwin } from "../../../shared/lang";
 

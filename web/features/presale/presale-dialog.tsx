@@ -19,7 +19,7 @@ import { fieldBinder } from "../booking/bind-field";
 import { CallGarage } from "../booking/call-garage";
 import { CarFields } from "../booking/car-fields";
 import { checkPresale, type PresaleValues } from "../booking/validation";
-import type { EventDto } from "../event-card/types";
+import type { EventDto } from "../../entities/event/types";
 import { rememberBooking, showPassBanner } from "../my-bookings/remembered";
 import { createPresaleAtom } from "./queries";
 

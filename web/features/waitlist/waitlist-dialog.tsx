@@ -9,7 +9,7 @@ import { notify } from "../../components/notify";
 import { Spinner } from "../../components/spinner";
 import { useLang, useT } from "../../i18n/lang";
 import { errorMessage } from "../../lib/api";
-import type { EventDto } from "../event-card/types";
+import type { EventDto } from "../../entities/event/types";
 import { checkWaitlist, normalisePlate } from "../booking/validation";
 import { joinWaitlistAtom } from "./queries";
 import { DEFAULT_LANG, isLang, LANGS, LANGUAGES, type Lang } from "../../../shared/lang";

@@ -1,4 +1,4 @@
-import type { EventDto, RateDto } from "./types";
+import type { EventDto, RateDto } from "../entities/event/types";
 
 let nextId = 1;
 

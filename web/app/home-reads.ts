@@ -1,7 +1,7 @@
 import { atom, type Atom, type ExtractAtomValue } from "jotai";
-import type { HomeData } from "../../../worker/api";
-import { injectedHomeDataAtom } from "../../app/query-layer";
-import { queryAtomsAtom, type QueryAtoms } from "../../app/query-ready";
+import type { HomeData } from "../../worker/api";
+import { injectedHomeDataAtom } from "./query-layer";
+import { queryAtomsAtom, type QueryAtoms } from "./query-ready";
 
 /** What the home needs of a query's state. */
 export type QueryRead<T> = { data: T | undefined; isPending: boolean; isError: boolean };

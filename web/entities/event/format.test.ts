@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { it as italian, en as english } from "../../i18n/whole";
-import { eventDistance, eventDuration, eventImage, eventWhen, inLanguage, isSoldOut, lowestPayablePrice, needsReadMore, rateLabel, unavailableMessage } from "./card-format";
-import { testEvent, testRate } from "./test-event";
+import { eventDistance, eventDuration, eventImage, eventWhen, inLanguage, isSoldOut, lowestPayablePrice, needsReadMore, rateLabel, unavailableMessage } from "./format";
+import { testEvent, testRate } from "../../test/test-event";
 
 describe("event card formatting", () => {
   it("cuts rate names longer than 20 characters and keeps shorter ones", () => {

@@ -1,16 +1,16 @@
 import { Provider, createStore } from "jotai";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import type { HomeData } from "../../../worker/api";
-import { attachQueries, createAppStore, createQueryClient } from "../../app/query-client";
-import { injectedHomeDataAtom } from "../../app/query-layer";
-import { catalogueAtom } from "../../i18n/lang";
-import { queryKeys } from "../../lib/query-keys";
-import { italianLanguage } from "../../test/italian";
-import { testEvent } from "../event-card/test-event";
-import { EventGrid } from "./event-grid";
-import { HeroStats } from "./hero";
-import { homeQueries } from "./home-data";
+import type { HomeData } from "../../worker/api";
+import { attachQueries, createAppStore, createQueryClient } from "./query-client";
+import { injectedHomeDataAtom } from "./query-layer";
+import { catalogueAtom } from "../i18n/lang";
+import { queryKeys } from "../lib/query-keys";
+import { italianLanguage } from "../test/italian";
+import { testEvent } from "../test/test-event";
+import { EventGrid } from "../features/home/event-grid";
+import { HeroStats } from "../features/home/hero";
+import { homeQueries } from "../features/home/home-data";
 import { homeEventsAtom, homeStatsAtom } from "./home-reads";
 
 function homeData(title = "Concerto nel page"): HomeData {

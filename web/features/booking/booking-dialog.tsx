@@ -14,11 +14,11 @@ import { eventWhen, unavailableMessage } from "../../entities/event/format";
 import type { EventDto, RateDto } from "../../entities/event/types";
 import { rememberBooking } from "../my-bookings/remembered";
 import { CallGarage } from "./call-garage";
-import { fieldBinder } from "./bind-field";
-import { CarFields } from "./car-fields";
+import { fieldBinder } from "../../entities/customer/bind-field";
+import { CarFields } from "../../entities/customer/car-fields";
 import { WaitlistForm } from "../waitlist/waitlist-dialog";
 import { createBookingAtom } from "./queries";
-import { checkBooking, normalisePlate, type BookingValues } from "./validation";
+import { checkBooking, normalisePlate, type BookingValues } from "../../entities/customer/validation";
 
 const empty: BookingValues = { customerName: "", customerEmail: "", licensePlate: "", carModel: "" };
 

@@ -10,7 +10,7 @@ import { Spinner } from "../../components/spinner";
 import { useLang, useT } from "../../i18n/lang";
 import { errorMessage } from "../../lib/api";
 import type { EventDto } from "../../entities/event/types";
-import { checkWaitlist, normalisePlate } from "../booking/validation";
+import { checkWaitlist, normalisePlate } from "../../entities/customer/validation";
 import { joinWaitlistAtom } from "./queries";
 import { DEFAULT_LANG, isLang, LANGS, LANGUAGES, type Lang } from "../../../shared/lang";
 

@@ -13,7 +13,7 @@ import { formatLongDateTime } from "../../lib/format";
 import { useNow } from "../checkout/use-now";
 import { PublicLayout } from "../../components/layout/public-layout";
 import { leaveWaitlistAtom, takeOfferAtom, waitlistQueryAtom, waitlistTokenAtom, type WaitlistEntry } from "./queries";
-import { checkTakeOffer } from "../booking/validation";
+import { checkTakeOffer } from "../../entities/customer/validation";
 import { useRouteParam } from "../../lib/query-of-param";
 import { readsEnglishTwin } from "../../../shared/lang";
 

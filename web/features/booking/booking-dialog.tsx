@@ -12,7 +12,7 @@ import { ApiError, errorMessage, newIdempotencyKey } from "../../lib/api";
 import { bookingCode } from "../../lib/format";
 import { eventWhen, unavailableMessage } from "../../entities/event/format";
 import type { EventDto, RateDto } from "../../entities/event/types";
-import { rememberBooking } from "../my-bookings/remembered";
+import { rememberBooking } from "../../entities/pass/remembered";
 import { CallGarage } from "./call-garage";
 import { fieldBinder } from "../../entities/customer/bind-field";
 import { CarFields } from "../../entities/customer/car-fields";

@@ -10,7 +10,7 @@ import { ApiError } from "../../lib/api";
 import { formatLongDateTime } from "../../lib/format";
 import { garage } from "../../../shared/garage";
 import { PublicLayout } from "../../components/layout/public-layout";
-import { documentIdAtom, documentPath, documentQueryAtom, documentXmlUrl, type DocumentView } from "./queries";
+import { documentIdAtom, documentPath, documentQueryAtom, documentXmlUrl, type DocumentView } from "../../entities/document/queries";
 import { useRouteParam } from "../../lib/query-of-param";
 
 // On paper only the document: the site's header, footer and buttons stay on screen.

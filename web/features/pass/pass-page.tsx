@@ -3,7 +3,7 @@ import { QRCodeSVG } from "qrcode.react";
 import { GarageNotice } from "../../components/garage-notice";
 import { Alert } from "../../components/alert";
 import { AppLink } from "../../components/app-link";
-import { Fact, WhenAndPlate } from "./fact";
+import { Fact, WhenAndPlate } from "../../entities/pass/fact";
 import { LoadingState } from "../../components/spinner";
 import { buttonClass } from "../../components/button";
 import { cardClass } from "../../components/card";
@@ -12,13 +12,13 @@ import { ApiError } from "../../lib/api";
 import { formatLongDateTime, formatTime } from "../../lib/format";
 import { passUrl } from "../../lib/pass-url";
 import { PublicLayout } from "../../components/layout/public-layout";
-import { afterSaleView } from "../my-bookings/after-sale";
+import { afterSaleView } from "../../entities/pass/after-sale";
 import { PassActions } from "./pass-actions";
-import { isSeasonAnswer, passQueryAtom, passSecretAtom, seasonPassQueryAtom, type Pass } from "./queries";
+import { isSeasonAnswer, passQueryAtom, passSecretAtom, seasonPassQueryAtom, type Pass } from "../../entities/pass/queries";
 import { SeasonPassCard } from "./season-pass";
-import { WalletButtons } from "./wallet-buttons";
+import { WalletButtons } from "../../entities/pass/wallet-buttons";
 import { useRouteParam } from "../../lib/query-of-param";
-import { PassDocuments } from "../documents/pass-documents";
+import { PassDocuments } from "./pass-documents";
 import { readsEnglishTwin } from "../../../shared/lang";
 
 const badge: Record<Pass["status"], { text: "valid" | "void" | "notPaid"; className: string }> = {

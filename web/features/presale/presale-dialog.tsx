@@ -20,7 +20,7 @@ import { CallGarage } from "../booking/call-garage";
 import { CarFields } from "../../entities/customer/car-fields";
 import { checkPresale, type PresaleValues } from "../../entities/customer/validation";
 import type { EventDto } from "../../entities/event/types";
-import { rememberBooking, showPassBanner } from "../my-bookings/remembered";
+import { rememberBooking, showPassBanner } from "../../entities/pass/remembered";
 import { createPresaleAtom } from "./queries";
 
 const empty: PresaleValues = { nome: "", cognome: "", email: "", telefono: "", targa: "", modelloAuto: "", note: "" };

@@ -4,7 +4,7 @@ import { Alert } from "../../../components/alert";
 import { Button, buttonClass } from "../../../components/button";
 import { Modal } from "../../../components/modal";
 import { notify } from "../../../components/notify";
-import { BuyerForm } from "../../documents/buyer-form";
+import { BuyerForm } from "../../../entities/document/buyer-form";
 import { Card, CardHeader } from "../../../components/card";
 import { DataTable, type Column } from "../../../components/data-table";
 import { Field, inputClass } from "../../../components/field";

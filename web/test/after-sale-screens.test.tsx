@@ -1,20 +1,20 @@
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
-import { en } from "../../i18n/whole";
+import { en } from "../i18n/whole";
 import { Provider } from "jotai";
 import type { ReactNode } from "react";
-import { AppMemoryRouter as MemoryRouter } from "../../test/app-memory-router";
+import { AppMemoryRouter as MemoryRouter } from "./app-memory-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createAppStore, createQueryClient } from "../../app/query-client";
-import type { Language } from "../../i18n/lang";
-import { italianLanguage } from "../../test/italian";
-import { PassBanner } from "../home/pass-banner";
-import { PassActions } from "../pass/pass-actions";
-import { PassCard } from "../pass/pass-page";
-import { passSecretAtom } from "../pass/queries";
-import type { Pass as PassDto } from "../pass/queries";
-import { BookingPass } from "./my-bookings-page";
-import type { MyBooking } from "./queries";
-import { rememberBooking, showPassBanner } from "./remembered";
+import { createAppStore, createQueryClient } from "../app/query-client";
+import type { Language } from "../i18n/lang";
+import { italianLanguage } from "./italian";
+import { PassBanner } from "../features/home/pass-banner";
+import { PassActions } from "../features/pass/pass-actions";
+import { PassCard } from "../features/pass/pass-page";
+import { passSecretAtom } from "../entities/pass/queries";
+import type { Pass as PassDto } from "../entities/pass/queries";
+import { BookingPass } from "../features/my-bookings/my-bookings-page";
+import type { MyBooking } from "../entities/pass/lookup";
+import { rememberBooking, showPassBanner } from "../entities/pass/remembered";
 
 const english: Language = { lang: "en", t: en };
 

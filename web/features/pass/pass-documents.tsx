@@ -7,8 +7,8 @@ import { Modal } from "../../components/modal";
 import { notify } from "../../components/notify";
 import { useT } from "../../i18n/lang";
 import { formatLongDateTime } from "../../lib/format";
-import { BuyerForm } from "./buyer-form";
-import { documentPath, passDocumentsQueryAtom, requestInvoiceAtom } from "./queries";
+import { BuyerForm } from "../../entities/document/buyer-form";
+import { documentPath, passDocumentsQueryAtom, requestInvoiceAtom } from "../../entities/document/queries";
 
 function InvoiceForm({ secret, onDone }: { secret: string; onDone: () => void }) {
   const f = useT().documents.form;

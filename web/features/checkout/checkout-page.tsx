@@ -26,7 +26,7 @@ import { useAppSearchParams } from "../../lib/search-params";
 import { PublicLayout } from "../../components/layout/public-layout";
 import { showPassBanner } from "../../entities/pass/remembered";
 import { checkoutBookingIdAtom, checkoutBookingQueryAtom } from "./queries";
-import { useNow } from "./use-now";
+import { useNow } from "../../lib/use-now";
 
 export const REDIRECT_AFTER_SUCCESS_MS = 2000;
 

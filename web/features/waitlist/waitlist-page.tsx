@@ -10,7 +10,7 @@ import { LoadingState, Spinner } from "../../components/spinner";
 import { useLang, useT } from "../../i18n/lang";
 import { ApiError, errorMessage } from "../../lib/api";
 import { formatLongDateTime } from "../../lib/format";
-import { useNow } from "../checkout/use-now";
+import { useNow } from "../../lib/use-now";
 import { PublicLayout } from "../../components/layout/public-layout";
 import { leaveWaitlistAtom, takeOfferAtom, waitlistQueryAtom, waitlistTokenAtom, type WaitlistEntry } from "./queries";
 import { checkTakeOffer } from "../../entities/customer/validation";

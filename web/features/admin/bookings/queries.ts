@@ -2,7 +2,7 @@ import { atomWithInfiniteQuery, atomWithMutation, atomWithQuery, queryClientAtom
 import type { BookingStatus } from "../../../../db/schema";
 import { client, unwrap, type OkBody } from "../../../lib/api";
 import { queryKeys } from "../../../lib/query-keys";
-import { invalidateData } from "../queries";
+import { invalidateData } from "../../../entities/staff/session";
 
 export type AdminBooking = OkBody<Awaited<ReturnType<typeof client.api.bookings.$get>>>[number];
 

@@ -10,7 +10,7 @@ import { NotificationsTab } from "../notifications/notifications-tab";
 import { OverviewTab } from "../overview/overview-tab";
 import { PartnersTab } from "../partners/partners-tab";
 import { PaymentsTab } from "../payments/payments-tab";
-import { useStaff } from "../queries";
+import { useStaff } from "../../../entities/staff/session";
 import { UsersTab } from "../users/users-tab";
 import { WaitlistTab } from "../waitlist/waitlist-tab";
 import { ConfigurationBanners } from "./configuration-banners";

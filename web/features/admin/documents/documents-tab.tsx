@@ -13,7 +13,7 @@ import { formatShortDateTime, toCents } from "../../../lib/format";
 import { formatEuro } from "../../../../shared/lifecycle/money";
 import { DownloadIcon } from "../components/admin-icons";
 import { Loaded } from "../components/list-state";
-import { useStaff } from "../queries";
+import { useStaff } from "../../../entities/staff/session";
 import { FiscalIdentityCard } from "./fiscal-identity-card";
 import { adminXmlUrl, documentsMonthAtom, documentsQueryAtom, exportUrl, resendDocumentAtom, type AdminDocument } from "./queries";
 

@@ -1,6 +1,6 @@
 import { useAtomValue } from "jotai";
 import { useState, type FormEvent } from "react";
-import { loginAtom } from "../queries";
+import { loginAtom } from "./session";
 
 /** The staff sign-in's state, shared by the admin's login screen and the gate's. */
 export function useLoginForm() {

@@ -1,10 +1,10 @@
 import { useAtomValue } from "jotai";
 import { atomWithQuery } from "jotai-tanstack-query";
 import { useMemo } from "react";
-import { DataTable } from "../../components/data-table";
-import { itAdmin } from "../../i18n/it-admin";
-import { client, unwrap } from "../../lib/api";
-import { formatTime } from "../../lib/format";
+import { DataTable } from "../../../components/data-table";
+import { itAdmin } from "../../../i18n/it-admin";
+import { client, unwrap } from "../../../lib/api";
+import { formatTime } from "../../../lib/format";
 
 const t = itAdmin.gateApp;
 

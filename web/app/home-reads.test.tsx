@@ -8,7 +8,7 @@ import { catalogueAtom } from "../i18n/lang";
 import { queryKeys } from "../lib/query-keys";
 import { italianLanguage } from "../test/italian";
 import { testEvent } from "../test/test-event";
-import { EventGrid } from "../features/home/event-grid";
+import { EventGrid } from "../features/event/card/event-grid";
 import { HeroStats } from "../features/home/hero";
 import { homeQueries } from "../features/home/home-data";
 import { homeEventsAtom, homeStatsAtom } from "./home-reads";

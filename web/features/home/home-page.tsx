@@ -8,7 +8,7 @@ import { useAppSearchParams } from "../../lib/search-params";
 import { PublicFrame } from "../../components/layout/public-frame";
 import { SITE_FOOTER_ID } from "../../components/layout/site-footer-id";
 import { PASS_BANNER_EVENT, passBanner } from "../../entities/pass/remembered";
-import { EventGrid } from "./event-grid";
+import { EventGrid } from "../event/card/event-grid";
 import { Hero } from "./hero";
 import { REVIEWS_TITLE_ID } from "./reviews-id";
 import { PartnerSlot } from "./partner-slot";

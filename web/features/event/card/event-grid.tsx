@@ -1,14 +1,14 @@
 import { useAtom, useAtomValue } from "jotai";
-import { HydrateApart } from "../../app/hydrate-apart";
-import { Alert } from "../../components/alert";
-import { TicketIcon } from "../../components/icons";
-import { LoadingState } from "../../components/spinner";
-import { useLang, useT } from "../../i18n/lang";
-import { homeCategoriesAtom, homeEventsAtom } from "../../app/home-reads";
-import { EventCard } from "../event-card/event-card";
+import { HydrateApart } from "../../../app/hydrate-apart";
+import { Alert } from "../../../components/alert";
+import { TicketIcon } from "../../../components/icons";
+import { LoadingState } from "../../../components/spinner";
+import { useLang, useT } from "../../../i18n/lang";
+import { homeCategoriesAtom, homeEventsAtom } from "../../../app/home-reads";
+import { EventCard } from "./event-card";
 import { selectedCategoryAtom } from "./queries";
-import { Button } from "../../components/button";
-import { readsEnglishTwin } from "../../../shared/lang";
+import { Button } from "../../../components/button";
+import { readsEnglishTwin } from "../../../../shared/lang";
 
 function Chip({ pressed, onClick, color, children }: { pressed: boolean; onClick: () => void; color?: string; children: React.ReactNode }) {
   return (

@@ -1,18 +1,18 @@
 import { useAtomValue } from "jotai";
 import { useId, useState, type FormEvent } from "react";
-import { useAppNavigate } from "../../app/app-location";
-import { Alert } from "../../components/alert";
-import { Button } from "../../components/button";
-import { Field, inputClass, TextField } from "../../components/field";
-import { Modal } from "../../components/modal";
-import { notify } from "../../components/notify";
-import { Spinner } from "../../components/spinner";
-import { useLang, useT } from "../../i18n/lang";
-import { errorMessage } from "../../lib/api";
-import type { EventDto } from "../../entities/event/types";
-import { checkWaitlist, normalisePlate } from "../../entities/customer/validation";
+import { useAppNavigate } from "../../../app/app-location";
+import { Alert } from "../../../components/alert";
+import { Button } from "../../../components/button";
+import { Field, inputClass, TextField } from "../../../components/field";
+import { Modal } from "../../../components/modal";
+import { notify } from "../../../components/notify";
+import { Spinner } from "../../../components/spinner";
+import { useLang, useT } from "../../../i18n/lang";
+import { errorMessage } from "../../../lib/api";
+import type { EventDto } from "../../../entities/event/types";
+import { checkWaitlist, normalisePlate } from "../../../entities/customer/validation";
 import { joinWaitlistAtom } from "./queries";
-import { DEFAULT_LANG, isLang, LANGS, LANGUAGES, type Lang } from "../../../shared/lang";
+import { DEFAULT_LANG, isLang, LANGS, LANGUAGES, type Lang } from "../../../../shared/lang";
 
 export type WaitlistPrefill = { email?: string; licensePlate?: string; rateId?: number };
 

@@ -1,21 +1,21 @@
 import { useAtomValue } from "jotai";
 import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
-import { Alert } from "../../components/alert";
-import { Button } from "../../components/button";
-import { cardClass } from "../../components/card";
-import { TextField } from "../../components/field";
-import { notify } from "../../components/notify";
-import { LoadingState, Spinner } from "../../components/spinner";
-import { useLang, useT } from "../../i18n/lang";
-import { ApiError, errorMessage } from "../../lib/api";
-import { formatLongDateTime } from "../../lib/format";
-import { useNow } from "../../lib/use-now";
-import { PublicLayout } from "../../components/layout/public-layout";
+import { Alert } from "../../../components/alert";
+import { Button } from "../../../components/button";
+import { cardClass } from "../../../components/card";
+import { TextField } from "../../../components/field";
+import { notify } from "../../../components/notify";
+import { LoadingState, Spinner } from "../../../components/spinner";
+import { useLang, useT } from "../../../i18n/lang";
+import { ApiError, errorMessage } from "../../../lib/api";
+import { formatLongDateTime } from "../../../lib/format";
+import { useNow } from "../../../lib/use-now";
+import { PublicLayout } from "../../../components/layout/public-layout";
 import { leaveWaitlistAtom, takeOfferAtom, waitlistQueryAtom, waitlistTokenAtom, type WaitlistEntry } from "./queries";
-import { checkTakeOffer } from "../../entities/customer/validation";
-import { useRouteParam } from "../../lib/query-of-param";
-import { readsEnglishTwin } from "../../../shared/lang";
+import { checkTakeOffer } from "../../../entities/customer/validation";
+import { useRouteParam } from "../../../lib/query-of-param";
+import { readsEnglishTwin } from "../../../../shared/lang";
 
 const stateStyle: Record<WaitlistEntry["state"], string> = {
   waiting: "bg-blue-700 text-white",

@@ -1,6 +1,6 @@
 import { atomWithMutation } from "jotai-tanstack-query";
-import { catalogueAtom } from "../../i18n/lang";
-import { client, unwrap } from "../../lib/api";
+import { catalogueAtom } from "../../../i18n/lang";
+import { client, unwrap } from "../../../lib/api";
 
 export type PresaleRequest = {
   eventId: number;

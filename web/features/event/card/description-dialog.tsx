@@ -1,5 +1,5 @@
-import { Modal } from "../../components/modal";
-import { useT } from "../../i18n/lang";
+import { Modal } from "../../../components/modal";
+import { useT } from "../../../i18n/lang";
 
 export function DescriptionDialog({ title, description, open, onClose }: { title: string; description: string; open: boolean; onClose: () => void }) {
   const tr = useT();

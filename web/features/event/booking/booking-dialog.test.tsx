@@ -2,11 +2,11 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-libra
 import { Provider } from "jotai";
 import toast from "react-hot-toast";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createAppStore, createQueryClient } from "../../app/query-client";
-import { AppToaster } from "../../components/app-toaster";
-import { AppMemoryRouter } from "../../test/app-memory-router";
-import { italianLanguage } from "../../test/italian";
-import { testEvent, testRate } from "../../test/test-event";
+import { createAppStore, createQueryClient } from "../../../app/query-client";
+import { AppToaster } from "../../../components/app-toaster";
+import { AppMemoryRouter } from "../../../test/app-memory-router";
+import { italianLanguage } from "../../../test/italian";
+import { testEvent, testRate } from "../../../test/test-event";
 import { BookingDialog } from "./booking-dialog";
 
 afterEach(() => {

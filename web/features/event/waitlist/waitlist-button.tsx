@@ -1,8 +1,8 @@
 import { lazy, Suspense, useState } from "react";
-import { afterQueryLayer } from "../../app/query-layer";
-import { Button } from "../../components/button";
-import { useT } from "../../i18n/lang";
-import type { EventDto } from "../../entities/event/types";
+import { afterQueryLayer } from "../../../app/query-layer";
+import { Button } from "../../../components/button";
+import { useT } from "../../../i18n/lang";
+import type { EventDto } from "../../../entities/event/types";
 
 // The form is a chunk of its own: a visitor who never meets a sold-out event never downloads it.
 const WaitlistDialog = lazy(() => afterQueryLayer(() => import("./waitlist-dialog")).then((m) => ({ default: m.WaitlistDialog })));

@@ -1,9 +1,9 @@
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { FIXED_NOW } from "../../../shared/test/clock";
+import { FIXED_NOW } from "../../../../shared/test/clock";
 import { COLLAPSED_HEIGHT, EventCard, EXPANDED_HEIGHT } from "./event-card";
-import { testEvent, testRate } from "../../test/test-event";
+import { testEvent, testRate } from "../../../test/test-event";
 
 // happy-dom never loads images and calls every one complete and broken; a browser's image is still
 // loading when React first renders it, and only a fetched broken one is complete with no width.

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
-import { Alert } from "../../components/alert";
-import { Button, buttonClass } from "../../components/button";
-import { PhoneIcon } from "../../components/icons";
-import { useT } from "../../i18n/lang";
-import { garage } from "../../../shared/garage";
+import { Alert } from "../../../components/alert";
+import { Button, buttonClass } from "../../../components/button";
+import { PhoneIcon } from "../../../components/icons";
+import { useT } from "../../../i18n/lang";
+import { garage } from "../../../../shared/garage";
 
 /** What a dialog shows instead of its form when the spot cannot be paid online: why, and the garage's phone. */
 export function CallGarage({ summary, title, onClose }: { summary: ReactNode; title: string; onClose: () => void }) {

@@ -1,15 +1,15 @@
 import { cleanup, render, screen } from "@testing-library/react";
 import { createStore, Provider } from "jotai";
 import { Route, Routes } from "react-router";
-import { AppMemoryRouter as MemoryRouter } from "../../test/app-memory-router";
+import { AppMemoryRouter as MemoryRouter } from "../../../test/app-memory-router";
 import { afterEach, describe, expect, it } from "vitest";
-import { catalogueAtom } from "../../i18n/lang";
-import { italianLanguage } from "../../test/italian";
-import { testEvent, testRate } from "../../test/test-event";
-import type { EventDto } from "../../entities/event/types";
+import { catalogueAtom } from "../../../i18n/lang";
+import { italianLanguage } from "../../../test/italian";
+import { testEvent, testRate } from "../../../test/test-event";
+import type { EventDto } from "../../../entities/event/types";
 import { EventPage } from "./event-page";
 import { injectedEventPageAtom } from "./event-page-data";
-import { EVENT_PAGE_ROUTE } from "../../../shared/event-path";
+import { EVENT_PAGE_ROUTE } from "../../../../shared/event-path";
 
 afterEach(cleanup);
 

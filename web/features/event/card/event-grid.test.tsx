@@ -1,10 +1,10 @@
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { Provider } from "jotai";
 import { afterEach, describe, expect, it } from "vitest";
-import { createAppStore, createQueryClient } from "../../app/query-client";
-import { queryKeys } from "../../lib/query-keys";
-import { italianLanguage } from "../../test/italian";
-import { testEvent } from "../../test/test-event";
+import { createAppStore, createQueryClient } from "../../../app/query-client";
+import { queryKeys } from "../../../lib/query-keys";
+import { italianLanguage } from "../../../test/italian";
+import { testEvent } from "../../../test/test-event";
 import { EventGrid } from "./event-grid";
 
 afterEach(cleanup);

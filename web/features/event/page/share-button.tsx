@@ -1,6 +1,6 @@
-import { ShareIcon } from "../../components/icons";
-import { useT } from "../../i18n/lang";
-import { Button } from "../../components/button";
+import { ShareIcon } from "../../../components/icons";
+import { useT } from "../../../i18n/lang";
+import { Button } from "../../../components/button";
 
 /**
  * Shares an event's page: the system's share sheet where the browser has one (phones), else the link
@@ -21,7 +21,7 @@ export function ShareButton({ title, path, className, children }: { title: strin
         if (err instanceof DOMException && err.name === "AbortError") return;
       }
     }
-    const { notify } = await import("../../components/notify");
+    const { notify } = await import("../../../components/notify");
     try {
       await navigator.clipboard.writeText(url);
       notify.success(tr.eventPage.linkCopied);

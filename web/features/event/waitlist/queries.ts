@@ -1,10 +1,10 @@
 import type { InferResponseType } from "hono/client";
 import { atom } from "jotai";
 import { atomWithMutation, queryClientAtom } from "jotai-tanstack-query";
-import { queryOfParam } from "../../lib/query-of-param";
-import { client, newIdempotencyKey, unwrap } from "../../lib/api";
-import { queryKeys } from "../../lib/query-keys";
-import { type Lang } from "../../../shared/lang";
+import { queryOfParam } from "../../../lib/query-of-param";
+import { client, newIdempotencyKey, unwrap } from "../../../lib/api";
+import { queryKeys } from "../../../lib/query-keys";
+import { type Lang } from "../../../../shared/lang";
 
 export type WaitlistEntry = InferResponseType<(typeof client.api.waitlist)[":token"]["$get"], 200>;
 

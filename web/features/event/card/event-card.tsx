@@ -1,10 +1,10 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { afterQueryLayer } from "../../app/query-layer";
-import { Button } from "../../components/button";
-import { ArrowLeftIcon, CalendarIcon, ChevronDownIcon, ClockIcon, PhotoIcon, RouteIcon } from "../../components/icons";
-import { useReturnFocus } from "../../components/use-return-focus";
-import { useLang, useT } from "../../i18n/lang";
-import { CARD_MAX_WIDTH_PX, EVENT_IMAGE_HEIGHT, EVENT_IMAGE_WIDTH, eventImageAspectRatio } from "../../lib/event-image";
+import { afterQueryLayer } from "../../../app/query-layer";
+import { Button } from "../../../components/button";
+import { ArrowLeftIcon, CalendarIcon, ChevronDownIcon, ClockIcon, PhotoIcon, RouteIcon } from "../../../components/icons";
+import { useReturnFocus } from "../../../components/use-return-focus";
+import { useLang, useT } from "../../../i18n/lang";
+import { CARD_MAX_WIDTH_PX, EVENT_IMAGE_HEIGHT, EVENT_IMAGE_WIDTH, eventImageAspectRatio } from "../../../lib/event-image";
 import {
   eventDistance,
   eventDuration,
@@ -17,12 +17,12 @@ import {
   lowestPayablePrice,
   needsReadMore,
   rateLabel,
-} from "../../entities/event/format";
+} from "../../../entities/event/format";
 import { WaitlistButton } from "../waitlist/waitlist-button";
-import { EventStatusAlert, EventStatusBadge, PresaleButton } from "../../entities/event/status";
-import type { EventDto, RateDto } from "../../entities/event/types";
-import { eventPath } from "../../../shared/event-path";
-import { ShareButton } from "../event-page/share-button";
+import { EventStatusAlert, EventStatusBadge, PresaleButton } from "../../../entities/event/status";
+import type { EventDto, RateDto } from "../../../entities/event/types";
+import { eventPath } from "../../../../shared/event-path";
+import { ShareButton } from "../page/share-button";
 
 // Dialogs (and Headless UI with them) load when a visitor first needs one, not with the home page.
 const loadBooking = () => import("../booking/booking-dialog");

@@ -1,6 +1,6 @@
 import { atom } from "jotai";
-import { rememberLongDates } from "../../lib/format-basic";
-import type { EventDto } from "../../entities/event/types";
+import { rememberLongDates } from "../../../lib/format-basic";
+import type { EventDto } from "../../../entities/event/types";
 
 /** The id of the `<script type="application/json">` the Worker puts an event page's data in. */
 export const EVENT_PAGE_DATA_ID = "pe-event-data";

@@ -1,8 +1,8 @@
 import { atomWithMutation, queryClientAtom } from "jotai-tanstack-query";
-import { catalogueAtom } from "../../i18n/lang";
-import { client, unwrap } from "../../lib/api";
-import { queryKeys } from "../../lib/query-keys";
-import type { BookingValues } from "../../entities/customer/validation";
+import { catalogueAtom } from "../../../i18n/lang";
+import { client, unwrap } from "../../../lib/api";
+import { queryKeys } from "../../../lib/query-keys";
+import type { BookingValues } from "../../../entities/customer/validation";
 
 /** warnRepeatPlate: answer 409 repeat_plate instead of booking when the plate already has a spot for the event. */
 export type BookingRequest = BookingValues & { eventId: number; rateId: number; idempotencyKey: string; warnRepeatPlate: boolean; voucherCode?: string };

@@ -1,8 +1,11 @@
+import type { InferRequestType } from "hono/client";
 import { atomWithInfiniteQuery, atomWithMutation, atomWithQuery, queryClientAtom } from "jotai-tanstack-query";
-import type { BookingStatus } from "../../../../db/schema";
 import { client, unwrap, type OkBody } from "../../../lib/api";
 import { queryKeys } from "../../../lib/query-keys";
 import { invalidateData } from "../../../entities/staff/session";
+
+/** A booking's status as the list's filter takes it (the API's type, never db/). */
+export type BookingStatus = NonNullable<InferRequestType<typeof client.api.bookings.$get>["query"]["status"]>;
 
 export type AdminBooking = OkBody<Awaited<ReturnType<typeof client.api.bookings.$get>>>[number];
 

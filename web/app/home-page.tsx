@@ -1,26 +1,29 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { AfterHydration } from "../../app/after-hydration";
-import { afterQueryLayer } from "../../app/query-layer";
-import { whenNear } from "../../app/when-near";
-import { HydrateApart } from "../../app/hydrate-apart";
-import { useT } from "../../i18n/lang";
-import { useAppSearchParams } from "../../lib/search-params";
-import { PublicFrame } from "../../components/layout/public-frame";
-import { SITE_FOOTER_ID } from "../../components/layout/site-footer-id";
-import { PASS_BANNER_EVENT, passBanner } from "../../entities/pass/remembered";
-import { EventGrid } from "../event/card/event-grid";
-import { Hero } from "./hero";
-import { REVIEWS_TITLE_ID } from "./reviews-id";
-import { PartnerSlot } from "./partner-slot";
+import { AfterHydration } from "./after-hydration";
+import { afterQueryLayer } from "./query-layer";
+import { whenNear } from "./when-near";
+import { HydrateApart } from "./hydrate-apart";
+import { useT } from "../i18n/lang";
+import { useAppSearchParams } from "../lib/search-params";
+import { PublicFrame } from "../components/layout/public-frame";
+import { SITE_FOOTER_ID } from "../components/layout/site-footer-id";
+import { PASS_BANNER_EVENT, passBanner } from "../entities/pass/remembered";
+import { EventGrid } from "../features/event/card/event-grid";
+import { Hero } from "../features/home/hero";
+import { REVIEWS_TITLE_ID } from "../features/home/reviews-id";
+import { PartnerSlot } from "../features/home/partner-slot";
+
+// The home puts features together (its own parts, the events' grid, the live popups, the pass banner):
+// like the routes, it lives in app/, the one room that may import any feature.
 
 // Below the cards, static: the server's HTML shows them, their code loads (and hydrates them) when
 // they come near the viewport or the visitor first acts.
 // The footer (links and contacts, static) the same way; every other page has it in its own code (PublicLayout).
-const SiteFooter = lazy(() => whenNear(SITE_FOOTER_ID).then(() => import("../../components/layout/site-footer")).then((m) => ({ default: m.SiteFooter })));
-const Reviews = lazy(() => whenNear(REVIEWS_TITLE_ID).then(() => import("./reviews")).then((m) => ({ default: m.Reviews })));
+const SiteFooter = lazy(() => whenNear(SITE_FOOTER_ID).then(() => import("../components/layout/site-footer")).then((m) => ({ default: m.SiteFooter })));
+const Reviews = lazy(() => whenNear(REVIEWS_TITLE_ID).then(() => import("../features/home/reviews")).then((m) => ({ default: m.Reviews })));
 // The pass banner reads this device's storage, so it shows only after hydration anyway; it reads
 // the pass through the query cache.
-const PassBanner = lazy(() => afterQueryLayer(() => import("./pass-banner")).then((m) => ({ default: m.PassBanner })));
+const PassBanner = lazy(() => afterQueryLayer(() => import("../features/home/pass-banner")).then((m) => ({ default: m.PassBanner })));
 
 /**
  * The banner's code (and the pass read it makes) loads only when this device has a pass to show:
@@ -36,7 +39,7 @@ function PassBannerIfRemembered() {
   }, [remembered]);
   return remembered ? <PassBanner /> : null;
 }
-const LivePopups = lazy(() => import("../live-popups/live-popups").then((m) => ({ default: m.LivePopups })));
+const LivePopups = lazy(() => import("../features/live-popups/live-popups").then((m) => ({ default: m.LivePopups })));
 
 /** Stripe returns here (`/?payment=success`) after a payment that needed a redirect; the webhook settles it. */
 function usePaymentReturn() {
@@ -46,7 +49,7 @@ function usePaymentReturn() {
   useEffect(() => {
     if (!returned) return;
     // The toast library is not part of the home's first load.
-    import("../../components/notify").then(({ notify }) => notify.success(tr.checkout.successTitle, tr.checkout.successText)).catch(() => undefined);
+    import("../components/notify").then(({ notify }) => notify.success(tr.checkout.successTitle, tr.checkout.successText)).catch(() => undefined);
     setParams({}, { replace: true });
   }, [returned, setParams]);
 }

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { mount, serve } from "../components/fake-api";
+import { mount, serve } from "../../../test/fake-api";
 import { testEvent, testRate } from "../../../test/test-event";
 import { EventsTab } from "./events-tab";
 

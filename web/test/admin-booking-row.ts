@@ -1,4 +1,4 @@
-import type { AdminBookingDto } from "../../../../worker/api";
+import type { AdminBookingDto } from "../../worker/api";
 
 /** For the tab's tests: one admin booking as the API answers it. */
 export function row(overrides: Partial<AdminBookingDto>): AdminBookingDto {

@@ -2,8 +2,8 @@ import { cleanup, render } from "@testing-library/react";
 import { Provider } from "jotai";
 import type { ReactNode } from "react";
 import { afterEach, vi } from "vitest";
-import { createAppStore, createQueryClient } from "../../../app/query-client";
-import { italianLanguage } from "../../../test/italian";
+import { createAppStore, createQueryClient } from "../app/query-client";
+import { italianLanguage } from "./italian";
 
 // For admin screens' unit tests: a fetch that answers by method and path, and a fresh store.
 afterEach(() => {

@@ -1,12 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { seasonFormSchema, voucherFormSchema, type SeasonFormMessages } from "./season-forms";
+import * as z from "zod/mini";
+import { seasonFormSchema, voucherFormSchema, type SeasonFormWords } from "./season-forms";
 
 // Each message names its own key, so a test reads which rule refused.
 const m = Object.fromEntries(
   ["requiredFields", "invalidData", "invalidDate", "invalidPrice", "invalidEvent", "seasonScopeRequired", "seasonRangeInvalid", "seasonSpotsInvalid", "voucherCodeInvalid", "voucherValueInvalid"].map((k) => [k, k]),
-) as SeasonFormMessages;
-const season = seasonFormSchema(m);
-const voucher = voucherFormSchema(m);
+) as SeasonFormWords;
+const seasonSchema = seasonFormSchema(m);
+const voucherSchema = voucherFormSchema(m);
+const season = { safeParse: (v: unknown) => z.safeParse(seasonSchema, v) };
+const voucher = { safeParse: (v: unknown) => z.safeParse(voucherSchema, v) };
 const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) => (r.success ? null : r.error!.issues[0].message);
 
 const okSeason = { name: "Abbonamento", categoryId: 3, from: "2026-08-01", to: "2027-05-31", price: 250, spots: 40 };
@@ -31,6 +34,9 @@ describe("the season and voucher forms' one schema", () => {
   it("normalises a voucher's code and refuses a bad code or value", () => {
     const parsed = voucher.safeParse(okVoucher);
     expect(parsed.success && parsed.data.code).toBe("AMICI10");
+    const { code: _, ...noCode } = okVoucher;
+    const generated = voucher.safeParse(noCode);
+    expect(generated.success && generated.data.code).toBe("");
     expect(firstMessage(voucher.safeParse({ ...okVoucher, code: "X!" }))).toBe("voucherCodeInvalid");
     expect(firstMessage(voucher.safeParse({ ...okVoucher, value: 101 }))).toBe("voucherValueInvalid");
     expect(firstMessage(voucher.safeParse({ ...okVoucher, value: 12.5 }))).toBe("voucherValueInvalid");

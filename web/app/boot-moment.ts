@@ -5,7 +5,7 @@
 export const EVENT_PAGES = "/eventi/";
 
 /** The pass banner's storage key (web/features/my-bookings/remembered.ts writes it; a test holds the two together). */
-export const PASS_BANNER_STORAGE_KEY = "parcheggi-eventi:pass-banner";
+const PASS_BANNER_STORAGE_KEY = "parcheggi-eventi:pass-banner";
 
 /**
  * Whether the page has something to do before the visitor moves: a page other than the home or an

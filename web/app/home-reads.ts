@@ -4,7 +4,7 @@ import { injectedHomeDataAtom } from "./query-layer";
 import { queryAtomsAtom, type QueryAtoms } from "./query-ready";
 
 /** What the home needs of a query's state. */
-export type QueryRead<T> = { data: T | undefined; isPending: boolean; isError: boolean };
+type QueryRead<T> = { data: T | undefined; isPending: boolean; isError: boolean };
 type DataOf<N extends keyof QueryAtoms> = NonNullable<ExtractAtomValue<QueryAtoms[N]>["data"]>;
 
 /**

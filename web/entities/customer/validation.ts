@@ -25,13 +25,13 @@ export function checkPresale(values: PresaleValues, tr: Catalogue): FieldProblem
   return formProblem(presaleForm(words(tr, tr.presale.required)), values);
 }
 
-export type WaitlistValues = { email: string; licensePlate: string };
+type WaitlistValues = { email: string; licensePlate: string };
 
 export function checkWaitlist(values: WaitlistValues, tr: Catalogue): FieldProblem<keyof WaitlistValues> {
   return formProblem(waitlistForm(words(tr, tr.booking.required)), values);
 }
 
-export type TakeOfferValues = { customerName: string; carModel: string };
+type TakeOfferValues = { customerName: string; carModel: string };
 
 export function checkTakeOffer(values: TakeOfferValues, tr: Catalogue): FieldProblem<keyof TakeOfferValues> {
   return formProblem(takeOfferForm(words(tr, tr.booking.required)), values);

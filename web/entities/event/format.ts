@@ -9,8 +9,8 @@ import { formatDistance, formatDuration } from "../../../shared/lifecycle/event"
 import type { EventDto, RateDto } from "./types";
 import { readsEnglishTwin } from "../../../shared/lang";
 
-export const RATE_NAME_MAX = 20;
-export const READ_MORE_OVER = 80;
+const RATE_NAME_MAX = 20;
+const READ_MORE_OVER = 80;
 
 // Spec §2: the five keywords, checked in this order, case-insensitive.
 const FALLBACKS: [keyword: string, image: string][] = [

@@ -3,7 +3,7 @@ import { decimalToCentsExact } from "../../../shared/lifecycle/money";
 import type { Catalogue } from "../../i18n/catalogue";
 
 /** What the server says happened after the sale (worker/services/my-bookings.ts AfterSale). */
-export type AfterSaleFacts = {
+type AfterSaleFacts = {
   passStatus: PassStatus;
   state: BookingState;
   eventCancelled: boolean;
@@ -18,7 +18,7 @@ export type AfterSaleFacts = {
   | { refunded?: undefined; amount?: undefined }
 );
 
-export type AfterSaleView = {
+type AfterSaleView = {
   /** The key of the badge in myBookings.status. */
   label: keyof Catalogue["myBookings"]["status"];
   /** The sentences that say what happened, in order; empty for a plain valid pass. */

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { CalendarIcon, CarIcon } from "../../components/icons";
 
 /** How each fact of a booking or pass is written: what is fixed for every value of it. */
-export const factStyle = {
+const factStyle = {
   text: "font-medium",
   when: "font-medium first-letter:uppercase",
   plate: "font-mono text-2xl font-bold tracking-wider",

@@ -5,7 +5,7 @@ const BANNER_KEY = "parcheggi-eventi:pass-banner";
 const MAX_REMEMBERED = 50;
 
 export type RememberedBooking = { email: string; code: string };
-export type PassBannerData = { code: string; eventTitle: string };
+type PassBannerData = { code: string; eventTitle: string };
 
 // Storage can be missing or full (private mode): everything here is a convenience only.
 function read(key: string): unknown {

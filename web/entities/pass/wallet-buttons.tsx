@@ -5,7 +5,7 @@ import { useT } from "../../i18n/lang";
 import { client, unwrap } from "../../lib/api";
 
 /** Which wallets the shop offers (its signing secrets are set): the same for every pass, asked once. */
-export const walletOfferedQueryAtom = atomWithQuery(() => ({
+const walletOfferedQueryAtom = atomWithQuery(() => ({
   queryKey: ["wallet-offered"],
   queryFn: () => unwrap(client.api.wallet.offered.$get()),
   staleTime: Infinity,

@@ -28,7 +28,7 @@ import { showPassBanner } from "../../entities/pass/remembered";
 import { checkoutBookingIdAtom, checkoutBookingQueryAtom } from "./queries";
 import { useNow } from "../../lib/use-now";
 
-export const REDIRECT_AFTER_SUCCESS_MS = 2000;
+const REDIRECT_AFTER_SUCCESS_MS = 2000;
 
 export function CheckoutPage() {
   const tr = useT();

@@ -43,7 +43,7 @@ function PartyBlock({ title, party, fallbackName }: { title: string; party: Part
   );
 }
 
-export function DocumentCard({ doc }: { doc: DocumentView }) {
+function DocumentCard({ doc }: { doc: DocumentView }) {
   const tr = useT();
   const d = tr.documents;
   const seller = doc.seller as Party;

@@ -14,7 +14,7 @@ type Partner = { id: number; name: string; nameEn?: string | null; imageUrl: str
  * phone's main thread about half its work in the home's first seconds. The list is doubled, so one
  * period is where the second copy starts and the loop is seamless. Returns pause/resume.
  */
-export function useMarquee(track: React.RefObject<HTMLElement | null>, speed: number, frameRate: number, running: boolean) {
+function useMarquee(track: React.RefObject<HTMLElement | null>, speed: number, frameRate: number, running: boolean) {
   const animation = useRef<Animation | null>(null);
   useEffect(() => {
     const el = track.current;

@@ -77,7 +77,7 @@ export function PassCard({ pass, secret }: { pass: Pass; secret: string }) {
 }
 
 /** A notice from the garage, in the page's language when staff wrote it so. */
-export function PassNotice({ notice }: { notice: Pass["notices"][number] }) {
+function PassNotice({ notice }: { notice: Pass["notices"][number] }) {
   const tr = useT();
   const english = readsEnglishTwin(useLang()) && notice.subjectEn && notice.bodyEn;
   return (

@@ -22,7 +22,7 @@ export type BookingSearch = { q: string; eventId: string; status: BookingStatus 
 export type BookingsPage = OkBody<Awaited<ReturnType<typeof client.api.admin.bookings.$get>>>;
 
 /** Rows a page asks for (the list says how many match and loads more on request). */
-export const BOOKINGS_PAGE_SIZE = 50;
+const BOOKINGS_PAGE_SIZE = 50;
 
 /** One search's pages, newest first, from GET /api/admin/bookings (one atom per search: make it with useMemo). */
 export const bookingSearchQueryAtom = (search: BookingSearch) =>

@@ -19,7 +19,7 @@ import { DocumentsTab } from "../documents/documents-tab";
 const t = itAdmin.tabs;
 
 /** The tab lives in the URL (?tab=eventi) so reload and the back button keep it. */
-export const DASHBOARD_TABS = [
+const DASHBOARD_TABS = [
   { key: "overview", label: t.overview, Panel: OverviewTab },
   { key: "eventi", label: t.events, Panel: EventsTab },
   { key: "categorie", label: t.categories, Panel: CategoriesTab },

@@ -5,7 +5,7 @@ import { queryKeys } from "../../../lib/query-keys";
 import type { BookingValues } from "../../../entities/customer/validation";
 
 /** warnRepeatPlate: answer 409 repeat_plate instead of booking when the plate already has a spot for the event. */
-export type BookingRequest = BookingValues & { eventId: number; rateId: number; idempotencyKey: string; warnRepeatPlate: boolean; voucherCode?: string };
+type BookingRequest = BookingValues & { eventId: number; rateId: number; idempotencyKey: string; warnRepeatPlate: boolean; voucherCode?: string };
 
 export const createBookingAtom = atomWithMutation((get) => ({
   mutationFn: ({ idempotencyKey, ...json }: BookingRequest) =>

@@ -2,7 +2,7 @@ import { atomWithMutation } from "jotai-tanstack-query";
 import { catalogueAtom } from "../../../i18n/lang";
 import { client, unwrap } from "../../../lib/api";
 
-export type PresaleRequest = {
+type PresaleRequest = {
   eventId: number;
   paymentIntentId: string;
   nome: string;

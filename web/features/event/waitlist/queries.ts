@@ -16,7 +16,7 @@ export const waitlistQueryAtom = queryOfParam(waitlistTokenAtom, queryKeys.waitl
   refetchInterval: 30_000,
 });
 
-export type JoinRequest = { eventId: number; rateId: number; email: string; licensePlate: string; lang: Lang };
+type JoinRequest = { eventId: number; rateId: number; email: string; licensePlate: string; lang: Lang };
 
 export const joinWaitlistAtom = atomWithMutation((get) => ({
   mutationFn: (json: JoinRequest) => unwrap(client.api.waitlist.$post({ header: { "idempotency-key": newIdempotencyKey() }, json })),

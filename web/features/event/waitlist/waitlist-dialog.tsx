@@ -14,7 +14,7 @@ import { checkWaitlist, normalisePlate } from "../../../entities/customer/valida
 import { joinWaitlistAtom } from "./queries";
 import { DEFAULT_LANG, isLang, LANGS, LANGUAGES, type Lang } from "../../../../shared/lang";
 
-export type WaitlistPrefill = { email?: string; licensePlate?: string; rateId?: number };
+type WaitlistPrefill = { email?: string; licensePlate?: string; rateId?: number };
 
 /** The waiting list's form: e-mail, plate, the language of its e-mails and (with several) the rate. */
 export function WaitlistDialog({ event, open, onClose, prefill }: { event: EventDto; open: boolean; onClose: () => void; prefill?: WaitlistPrefill }) {

@@ -6,13 +6,13 @@
  * is the Worker's and runs after these.
  */
 import * as z from "zod/mini";
+import { EMAIL_MAX } from "./customer-forms";
 
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 200;
 /** What a login or the current password may be at most: longer is no password of ours. */
 export const PASSWORD_INPUT_MAX = 1000;
 export const STAFF_NAME_MAX = 100;
-export const EMAIL_MAX = 254;
 export const CATEGORY_NAME_MAX = 60;
 export const COLOR_PATTERN = /^#[0-9A-Fa-f]{6}$/;
 

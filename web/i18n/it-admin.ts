@@ -917,7 +917,7 @@ export const itAdmin = {
   },
   // Season passes and vouchers run from the admin (forms, holders' matches, voucher uses).
   seasonAdmin: {
-    /** The shared schema's messages (shared/lifecycle/season-forms.ts), the same texts the server answers. */
+    /** The season and voucher forms' problems (shared/forms/season-forms.ts), by code: the same texts the server answers. */
     errors: {
       requiredFields: "Tutti i campi sono obbligatori",
       invalidData: "Dati non validi",

@@ -1,7 +1,7 @@
 import { useAtomValue } from "jotai";
 import { useEffect, useRef, useState } from "react";
 import { useLang, useT } from "../../i18n/lang";
-import { homeCarouselSettingsAtom, homePartnersAtom } from "./home-reads";
+import { homeCarouselSettingsAtom, homePartnersAtom } from "../../app/home-reads";
 import { useMediaQuery } from "../../lib/use-media-query";
 import { readsEnglishTwin } from "../../../shared/lang";
 
@@ -14,7 +14,7 @@ type Partner = { id: number; name: string; nameEn?: string | null; imageUrl: str
  * phone's main thread about half its work in the home's first seconds. The list is doubled, so one
  * period is where the second copy starts and the loop is seamless. Returns pause/resume.
  */
-export function useMarquee(track: React.RefObject<HTMLElement | null>, speed: number, frameRate: number, running: boolean) {
+function useMarquee(track: React.RefObject<HTMLElement | null>, speed: number, frameRate: number, running: boolean) {
   const animation = useRef<Animation | null>(null);
   useEffect(() => {
     const el = track.current;

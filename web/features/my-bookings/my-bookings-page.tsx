@@ -1,5 +1,5 @@
 import { useAtomValue } from "jotai";
-import { documentPath } from "../documents/queries";
+import { documentPath } from "../../entities/document/queries";
 import { QRCodeSVG } from "qrcode.react";
 import { useEffect, useState, type FormEvent } from "react";
 import { Alert } from "../../components/alert";
@@ -14,15 +14,15 @@ import { useT } from "../../i18n/lang";
 import { errorMessage } from "../../lib/api";
 import { formatLongDateTime, formatTime } from "../../lib/format";
 import { passUrl } from "../../lib/pass-url";
-import { WalletButtons } from "../pass/wallet-buttons";
-import { PublicLayout } from "../layout/public-layout";
+import { WalletButtons } from "../../entities/pass/wallet-buttons";
+import { PublicLayout } from "../../components/layout/public-layout";
 import { PrinterIcon, SearchIcon } from "./pass-icons";
-import { Fact, WhenAndPlate } from "../pass/fact";
-import { CancelBooking } from "../pass/cancel-booking";
-import { afterSaleView } from "./after-sale";
-import { lookupDevicePasses, lookupMyBookingsAtom, type MyBooking, type MySeason } from "./queries";
+import { Fact, WhenAndPlate } from "../../entities/pass/fact";
+import { CancelBooking } from "../../entities/pass/cancel-booking";
+import { afterSaleView } from "../../entities/pass/after-sale";
+import { lookupDevicePasses, lookupMyBookingsAtom, type MyBooking, type MySeason } from "../../entities/pass/lookup";
 import { useLang } from "../../i18n/lang";
-import { rememberedBooking, rememberedBookings } from "./remembered";
+import { rememberedBooking, rememberedBookings } from "../../entities/pass/remembered";
 import { readsEnglishTwin } from "../../../shared/lang";
 
 const statusStyle: Record<keyof Catalogue["myBookings"]["status"], string> = {

@@ -1,11 +1,11 @@
 import { useAtomValue } from "jotai";
 import { QRCodeSVG } from "qrcode.react";
-import { Fact } from "./fact";
+import { Fact } from "../../entities/pass/fact";
 import { cardClass } from "../../components/card";
 import { useLang, useT } from "../../i18n/lang";
 import { formatLongDateTime } from "../../lib/format";
 import { passUrl } from "../../lib/pass-url";
-import { changePlateAtom, releaseMatchAtom, type SeasonPass } from "./queries";
+import { changePlateAtom, releaseMatchAtom, type SeasonPass } from "../../entities/pass/queries";
 import { MutationButton } from "../../components/mutation-button";
 import { useState } from "react";
 import { Button } from "../../components/button";
@@ -13,7 +13,7 @@ import { TextField } from "../../components/field";
 import { notify } from "../../components/notify";
 import { errorMessage } from "../../lib/api";
 import { readsEnglishTwin } from "../../../shared/lang";
-import { WalletButtons } from "./wallet-buttons";
+import { WalletButtons } from "../../entities/pass/wallet-buttons";
 
 /** One car for the whole season: the new plate goes on every match still to come (the server decides). */
 function SeasonPlateForm({ secret }: { secret: string }) {

@@ -16,7 +16,7 @@ import { categoryForm, firstProblem } from "../../../../shared/forms/admin-forms
 import { createCategoryAtom, deleteCategoryAtom, updateCategoryAtom } from "../queries";
 
 const t = itAdmin.categories;
-export const DEFAULT_CATEGORY_COLOR = "#3B82F6";
+const DEFAULT_CATEGORY_COLOR = "#3B82F6";
 
 /** The server's rules (shared/forms/admin-forms.ts), checked before sending: a problem is said and nothing is sent. */
 function refused(values: { name: string; nameEn: string; color: string }): boolean {

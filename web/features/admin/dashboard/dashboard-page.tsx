@@ -10,7 +10,7 @@ import { NotificationsTab } from "../notifications/notifications-tab";
 import { OverviewTab } from "../overview/overview-tab";
 import { PartnersTab } from "../partners/partners-tab";
 import { PaymentsTab } from "../payments/payments-tab";
-import { useStaff } from "../queries";
+import { useStaff } from "../../../entities/staff/session";
 import { UsersTab } from "../users/users-tab";
 import { WaitlistTab } from "../waitlist/waitlist-tab";
 import { ConfigurationBanners } from "./configuration-banners";
@@ -19,7 +19,7 @@ import { DocumentsTab } from "../documents/documents-tab";
 const t = itAdmin.tabs;
 
 /** The tab lives in the URL (?tab=eventi) so reload and the back button keep it. */
-export const DASHBOARD_TABS = [
+const DASHBOARD_TABS = [
   { key: "overview", label: t.overview, Panel: OverviewTab },
   { key: "eventi", label: t.events, Panel: EventsTab },
   { key: "categorie", label: t.categories, Panel: CategoriesTab },

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { draftFromEvent, emptyDraft, toPayload, toRomeLocalInput, validateDraft, type EventDraft } from "./event-draft";
 import { EventForm } from "./event-form";
 import { checkEventImage } from "./image-crop-dialog";
-import { testEvent } from "../../event-card/test-event";
+import { testEvent } from "../../../test/test-event";
 
 afterEach(cleanup);
 

@@ -5,7 +5,7 @@ import { Field, hintId, inputClass } from "../../../components/field";
 import { PhotoIcon } from "../../../components/icons";
 import { Toggle } from "../../../components/toggle";
 import { itAdmin } from "../../../i18n/it-admin";
-import { eventImage } from "../../event-card/card-format";
+import { eventImage } from "../../../entities/event/format";
 import { LanguageTabs } from "../../../components/language-tabs";
 import { formatDistance, formatDuration } from "../../../../shared/lifecycle/event";
 import { EnglishFields } from "./english-fields";

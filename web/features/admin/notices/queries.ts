@@ -22,7 +22,7 @@ export const audienceQueryAtom = (eventId: number, rateIds: number[] | null) =>
       unwrap(client.api.admin.events[":id"].notices.audience.$get({ param: { id: String(eventId) }, query: rateIds ? { rateIds: rateIds.join(",") } : {} })),
   }));
 
-export type NoticeDraft = { subject: string; body: string; subjectEn: string | null; bodyEn: string | null; rateIds: number[] | null };
+type NoticeDraft = { subject: string; body: string; subjectEn: string | null; bodyEn: string | null; rateIds: number[] | null };
 
 type SendVars = { eventId: number; draft: NoticeDraft; key: string };
 

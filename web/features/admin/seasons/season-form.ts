@@ -1,13 +1,14 @@
 import { Temporal } from "temporal-polyfill";
 import { parseAmountToCents } from "../../../../shared/lifecycle/money";
-import { seasonFormSchema, voucherFormSchema } from "../../../../shared/lifecycle/season-forms";
+import * as z from "zod/mini";
+import { seasonFormSchema, voucherFormSchema } from "../../../../shared/forms/season-forms";
 import { GARAGE_TIME_ZONE } from "../../../../shared/rules";
 import { itAdmin } from "../../../i18n/it-admin";
 import type { AdminSeason, AdminVoucher, SeasonBody, VoucherBody } from "./queries";
 
 // The server's own schemas, with the Italian texts: the form refuses what the server would, in the same words.
-export const seasonSchema = seasonFormSchema(itAdmin.seasonAdmin.errors);
-export const voucherSchema = voucherFormSchema(itAdmin.seasonAdmin.errors);
+const seasonSchema = seasonFormSchema(itAdmin.seasonAdmin.errors);
+const voucherSchema = voucherFormSchema(itAdmin.seasonAdmin.errors);
 
 /** The Naples calendar day of an instant; `inclusiveEnd` reads the end of a range (exclusive) as its last day. */
 export function romeDayOf(iso: string, inclusiveEnd = false): string {
@@ -78,7 +79,7 @@ export function checkSeason(d: SeasonDraft): Checked<SeasonBody> {
     partialSale: d.partialSale,
     partialPrice: d.partialSale === "sell" && d.partialPrice.trim() !== "" ? eurosOf(d.partialPrice) : null,
   };
-  return checked(seasonSchema.safeParse(body), body);
+  return checked(z.safeParse(seasonSchema, body), body);
 }
 
 export type VoucherDraft = { code: string; kind: "percent" | "amount" | "free"; value: string; maxUses: string; expires: string; eventIds: number[]; note: string };
@@ -105,5 +106,5 @@ export function checkVoucher(d: VoucherDraft): Checked<VoucherBody> {
     eventIds: d.eventIds.length ? d.eventIds : null,
     note: d.note,
   };
-  return checked(voucherSchema.safeParse(body), body);
+  return checked(z.safeParse(voucherSchema, body), body);
 }

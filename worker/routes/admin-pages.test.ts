@@ -116,6 +116,8 @@ describe("GET /api/admin/audit/page", () => {
 
     const ids = (p: AuditPage) => p.entries.map((e) => e.id);
     expect(ids(await get<AuditPage>("/api/admin/audit/page", { entityId: booking }))).toEqual([refunded.id, freed.id]);
+    // The code the customer reads out finds the booking's entries too.
+    expect(ids(await get<AuditPage>("/api/admin/audit/page", { entityId: bookingCodeOf(booking) }))).toEqual([refunded.id, freed.id]);
     expect(ids(await get<AuditPage>("/api/admin/audit/page", { staff: staff.toUpperCase() }))).toEqual([refunded.id, freed.id, event.id]);
     expect(ids(await get<AuditPage>("/api/admin/audit/page", { staff: word, action: "booking" }))).toEqual([refunded.id, freed.id]);
     expect(ids(await get<AuditPage>("/api/admin/audit/page", { staff, action: "booking.free" }))).toEqual([freed.id]);
@@ -248,6 +250,7 @@ describe("every filter has its index (EXPLAIN QUERY PLAN)", () => {
     "entity's id": { search: { entityId: "42" }, index: /^SEARCH audit_log USING (COVERING )?INDEX audit_log_entity_id_idx \(entity_id=\?/ },
     staff: { search: { staff: "titolare@parcheggi.example" }, index: /^SEARCH audit_log USING (COVERING )?INDEX audit_log_staff_at_idx \(staff_email=\?/ },
     "staff e-mail's start (the few rows sorted)": { search: { staff: "titolare@" }, index: /^SEARCH audit_log USING (COVERING )?INDEX audit_log_staff_at_idx \(staff_email>\? AND staff_email<\?/ },
+    "a booking's code": { search: { entityId: "8F3A2C1E" }, index: /^SEARCH audit_log USING INDEX audit_log_entity_id_idx \(entity_id>\? AND entity_id<\?/ },
     "entity's id, action and staff": { search: { entityId: "42", action: "booking.free", staff: "t" }, index: /^SEARCH audit_log USING INDEX audit_log_entity_id_idx/ },
     "action and days": { search: { action: "event.update", from: naples("2031-02-01T00:00") }, index: /^SEARCH audit_log USING (COVERING )?INDEX audit_log_action_at_idx/ },
   };

@@ -12,7 +12,7 @@ import { prefixEnd } from "./bookings-search";
 export type AuditSearch = {
   /** "booking" (every action on bookings) or "booking.free" (that action). */
   action?: string;
-  /** The entity's id as the log stores it (a booking's full id, an event's number). */
+  /** The entity's id as the log stores it (a booking's full id, an event's number), or a booking's code. */
   entityId?: string;
   /** The staff e-mail (exact), or its start. */
   staff?: string;
@@ -40,7 +40,10 @@ function filtersOf(search: AuditSearch): { where: SQL[]; at: SQL } {
   const where: SQL[] = [];
   const action = search.action?.trim();
   if (action) where.push(action.includes(".") ? sql`${plus(sql`${auditLog.action}`)} = ${action}` : sql`${plus(sql`${auditLog.entity}`)} = ${action}`);
-  if (entityId) where.push(sql`${auditLog.entityId} = ${entityId}`);
+  // A booking's code (the first 8 hex digits of its id, as the customer reads it) finds it by its start.
+  const code = entityId && /^[0-9a-f]{8}$/i.test(entityId) ? entityId.toLowerCase() : null;
+  if (code) where.push(sql`(${auditLog.entityId} >= ${code} and ${auditLog.entityId} < ${prefixEnd(code)})`);
+  else if (entityId) where.push(sql`${auditLog.entityId} = ${entityId}`);
   const staff = search.staff?.trim().toLowerCase();
   // A whole e-mail is one key of the (staff_email, at, id) index, read in order; its start a range, sorted.
   const staffEmail = plus(sql`${auditLog.staffEmail}`);

@@ -41,7 +41,7 @@ for (const width of [1280, 360]) {
       await expect(page).toHaveURL(new RegExp(`[?&]q=${code.toLowerCase()}`));
       await expect(page.getByTestId("payment-row")).toHaveCount(1);
       await expect(page.getByTestId("payment-row").first().getByTestId("payment-code")).toHaveText(code);
-      await expect(page.getByTestId("payments-total")).toContainText("1 pagamenti");
+      await expect(page.getByTestId("payments-total")).toContainText("1 pagamento ·");
       await expectNoSidewaysOverflow(page, "[role=tabpanel]");
       expect(await seriousViolations(page)).toEqual([]);
       await page.screenshot({ path: `test-results/payments-page-${width}.png`, fullPage: width > 400 });

@@ -597,7 +597,7 @@ export const itAdmin = {
     colPaymentId: "ID pagamento",
     empty: "Nessun pagamento nel periodo selezionato",
     total: (count: number, amount: string) => `${count} pagamenti · totale ${amount}`,
-    totals: (count: number, gross: string, refunded: string, net: string) => `${count} pagamenti · lordo ${gross} · rimborsato ${refunded} · netto ${net}`,
+    totals: (count: number, gross: string, refunded: string, net: string) => `${count === 1 ? "1 pagamento" : `${count} pagamenti`} · lordo ${gross} · rimborsato ${refunded} · netto ${net}`,
     refundedLine: (amount: string) => `rimborsato ${amount}`,
     refundOn: (amount: string, when: string) => `${amount} il ${when}`,
     statusRefunded: "Rimborsato",

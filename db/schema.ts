@@ -157,7 +157,9 @@ export const bookings = sqliteTable(
     uniqueIndex("bookings_payment_intent_uq").on(t.paymentIntentId),
     index("bookings_event_status_idx").on(t.eventId, t.status, t.holdExpiresAt),
     index("bookings_status_hold_idx").on(t.status, t.holdExpiresAt),
-    index("bookings_paid_at_idx").on(t.paidAt),
+    // The payments pages (docs/decisions/063-server-pages.md): newest payment first, cursor (paid_at, id).
+    index("bookings_paid_id_idx").on(t.paidAt, t.id),
+    index("bookings_event_paid_idx").on(t.eventId, t.paidAt, t.id),
     // The admin's search (docs/decisions/053-bookings-search.md): newest first with a (created_at, id)
     // cursor, one status in that order, and each search key by an index range.
     index("bookings_created_id_idx").on(t.createdAt, t.id),
@@ -331,7 +333,14 @@ export const auditLog = sqliteTable(
     details: text("details", { mode: "json" }).$type<Record<string, unknown>>(),
     at: integer("at").notNull(),
   },
-  (t) => [index("audit_log_at_idx").on(t.at)],
+  // Pages newest first by (at, id); each filter of the log's page walks its own index in that order.
+  (t) => [
+    index("audit_log_at_id_idx").on(t.at, t.id),
+    index("audit_log_entity_at_idx").on(t.entity, t.at, t.id),
+    index("audit_log_action_at_idx").on(t.action, t.at, t.id),
+    index("audit_log_staff_at_idx").on(t.staffEmail, t.at, t.id),
+    index("audit_log_entity_id_idx").on(t.entityId),
+  ],
 );
 
 // After the sale (docs/decisions/018-after-the-sale.md). One row per message to send: written in the
@@ -497,6 +506,10 @@ export const waitlistEntries = sqliteTable(
     uniqueIndex("waitlist_entries_booking_uq").on(t.bookingId),
     index("waitlist_entries_event_idx").on(t.eventId, t.bookingId, t.leftAt),
     index("waitlist_entries_email_idx").on(t.email),
+    // The admin's page of entries, newest first (id): per event, or by plate. Those still in line come
+    // from waitlist_entries_event_idx (an event's) or booking_uq (booking_id is null, in id order).
+    index("waitlist_entries_event_id_idx").on(t.eventId, t.id),
+    index("waitlist_entries_plate_idx").on(t.licensePlate),
   ],
 );
 

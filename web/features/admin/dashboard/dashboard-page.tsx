@@ -15,6 +15,7 @@ import { UsersTab } from "../users/users-tab";
 import { WaitlistTab } from "../waitlist/waitlist-tab";
 import { ConfigurationBanners } from "./configuration-banners";
 import { DocumentsTab } from "../documents/documents-tab";
+import { AuditTab } from "../audit/audit-tab";
 
 const t = itAdmin.tabs;
 
@@ -30,6 +31,7 @@ const DASHBOARD_TABS = [
   { key: "email", label: t.emails, Panel: EmailsTab },
   { key: "lista-attesa", label: t.waitlist, Panel: WaitlistTab },
   { key: "documenti", label: t.documents, Panel: DocumentsTab },
+  { key: "registro", label: t.audit, Panel: AuditTab },
   // Accounts are the owner's alone (the API answers 403 to anyone else).
   { key: "utenti", label: t.users, Panel: UsersTab, ownerOnly: true },
 ] as const;

@@ -103,14 +103,14 @@ test("create an event with two rates and a cropped image, then find it on the pu
 
   await page.goto("/");
   await expect(page.getByText(title).first()).toBeVisible();
-  const publicEvent = ((await (await page.request.get("/api/events")).json()) as { title: string; titleEn: string; durationMinutes: number; distanceMeters: number; imageUrl: string; rates: { name: string; nameEn: string | null; price: string }[] }[]).find(
+  const publicEvent = ((await (await page.request.get("/api/events")).json()) as { title: string; titleTranslations: string; durationMinutes: number; distanceMeters: number; imageUrl: string; rates: { name: string; nameTranslations: string | null; price: string }[] }[]).find(
     (e) => e.title === title,
   )!;
-  expect(publicEvent.rates.map((r) => [r.name, r.nameEn, r.price])).toEqual([
+  expect(publicEvent.rates.map((r) => [r.name, r.nameTranslations, r.price])).toEqual([
     ["Posto auto", null, "15.00"],
     ["Posto coperto", "Covered space", "22.50"],
   ]);
-  expect(publicEvent).toMatchObject({ titleEn: `${title} (EN)`, durationMinutes: 150, distanceMeters: 1500 });
+  expect(publicEvent).toMatchObject({ titleTranslations: `${title} (EN)`, durationMinutes: 150, distanceMeters: 1500 });
   expect(publicEvent.imageUrl).toMatch(/^\/objects\/uploads\//);
 });
 

@@ -9,15 +9,15 @@ import { seriousViolations } from "./axe";
 type Twin = [italian: string | null, english: string | null];
 type DemoEvent = {
   title: string;
-  titleEn: string | null;
+  titleTranslations: string | null;
   description: string;
-  descriptionEn: string | null;
+  descriptionTranslations: string | null;
   prevendita_title: string | null;
-  prevenditaTitleEn: string | null;
+  prevenditaTitleTranslations: string | null;
   prevendita_description: string | null;
-  prevenditaDescriptionEn: string | null;
-  category: { name: string; nameEn: string | null } | null;
-  rates: { name: string; nameEn: string | null; description: string; descriptionEn: string | null }[];
+  prevenditaDescriptionTranslations: string | null;
+  category: { name: string; nameTranslations: string | null } | null;
+  rates: { name: string; nameTranslations: string | null; description: string; descriptionTranslations: string | null }[];
 };
 
 const words = (text: string) => text.toLowerCase().match(/\p{L}{4,}/gu) ?? [];
@@ -25,26 +25,26 @@ const words = (text: string) => text.toLowerCase().match(/\p{L}{4,}/gu) ?? [];
 /** The Italian words of the demo data that its English twins do not share ("stadio", "prevendita", "coperto"…). */
 async function italianDemoWords(page: Page): Promise<{ words: string[]; englishTitles: string[] }> {
   const events: DemoEvent[] = await (await page.request.get("/api/events")).json();
-  const partners: { name: string; nameEn: string | null }[] = await (await page.request.get("/api/partners")).json();
+  const partners: { name: string; nameTranslations: string | null }[] = await (await page.request.get("/api/partners")).json();
   // The demo data is the rows with English twins; rows other specs create stay Italian on purpose.
-  const demo = events.filter((e) => e.titleEn);
-  const others = events.filter((e) => !e.titleEn);
+  const demo = events.filter((e) => e.titleTranslations);
+  const others = events.filter((e) => !e.titleTranslations);
   const twins: Twin[] = [
     ...demo.flatMap((e): Twin[] => [
-      [e.title, e.titleEn],
-      [e.description, e.descriptionEn],
-      [e.prevendita_title, e.prevenditaTitleEn],
-      [e.prevendita_description, e.prevenditaDescriptionEn],
-      [e.category?.name ?? null, e.category?.nameEn ?? null],
-      ...e.rates.map((r): Twin => [r.name, r.nameEn]),
+      [e.title, e.titleTranslations],
+      [e.description, e.descriptionTranslations],
+      [e.prevendita_title, e.prevenditaTitleTranslations],
+      [e.prevendita_description, e.prevenditaDescriptionTranslations],
+      [e.category?.name ?? null, e.category?.nameTranslations ?? null],
+      ...e.rates.map((r): Twin => [r.name, r.nameTranslations]),
     ]),
-    ...partners.filter((p) => p.nameEn).map((p): Twin => [p.name, p.nameEn]),
+    ...partners.filter((p) => p.nameTranslations).map((p): Twin => [p.name, p.nameTranslations]),
   ];
   const english = new Set(twins.flatMap(([, en]) => words(en ?? "")));
   const elsewhere = new Set(others.flatMap((e) => [e.title, e.description, ...e.rates.map((r) => r.name)].flatMap(words)));
   const italian = new Set(twins.flatMap(([it]) => words(it ?? "")).filter((w) => !english.has(w) && !elsewhere.has(w)));
   expect(demo.length).toBeGreaterThan(3);
-  return { words: [...italian], englishTitles: demo.map((e) => e.titleEn!) };
+  return { words: [...italian], englishTitles: demo.map((e) => e.titleTranslations!) };
 }
 
 

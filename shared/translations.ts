@@ -8,7 +8,7 @@ import { DEFAULT_LANG, LANGS, type Lang } from "./lang";
 export type Translations = Partial<Record<Lang, string>>;
 
 /** The languages a garage text may be translated into: every language of the list but Italian. */
-export const TRANSLATED_LANGS = LANGS.filter((lang) => lang !== DEFAULT_LANG) as Lang[];
+export const TRANSLATED_LANGS = LANGS.filter((lang) => lang !== DEFAULT_LANG) as [Lang, ...Lang[]];
 
 /** The languages to try for a visitor, in order: theirs, then English; Italian (the column) closes. */
 const fallbacks = (lang: Lang): Lang[] => (lang === DEFAULT_LANG ? [] : lang === "en" ? ["en"] : [lang, "en"]);

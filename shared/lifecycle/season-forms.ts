@@ -6,6 +6,8 @@
  */
 import { Temporal } from "temporal-polyfill";
 import { z } from "zod";
+import * as zm from "zod/mini";
+import { translationsField } from "../forms/translations-form";
 import { normaliseVoucherCode } from "./season";
 
 export type SeasonFormMessages = {
@@ -43,7 +45,7 @@ export const seasonFormSchema = (m: SeasonFormMessages) =>
   z
     .object({
       name: z.string(m.requiredFields).trim().min(1, m.requiredFields).max(120, m.invalidData),
-      nameEn: z.string(m.invalidData).trim().max(120, m.invalidData).nullable().optional(),
+      nameTranslations: translationsField(zm.string(m.invalidData).check(zm.trim(), zm.maxLength(120, m.invalidData))),
       categoryId: z.number(m.invalidData).int(m.invalidData).positive(m.invalidData).nullable().optional(),
       eventIds: eventIds(m),
       from: day(m),

@@ -1,4 +1,5 @@
 import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import type { Translations } from "../../shared/translations";
 
 /**
  * shared/translations.ts's `translated` in SQL, for a row whose language is itself a column (a
@@ -6,4 +7,16 @@ import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
  */
 export function translatedSql(italian: SQLWrapper, translations: SQLWrapper, lang: SQLWrapper): SQL<string> {
   return sql<string>`coalesce(nullif(json_extract(${translations}, '$.' || ${lang}), ''), nullif(json_extract(${translations}, '$.en'), ''), ${italian})`;
+}
+
+/** A translations column read through raw SQL (`db.all`), which answers its JSON text unparsed. */
+export function parseTranslations(text: string | Translations | null | undefined): Translations {
+  if (text == null) return {};
+  if (typeof text !== "string") return text;
+  try {
+    const value = JSON.parse(text) as unknown;
+    return value && typeof value === "object" && !Array.isArray(value) ? (value as Translations) : {};
+  } catch {
+    return {};
+  }
 }

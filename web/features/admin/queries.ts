@@ -1,3 +1,4 @@
+import type { Translations } from "../../../shared/translations";
 import type { QueryClient } from "@tanstack/query-core";
 import { useAtomValue } from "jotai";
 import { atomWithMutation, atomWithQuery, queryClientAtom } from "jotai-tanstack-query";
@@ -61,7 +62,7 @@ export const logoutAtom = atomWithMutation((get) => ({
   },
 }));
 
-type CategoryInput = { name: string; nameEn: string | null; color: string };
+type CategoryInput = { name: string; nameTranslations: Translations; color: string };
 
 export const createCategoryAtom = atomWithMutation((get) => ({
   mutationFn: (input: CategoryInput) => unwrap(client.api.categories.$post({ json: input })),
@@ -79,7 +80,7 @@ export const deleteCategoryAtom = atomWithMutation((get) => ({
 }));
 
 export const createPartnerAtom = atomWithMutation((get) => ({
-  mutationFn: (input: { name: string; nameEn: string | null; imageUrl: string; sortOrder: number }) => unwrap(client.api.partners.$post({ json: { ...input, isActive: true } })),
+  mutationFn: (input: { name: string; nameTranslations: Translations; imageUrl: string; sortOrder: number }) => unwrap(client.api.partners.$post({ json: { ...input, isActive: true } })),
   onSettled: () => invalidateData(get(queryClientAtom)),
 }));
 

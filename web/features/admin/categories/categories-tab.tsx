@@ -1,3 +1,4 @@
+import type { Translations } from "../../../../shared/translations";
 import { useAtomValue } from "jotai";
 import { useState, type FormEvent } from "react";
 import { Button } from "../../../components/button";
@@ -19,20 +20,20 @@ const t = itAdmin.categories;
 export const DEFAULT_CATEGORY_COLOR = "#3B82F6";
 
 /** The server's rules (shared/forms/admin-forms.ts), checked before sending: a problem is said and nothing is sent. */
-function refused(values: { name: string; nameEn: string; color: string }): boolean {
+function refused(values: { name: string; nameTranslations: string; color: string }): boolean {
   const problem = firstProblem(categoryForm(t.errors), values);
   if (problem) notify.error(problem.message);
   return problem !== null;
 }
 
-type Category = { id: number; name: string; nameEn: string | null; color: string };
+type Category = { id: number; name: string; nameTranslations: Translations; color: string };
 
 export function CategoriesTab() {
   const categories = useAtomValue(categoriesQueryAtom);
   const create = useAtomValue(createCategoryAtom);
   const remove = useAtomValue(deleteCategoryAtom);
   const [name, setName] = useState("");
-  const [nameEn, setNameEn] = useState("");
+  const [nameTranslations, setNameEn] = useState("");
   const [color, setColor] = useState(DEFAULT_CATEGORY_COLOR);
   const [editingId, setEditingId] = useState<number | null>(null);
   const deletion = useConfirmedDelete<Category>(remove, t);
@@ -41,9 +42,9 @@ export function CategoriesTab() {
     e.preventDefault();
     // Spec §5: a name that is empty after trimming does nothing.
     if (!name.trim()) return;
-    if (refused({ name, nameEn, color })) return;
+    if (refused({ name, nameTranslations, color })) return;
     create.mutate(
-      { name: name.trim(), nameEn: nameEn.trim() || null, color },
+      { name: name.trim(), nameTranslations: nameTranslations.trim() || null, color },
       {
         onSuccess: () => {
           setName("");
@@ -69,9 +70,9 @@ export function CategoriesTab() {
           </div>
           <div className="min-w-56 flex-1">
             <label htmlFor="category-name-en" className={labelClass}>
-              {t.nameEn}
+              {t.nameTranslations}
             </label>
-            <input id="category-name-en" lang="en" className={inputClass} placeholder={t.nameEnPlaceholder} value={nameEn} onChange={(e) => setNameEn(e.target.value)} />
+            <input id="category-name-en" lang="en" className={inputClass} placeholder={t.nameEnPlaceholder} value={nameTranslations} onChange={(e) => setNameEn(e.target.value)} />
           </div>
           <div>
             <label htmlFor="category-color" className={labelClass}>
@@ -108,9 +109,9 @@ export function CategoriesTab() {
                       <span className="size-10 shrink-0 rounded-lg" style={{ backgroundColor: category.color }} aria-hidden="true" />
                       <div className="min-w-0 flex-1">
                         <p className="truncate font-medium text-slate-900">{category.name}</p>
-                        {category.nameEn ? (
+                        {category.nameTranslations ? (
                           <p lang="en" className="truncate text-sm text-slate-600">
-                            {category.nameEn}
+                            {category.nameTranslations}
                           </p>
                         ) : null}
                         <p className="text-xs uppercase text-slate-600">{category.color}</p>
@@ -139,15 +140,15 @@ export function CategoriesTab() {
 function CategoryEditCard({ category, onDone }: { category: Category; onDone: () => void }) {
   const update = useAtomValue(updateCategoryAtom);
   const [name, setName] = useState(category.name);
-  const [nameEn, setNameEn] = useState(category.nameEn ?? "");
+  const [nameTranslations, setNameEn] = useState(category.nameTranslations ?? "");
   const [color, setColor] = useState(category.color);
-  const guard = useDiscardGuard(() => name !== category.name || nameEn !== (category.nameEn ?? "") || color !== category.color, onDone);
+  const guard = useDiscardGuard(() => name !== category.name || nameTranslations !== (category.nameTranslations ?? "") || color !== category.color, onDone);
 
   function save(e: FormEvent) {
     e.preventDefault();
-    if (!name.trim() || refused({ name, nameEn, color })) return;
+    if (!name.trim() || refused({ name, nameTranslations, color })) return;
     update.mutate(
-      { id: category.id, name: name.trim(), nameEn: nameEn.trim() || null, color },
+      { id: category.id, name: name.trim(), nameTranslations: nameTranslations.trim() || null, color },
       {
         onSuccess: () => {
           notify.success(t.updated);
@@ -169,9 +170,9 @@ function CategoryEditCard({ category, onDone }: { category: Category; onDone: ()
         </div>
         <div>
           <label htmlFor={`category-${category.id}-name-en`} className={labelClass}>
-            {t.nameEn}
+            {t.nameTranslations}
           </label>
-          <input id={`category-${category.id}-name-en`} lang="en" className={inputClass} value={nameEn} onChange={(e) => setNameEn(e.target.value)} />
+          <input id={`category-${category.id}-name-en`} lang="en" className={inputClass} value={nameTranslations} onChange={(e) => setNameEn(e.target.value)} />
         </div>
         <div className="flex items-center gap-2">
           <label htmlFor={`category-${category.id}-color`} className="text-sm font-medium text-slate-700">

@@ -7,15 +7,15 @@ const t = itAdmin.eventModal;
 
 // The event's own texts in English, in the order of the Italian tab; `rows`: a multi-line text.
 const EVENT_TEXTS = [
-  { key: "titleEn", id: "event-title-en", label: "titleEnLabel", rows: 0 },
-  { key: "descriptionEn", id: "event-description-en", label: "descriptionEnLabel", rows: 3 },
-  { key: "prevenditaTitleEn", id: "event-presale-title-en", label: "presaleTitleEnLabel", rows: 0 },
-  { key: "prevenditaDescriptionEn", id: "event-presale-description-en", label: "presaleDescriptionEnLabel", rows: 2 },
+  { key: "titleTranslations", id: "event-title-en", label: "titleEnLabel", rows: 0 },
+  { key: "descriptionTranslations", id: "event-description-en", label: "descriptionEnLabel", rows: 3 },
+  { key: "prevenditaTitleTranslations", id: "event-presale-title-en", label: "presaleTitleEnLabel", rows: 0 },
+  { key: "prevenditaDescriptionTranslations", id: "event-presale-description-en", label: "presaleDescriptionEnLabel", rows: 2 },
 ] as const;
 
 /** The English tab of the event dialog: the English twin of every text a visitor reads (blank: the Italian one). */
 export function EnglishFields({ draft, disabled, onChange }: { draft: EventDraft; disabled?: boolean; onChange: Dispatch<SetStateAction<EventDraft>> }) {
-  const field = (key: "titleEn" | "descriptionEn" | "prevenditaTitleEn" | "prevenditaDescriptionEn") => ({
+  const field = (key: "titleTranslations" | "descriptionTranslations" | "prevenditaTitleTranslations" | "prevenditaDescriptionTranslations") => ({
     lang: "en",
     className: inputClass,
     value: draft[key],
@@ -36,11 +36,11 @@ export function EnglishFields({ draft, disabled, onChange }: { draft: EventDraft
             {t.rateNumber(i + 1)}
             {rate.name ? `: ${rate.name}` : ""}
           </legend>
-          <Field label={t.rateNameEn} htmlFor={`rate-${rate.key}-name-en`}>
-            <input id={`rate-${rate.key}-name-en`} lang="en" className={inputClass} value={rate.nameEn} disabled={disabled} onChange={(e) => patchRate(rate.key, { nameEn: e.target.value })} />
+          <Field label={t.rateNameTranslations} htmlFor={`rate-${rate.key}-name-en`}>
+            <input id={`rate-${rate.key}-name-en`} lang="en" className={inputClass} value={rate.nameTranslations} disabled={disabled} onChange={(e) => patchRate(rate.key, { nameTranslations: e.target.value })} />
           </Field>
           <Field label={t.rateDescriptionEn} htmlFor={`rate-${rate.key}-description-en`}>
-            <input id={`rate-${rate.key}-description-en`} lang="en" className={inputClass} value={rate.descriptionEn} disabled={disabled} onChange={(e) => patchRate(rate.key, { descriptionEn: e.target.value })} />
+            <input id={`rate-${rate.key}-description-en`} lang="en" className={inputClass} value={rate.descriptionTranslations} disabled={disabled} onChange={(e) => patchRate(rate.key, { descriptionTranslations: e.target.value })} />
           </Field>
         </fieldset>
       ))}

@@ -11,8 +11,8 @@ export type RateDraft = {
   id?: number;
   name: string;
   description: string;
-  nameEn: string;
-  descriptionEn: string;
+  nameTranslations: string;
+  descriptionTranslations: string;
   price: string;
   isVisible: boolean;
   isPayable: boolean;
@@ -26,8 +26,8 @@ export type RateDraft = {
 export type EventDraft = {
   title: string;
   description: string;
-  titleEn: string;
-  descriptionEn: string;
+  titleTranslations: string;
+  descriptionTranslations: string;
   categoryId: string;
   /** "YYYY-MM-DDTHH:mm" in Rome, as <input type="datetime-local"> gives it. */
   datetime: string;
@@ -42,8 +42,8 @@ export type EventDraft = {
   imageUrl: string | null;
   prevenditaTitle: string;
   prevenditaDescription: string;
-  prevenditaTitleEn: string;
-  prevenditaDescriptionEn: string;
+  prevenditaTitleTranslations: string;
+  prevenditaDescriptionTranslations: string;
   prevenditaPrice: string;
   isPrevenditaVisible: boolean;
   isPrevenditaPayable: boolean;
@@ -82,15 +82,15 @@ export type EventPayload = {
 let draftKey = 0;
 export function newRateDraft(): RateDraft {
   draftKey += 1;
-  return { key: `new-${draftKey}`, name: "", description: "", nameEn: "", descriptionEn: "", price: "", isVisible: true, isPayable: true, hoursBefore: "", hoursAfter: "", vatRate: "" };
+  return { key: `new-${draftKey}`, name: "", description: "", nameTranslations: "", descriptionTranslations: "", price: "", isVisible: true, isPayable: true, hoursBefore: "", hoursAfter: "", vatRate: "" };
 }
 
 export function emptyDraft(): EventDraft {
   return {
     title: "",
     description: "",
-    titleEn: "",
-    descriptionEn: "",
+    titleTranslations: "",
+    descriptionTranslations: "",
     categoryId: "",
     datetime: "",
     isAlwaysActive: false,
@@ -102,8 +102,8 @@ export function emptyDraft(): EventDraft {
     imageUrl: null,
     prevenditaTitle: "",
     prevenditaDescription: "",
-    prevenditaTitleEn: "",
-    prevenditaDescriptionEn: "",
+    prevenditaTitleTranslations: "",
+    prevenditaDescriptionTranslations: "",
     prevenditaPrice: "",
     isPrevenditaVisible: false,
     isPrevenditaPayable: false,
@@ -125,8 +125,8 @@ export function rateToDraft(rate: RateDto): RateDraft {
     id: rate.id,
     name: rate.name,
     description: rate.description,
-    nameEn: rate.nameEn ?? "",
-    descriptionEn: rate.descriptionEn ?? "",
+    nameTranslations: rate.nameTranslations ?? "",
+    descriptionTranslations: rate.descriptionTranslations ?? "",
     price: rate.price,
     isVisible: rate.isVisible,
     isPayable: rate.isPayable,
@@ -153,8 +153,8 @@ export function draftFromEvent(event: EventDto): EventDraft {
   return {
     title: event.title,
     description: event.description,
-    titleEn: event.titleEn ?? "",
-    descriptionEn: event.descriptionEn ?? "",
+    titleTranslations: event.titleTranslations ?? "",
+    descriptionTranslations: event.descriptionTranslations ?? "",
     categoryId: event.categoryId == null ? "" : String(event.categoryId),
     datetime: event.datetime ? toRomeLocalInput(event.datetime) : "",
     isAlwaysActive: event.isAlwaysActive,
@@ -166,8 +166,8 @@ export function draftFromEvent(event: EventDto): EventDraft {
     imageUrl: event.imageUrl,
     prevenditaTitle: event.prevendita_title ?? "",
     prevenditaDescription: event.prevendita_description ?? "",
-    prevenditaTitleEn: event.prevenditaTitleEn ?? "",
-    prevenditaDescriptionEn: event.prevenditaDescriptionEn ?? "",
+    prevenditaTitleTranslations: event.prevenditaTitleTranslations ?? "",
+    prevenditaDescriptionTranslations: event.prevenditaDescriptionTranslations ?? "",
     prevenditaPrice: event.prevendita_price ?? "",
     isPrevenditaVisible: event.isPrevenditaVisible,
     isPrevenditaPayable: event.isPrevenditaPayable,
@@ -204,8 +204,8 @@ export function toPayload(d: EventDraft): EventPayload {
       ...(r.id ? { id: r.id } : {}),
       name: r.name.trim(),
       description: r.description.trim(),
-      name_en: orNull(r.nameEn),
-      description_en: orNull(r.descriptionEn),
+      name_en: orNull(r.nameTranslations),
+      description_en: orNull(r.descriptionTranslations),
       price: decimal(r.price),
       isVisible: r.isVisible,
       isPayable: r.isPayable,
@@ -218,8 +218,8 @@ export function toPayload(d: EventDraft): EventPayload {
     event: {
       title: d.title.trim(),
       description: d.description.trim(),
-      title_en: orNull(d.titleEn),
-      description_en: orNull(d.descriptionEn),
+      title_en: orNull(d.titleTranslations),
+      description_en: orNull(d.descriptionTranslations),
       datetime: d.isAlwaysActive ? null : d.datetime,
       durationMinutes: toMinutes(d.durationHours) ?? "",
       distanceMeters: count(d.distanceMeters),
@@ -230,8 +230,8 @@ export function toPayload(d: EventDraft): EventPayload {
       isAlwaysActive: d.isAlwaysActive,
       prevendita_title: orNull(d.prevenditaTitle),
       prevendita_description: orNull(d.prevenditaDescription),
-      prevendita_title_en: orNull(d.prevenditaTitleEn),
-      prevendita_description_en: orNull(d.prevenditaDescriptionEn),
+      prevendita_title_en: orNull(d.prevenditaTitleTranslations),
+      prevendita_description_en: orNull(d.prevenditaDescriptionTranslations),
       prevendita_price: blank(d.prevenditaPrice) ? null : decimal(d.prevenditaPrice),
       isPrevenditaVisible: d.isPrevenditaVisible,
       isPrevenditaPayable: d.isPrevenditaPayable,

@@ -23,8 +23,8 @@ export function NoticesDialog({ event, onClose }: { event: EventLike; onClose: (
   const [subject, setSubject] = useState("");
   const [body, setBody] = useState("");
   const [english, setEnglish] = useState(false);
-  const [subjectEn, setSubjectEn] = useState("");
-  const [bodyEn, setBodyEn] = useState("");
+  const [subjectTranslations, setSubjectEn] = useState("");
+  const [bodyTranslations, setBodyEn] = useState("");
   const [someRates, setSomeRates] = useState(false);
   const [chosen, setChosen] = useState<number[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -38,7 +38,7 @@ export function NoticesDialog({ event, onClose }: { event: EventLike; onClose: (
   // Sending cannot be taken back: the button asks first, naming how many in each language.
   const [confirming, setConfirming] = useState(false);
 
-  const draft = { subject, body, subjectEn: english ? subjectEn : null, bodyEn: english ? bodyEn : null, rateIds };
+  const draft = { subject, body, subjectTranslations: english ? subjectTranslations : null, bodyTranslations: english ? bodyTranslations : null, rateIds };
   // The server's rules (shared/forms/admin-forms.ts): the send button waits for a notice they accept.
   const problem = firstProblem(noticeForm(t.errors), draft);
 
@@ -74,7 +74,7 @@ export function NoticesDialog({ event, onClose }: { event: EventLike; onClose: (
   }
 
   // Ticking "English" asks for both English texts (the server would take two blanks as none).
-  const ready = !problem && (!english || (subjectEn.trim() !== "" && bodyEn.trim() !== "")) && !!count && !(someRates && chosen.length === 0);
+  const ready = !problem && (!english || (subjectTranslations.trim() !== "" && bodyTranslations.trim() !== "")) && !!count && !(someRates && chosen.length === 0);
 
   return (
     <Modal
@@ -115,8 +115,8 @@ export function NoticesDialog({ event, onClose }: { event: EventLike; onClose: (
         </label>
         {english ? (
           <div className="space-y-4 border-l-2 border-blue-200 pl-3">
-            <TextField label={t.subjectEn} value={subjectEn} onChange={setSubjectEn} maxLength={NOTICE_SUBJECT_MAX} />
-            <BodyField label={t.bodyEn} value={bodyEn} onChange={setBodyEn} />
+            <TextField label={t.subjectTranslations} value={subjectTranslations} onChange={setSubjectEn} maxLength={NOTICE_SUBJECT_MAX} />
+            <BodyField label={t.bodyTranslations} value={bodyTranslations} onChange={setBodyEn} />
           </div>
         ) : null}
         {event.rates.length > 1 ? (
@@ -219,7 +219,7 @@ function NoticeRow({ notice }: { notice: NoticeItem }) {
         <p className="text-xs text-slate-600">
           {formatShortDateTime(notice.createdAt)}
           {notice.author ? ` · ${t.by(notice.author)}` : ""}
-          {notice.subjectEn ? ` · ${t.englishBadge}` : ""}
+          {notice.subjectTranslations ? ` · ${t.englishBadge}` : ""}
         </p>
       </div>
       <p className="mt-1 whitespace-pre-line break-words text-slate-700">{notice.body}</p>

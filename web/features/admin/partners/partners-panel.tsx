@@ -1,3 +1,4 @@
+import type { Translations } from "../../../../shared/translations";
 import { useAtomValue } from "jotai";
 import { useId, useState } from "react";
 import { Alert } from "../../../components/alert";
@@ -20,9 +21,9 @@ import { checkPartnerFiles, defaultPartnerName, PARTNER_TYPES } from "./partner-
 
 const t = itAdmin.partners;
 
-type Partner = { id: number; name: string; nameEn?: string | null; imageUrl: string; isActive: boolean; sortOrder: number };
+type Partner = { id: number; name: string; nameTranslations?: Translations; imageUrl: string; isActive: boolean; sortOrder: number };
 type Upload = { id: string; fileName: string; progress: number; status: "uploading" | "done" | "error" };
-type Pending = { id: string; name: string; nameEn: string; imageUrl: string; previewUrl: string };
+type Pending = { id: string; name: string; nameTranslations: string; imageUrl: string; previewUrl: string };
 
 let uploadSeq = 0;
 
@@ -53,7 +54,7 @@ export function PartnersPanel({ partners }: { partners: Partner[] }) {
     try {
       const objectPath = await uploadImage("partner", file, (progress) => patch({ progress }));
       patch({ status: "done", progress: 1 });
-      setPending((list) => [...list, { id, name: defaultPartnerName(file.name), nameEn: "", imageUrl: objectPath, previewUrl: objectPath }]);
+      setPending((list) => [...list, { id, name: defaultPartnerName(file.name), nameTranslations: "", imageUrl: objectPath, previewUrl: objectPath }]);
     } catch (err) {
       patch({ status: "error" });
       notify.error(t.uploadError, `${t.uploadFailed(file.name)}${errorMessage(err, "") ? ` – ${errorMessage(err, "")}` : ""}`);
@@ -79,7 +80,7 @@ export function PartnersPanel({ partners }: { partners: Partner[] }) {
     for (const [i, item] of pending.entries()) {
       try {
         // Spec §3: current partner count plus the position in the batch.
-        await createPartner.mutateAsync({ name: item.name.trim() || t.defaultName, nameEn: item.nameEn.trim() || null, imageUrl: item.imageUrl, sortOrder: base + i + 1 });
+        await createPartner.mutateAsync({ name: item.name.trim() || t.defaultName, nameTranslations: item.nameTranslations.trim() || null, imageUrl: item.imageUrl, sortOrder: base + i + 1 });
         setPending((list) => list.filter((p) => p.id !== item.id));
       } catch {
         failed = true;
@@ -133,9 +134,9 @@ export function PartnersPanel({ partners }: { partners: Partner[] }) {
                       lang="en"
                       className={`${inputClass} mt-2`}
                       placeholder={t.nameEnPlaceholder}
-                      value={item.nameEn}
+                      value={item.nameTranslations}
                       disabled={creating}
-                      onChange={(e) => setPending((list) => list.map((p) => (p.id === item.id ? { ...p, nameEn: e.target.value } : p)))}
+                      onChange={(e) => setPending((list) => list.map((p) => (p.id === item.id ? { ...p, nameTranslations: e.target.value } : p)))}
                     />
                   </div>
                   <IconButton

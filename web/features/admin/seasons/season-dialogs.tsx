@@ -145,7 +145,7 @@ export function SeasonDialog({ open, season, onClose }: { open: boolean; season:
   return (
     <FormDialog open={open} onClose={onClose} title={season ? t.editSeasonTitle(season.name) : t.newSeason} busy={save.isPending} error={error?.message ?? null} onSubmit={submit}>
       <TextField label={t.name} name="name" value={draft.name} onChange={set("name")} invalid={bad("name")} maxLength={120} />
-      <TextField label={t.nameEn} name="nameEn" value={draft.nameEn} onChange={set("nameEn")} maxLength={120} />
+      <TextField label={t.nameTranslations} name="nameTranslations" value={draft.nameTranslations} onChange={set("nameTranslations")} maxLength={120} />
       <fieldset>
         <legend className="mb-1.5 block text-sm font-medium text-slate-800">{t.scope}</legend>
         <div className="flex flex-wrap gap-x-5 gap-y-2">

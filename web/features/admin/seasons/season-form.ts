@@ -1,3 +1,4 @@
+import { cleanTranslations, type Translations } from "../../../../shared/translations";
 import { Temporal } from "temporal-polyfill";
 import { parseAmountToCents } from "../../../../shared/lifecycle/money";
 import { seasonFormSchema, voucherFormSchema } from "../../../../shared/lifecycle/season-forms";
@@ -17,7 +18,7 @@ export function romeDayOf(iso: string, inclusiveEnd = false): string {
 
 export type SeasonDraft = {
   name: string;
-  nameTranslations: string;
+  nameTranslations: Translations;
   scope: "category" | "events";
   categoryId: string;
   eventIds: number[];
@@ -31,11 +32,11 @@ export type SeasonDraft = {
   partialPrice: string;
 };
 
-export const emptySeason = (): SeasonDraft => ({ name: "", nameTranslations: "", scope: "category", categoryId: "", eventIds: [], from: "", to: "", price: "", spots: "", isOnSale: true, cancelRefund: "none", partialSale: "stop", partialPrice: "" });
+export const emptySeason = (): SeasonDraft => ({ name: "", nameTranslations: {}, scope: "category", categoryId: "", eventIds: [], from: "", to: "", price: "", spots: "", isOnSale: true, cancelRefund: "none", partialSale: "stop", partialPrice: "" });
 
 export const seasonDraftOf = (s: AdminSeason): SeasonDraft => ({
   name: s.name,
-  nameTranslations: s.nameTranslations ?? "",
+  nameTranslations: { ...s.nameTranslations },
   scope: s.eventIds?.length ? "events" : "category",
   categoryId: s.categoryId == null ? "" : String(s.categoryId),
   eventIds: s.eventIds ?? [],
@@ -66,7 +67,7 @@ function checked<T>(result: { success: true; data: unknown } | { success: false;
 export function checkSeason(d: SeasonDraft): Checked<SeasonBody> {
   const body: SeasonBody = {
     name: d.name,
-    nameTranslations: d.nameTranslations.trim() || null,
+    nameTranslations: cleanTranslations(d.nameTranslations),
     categoryId: d.scope === "category" && d.categoryId ? Number(d.categoryId) : null,
     eventIds: d.scope === "events" ? d.eventIds : null,
     from: d.from,

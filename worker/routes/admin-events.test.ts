@@ -83,10 +83,10 @@ describe("POST /api/events", () => {
         { name: "Moto", description: "", name_en: "   ", price: "8.00", sortOrder: 2 },
       ]),
     );
-    expect(event).toMatchObject({ titleTranslations: "Elodie live", descriptionTranslations: "Concert at the Palapartenope" });
+    expect(event).toMatchObject({ titleTranslations: { en: "Elodie live" }, descriptionTranslations: { en: "Concert at the Palapartenope" } });
     expect(event.rates.map((r) => [r.nameTranslations, r.descriptionTranslations])).toEqual([["Car", "Car space"], [null, null]]);
     const listed = (await (await api("/api/events")).json<EventDto[]>()).find((e) => e.id === event.id)!;
-    expect(listed).toMatchObject({ titleTranslations: "Elodie live", rates: [{ nameTranslations: "Car" }, { nameTranslations: null }] });
+    expect(listed).toMatchObject({ titleTranslations: { en: "Elodie live" }, rates: [{ nameTranslations: { en: "Car" } }, { nameTranslations: {} }] });
     const cleared = await call("PUT", `/api/events/${event.id}`, payload({ title_en: "" }, [{ id: event.rates[0].id, name: "Auto", price: "15.00" }]));
     expect(cleared.status).toBe(200);
     expect((await testDb().select().from(events).where(eq(events.id, event.id)).get())?.titleTranslations).toBeNull();
@@ -259,11 +259,11 @@ describe("PUT /api/events/:id", () => {
     const save: EventSave = {
       kind: "full",
       event: {
-        title: "Mai salvato", description: "d", titleTranslations: null, descriptionTranslations: null, datetime: null, isAlwaysActive: true, durationMinutes: 60, distanceMeters: 1,
+        title: "Mai salvato", description: "d", titleTranslations: {}, descriptionTranslations: {}, datetime: null, isAlwaysActive: true, durationMinutes: 60, distanceMeters: 1,
         totalSpots: 1, reservedSpots: 0, occupiedSpots: 0, imageUrl: null, categoryId: null,
         prevenditaTitle: null, prevenditaDescription: null, prevenditaPriceCents: null, isPrevenditaVisible: false, isPrevenditaPayable: false, cancelDeadlineHours: null,
       },
-      rates: [{ id: rateId, name: "Cambiata", description: "", nameTranslations: null, descriptionTranslations: null, priceCents: 1, isVisible: true, isPayable: true, sortOrder: 1 }],
+      rates: [{ id: rateId, name: "Cambiata", description: "", nameTranslations: {}, descriptionTranslations: {}, priceCents: 1, isVisible: true, isPayable: true, sortOrder: 1 }],
     };
     // Skips the service's read-then-check on purpose: this is the path of a booking made meanwhile.
     const result = await writeEventUpdate(testDb(), eventId, save, [], Date.now());

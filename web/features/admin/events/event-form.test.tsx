@@ -18,7 +18,7 @@ function complete(overrides: Partial<EventDraft> = {}): EventDraft {
     durationHours: "5",
     distanceMeters: "800",
     totalSpots: "100",
-    rates: [{ key: "a", name: "Posto auto", description: "", nameTranslations: "", descriptionTranslations: "", price: "15", isVisible: true, isPayable: true }],
+    rates: [{ key: "a", name: "Posto auto", description: "", nameTranslations: { en: "" }, descriptionTranslations: { en: "" }, price: "15", isVisible: true, isPayable: true }],
     ...overrides,
   };
 }
@@ -62,18 +62,18 @@ describe("event modal validation", () => {
   });
 
   it("needs at least one rate with a name and a price", () => {
-    expect(validateDraft(complete({ rates: [{ key: "a", name: "", description: "", nameTranslations: "", descriptionTranslations: "", price: "", isVisible: true, isPayable: true }] }))).toBe(
+    expect(validateDraft(complete({ rates: [{ key: "a", name: "", description: "", nameTranslations: { en: "" }, descriptionTranslations: { en: "" }, price: "", isVisible: true, isPayable: true }] }))).toBe(
       "Aggiungi almeno una tariffa valida",
     );
-    expect(validateDraft(complete({ rates: [{ key: "a", name: "Posto", description: "", nameTranslations: "", descriptionTranslations: "", price: "", isVisible: true, isPayable: true }] }))).toBe(
+    expect(validateDraft(complete({ rates: [{ key: "a", name: "Posto", description: "", nameTranslations: { en: "" }, descriptionTranslations: { en: "" }, price: "", isVisible: true, isPayable: true }] }))).toBe(
       "Aggiungi almeno una tariffa valida",
     );
     expect(
       validateDraft(
         complete({
           rates: [
-            { key: "a", name: "Posto", description: "", nameTranslations: "", descriptionTranslations: "", price: "10", isVisible: true, isPayable: true },
-            { key: "b", name: "Moto", description: "", nameTranslations: "", descriptionTranslations: "", price: "", isVisible: true, isPayable: true },
+            { key: "a", name: "Posto", description: "", nameTranslations: { en: "" }, descriptionTranslations: { en: "" }, price: "10", isVisible: true, isPayable: true },
+            { key: "b", name: "Moto", description: "", nameTranslations: { en: "" }, descriptionTranslations: { en: "" }, price: "", isVisible: true, isPayable: true },
           ],
         }),
       ),
@@ -102,9 +102,9 @@ describe("event modal validation", () => {
       complete({
         categoryId: "3",
         rates: [
-          { key: "a", id: 7, name: "Posto auto", description: "Scoperto", nameTranslations: " Parking space ", descriptionTranslations: "", price: "15", isVisible: true, isPayable: true },
-          { key: "b", name: "Coperto", description: "", nameTranslations: "", descriptionTranslations: "", price: "22.5", isVisible: false, isPayable: true, hoursBefore: "4", hoursAfter: "1,5", vatRate: "10" },
-          { key: "c", name: "", description: "", nameTranslations: "", descriptionTranslations: "", price: "", isVisible: true, isPayable: true },
+          { key: "a", id: 7, name: "Posto auto", description: "Scoperto", nameTranslations: { en: " Parking space " }, descriptionTranslations: { en: "" }, price: "15", isVisible: true, isPayable: true },
+          { key: "b", name: "Coperto", description: "", nameTranslations: { en: "" }, descriptionTranslations: { en: "" }, price: "22.5", isVisible: false, isPayable: true, hoursBefore: "4", hoursAfter: "1,5", vatRate: "10" },
+          { key: "c", name: "", description: "", nameTranslations: { en: "" }, descriptionTranslations: { en: "" }, price: "", isVisible: true, isPayable: true },
         ],
       }),
     );
@@ -121,7 +121,7 @@ describe("event modal validation", () => {
 
   it("refuses a rate's VAT that is not a percentage, with the field's message", () => {
     const onSubmit = renderForm(
-      complete({ rates: [{ key: "a", name: "Posto auto", description: "", nameTranslations: "", descriptionTranslations: "", price: "15", isVisible: true, isPayable: true, vatRate: "150" }] }),
+      complete({ rates: [{ key: "a", name: "Posto auto", description: "", nameTranslations: { en: "" }, descriptionTranslations: { en: "" }, price: "15", isVisible: true, isPayable: true, vatRate: "150" }] }),
     );
     fireEvent.click(screen.getByRole("button", { name: "salva" }));
     expect(screen.getByRole("alert").textContent).toContain("Aliquota IVA della tariffa non valida");

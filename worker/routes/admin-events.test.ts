@@ -76,20 +76,20 @@ describe("POST /api/events", () => {
   });
 
   // Fails when the admin's English texts are dropped on the way, or blanks are kept instead of "none given".
-  it("saves the optional English title, description and rate names (issue #14), blanks as null", async () => {
+  it("saves the title, description and rate names in other languages (decision 062), dropping blanks", async () => {
     const event = await create(
-      payload({ title_en: "  Elodie live  ", description_en: "Concert at the Palapartenope" }, [
-        { name: "Auto", description: "Posto auto", name_en: "Car", description_en: "Car space", price: "15.00", sortOrder: 1 },
-        { name: "Moto", description: "", name_en: "   ", price: "8.00", sortOrder: 2 },
+      payload({ title_translations: { en: "  Elodie live  ", de: "Elodie live in Neapel" }, description_translations: { en: "Concert at the Palapartenope", fr: "  " } }, [
+        { name: "Auto", description: "Posto auto", name_translations: { en: "Car", es: "Coche" }, description_translations: { en: "Car space" }, price: "15.00", sortOrder: 1 },
+        { name: "Moto", description: "", name_translations: { en: "   " }, price: "8.00", sortOrder: 2 },
       ]),
     );
-    expect(event).toMatchObject({ titleTranslations: { en: "Elodie live" }, descriptionTranslations: { en: "Concert at the Palapartenope" } });
-    expect(event.rates.map((r) => [r.nameTranslations, r.descriptionTranslations])).toEqual([["Car", "Car space"], [null, null]]);
+    expect(event).toMatchObject({ titleTranslations: { en: "Elodie live", de: "Elodie live in Neapel" }, descriptionTranslations: { en: "Concert at the Palapartenope" } });
+    expect(event.rates.map((r) => [r.nameTranslations, r.descriptionTranslations])).toEqual([[{ en: "Car", es: "Coche" }, { en: "Car space" }], [{}, {}]]);
     const listed = (await (await api("/api/events")).json<EventDto[]>()).find((e) => e.id === event.id)!;
     expect(listed).toMatchObject({ titleTranslations: { en: "Elodie live" }, rates: [{ nameTranslations: { en: "Car" } }, { nameTranslations: {} }] });
-    const cleared = await call("PUT", `/api/events/${event.id}`, payload({ title_en: "" }, [{ id: event.rates[0].id, name: "Auto", price: "15.00" }]));
+    const cleared = await call("PUT", `/api/events/${event.id}`, payload({ title_translations: { en: "" } }, [{ id: event.rates[0].id, name: "Auto", price: "15.00" }]));
     expect(cleared.status).toBe(200);
-    expect((await testDb().select().from(events).where(eq(events.id, event.id)).get())?.titleTranslations).toBeNull();
+    expect((await testDb().select().from(events).where(eq(events.id, event.id)).get())?.titleTranslations).toEqual({});
   });
 
   it("reads a datetime-local value as Rome time (summer and winter)", async () => {

@@ -204,7 +204,7 @@ describe("bad input sends nothing", () => {
     ["an empty subject", { ...notice, subject: "  " }, 400, "Scrivi l'oggetto dell'avviso"],
     ["an empty text", { ...notice, body: " \n " }, 400, "Scrivi il testo dell'avviso"],
     ["a text over 2,000 characters", { ...notice, body: "a".repeat(2001) }, 400, "Il testo può avere al massimo 2000 caratteri"],
-    ["an English subject without its text", { ...notice, subjectTranslations: { en: "Notice" } }, 400, "In inglese scrivi sia l'oggetto sia il testo, oppure nessuno dei due"],
+    ["an English subject without its text", { ...notice, subjectTranslations: { en: "Notice" } }, 400, "In ogni lingua scrivi sia l'oggetto sia il testo, oppure nessuno dei due"],
     ["an English subject with a line break", { ...notice, subjectTranslations: { en: "A\nB" }, bodyTranslations: { en: "Text" } }, 400, "L'oggetto deve stare su una riga"],
   ];
   it.each(cases)("%s: %i with a clear message", async (_name, json, status, message) => {

@@ -114,16 +114,16 @@ for (const width of [360, 1280]) {
       await expect(modal.getByLabel("Distanza dal luogo (metri)")).toHaveValue("800");
       await expect(modal.getByText("Sul sito: 5 ore · in inglese: 5 hours")).toBeVisible();
       await modal.getByRole("tab", { name: "English" }).click();
-      await expect(modal.getByLabel("Titolo in inglese (facoltativo)")).toHaveValue("Pinguini Tattici Nucleari – Maradona Stadium");
-      await expect(modal.getByLabel("Titolo prevendita in inglese (facoltativo)")).toHaveValue("Concert parking presale");
-      await expect(modal.getByRole("group", { name: "Tariffa 1: Posto auto" }).getByLabel("Nome in inglese (facoltativo)")).toHaveValue("Car space");
+      await expect(modal.getByLabel("Titolo (English, facoltativo)")).toHaveValue("Pinguini Tattici Nucleari – Maradona Stadium");
+      await expect(modal.getByLabel("Titolo prevendita (English, facoltativo)")).toHaveValue("Concert parking presale");
+      await expect(modal.getByRole("group", { name: "Tariffa 1: Posto auto" }).getByLabel("Nome (English, facoltativo)")).toHaveValue("Car space");
       await expectNoSidewaysOverflow(page, "[role=dialog]");
       expect(await seriousViolations(page, { within: "[role=dialog]" })).toEqual([]);
       await page.screenshot({ path: `reports/screens/admin-event-english-tab-${width}.png` });
       await modal.getByRole("button", { name: "Annulla" }).click();
 
       await page.goto("/admin?tab=categorie");
-      await expect(page.getByLabel("Nome in inglese (facoltativo)")).toBeVisible();
+      await expect(page.getByLabel("Nome (English, facoltativo)")).toBeVisible();
       await expect(page.getByTestId("category-card").filter({ hasText: "Concerti" })).toContainText("Concerts");
       await expectNoSidewaysOverflow(page, "main form, [data-testid=category-card]");
       // The screen this issue touched; the admin header is the layout's own (see the report).

@@ -112,10 +112,10 @@ describe("event modal validation", () => {
     expect(screen.queryByRole("alert")).toBeNull();
     expect(onSubmit).toHaveBeenCalledTimes(1);
     const payload = onSubmit.mock.calls[0][0];
-    expect(payload.event).toMatchObject({ title_en: null, description_en: null, datetime: "2026-06-20T21:00", totalSpots: 100, reservedSpots: 0, occupiedSpots: 0, categoryId: 3, isAlwaysActive: false });
+    expect(payload.event).toMatchObject({ title_translations: {}, description_translations: {}, datetime: "2026-06-20T21:00", totalSpots: 100, reservedSpots: 0, occupiedSpots: 0, categoryId: 3, isAlwaysActive: false });
     expect(payload.rates).toEqual([
-      { id: 7, name: "Posto auto", description: "Scoperto", name_en: "Parking space", description_en: null, price: "15.00", isVisible: true, isPayable: true, sortOrder: 1, minutesBeforeStart: null, minutesAfterEnd: null, vatRate: null },
-      { name: "Coperto", description: "", name_en: null, description_en: null, price: "22.50", isVisible: false, isPayable: true, sortOrder: 2, minutesBeforeStart: 240, minutesAfterEnd: 90, vatRate: "10" },
+      { id: 7, name: "Posto auto", description: "Scoperto", name_translations: { en: "Parking space" }, description_translations: {}, price: "15.00", isVisible: true, isPayable: true, sortOrder: 1, minutesBeforeStart: null, minutesAfterEnd: null, vatRate: null },
+      { name: "Coperto", description: "", name_translations: {}, description_translations: {}, price: "22.50", isVisible: false, isPayable: true, sortOrder: 2, minutesBeforeStart: 240, minutesAfterEnd: 90, vatRate: "10" },
     ]);
   });
 

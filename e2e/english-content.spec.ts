@@ -7,17 +7,19 @@ import { seriousViolations } from "./axe";
 // durations, distances) read in English on the English site, and staff write them in one dialog.
 
 type Twin = [italian: string | null, english: string | null];
+/** A text's translations as the API answers them (decision 062); the English one is what this spec reads. */
+type EnglishOf = { en?: string };
 type DemoEvent = {
   title: string;
-  titleTranslations: string | null;
+  titleTranslations: EnglishOf;
   description: string;
-  descriptionTranslations: string | null;
+  descriptionTranslations: EnglishOf;
   prevendita_title: string | null;
-  prevenditaTitleTranslations: string | null;
+  prevenditaTitleTranslations: EnglishOf;
   prevendita_description: string | null;
-  prevenditaDescriptionTranslations: string | null;
-  category: { name: string; nameTranslations: string | null } | null;
-  rates: { name: string; nameTranslations: string | null; description: string; descriptionTranslations: string | null }[];
+  prevenditaDescriptionTranslations: EnglishOf;
+  category: { name: string; nameTranslations: EnglishOf } | null;
+  rates: { name: string; nameTranslations: EnglishOf; description: string; descriptionTranslations: EnglishOf }[];
 };
 
 const words = (text: string) => text.toLowerCase().match(/\p{L}{4,}/gu) ?? [];
@@ -25,26 +27,26 @@ const words = (text: string) => text.toLowerCase().match(/\p{L}{4,}/gu) ?? [];
 /** The Italian words of the demo data that its English twins do not share ("stadio", "prevendita", "coperto"…). */
 async function italianDemoWords(page: Page): Promise<{ words: string[]; englishTitles: string[] }> {
   const events: DemoEvent[] = await (await page.request.get("/api/events")).json();
-  const partners: { name: string; nameTranslations: string | null }[] = await (await page.request.get("/api/partners")).json();
+  const partners: { name: string; nameTranslations: EnglishOf }[] = await (await page.request.get("/api/partners")).json();
   // The demo data is the rows with English twins; rows other specs create stay Italian on purpose.
-  const demo = events.filter((e) => e.titleTranslations);
-  const others = events.filter((e) => !e.titleTranslations);
+  const demo = events.filter((e) => e.titleTranslations.en);
+  const others = events.filter((e) => !e.titleTranslations.en);
   const twins: Twin[] = [
     ...demo.flatMap((e): Twin[] => [
-      [e.title, e.titleTranslations],
-      [e.description, e.descriptionTranslations],
-      [e.prevendita_title, e.prevenditaTitleTranslations],
-      [e.prevendita_description, e.prevenditaDescriptionTranslations],
-      [e.category?.name ?? null, e.category?.nameTranslations ?? null],
-      ...e.rates.map((r): Twin => [r.name, r.nameTranslations]),
+      [e.title, e.titleTranslations.en ?? null],
+      [e.description, e.descriptionTranslations.en ?? null],
+      [e.prevendita_title, e.prevenditaTitleTranslations.en ?? null],
+      [e.prevendita_description, e.prevenditaDescriptionTranslations.en ?? null],
+      [e.category?.name ?? null, e.category?.nameTranslations.en ?? null],
+      ...e.rates.map((r): Twin => [r.name, r.nameTranslations.en ?? null]),
     ]),
-    ...partners.filter((p) => p.nameTranslations).map((p): Twin => [p.name, p.nameTranslations]),
+    ...partners.filter((p) => p.nameTranslations.en).map((p): Twin => [p.name, p.nameTranslations.en ?? null]),
   ];
   const english = new Set(twins.flatMap(([, en]) => words(en ?? "")));
   const elsewhere = new Set(others.flatMap((e) => [e.title, e.description, ...e.rates.map((r) => r.name)].flatMap(words)));
   const italian = new Set(twins.flatMap(([it]) => words(it ?? "")).filter((w) => !english.has(w) && !elsewhere.has(w)));
   expect(demo.length).toBeGreaterThan(3);
-  return { words: [...italian], englishTitles: demo.map((e) => e.titleTranslations!) };
+  return { words: [...italian], englishTitles: demo.map((e) => e.titleTranslations.en!) };
 }
 
 

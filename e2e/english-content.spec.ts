@@ -125,7 +125,9 @@ for (const width of [360, 1280]) {
       await modal.getByRole("button", { name: "Annulla" }).click();
 
       await page.goto("/admin?tab=categorie");
-      await expect(page.getByLabel("Nome (English, facoltativo)")).toBeVisible();
+      // The new category's name: a tab per language (decision 062), English among them.
+      await page.getByRole("tab", { name: /^English/ }).first().click();
+      await expect(page.getByLabel("Nome categoria (English, facoltativo)")).toBeVisible();
       await expect(page.getByTestId("category-card").filter({ hasText: "Concerti" })).toContainText("Concerts");
       await expectNoSidewaysOverflow(page, "main form, [data-testid=category-card]");
       // The screen this issue touched; the admin header is the layout's own (see the report).

@@ -107,8 +107,8 @@ test("create an event with two rates and a cropped image, then find it on the pu
     (e) => e.title === title,
   )!;
   expect(publicEvent.rates.map((r) => [r.name, r.nameTranslations, r.price])).toEqual([
-    ["Posto auto", null, "15.00"],
-    ["Posto coperto", "Covered space", "22.50"],
+    ["Posto auto", {}, "15.00"],
+    ["Posto coperto", { en: "Covered space" }, "22.50"],
   ]);
   expect(publicEvent).toMatchObject({ titleTranslations: { en: `${title} (EN)` }, durationMinutes: 150, distanceMeters: 1500 });
   expect(publicEvent.imageUrl).toMatch(/^\/objects\/uploads\//);

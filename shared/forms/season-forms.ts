@@ -7,6 +7,7 @@
 import { Temporal } from "temporal-polyfill";
 import * as z from "zod/mini";
 import { normaliseVoucherCode } from "../lifecycle/season";
+import { translationsField } from "./translations-form";
 
 export type SeasonFormWords = {
   requiredFields: string;
@@ -45,7 +46,7 @@ export const seasonFormSchema = (w: SeasonFormWords) =>
   z
     .object({
       name: z.string(w.requiredFields).check(z.trim(), z.minLength(1, w.requiredFields), z.maxLength(120, w.invalidData)),
-      nameEn: z.optional(z.nullable(z.string(w.invalidData).check(z.trim(), z.maxLength(120, w.invalidData)))),
+      nameTranslations: translationsField(z.string(w.invalidData).check(z.trim(), z.maxLength(120, w.invalidData))),
       categoryId: z.optional(z.nullable(z.int(w.invalidData).check(z.positive(w.invalidData)))),
       eventIds: eventIds(w),
       from: day(w),

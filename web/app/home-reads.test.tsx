@@ -16,7 +16,7 @@ import { homeEventsAtom, homeStatsAtom } from "./home-reads";
 function homeData(title = "Concerto nel page"): HomeData {
   return {
     events: [testEvent({ title, categoryId: 1 })],
-    categories: [{ id: 1, name: "Concerti", nameEn: null, color: "#8B5CF6" }],
+    categories: [{ id: 1, name: "Concerti", nameTranslations: {}, color: "#8B5CF6" }],
     stats: { activeEvents: 1, totalSpots: 100, occupiedSpots: 20, freeSpots: 80 },
     partners: [],
     carouselSettings: { isEnabled: false, scrollSpeed: 1, frameRate: 16 },

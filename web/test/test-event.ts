@@ -4,7 +4,7 @@ let nextId = 1;
 
 export function testRate(overrides: Partial<RateDto> = {}): RateDto {
   const id = nextId++;
-  return { id, eventId: 1, name: `Tariffa ${id}`, description: "", nameEn: null, descriptionEn: null, price: "15.00", isVisible: true, isPayable: true, sortOrder: id, ...overrides };
+  return { id, eventId: 1, name: `Tariffa ${id}`, description: "", nameTranslations: {}, descriptionTranslations: {}, price: "15.00", isVisible: true, isPayable: true, sortOrder: id, ...overrides };
 }
 
 /** An event as GET /api/events answers it, with every field set to an ordinary value. */
@@ -13,8 +13,8 @@ export function testEvent(overrides: Partial<EventDto> = {}): EventDto {
     id: nextId++,
     title: "Concerto di prova",
     description: "Breve descrizione.",
-    titleEn: null,
-    descriptionEn: null,
+    titleTranslations: {},
+    descriptionTranslations: {},
     datetime: "2026-03-14T20:00:00.000Z",
     endsAt: null,
     isAlwaysActive: false,
@@ -29,7 +29,7 @@ export function testEvent(overrides: Partial<EventDto> = {}): EventDto {
     counters: { liberi: 80, prenotati: 12, opzionati: 8 },
     imageUrl: null,
     categoryId: 1,
-    category: { id: 1, name: "Concerti", nameEn: "Concerts", color: "#8B5CF6" },
+    category: { id: 1, name: "Concerti", nameTranslations: { en: "Concerts" }, color: "#8B5CF6" },
     isActive: true,
     cancelled: false,
     postponedFrom: null,
@@ -37,8 +37,8 @@ export function testEvent(overrides: Partial<EventDto> = {}): EventDto {
     rates: [testRate()],
     prevendita_title: null,
     prevendita_description: null,
-    prevenditaTitleEn: null,
-    prevenditaDescriptionEn: null,
+    prevenditaTitleTranslations: {},
+    prevenditaDescriptionTranslations: {},
     prevendita_price: null,
     isPrevenditaVisible: false,
     isPrevenditaPayable: false,

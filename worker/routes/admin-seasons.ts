@@ -46,7 +46,7 @@ const releaseInput = z.object({ eventId: z.number(messages.invalidEvent).int(mes
 
 const seasonOf = (s: z.output<typeof seasonInput>): SeasonInput => ({
   name: s.name,
-  nameEn: s.nameEn || null,
+  nameTranslations: s.nameTranslations,
   categoryId: s.categoryId ?? null,
   eventIds: s.eventIds ?? null,
   startsAt: dayRange(s.from).start,

@@ -1,3 +1,5 @@
+import type { Translations } from "../../shared/translations";
+import { parseTranslations } from "./translations";
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { bookings, events, seasonHolders, seasonPasses, type SeasonHolder, type SeasonPass } from "../../db/schema";
@@ -31,7 +33,7 @@ import { capReached, clientBookingsSql, underCapSql, type HoldClient } from "./c
 
 export type SeasonInput = {
   name: string;
-  nameEn: string | null;
+  nameTranslations: Translations;
   categoryId: number | null;
   eventIds: number[] | null;
   startsAt: number;
@@ -51,7 +53,7 @@ export type HolderInput = { customerName: string; customerEmail: string; license
 export type SeasonDto = {
   id: number;
   name: string;
-  nameEn: string | null;
+  nameTranslations: Translations;
   categoryId: number | null;
   eventIds: number[] | null;
   startsAt: string;
@@ -73,7 +75,7 @@ export type SeasonDto = {
   salePrice: string;
 };
 
-export type SeasonSaleMatch = { id: number; title: string; titleEn: string | null; datetime: string | null; state: "on_sale" | "sold_out" | "played" };
+export type SeasonSaleMatch = { id: number; title: string; titleTranslations: Translations; datetime: string | null; state: "on_sale" | "sold_out" | "played" };
 
 /**
  * What a visitor can buy of a season now (decision 054): its matches (switched on, not cancelled),
@@ -81,8 +83,8 @@ export type SeasonSaleMatch = { id: number; title: string; titleEn: string | nul
  * and its price without the missing ones.
  */
 export async function seasonSaleOf(db: Db, season: SeasonPass, seatsLeft: number, now: number) {
-  const rows = await db.all<{ id: number; title: string; titleEn: string | null; datetime: number; categoryId: number | null; ended: number; forSale: number }>(sql`
-    select ev.id as id, ev.title as title, ev.title_en as titleEn, ev.datetime as datetime, ev.category_id as categoryId,
+  const rows = await db.all<{ id: number; title: string; titleTranslations: string; datetime: number; categoryId: number | null; ended: number; forSale: number }>(sql`
+    select ev.id as id, ev.title as title, ev.title_translations as titleTranslations, ev.datetime as datetime, ev.category_id as categoryId,
       not ${sql.raw(eventNotEndedText("ev", ms(now)))} as ended, ${spotsForSaleSql(sql`ev.id`, now)} as forSale
     from events ev
     where ev.is_active = 1 and ev.cancelled_at is null and ev.is_always_active = 0 and ev.datetime >= ${season.startsAt} and ev.datetime < ${season.endsAt}
@@ -92,7 +94,7 @@ export async function seasonSaleOf(db: Db, season: SeasonPass, seatsLeft: number
     .map((e) => ({
       id: e.id,
       title: e.title,
-      titleEn: e.titleEn,
+      titleTranslations: parseTranslations(e.titleTranslations),
       datetime: toIso(e.datetime),
       state: Number(e.ended) === 1 ? "played" : Number(e.forSale) >= 1 ? "on_sale" : "sold_out",
     }));
@@ -154,7 +156,7 @@ async function seasonDto(db: Db, season: SeasonPass, now: number): Promise<Seaso
   return {
     id: season.id,
     name: season.name,
-    nameEn: season.nameEn,
+    nameTranslations: season.nameTranslations,
     categoryId: season.categoryId,
     eventIds: season.eventIds,
     startsAt: toIso(season.startsAt)!,
@@ -585,14 +587,14 @@ export type SeasonPassDto = {
   status: PassStatus;
   code: string;
   seasonName: string;
-  seasonNameEn: string | null;
+  seasonNameTranslations: Translations;
   licensePlate: string;
   /** A season pass is one car: a new plate applies to every match still to come (while one is). */
   plateChangeAllowed: boolean;
   matches: SeasonMatch[];
 };
 
-export type SeasonMatch = { eventId: number; title: string; titleEn: string | null; datetime: string | null; state: SeasonMatchState; canRelease: boolean };
+export type SeasonMatch = { eventId: number; title: string; titleTranslations: Translations; datetime: string | null; state: SeasonMatchState; canRelease: boolean };
 
 /** Every match a holder has a spot at, earliest first, and which ones can still be handed back. */
 export async function matchesOf(db: Db, holderIds: string[], now: number): Promise<Map<string, SeasonMatch[]>> {
@@ -603,7 +605,7 @@ export async function matchesOf(db: Db, holderIds: string[], now: number): Promi
       holderId: bookings.seasonHolderId,
       eventId: events.id,
       title: events.title,
-      titleEn: events.titleEn,
+      titleTranslations: events.titleTranslations,
       datetime: events.datetime,
       cancelledAt: events.cancelledAt,
       durationMinutes: events.durationMinutes,
@@ -635,7 +637,7 @@ export async function matchesOf(db: Db, holderIds: string[], now: number): Promi
     by.get(r.holderId!)?.push({
       eventId: r.eventId,
       title: r.title,
-      titleEn: r.titleEn,
+      titleTranslations: r.titleTranslations,
       datetime: toIso(r.datetime),
       state,
       canRelease: r.cancelledAt == null && canReleaseMatch(r, r.datetime, now),
@@ -654,7 +656,7 @@ export async function getSeasonPass(db: Db, secret: string, now: number): Promis
     status: holder.status === "active" ? "valid" : passStatusOf(holder.status === "cancelled" ? "cancelled" : "pending", false),
     code: bookingCodeOf(holder.id),
     seasonName: season.name,
-    seasonNameEn: season.nameEn,
+    seasonNameTranslations: season.nameTranslations,
     licensePlate: holder.licensePlate,
     plateChangeAllowed: holder.status === "active" && matches.some((m) => m.state === "reserved"),
     matches,

@@ -66,7 +66,7 @@ describe("event card formatting", () => {
 describe("inLanguage", () => {
   // Fails when an English visitor misses the garage's English texts, or gets blanks where none were given.
   it("shows the English title, description and rate names where given, else the Italian ones", () => {
-    const event = testEvent({ title: "Concerto", titleEn: "Concert", descriptionEn: null, rates: [testRate({ name: "Posto auto", nameEn: "Car space" }), testRate({ name: "Moto" })] });
+    const event = testEvent({ title: "Concerto", titleTranslations: { en: "Concert" }, descriptionTranslations: {}, rates: [testRate({ name: "Posto auto", nameTranslations: { en: "Car space" } }), testRate({ name: "Moto" })] });
     const english = inLanguage(event, "en");
     expect([english.title, english.description, english.rates.map((r) => r.name)]).toEqual(["Concert", event.description, ["Car space", "Moto"]]);
     expect(inLanguage(event, "it")).toBe(event);

@@ -7,7 +7,8 @@ import type { Catalogue, Lang } from "../../i18n/catalogue";
 import { formatLongDateTime, truncate } from "../../lib/format-basic";
 import { formatDistance, formatDuration } from "../../../shared/lifecycle/event";
 import type { EventDto, RateDto } from "./types";
-import { readsEnglishTwin } from "../../../shared/lang";
+import { DEFAULT_LANG } from "../../../shared/lang";
+import { translated, type Translations } from "../../../shared/translations";
 
 const RATE_NAME_MAX = 20;
 const READ_MORE_OVER = 80;
@@ -34,19 +35,20 @@ export function fallbackImage(event: Pick<EventDto, "title">): string | null {
 }
 
 /**
- * The event as a visitor of `lang` reads it: in any language but Italian, the garage's English title, description, rate
- * names, category and presale texts where it gave them, else its Italian ones. The image keeps following the Italian title.
+ * The event as a visitor of `lang` reads it: the garage's title, description, rate names, category and presale texts
+ * in their language, else English, else the Italian (shared/translations.ts). The image keeps following the Italian title.
  */
 export function inLanguage(event: EventDto, lang: Lang): EventDto {
-  if (!readsEnglishTwin(lang)) return event;
+  if (lang === DEFAULT_LANG) return event;
+  const presale = (italian: string | null, translations: Translations) => (italian == null ? null : translated(italian, translations, lang));
   return {
     ...event,
-    title: event.titleEn || event.title,
-    description: event.descriptionEn || event.description,
-    rates: event.rates.map((r) => ({ ...r, name: r.nameEn || r.name, description: r.descriptionEn || r.description })),
-    category: event.category && { ...event.category, name: event.category.nameEn || event.category.name },
-    prevendita_title: event.prevenditaTitleEn || event.prevendita_title,
-    prevendita_description: event.prevenditaDescriptionEn || event.prevendita_description,
+    title: translated(event.title, event.titleTranslations, lang),
+    description: translated(event.description, event.descriptionTranslations, lang),
+    rates: event.rates.map((r) => ({ ...r, name: translated(r.name, r.nameTranslations, lang), description: translated(r.description, r.descriptionTranslations, lang) })),
+    category: event.category && { ...event.category, name: translated(event.category.name, event.category.nameTranslations, lang) },
+    prevendita_title: presale(event.prevendita_title, event.prevenditaTitleTranslations),
+    prevendita_description: presale(event.prevendita_description, event.prevenditaDescriptionTranslations),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { Translations } from "../../../shared/translations";
 import { atomWithMutation, atomWithQuery, queryClientAtom } from "jotai-tanstack-query";
 import { invalidateData } from "../../entities/staff/session";
 import { client, unwrap } from "../../lib/api";
@@ -19,7 +20,7 @@ export const changePasswordAtom = atomWithMutation(() => ({
   mutationFn: (input: { currentPassword: string; newPassword: string }) => unwrap(client.api.admin.password.$put({ json: input })),
 }));
 
-type CategoryInput = { name: string; nameEn: string | null; color: string };
+type CategoryInput = { name: string; nameTranslations: Translations; color: string };
 
 export const createCategoryAtom = atomWithMutation((get) => ({
   mutationFn: (input: CategoryInput) => unwrap(client.api.categories.$post({ json: input })),
@@ -37,7 +38,7 @@ export const deleteCategoryAtom = atomWithMutation((get) => ({
 }));
 
 export const createPartnerAtom = atomWithMutation((get) => ({
-  mutationFn: (input: { name: string; nameEn: string | null; imageUrl: string; sortOrder: number }) => unwrap(client.api.partners.$post({ json: { ...input, isActive: true } })),
+  mutationFn: (input: { name: string; nameTranslations: Translations; imageUrl: string; sortOrder: number }) => unwrap(client.api.partners.$post({ json: { ...input, isActive: true } })),
   onSettled: () => invalidateData(get(queryClientAtom)),
 }));
 

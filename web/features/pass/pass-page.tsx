@@ -19,7 +19,7 @@ import { SeasonPassCard } from "./season-pass";
 import { WalletButtons } from "../../entities/pass/wallet-buttons";
 import { useRouteParam } from "../../lib/query-of-param";
 import { PassDocuments } from "./pass-documents";
-import { readsEnglishTwin } from "../../../shared/lang";
+import { translatedTogether } from "../../../shared/translations";
 
 const badge: Record<Pass["status"], { text: "valid" | "void" | "notPaid"; className: string }> = {
   valid: { text: "valid", className: "bg-emerald-700 text-white" },
@@ -79,12 +79,12 @@ export function PassCard({ pass, secret }: { pass: Pass; secret: string }) {
 /** A notice from the garage, in the page's language when staff wrote it so. */
 function PassNotice({ notice }: { notice: Pass["notices"][number] }) {
   const tr = useT();
-  const english = readsEnglishTwin(useLang()) && notice.subjectEn && notice.bodyEn;
+  const { subject, body } = translatedTogether({ subject: notice.subject, body: notice.body }, { subject: notice.subjectTranslations, body: notice.bodyTranslations }, useLang());
   return (
     <GarageNotice
       testId="pass-notice"
-      subject={english ? notice.subjectEn! : notice.subject}
-      body={english ? notice.bodyEn! : notice.body}
+      subject={subject}
+      body={body}
       createdAt={notice.createdAt}
       postedAt={tr.notices.postedAt(formatLongDateTime(notice.createdAt, tr.dates))}
     />

@@ -20,7 +20,8 @@ import { bookingFacts } from "../booking-facts";
 import { documentNumber, lineDescription } from "../documents/facts";
 import { customerOf } from "../documents/read";
 import { rateOfBp } from "../../../shared/fiscal";
-import { LANGUAGES, readsEnglishTwin } from "../../../shared/lang";
+import { LANGUAGES } from "../../../shared/lang";
+import { translated, translatedTogether } from "../../../shared/translations";
 
 export type RenderedEmail = {
   to: string;
@@ -77,11 +78,11 @@ export async function renderOutboxRow(db: Db, env: Env, row: Pick<EmailOutboxRow
   if (!facts) return null;
   const lang = facts.lang;
   const t = emailCatalogues[lang];
-  // English content where the staff wrote it, else the Italian (as on the site).
+  // The garage's texts in the booking's language, else English, else the Italian (as on the site).
   const b = {
     ...facts,
-    eventTitle: (readsEnglishTwin(lang) && facts.eventTitleEn) || facts.eventTitle,
-    rateName: (readsEnglishTwin(lang) && facts.rateNameEn) || facts.rateName,
+    eventTitle: translated(facts.eventTitle, facts.eventTitleTranslations, lang),
+    rateName: facts.rateName == null ? null : translated(facts.rateName, facts.rateNameTranslations, lang),
   };
   const code = bookingCodeOf(b.id);
   const when = b.isAlwaysActive || b.datetime == null ? t.labels.alwaysActive : romeLongDateTime(b.datetime, t.dates);
@@ -148,10 +149,9 @@ export async function renderOutboxRow(db: Db, env: Env, row: Pick<EmailOutboxRow
   if (row.kind === "notice") {
     const notice = row.noticeId ? await db.select().from(notices).where(eq(notices.id, row.noticeId)).get() : undefined;
     if (!notice) return null;
-    // The English text when the booking is English and staff wrote one; the Italian otherwise. Always text, never markup.
-    const english = readsEnglishTwin(lang) && notice.subjectEn && notice.bodyEn;
-    const subject = english ? notice.subjectEn! : notice.subject;
-    const paragraphs = [t.greeting(b.customerName), t.notice.intro(b.eventTitle), english ? notice.bodyEn! : notice.body];
+    // Subject and body from one language: the booking's, else English, else the Italian. Always text, never markup.
+    const { subject, body } = translatedTogether({ subject: notice.subject, body: notice.body }, { subject: notice.subjectTranslations, body: notice.bodyTranslations }, lang);
+    const paragraphs = [t.greeting(b.customerName), t.notice.intro(b.eventTitle), body];
     const rows = base.filter((r) => r.label !== t.labels.rate);
     const linkHtml = passUrl ? `<p style="margin:16px 0 0"><a href="${escapeHtml(passUrl)}" style="color:#1d4ed8;font-weight:600">${escapeHtml(t.labels.passLink)}</a></p>` : "";
     const more = nextEvents(REF.emailNotice);
@@ -314,9 +314,8 @@ async function renderWaitlistJoined(db: Db, env: Env, entryId: number): Promise<
   if (!view) return null;
   const lang = view.lang;
   const t = emailCatalogues[lang];
-  const english = readsEnglishTwin(lang);
-  const eventTitle = (english && view.event.titleEn) || view.event.title;
-  const rateName = (english && view.rate.nameEn) || view.rate.name;
+  const eventTitle = translated(view.event.title, view.event.titleTranslations, lang);
+  const rateName = translated(view.rate.name, view.rate.nameTranslations, lang);
   const link = `${env.PUBLIC_BASE_URL.replace(/\/$/, "")}/lista-attesa/${view.token}`;
   const paragraphs = [t.waitlistJoined.greeting, t.waitlistJoined.intro(eventTitle), t.waitlistJoined.how];
   const rows: Row[] = [
@@ -348,11 +347,11 @@ async function joinedEntry(db: Db, entryId: number) {
       waiting: sql<number>`${sql.raw(waitingEntryText(`"waitlist_entries"`))}`,
       position: sql<number>`(select count(*) from waitlist_entries p where p.event_id = ${waitlistEntries.eventId} and ${sql.raw(waitingEntryText("p"))} and p.id <= ${waitlistEntries.id})`,
       title: events.title,
-      titleEn: events.titleEn,
+      titleTranslations: events.titleTranslations,
       datetime: events.datetime,
       isAlwaysActive: events.isAlwaysActive,
       rateName: rates.name,
-      rateNameEn: rates.nameEn,
+      rateNameTranslations: rates.nameTranslations,
     })
     .from(waitlistEntries)
     .innerJoin(events, eq(events.id, waitlistEntries.eventId))
@@ -366,8 +365,8 @@ async function joinedEntry(db: Db, entryId: number) {
     licensePlate: row.licensePlate,
     lang: row.lang,
     position: row.waiting ? row.position : null,
-    event: { title: row.title, titleEn: row.titleEn, datetime: row.isAlwaysActive || row.datetime == null ? null : new Date(row.datetime).toISOString(), isAlwaysActive: row.isAlwaysActive },
-    rate: { name: row.rateName, nameEn: row.rateNameEn },
+    event: { title: row.title, titleTranslations: row.titleTranslations, datetime: row.isAlwaysActive || row.datetime == null ? null : new Date(row.datetime).toISOString(), isAlwaysActive: row.isAlwaysActive },
+    rate: { name: row.rateName, nameTranslations: row.rateNameTranslations },
   };
 }
 

@@ -1,3 +1,4 @@
+import { cleanTranslations, type Translations } from "../../../../shared/translations";
 import { Temporal } from "temporal-polyfill";
 import { parseAmountToCents } from "../../../../shared/lifecycle/money";
 import * as z from "zod/mini";
@@ -18,7 +19,7 @@ export function romeDayOf(iso: string, inclusiveEnd = false): string {
 
 export type SeasonDraft = {
   name: string;
-  nameEn: string;
+  nameTranslations: Translations;
   scope: "category" | "events";
   categoryId: string;
   eventIds: number[];
@@ -32,11 +33,11 @@ export type SeasonDraft = {
   partialPrice: string;
 };
 
-export const emptySeason = (): SeasonDraft => ({ name: "", nameEn: "", scope: "category", categoryId: "", eventIds: [], from: "", to: "", price: "", spots: "", isOnSale: true, cancelRefund: "none", partialSale: "stop", partialPrice: "" });
+export const emptySeason = (): SeasonDraft => ({ name: "", nameTranslations: {}, scope: "category", categoryId: "", eventIds: [], from: "", to: "", price: "", spots: "", isOnSale: true, cancelRefund: "none", partialSale: "stop", partialPrice: "" });
 
 export const seasonDraftOf = (s: AdminSeason): SeasonDraft => ({
   name: s.name,
-  nameEn: s.nameEn ?? "",
+  nameTranslations: { ...s.nameTranslations },
   scope: s.eventIds?.length ? "events" : "category",
   categoryId: s.categoryId == null ? "" : String(s.categoryId),
   eventIds: s.eventIds ?? [],
@@ -67,7 +68,7 @@ function checked<T>(result: { success: true; data: unknown } | { success: false;
 export function checkSeason(d: SeasonDraft): Checked<SeasonBody> {
   const body: SeasonBody = {
     name: d.name,
-    nameEn: d.nameEn.trim() || null,
+    nameTranslations: cleanTranslations(d.nameTranslations),
     categoryId: d.scope === "category" && d.categoryId ? Number(d.categoryId) : null,
     eventIds: d.scope === "events" ? d.eventIds : null,
     from: d.from,

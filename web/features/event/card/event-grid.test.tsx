@@ -13,9 +13,9 @@ function mount(events: ReturnType<typeof testEvent>[]) {
   const queryClient = createQueryClient();
   queryClient.setQueryData(queryKeys.events, events);
   queryClient.setQueryData(queryKeys.categories, [
-    { id: 1, name: "Concerti", nameEn: null, color: "#8B5CF6" },
-    { id: 2, name: "Calcio", nameEn: null, color: "#0EA5E9" },
-    { id: 3, name: "Teatro", nameEn: null, color: "#F59E0B" },
+    { id: 1, name: "Concerti", nameTranslations: {}, color: "#8B5CF6" },
+    { id: 2, name: "Calcio", nameTranslations: {}, color: "#0EA5E9" },
+    { id: 3, name: "Teatro", nameTranslations: {}, color: "#F59E0B" },
   ]);
   render(
     <Provider store={createAppStore(queryClient, italianLanguage)}>
@@ -30,7 +30,7 @@ describe("EventGrid", () => {
   it("shows every event by default and filters by the chosen category", () => {
     mount([
       testEvent({ title: "Concerto A", categoryId: 1 }),
-      testEvent({ title: "Partita B", categoryId: 2, category: { id: 2, name: "Calcio", nameEn: null, color: "#0EA5E9" } }),
+      testEvent({ title: "Partita B", categoryId: 2, category: { id: 2, name: "Calcio", nameTranslations: {}, color: "#0EA5E9" } }),
     ]);
     expect(screen.getByRole("button", { name: "Tutti" }).getAttribute("aria-pressed")).toBe("true");
     expect(titles()).toEqual(["Concerto A", "Partita B"]);

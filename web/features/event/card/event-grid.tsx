@@ -8,7 +8,7 @@ import { homeCategoriesAtom, homeEventsAtom } from "../../../app/home-reads";
 import { EventCard } from "./event-card";
 import { selectedCategoryAtom } from "./queries";
 import { Button } from "../../../components/button";
-import { readsEnglishTwin } from "../../../../shared/lang";
+import { translated } from "../../../../shared/translations";
 
 function Chip({ pressed, onClick, color, children }: { pressed: boolean; onClick: () => void; color?: string; children: React.ReactNode }) {
   return (
@@ -54,7 +54,7 @@ export function EventGrid() {
             </Chip>
             {(categories.data ?? []).map((c) => (
               <Chip key={c.id} pressed={selected === c.id} onClick={() => setSelected(c.id)} color={c.color}>
-                {(readsEnglishTwin(lang) && c.nameEn) || c.name}
+                {translated(c.name, c.nameTranslations, lang)}
               </Chip>
             ))}
           </div>

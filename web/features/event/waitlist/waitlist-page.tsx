@@ -15,7 +15,7 @@ import { PublicLayout } from "../../../components/layout/public-layout";
 import { leaveWaitlistAtom, takeOfferAtom, waitlistQueryAtom, waitlistTokenAtom, type WaitlistEntry } from "./queries";
 import { checkTakeOffer } from "../../../entities/customer/validation";
 import { useRouteParam } from "../../../lib/query-of-param";
-import { readsEnglishTwin } from "../../../../shared/lang";
+import { translated } from "../../../../shared/translations";
 
 const stateStyle: Record<WaitlistEntry["state"], string> = {
   waiting: "bg-blue-700 text-white",
@@ -113,9 +113,9 @@ function LeaveList({ token }: { token: string }) {
 function EntryCard({ entry }: { entry: WaitlistEntry }) {
   const tr = useT();
   const w = tr.waitlist;
-  const english = readsEnglishTwin(useLang());
-  const title = (english && entry.event.titleEn) || entry.event.title;
-  const rate = (english && entry.rate.nameEn) || entry.rate.name;
+  const lang = useLang();
+  const title = translated(entry.event.title, entry.event.titleTranslations, lang);
+  const rate = translated(entry.rate.name, entry.rate.nameTranslations, lang);
   const when = entry.event.isAlwaysActive || !entry.event.datetime ? tr.eventCard.alwaysActive : formatLongDateTime(entry.event.datetime, tr.dates);
   return (
     <article data-testid="waitlist-entry" className={`${cardClass} overflow-hidden`}>

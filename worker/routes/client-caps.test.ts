@@ -8,7 +8,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { bookings, categories, seasonHolders, seasonPasses, waitlistEntries } from "../../db/schema";
 import { hashedClientKey } from "../services/rate-limit";
-import type { SeasonPurchase } from "../services/seasons";
+import type { SeasonPurchase } from "../services/season-purchase";
 import { offerFreedSpots } from "../services/waitlist";
 import { api, seedBooking, seedEvent, testDb } from "../test/helpers";
 

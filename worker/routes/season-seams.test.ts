@@ -10,7 +10,7 @@ import { bookings, categories, emailOutbox, refunds, seasonHolders, seasonPasses
 import { adminApi } from "../test/admin";
 import { renderOutboxRow } from "../services/email/render";
 import { offlinePasses } from "../services/gate";
-import type { SeasonPurchase } from "../services/seasons";
+import type { SeasonPurchase } from "../services/season-purchase";
 import { api, seedBooking, seedEvent, testDb } from "../test/helpers";
 
 const HOUR = 3_600_000;

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { offerFreedSpotsQuietly } from "../services/waitlist";
+import { offerFreedSpotsQuietly } from "../services/waitlist-offers";
 import { reserveSeasonSpots } from "../services/season-spots";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";

@@ -31,7 +31,7 @@ import {
   revokeHolder,
 } from "../services/season-holders";
 import { createVoucher, disableVoucher, listVouchers, updateVoucher, voucherUses } from "../services/vouchers";
-import { offerFreedSpotsQuietly } from "../services/waitlist";
+import { offerFreedSpotsQuietly } from "../services/waitlist-offers";
 import { holderInput } from "./seasons";
 
 /** "2026-08-01", a Naples calendar day: [its start, the end of it). */

@@ -10,7 +10,7 @@ import { limitRequestRate } from "../middleware/request-rate";
 import { pickLang, LANGS } from "../../shared/lang";
 import { holdClientOf, holdMinutes } from "../services/holds";
 import { PASS_SECRET_PATTERN } from "../services/passes";
-import { offerFreedSpotsQuietly } from "../services/waitlist";
+import { offerFreedSpotsQuietly } from "../services/waitlist-offers";
 import { getSeason, listSeasons } from "../services/seasons";
 import { buySeason } from "../services/season-purchase";
 import { getSeasonPass, releaseMatch } from "../services/season-pass";

@@ -9,7 +9,7 @@ import { retryIncompleteRefunds } from "./refunds";
 import { sendReminders } from "./reminders";
 import { anonymisePersonalData, purgeRateLimitHits, retentionOf } from "./retention";
 import { deleteOrphanUploads } from "./uploads";
-import { offerFreedSpotsEverywhere } from "./waitlist";
+import { offerFreedSpotsEverywhere } from "./waitlist-offers";
 import { sendWalletUpdates } from "./wallet/wallet-passes";
 import { sendMonthToAccountant } from "./documents/accountant";
 import { createSdiIntermediary } from "./sdi/intermediary";

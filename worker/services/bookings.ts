@@ -199,7 +199,6 @@ export async function createBooking(
   return fail(409, "conflict", messages.rateUnavailable);
 }
 
-
 type HoldCustomer = Pick<HoldFields, "customerName" | "customerEmail" | "licensePlate" | "carModel"> & { lang?: HoldFields["lang"] };
 
 /** A new hold for `customer`, from the client that asked, lasting the hold time from now. */

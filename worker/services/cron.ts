@@ -10,7 +10,7 @@ import { sendReminders } from "./reminders";
 import { anonymisePersonalData, purgeRateLimitHits, retentionOf } from "./retention";
 import { deleteOrphanUploads } from "./uploads";
 import { offerFreedSpotsEverywhere } from "./waitlist-offers";
-import { sendWalletUpdates } from "./wallet/wallet-passes";
+import { sendWalletUpdates } from "./wallet/wallet-updates";
 import { sendMonthToAccountant } from "./documents/accountant";
 import { createSdiIntermediary } from "./sdi/intermediary";
 import { pollSdiOutcomes, queueUnsentDocuments } from "./sdi/submissions";

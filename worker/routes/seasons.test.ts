@@ -295,7 +295,7 @@ describe("season passes: the gate, releases, new matches, reminders", () => {
 
   it("the owner defines a season; a scope and a sensible range are required", async () => {
     const { cat } = await seedSeason();
-    const ok = await adminApi("/api/admin/seasons", { method: "POST", json: { name: "Abbonamento Napoli 2026/27", nameEn: "Napoli season 2026/27", categoryId: cat.id, from: "2026-08-01", to: "2027-05-31", price: 250, spots: 40 } });
+    const ok = await adminApi("/api/admin/seasons", { method: "POST", json: { name: "Abbonamento Napoli 2026/27", nameTranslations: { en: "Napoli season 2026/27" }, categoryId: cat.id, from: "2026-08-01", to: "2027-05-31", price: 250, spots: 40 } });
     expect(ok.status).toBe(201);
     expect(await ok.json()).toMatchObject({ name: "Abbonamento Napoli 2026/27", price: "250.00", spots: 40, seatsLeft: 40 });
     const noScope = await adminApi("/api/admin/seasons", { method: "POST", json: { name: "X", from: "2026-08-01", to: "2027-05-31", price: 250, spots: 40 } });

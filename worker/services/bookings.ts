@@ -62,7 +62,9 @@ type EventRef = Pick<Event, "id" | "title" | "datetime" | "isAlwaysActive">;
 type RateRef = { id: number; name: string } | null;
 
 import { effectiveStatus } from "../../shared/lifecycle/booking";
-import { type Lang, readsEnglishTwin } from "../../shared/lang";
+import { type Lang } from "../../shared/lang";
+import { translated } from "../../shared/translations";
+import { parseTranslations } from "./translations";
 
 export { effectiveStatus };
 
@@ -115,7 +117,7 @@ export function toBookingDto(input: BookingFields | NewHold, event: EventRef, ra
   };
 }
 
-const answerRate = { id: sql<number>`${rates.id}`.as("r_id"), name: sql<string>`${rates.name}`.as("r_name"), nameEn: sql<string | null>`${rates.nameEn}`.as("r_name_en") };
+const answerRate = { id: sql<number>`${rates.id}`.as("r_id"), name: sql<string>`${rates.name}`.as("r_name"), nameTranslations: sql<string | null>`${rates.nameTranslations}`.as("r_name_translations") };
 
 /** The read behind a booking's answer, as a builder so a caller can put it at the end of its own batch. */
 export const bookingAnswerQuery = (db: Db, id: string) =>
@@ -135,11 +137,11 @@ export async function getBooking(db: Db, id: string, now: number): Promise<Booki
 }
 
 export function bookingAnswerOf(row: BookingAnswerRow, now: number): BookingDto {
-  // In the booking's language: the garage's English title and rate name where it gave them (issue #14).
-  const english = readsEnglishTwin(row.booking.lang);
-  const event = english && row.event.titleEn ? { ...row.event, title: row.event.titleEn } : row.event;
+  // In the booking's language: theirs, else English, else the Italian (shared/translations.ts).
+  const lang = row.booking.lang;
+  const event = { ...row.event, title: translated(row.event.title, row.event.titleTranslations, lang) };
   const joinedRate = joined(row.rate);
-  const rate = joinedRate ? { id: joinedRate.id, name: (english && joinedRate.nameEn) || joinedRate.name } : null;
+  const rate = joinedRate ? { id: joinedRate.id, name: translated(joinedRate.name, parseTranslations(joinedRate.nameTranslations), lang) } : null;
   return toBookingDto(row.booking, event, rate, now);
 }
 

@@ -1,3 +1,4 @@
+import type { Translations } from "../../shared/translations";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { bookings, events, seasonHolders, seasonPasses } from "../../db/schema";
 import type { Db } from "../db";
@@ -18,14 +19,14 @@ export type SeasonPassDto = {
   status: PassStatus;
   code: string;
   seasonName: string;
-  seasonNameEn: string | null;
+  seasonNameTranslations: Translations;
   licensePlate: string;
   /** A season pass is one car: a new plate applies to every match still to come (while one is). */
   plateChangeAllowed: boolean;
   matches: SeasonMatch[];
 };
 
-export type SeasonMatch = { eventId: number; title: string; titleEn: string | null; datetime: string | null; state: SeasonMatchState; canRelease: boolean };
+export type SeasonMatch = { eventId: number; title: string; titleTranslations: Translations; datetime: string | null; state: SeasonMatchState; canRelease: boolean };
 
 /** Every match a holder has a spot at, earliest first, and which ones can still be handed back. */
 export async function matchesOf(db: Db, holderIds: string[], now: number): Promise<Map<string, SeasonMatch[]>> {
@@ -36,7 +37,7 @@ export async function matchesOf(db: Db, holderIds: string[], now: number): Promi
       holderId: bookings.seasonHolderId,
       eventId: events.id,
       title: events.title,
-      titleEn: events.titleEn,
+      titleTranslations: events.titleTranslations,
       datetime: events.datetime,
       cancelledAt: events.cancelledAt,
       durationMinutes: events.durationMinutes,
@@ -68,7 +69,7 @@ export async function matchesOf(db: Db, holderIds: string[], now: number): Promi
     by.get(r.holderId!)?.push({
       eventId: r.eventId,
       title: r.title,
-      titleEn: r.titleEn,
+      titleTranslations: r.titleTranslations,
       datetime: toIso(r.datetime),
       state,
       canRelease: r.cancelledAt == null && canReleaseMatch(r, r.datetime, now),
@@ -87,7 +88,7 @@ export async function getSeasonPass(db: Db, secret: string, now: number): Promis
     status: holder.status === "active" ? "valid" : passStatusOf(holder.status === "cancelled" ? "cancelled" : "pending", false),
     code: bookingCodeOf(holder.id),
     seasonName: season.name,
-    seasonNameEn: season.nameEn,
+    seasonNameTranslations: season.nameTranslations,
     licensePlate: holder.licensePlate,
     plateChangeAllowed: holder.status === "active" && matches.some((m) => m.state === "reserved"),
     matches,

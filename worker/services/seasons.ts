@@ -17,7 +17,7 @@ import { reserveSeasonSpots } from "./season-spots";
 
 export type SeasonInput = {
   name: string;
-  nameEn: string | null;
+  nameTranslations: Translations;
   categoryId: number | null;
   eventIds: number[] | null;
   startsAt: number;
@@ -35,7 +35,7 @@ export type SeasonInput = {
 export type SeasonDto = {
   id: number;
   name: string;
-  nameEn: string | null;
+  nameTranslations: Translations;
   categoryId: number | null;
   eventIds: number[] | null;
   startsAt: string;
@@ -57,7 +57,7 @@ export type SeasonDto = {
   salePrice: string;
 };
 
-export type SeasonSaleMatch = { id: number; title: string; titleEn: string | null; datetime: string | null; state: "on_sale" | "sold_out" | "played" };
+export type SeasonSaleMatch = { id: number; title: string; titleTranslations: Translations; datetime: string | null; state: "on_sale" | "sold_out" | "played" };
 
 /**
  * What a visitor can buy of a season now (decision 054): its matches (switched on, not cancelled),
@@ -65,8 +65,8 @@ export type SeasonSaleMatch = { id: number; title: string; titleEn: string | nul
  * and its price without the missing ones.
  */
 export async function seasonSaleOf(db: Db, season: SeasonPass, seatsLeft: number, now: number) {
-  const rows = await db.all<{ id: number; title: string; titleEn: string | null; datetime: number; categoryId: number | null; ended: number; forSale: number }>(sql`
-    select ev.id as id, ev.title as title, ev.title_en as titleEn, ev.datetime as datetime, ev.category_id as categoryId,
+  const rows = await db.all<{ id: number; title: string; titleTranslations: string; datetime: number; categoryId: number | null; ended: number; forSale: number }>(sql`
+    select ev.id as id, ev.title as title, ev.title_translations as titleTranslations, ev.datetime as datetime, ev.category_id as categoryId,
       not ${sql.raw(eventNotEndedText("ev", ms(now)))} as ended, ${spotsForSaleSql(sql`ev.id`, now)} as forSale
     from events ev
     where ev.is_active = 1 and ev.cancelled_at is null and ev.is_always_active = 0 and ev.datetime >= ${season.startsAt} and ev.datetime < ${season.endsAt}
@@ -76,7 +76,7 @@ export async function seasonSaleOf(db: Db, season: SeasonPass, seatsLeft: number
     .map((e) => ({
       id: e.id,
       title: e.title,
-      titleEn: e.titleEn,
+      titleTranslations: parseTranslations(e.titleTranslations),
       datetime: toIso(e.datetime),
       state: Number(e.ended) === 1 ? "played" : Number(e.forSale) >= 1 ? "on_sale" : "sold_out",
     }));
@@ -122,7 +122,7 @@ async function seasonDto(db: Db, season: SeasonPass, now: number): Promise<Seaso
   return {
     id: season.id,
     name: season.name,
-    nameEn: season.nameEn,
+    nameTranslations: season.nameTranslations,
     categoryId: season.categoryId,
     eventIds: season.eventIds,
     startsAt: toIso(season.startsAt)!,

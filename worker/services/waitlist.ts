@@ -1,3 +1,5 @@
+import type { Translations } from "../../shared/translations";
+import { parseTranslations } from "./translations";
 import { eq, sql, type SQL } from "drizzle-orm";
 import { waitlistEntries, waitlistSettings } from "../../db/schema";
 import type { Db } from "../db";
@@ -132,8 +134,8 @@ export type WaitlistView = {
   licensePlate: string;
   lang: Lang;
   joinedAt: string;
-  event: { id: number; title: string; titleEn: string | null; datetime: string | null; isAlwaysActive: boolean };
-  rate: { id: number; name: string; nameEn: string | null; price: string };
+  event: { id: number; title: string; titleTranslations: Translations; datetime: string | null; isAlwaysActive: boolean };
+  rate: { id: number; name: string; nameTranslations: Translations; price: string };
   /** The held spot while the offer stands (or once it was taken): the booking to pay and until when. */
   offer: { bookingId: string; expiresAt: string; amount: string } | null;
 };
@@ -149,12 +151,12 @@ export type ViewRow = {
   createdAt: number;
   eventId: number;
   title: string;
-  titleEn: string | null;
+  titleTranslations: string;
   datetime: number | null;
   isAlwaysActive: number;
   rateId: number;
   rateName: string;
-  rateNameEn: string | null;
+  rateNameTranslations: string;
   priceCents: number;
   bookingId: string | null;
   holdExpiresAt: number | null;
@@ -165,8 +167,8 @@ export const viewSelect = (now: number, where: SQL) => sql`
   select w.id as id, w.token as token, ${sql.raw(waitlistStateText("w", "b", ms(now)))} as state,
     (select count(*) from waitlist_entries p where p.event_id = w.event_id and ${sql.raw(waitingEntryText("p"))} and p.id <= w.id) as position,
     w.email as email, w.license_plate as licensePlate, w.lang as lang, w.created_at as createdAt,
-    e.id as eventId, e.title as title, e.title_en as titleEn, e.datetime as datetime, e.is_always_active as isAlwaysActive,
-    r.id as rateId, r.name as rateName, r.name_en as rateNameEn, r.price_cents as priceCents,
+    e.id as eventId, e.title as title, e.title_translations as titleTranslations, e.datetime as datetime, e.is_always_active as isAlwaysActive,
+    r.id as rateId, r.name as rateName, r.name_translations as rateNameTranslations, r.price_cents as priceCents,
     b.id as bookingId, b.hold_expires_at as holdExpiresAt, b.amount_cents as amountCents
   from waitlist_entries w join events e on e.id = w.event_id join rates r on r.id = w.rate_id
   left join bookings b on b.id = w.booking_id
@@ -181,8 +183,8 @@ export function toView(r: ViewRow): WaitlistView {
     licensePlate: r.licensePlate,
     lang: r.lang,
     joinedAt: toIso(r.createdAt)!,
-    event: { id: r.eventId, title: r.title, titleEn: r.titleEn, datetime: toIso(r.datetime), isAlwaysActive: r.isAlwaysActive === 1 },
-    rate: { id: r.rateId, name: r.rateName, nameEn: r.rateNameEn, price: centsToDecimal(r.priceCents) },
+    event: { id: r.eventId, title: r.title, titleTranslations: parseTranslations(r.titleTranslations), datetime: toIso(r.datetime), isAlwaysActive: r.isAlwaysActive === 1 },
+    rate: { id: r.rateId, name: r.rateName, nameTranslations: parseTranslations(r.rateNameTranslations), price: centsToDecimal(r.priceCents) },
     offer:
       r.bookingId && (r.state === "offered" || r.state === "booked")
         ? { bookingId: r.bookingId, expiresAt: toIso(r.holdExpiresAt)!, amount: centsToDecimal(r.amountCents ?? r.priceCents) }

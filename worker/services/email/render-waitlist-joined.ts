@@ -4,7 +4,7 @@ import { waitingEntryText } from "../../../shared/lifecycle/sql";
 import type { Db } from "../../db";
 import { emailCatalogues } from "./catalogue";
 import { escapeHtml, romeLongDateTime } from "./format";
-import { readsEnglishTwin } from "../../../shared/lang";
+import { translated } from "../../../shared/translations";
 import { layout, textOf, type RenderedEmail, type Row } from "./layout";
 
 /** "You are on the waiting list": the entry as it is now, with its personal link (no booking exists yet). */
@@ -14,9 +14,8 @@ export async function renderWaitlistJoined(db: Db, env: Env, entryId: number): P
   if (!view) return null;
   const lang = view.lang;
   const t = emailCatalogues[lang];
-  const english = readsEnglishTwin(lang);
-  const eventTitle = (english && view.event.titleEn) || view.event.title;
-  const rateName = (english && view.rate.nameEn) || view.rate.name;
+  const eventTitle = translated(view.event.title, view.event.titleTranslations, lang);
+  const rateName = translated(view.rate.name, view.rate.nameTranslations, lang);
   const link = `${env.PUBLIC_BASE_URL.replace(/\/$/, "")}/lista-attesa/${view.token}`;
   const paragraphs = [t.waitlistJoined.greeting, t.waitlistJoined.intro(eventTitle), t.waitlistJoined.how];
   const rows: Row[] = [
@@ -48,11 +47,11 @@ async function joinedEntry(db: Db, entryId: number) {
       waiting: sql<number>`${sql.raw(waitingEntryText(`"waitlist_entries"`))}`,
       position: sql<number>`(select count(*) from waitlist_entries p where p.event_id = ${waitlistEntries.eventId} and ${sql.raw(waitingEntryText("p"))} and p.id <= ${waitlistEntries.id})`,
       title: events.title,
-      titleEn: events.titleEn,
+      titleTranslations: events.titleTranslations,
       datetime: events.datetime,
       isAlwaysActive: events.isAlwaysActive,
       rateName: rates.name,
-      rateNameEn: rates.nameEn,
+      rateNameTranslations: rates.nameTranslations,
     })
     .from(waitlistEntries)
     .innerJoin(events, eq(events.id, waitlistEntries.eventId))
@@ -66,7 +65,7 @@ async function joinedEntry(db: Db, entryId: number) {
     licensePlate: row.licensePlate,
     lang: row.lang,
     position: row.waiting ? row.position : null,
-    event: { title: row.title, titleEn: row.titleEn, datetime: row.isAlwaysActive || row.datetime == null ? null : new Date(row.datetime).toISOString(), isAlwaysActive: row.isAlwaysActive },
-    rate: { name: row.rateName, nameEn: row.rateNameEn },
+    event: { title: row.title, titleTranslations: row.titleTranslations, datetime: row.isAlwaysActive || row.datetime == null ? null : new Date(row.datetime).toISOString(), isAlwaysActive: row.isAlwaysActive },
+    rate: { name: row.rateName, nameTranslations: row.rateNameTranslations },
   };
 }

@@ -16,7 +16,7 @@ import { cancelDeadline, eventEndsAt, MINUTE_MS, withinCancelDeadline } from "..
 import { getReminderSettings } from "../settings";
 import { qrPng } from "./qr-png";
 import { bookingFacts } from "../booking-facts";
-import { readsEnglishTwin } from "../../../shared/lang";
+import { translated, translatedTogether } from "../../../shared/translations";
 import { base64, layout, mapsUrl, QR_CID, textOf, type RenderedEmail, type Row } from "./layout";
 import { renderWaitlistJoined } from "./render-waitlist-joined";
 import { renderInvoiceCopy } from "./render-invoice-copy";
@@ -34,11 +34,11 @@ export async function renderOutboxRow(db: Db, env: Env, row: Pick<EmailOutboxRow
   if (!facts) return null;
   const lang = facts.lang;
   const t = emailCatalogues[lang];
-  // English content where the staff wrote it, else the Italian (as on the site).
+  // The garage's texts in the booking's language, else English, else the Italian (as on the site).
   const b = {
     ...facts,
-    eventTitle: (readsEnglishTwin(lang) && facts.eventTitleEn) || facts.eventTitle,
-    rateName: (readsEnglishTwin(lang) && facts.rateNameEn) || facts.rateName,
+    eventTitle: translated(facts.eventTitle, facts.eventTitleTranslations, lang),
+    rateName: facts.rateName == null ? null : translated(facts.rateName, facts.rateNameTranslations, lang),
   };
   const code = bookingCodeOf(b.id);
   const when = b.isAlwaysActive || b.datetime == null ? t.labels.alwaysActive : romeLongDateTime(b.datetime, t.dates);
@@ -105,10 +105,9 @@ export async function renderOutboxRow(db: Db, env: Env, row: Pick<EmailOutboxRow
   if (row.kind === "notice") {
     const notice = row.noticeId ? await db.select().from(notices).where(eq(notices.id, row.noticeId)).get() : undefined;
     if (!notice) return null;
-    // The English text when the booking is English and staff wrote one; the Italian otherwise. Always text, never markup.
-    const english = readsEnglishTwin(lang) && notice.subjectEn && notice.bodyEn;
-    const subject = english ? notice.subjectEn! : notice.subject;
-    const paragraphs = [t.greeting(b.customerName), t.notice.intro(b.eventTitle), english ? notice.bodyEn! : notice.body];
+    // Subject and body from one language: the booking's, else English, else the Italian. Always text, never markup.
+    const { subject, body } = translatedTogether({ subject: notice.subject, body: notice.body }, { subject: notice.subjectTranslations, body: notice.bodyTranslations }, lang);
+    const paragraphs = [t.greeting(b.customerName), t.notice.intro(b.eventTitle), body];
     const rows = base.filter((r) => r.label !== t.labels.rate);
     const linkHtml = passUrl ? `<p style="margin:16px 0 0"><a href="${escapeHtml(passUrl)}" style="color:#1d4ed8;font-weight:600">${escapeHtml(t.labels.passLink)}</a></p>` : "";
     const more = nextEvents(REF.emailNotice);

@@ -25,7 +25,7 @@ async function seedSeason() {
   const c = await seedEvent({ category: null, categoryId: cat.id, datetime: Date.now() + 26 * HOUR, title: "Napoli – Lazio" });
   const season = await db
     .insert(seasonPasses)
-    .values({ name: "Abbonamento Curva", nameEn: "Stand season", categoryId: cat.id, startsAt: Date.now() - 86_400_000, endsAt: Date.now() + 200 * 86_400_000, priceCents: 30_000, spots: 5 })
+    .values({ name: "Abbonamento Curva", nameTranslations: { en: "Stand season" }, categoryId: cat.id, startsAt: Date.now() - 86_400_000, endsAt: Date.now() + 200 * 86_400_000, priceCents: 30_000, spots: 5 })
     .returning()
     .get();
   return { a, b, c, season };

@@ -24,7 +24,7 @@ const factsColumns = {
   eventId: events.id,
   eventTitle: eventTitleInBookingLang,
   eventTitleIt: events.title,
-  eventTitleEn: events.titleEn,
+  eventTitleTranslations: events.titleTranslations,
   eventStart: events.datetime,
   isAlwaysActive: events.isAlwaysActive,
   cancelledAt: events.cancelledAt,
@@ -45,11 +45,11 @@ const nextMatchText = (b: string, e: string, now: number) =>
  * season and next match. markWalletPassChanged compares it with the stored `shown`.
  */
 const shownSql = (now: number) => sql`(select case when sb.kind = 'season' then
-    (select json_array('season', h.status = 'active', h.license_plate, s.name, s.name_en,
-        (select json_array(ne.id, ne.datetime, ne.title, ne.title_en) from bookings nb join events ne on ne.id = nb.event_id
+    (select json_array('season', h.status = 'active', h.license_plate, s.name, json(s.name_translations),
+        (select json_array(ne.id, ne.datetime, ne.title, json(ne.title_translations)) from bookings nb join events ne on ne.id = nb.event_id
           where nb.season_holder_id = h.id and ${sql.raw(nextMatchText("nb", "ne", now))} order by ne.datetime, ne.id limit 1))
       from season_holders h join season_passes s on s.id = h.season_id where h.id = sb.season_holder_id)
-    else json_array('booking', ${sql.raw(passValidText("sb", "se"))}, sb.license_plate, se.datetime, se.is_always_active, se.title, se.title_en) end
+    else json_array('booking', ${sql.raw(passValidText("sb", "se"))}, sb.license_plate, se.datetime, se.is_always_active, se.title, json(se.title_translations)) end
   from bookings sb join events se on se.id = sb.event_id where sb.id = ${walletPasses.bookingId})`;
 
 async function factsWhere(db: Db, where: SQL, baseUrl: string, now: number): Promise<WalletPassFacts | null> {
@@ -72,7 +72,7 @@ async function factsWhere(db: Db, where: SQL, baseUrl: string, now: number): Pro
     passUrl: `${baseUrl}/p/${row.passSecret}`,
     eventTitle: row.eventTitle,
     eventTitleIt: row.eventTitleIt,
-    eventTitleEn: row.eventTitleEn,
+    eventTitleTranslations: row.eventTitleTranslations,
     eventStart: row.eventStart,
     isAlwaysActive: row.isAlwaysActive,
     rateName: row.rateName,
@@ -99,24 +99,23 @@ async function seasonFacts(
   if (!holder) return null;
   const { holder: h, season } = holder;
   const next = await db
-    .select({ eventId: events.id, title: events.title, titleEn: events.titleEn, datetime: events.datetime })
+    .select({ eventId: events.id, title: events.title, titleTranslations: events.titleTranslations, datetime: events.datetime })
     .from(bookings)
     .innerJoin(events, eq(events.id, bookings.eventId))
     .where(and(eq(bookings.seasonHolderId, h.id), sql.raw(nextMatchText(`"bookings"`, `"events"`, now))))
     .orderBy(asc(events.datetime), asc(events.id))
     .limit(1)
     .get();
-  const english = h.lang === "en";
-  const nextMatch = next ? { eventId: next.eventId, title: (english && next.titleEn) || next.title, start: next.datetime! } : null;
+  const nextMatch = next ? { eventId: next.eventId, title: translated(next.title, next.titleTranslations, h.lang), start: next.datetime! } : null;
   return {
     ...pass,
     eventId: nextMatch?.eventId ?? null,
     lang: h.lang,
     code: bookingCodeOf(h.id),
     passUrl: `${baseUrl}/p/${h.passSecret}`,
-    eventTitle: (english && season.nameEn) || season.name,
+    eventTitle: translated(season.name, season.nameTranslations, h.lang),
     eventTitleIt: season.name,
-    eventTitleEn: season.nameEn,
+    eventTitleTranslations: season.nameTranslations,
     eventStart: nextMatch?.start ?? null,
     isAlwaysActive: false,
     rateName: null,

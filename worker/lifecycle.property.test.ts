@@ -25,7 +25,8 @@ import { freeSpotsOf, passStatusOf, refundClaims, refundCounts, takesSpot } from
 import { eventEndsAt, withinCancelDeadline } from "../shared/lifecycle/event";
 import { isWaiting, spotsForSale, waitlistStateOf } from "../shared/lifecycle/waitlist";
 import type { WaitlistView } from "./services/waitlist";
-import { GATE_CLOSES_AFTER_MS, GATE_OPENS_BEFORE_MS, type ScanAnswer } from "./services/gate";
+import { GATE_CLOSES_AFTER_MS, GATE_OPENS_BEFORE_MS } from "./services/gate";
+import { type ScanAnswer } from "./services/gate-scan";
 import type { IntentDto } from "./services/payments/checkout";
 import type { RefundResult } from "./services/refunds";
 import type { BookingDto } from "./services/bookings";
@@ -789,7 +790,7 @@ class GateScan extends BookingOp {
       json: { eventId: m.eventId, scan: row.passSecret ? `${ORIGIN}/p/${row.passSecret}` : row.licensePlate, direction: this.direction },
     });
     expect(res.status, `scan of #${b.n} answered ${res.status}, event on the gate's list: ${listed}`).toBe(listed ? 200 : 404);
-    if (res.status !== 200 || this.direction === "out") return; // an exit is never held up (services/gate.ts)
+    if (res.status !== 200 || this.direction === "out") return; // an exit is never held up (services/gate-scan.ts)
     const { result } = await res.json<ScanAnswer>();
     tally(`scan in: ${result}`);
     // (d) the gate lets a car in only on a paid pass of an event that is not cancelled.

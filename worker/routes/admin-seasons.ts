@@ -15,21 +15,23 @@ import { dispatchQueued } from "../services/email/outbox";
 import { createPaymentProvider } from "../services/payments/create-provider";
 import { refundBooking } from "../services/refunds";
 import {
-  assignSeason,
   createSeason,
-  holderById,
-  holderDtos,
-  listHolders,
   listSeasons,
-  refundedMatchesOf,
-  releaseMatchForHolder,
-  revokeHolder,
   setSeasonOnSale,
   updateSeason,
   type SeasonInput,
 } from "../services/seasons";
+import { assignSeason } from "../services/season-purchase";
+import {
+  holderById,
+  holderDtos,
+  listHolders,
+  refundedMatchesOf,
+  releaseMatchForHolder,
+  revokeHolder,
+} from "../services/season-holders";
 import { createVoucher, disableVoucher, listVouchers, updateVoucher, voucherUses } from "../services/vouchers";
-import { offerFreedSpotsQuietly } from "../services/waitlist";
+import { offerFreedSpotsQuietly } from "../services/waitlist-offers";
 import { holderInput } from "./seasons";
 
 /** "2026-08-01", a Naples calendar day: [its start, the end of it). */

@@ -7,9 +7,10 @@ import { messages } from "../i18n/it";
 import { validate } from "../lib/validate";
 import { audited } from "../middleware/audit";
 import { requireAdmin } from "../middleware/require-admin";
+import { getWaitlistSettings, saveWaitlistSettings } from "../services/waitlist";
+import { adminWaitlist, adminWaitlists } from "../services/waitlist-admin";
 import { searchWaitlistEntries } from "../services/waitlist-pages";
 import { cursorOf, pageLimitOf } from "./admin-payments";
-import { adminWaitlist, adminWaitlists, getWaitlistSettings, saveWaitlistSettings } from "../services/waitlist";
 
 const eventParam = z.object({ id: z.coerce.number({ error: messages.invalidEvent }).int().positive(messages.invalidEvent) });
 const offerMinutes = z.number(messages.waitlistOfferMinutesInvalid).int(messages.waitlistOfferMinutesInvalid);

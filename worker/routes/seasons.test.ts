@@ -1,7 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { bookings, categories, seasonHolders, seasonPasses } from "../../db/schema";
-import type { SeasonPassDto, SeasonPurchase } from "../services/seasons";
+import type { SeasonPurchase } from "../services/season-purchase";
+import type { SeasonPassDto } from "../services/season-pass";
 import { passHash } from "../services/passes";
 import { freeSpotsNow } from "../services/holds";
 import { sendReminders } from "../services/reminders";

@@ -1,7 +1,7 @@
 import type { Translations } from "../../shared/translations";
 import { and, desc, eq, getTableName, inArray, like, ne, or, sql, type SQL } from "drizzle-orm";
 import { bookings, events, rates, seasonHolders, seasonPasses, type BookingKind, type BookingStatus } from "../../db/schema";
-import { matchesOf, type SeasonMatch } from "./seasons";
+import { matchesOf, type SeasonMatch } from "./season-pass";
 import type { Db } from "../db";
 import { toIso } from "../lib/time";
 import { bookingState, passStatusOf, type BookingState, type PassStatus } from "../../shared/lifecycle/booking";

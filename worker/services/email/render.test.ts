@@ -7,7 +7,8 @@ import { api, seedBooking, seedEvent, testDb } from "../../test/helpers";
 import type { BookingDto } from "../bookings";
 import type { IntentDto } from "../payments/checkout";
 import { emailCatalogues } from "./catalogue";
-import { renderOutboxRow, type RenderedEmail } from "./render";
+import { renderOutboxRow } from "./render";
+import { type RenderedEmail } from "./layout";
 import { type Lang } from "../../../shared/lang";
 
 // Friday 12 March 2027, 21:00 in Rome (20:00 UTC, before the switch to summer time).

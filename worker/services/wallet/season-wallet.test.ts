@@ -8,7 +8,7 @@ import { api, seedEvent, testDb } from "../../test/helpers";
 import { BASE, call, downloadPkpass, latestPkpass, passOnAPhone, pushesTo, walletEnv } from "../../test/wallet";
 import { romeIso } from "../event-page";
 import { startEventCancellation } from "../event-cancellation";
-import { sendWalletUpdates } from "./wallet-passes";
+import { sendWalletUpdates } from "./wallet-updates";
 
 // docs/decisions/058-season-wallet-pass.md: a season holder keeps one wallet pass whose match and
 // date move to the next match the holder keeps; each move reaches each phone once.

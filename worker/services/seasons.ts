@@ -1,3 +1,5 @@
+import type { Translations } from "../../shared/translations";
+import { parseTranslations } from "./translations";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { bookings, events, seasonHolders, seasonPasses, type SeasonPass } from "../../db/schema";
 import type { Db } from "../db";

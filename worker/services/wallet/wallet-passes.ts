@@ -1,3 +1,4 @@
+import { translated } from "../../../shared/translations";
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { bookings, events, garageCoordinates, rates, seasonHolders, seasonPasses, walletPasses, walletUpdates } from "../../../db/schema";
 import { garage } from "../../../shared/garage";

@@ -47,7 +47,7 @@ test("'Annulla evento' on a season match shows what the holders get back before 
   // Nothing happened yet: the match is still on sale.
   expect((await publicEvents(page.request)).find((e) => e.id === first.id)).toMatchObject({ cancelled: false });
 
-  await dialog.getByRole("button", { name: "Annulla l'evento e rimborsa tutti" }).tap();
+  await dialog.getByRole("button", { name: "Annulla l'evento e avvia i rimborsi" }).tap();
   await expect(dialog.getByTestId("cancel-progress")).toContainText("Annullamento completato", { timeout: 20_000 });
   await page.screenshot({ path: "test-results/season-cancel-done-390.png" });
   await dialog.getByRole("button", { name: "Chiudi" }).last().tap();

@@ -487,7 +487,11 @@ export const itAdmin = {
     title: (title: string) => `Annulla evento: ${title}`,
     intro:
       "Ogni prenotazione pagata viene rimborsata per intero e il cliente riceve un'e-mail; i posti in attesa di pagamento vengono liberati e l'evento esce dalla vendita. L'operazione continua anche se chiudi questa finestra.",
+    // With season holders at this match, "every paid booking refunded in full" is not what happens to them.
+    introWithSeasons:
+      "Ogni prenotazione pagata viene rimborsata per intero e il cliente riceve un'e-mail; gli abbonati seguono le condizioni del loro abbonamento, qui sotto. I posti in attesa di pagamento vengono liberati e l'evento esce dalla vendita. L'operazione continua anche se chiudi questa finestra.",
     confirm: "Annulla l'evento e rimborsa tutti",
+    confirmWithSeasons: "Annulla l'evento e avvia i rimborsi",
     starting: "Avvio...",
     started: "Annullamento avviato",
     failed: "Impossibile avviare l'annullamento",

@@ -55,6 +55,8 @@ const startAtom = atomWithMutation((get) => ({
 /** "Annulla evento": starts the cancel-event Workflow and shows "N di M rimborsate", failures and a retry. */
 export function CancelEventDialog({ event, onClose }: { event: { id: number; title: string; cancelled: boolean }; onClose: () => void }) {
   const query = useAtomValue(useMemo(() => progressAtom(event.id), [event.id]));
+  const seasons = useAtomValue(useMemo(() => seasonOutcomeAtom(event.id), [event.id])).data?.seasons ?? [];
+  const withSeasons = seasons.length > 0;
   const start = useAtomValue(startAtom);
   const progress = query.data?.progress ?? null;
   const run = () => start.mutate(event.id, notifyOutcome(t.started, t.failed));
@@ -71,7 +73,7 @@ export function CancelEventDialog({ event, onClose }: { event: { id: number; tit
           </Button>
           {!progress && !event.cancelled ? (
             <Button variant="danger" disabled={start.isPending} onClick={run}>
-              {start.isPending ? t.starting : t.confirm}
+              {start.isPending ? t.starting : withSeasons ? t.confirmWithSeasons : t.confirm}
             </Button>
           ) : progress?.status === "done" && progress.failures.length ? (
             <Button variant="danger" disabled={start.isPending} onClick={run}>
@@ -83,7 +85,7 @@ export function CancelEventDialog({ event, onClose }: { event: { id: number; tit
     >
       {!progress ? (
         <>
-          <p className="text-sm text-slate-700">{event.cancelled ? t.progressLoading : t.intro}</p>
+          <p className="text-sm text-slate-700">{event.cancelled ? t.progressLoading : withSeasons ? t.introWithSeasons : t.intro}</p>
           {event.cancelled ? null : <SeasonOutcome eventId={event.id} />}
         </>
       ) : (

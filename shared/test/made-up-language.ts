@@ -1,4 +1,5 @@
 import { LANGS, LANGUAGES, type Lang, type LanguageWays } from "../lang";
+import { sameOnPurpose } from "../same-on-purpose";
 
 /**
  * "xx", a language no one speaks, for the test that a language is one entry in the list
@@ -43,4 +44,22 @@ export function addMadeUpLanguage(registries: Record<string, unknown>[]) {
   (LANGUAGES as Record<string, LanguageWays>)[MADE_UP] = ways;
   if (!LANGS.includes(MADE_UP)) LANGS.push(MADE_UP);
   for (const registry of registries) registry[MADE_UP] = madeUpCatalogue(registry.en);
+}
+
+/**
+ * Every other language's texts in a registry of catalogues, line by line, 6 characters or more, that
+ * are not also the made-up language's (nor a brand's, the same everywhere): none may show in what it renders.
+ */
+export function foreignTexts(registry: Record<string, unknown>): string[] {
+  const texts = (catalogue: unknown): string[] => {
+    if (typeof catalogue === "string") return [catalogue];
+    if (typeof catalogue === "function") return String((catalogue as (...a: string[]) => string)("\u0000", "\u0000")).split("\u0000");
+    return catalogue && typeof catalogue === "object" ? Object.values(catalogue).flatMap(texts) : [];
+  };
+  const own = new Set(texts(registry[MADE_UP]).flatMap((s) => s.split("\n")).map((s) => s.trim()));
+  return LANGS.filter((lang) => lang !== MADE_UP)
+    .flatMap((lang) => texts(registry[lang]))
+    .flatMap((s) => s.split("\n"))
+    .map((s) => s.trim())
+    .filter((s) => s.length >= 6 && !own.has(s) && !sameOnPurpose(MADE_UP, s));
 }

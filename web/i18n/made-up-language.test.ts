@@ -7,26 +7,10 @@
 import { describe, expect, it, vi } from "vitest";
 
 vi.resetModules();
-const { LANGS } = await import("../../shared/lang");
-const { sameOnPurpose } = await import("../../shared/same-on-purpose");
-const { addMadeUpLanguage, MADE_UP } = await import("../../shared/test/made-up-language");
+const { addMadeUpLanguage, foreignTexts, MADE_UP } = await import("../../shared/test/made-up-language");
 const { catalogues } = await import("./catalogues");
 addMadeUpLanguage([catalogues]);
 const { homeShells } = await import("../app/prerender");
-
-/** Every other language's texts of the catalogue, 6 characters or more, that are not also the made-up one's (nor a brand's). */
-function foreignTexts(): string[] {
-  const texts = (catalogue: unknown): string[] => {
-    if (typeof catalogue === "string") return [catalogue];
-    if (typeof catalogue === "function") return String((catalogue as (...a: string[]) => string)("\u0000", "\u0000")).split("\u0000");
-    return catalogue && typeof catalogue === "object" ? Object.values(catalogue).flatMap(texts) : [];
-  };
-  const own = new Set(texts(catalogues[MADE_UP]));
-  return LANGS.filter((lang) => lang !== MADE_UP)
-    .flatMap((lang) => texts(catalogues[lang]))
-    .map((s) => s.trim())
-    .filter((s) => s.length >= 6 && !own.has(s) && !sameOnPurpose(MADE_UP, s));
-}
 
 describe("a made-up language added to the list and to the web's catalogues", () => {
   it("gets its own prerendered home, in its words alone, with the switch offering it", () => {
@@ -45,6 +29,6 @@ describe("a made-up language added to the list and to the web's catalogues", () 
       .split(/<[^>]*>/)
       .map((node) => node.trim())
       .filter(Boolean);
-    expect(foreignTexts().filter((foreign) => nodes.some((node) => node === foreign || (foreign.length >= 12 && node.includes(foreign))))).toEqual([]);
+    expect(foreignTexts(catalogues).filter((foreign) => nodes.some((node) => node === foreign || (foreign.length >= 12 && node.includes(foreign))))).toEqual([]);
   });
 });

@@ -14,9 +14,7 @@ import { describe, expect, it, vi } from "vitest";
 // those modules, add the language to the list and the registries, and only then load the Worker
 // anew, as it would load with "xx" written in the list.
 vi.resetModules();
-const { LANGS } = await import("../../shared/lang");
-const { sameOnPurpose } = await import("../../shared/same-on-purpose");
-const { addMadeUpLanguage, MADE_UP, madeUpText } = await import("../../shared/test/made-up-language");
+const { addMadeUpLanguage, foreignTexts, MADE_UP, madeUpText } = await import("../../shared/test/made-up-language");
 const { catalogues } = await import("../../web/i18n/catalogues");
 const { emailCatalogues } = await import("../services/email/catalogue");
 const { messageCatalogues } = await import("./catalogues");
@@ -38,21 +36,6 @@ async function api(path: string, init: RequestInit & { json?: unknown } = {}) {
 
 type ErrorAnswer = { error: { code: string; message: string } };
 const xxHeaders = { "Accept-Language": "xx, en;q=0.5", "CF-Connecting-IP": "203.0.113.66" };
-
-/** Every other language's texts of a catalogue, 6 characters or more, that are not also the made-up one's (nor a brand's, the same everywhere). */
-function foreignTexts(registry: Record<string, unknown>): string[] {
-  const texts = (catalogue: unknown): string[] => {
-    if (typeof catalogue === "string") return [catalogue];
-    if (typeof catalogue === "function") return String((catalogue as (...a: string[]) => string)("\u0000", "\u0000")).split("\u0000");
-    return catalogue && typeof catalogue === "object" ? Object.values(catalogue).flatMap(texts) : [];
-  };
-  const own = new Set(texts(registry[MADE_UP]));
-  return LANGS.filter((lang) => lang !== MADE_UP)
-    .flatMap((lang) => texts(registry[lang]))
-    .flatMap((s) => s.split("\n"))
-    .map((s) => s.trim())
-    .filter((s) => s.length >= 6 && !own.has(s) && !sameOnPurpose(MADE_UP, s));
-}
 
 describe("a made-up language added to the list and to one catalogue per side", () => {
   // Fails if Accept-Language is matched against a written-out list, or the answer's catalogue is.

@@ -94,18 +94,19 @@ export function makePng(width: number, height: number, a: [number, number, numbe
   ]);
 }
 
-type RateSpec = { name: string; price: string; isVisible?: boolean; isPayable?: boolean };
+type RateSpec = { name: string; price: string; isVisible?: boolean; isPayable?: boolean; nameTranslations?: Record<string, string> };
 
 /** Creates an event through the admin API (needs a logged-in request context). */
 export async function createEventViaApi(
   request: APIRequestContext,
-  spec: { title: string; totalSpots?: number; datetime?: string | null; rates?: RateSpec[]; isAlwaysActive?: boolean },
+  spec: { title: string; titleTranslations?: Record<string, string>; totalSpots?: number; datetime?: string | null; rates?: RateSpec[]; isAlwaysActive?: boolean },
 ): Promise<{ id: number; rates: { id: number; name: string }[] }> {
   const rates = spec.rates ?? [{ name: "Posto auto", price: "12.50" }];
   const res = await request.post("/api/events", {
     data: {
       event: {
         title: spec.title,
+        title_translations: spec.titleTranslations ?? {},
         description: "Evento di prova creato dai test del pannello admin.",
         datetime: spec.isAlwaysActive ? null : (spec.datetime ?? "2030-05-10T21:00"),
         isAlwaysActive: spec.isAlwaysActive ?? false,
@@ -122,7 +123,7 @@ export async function createEventViaApi(
         isPrevenditaPayable: false,
         categoryId: null,
       },
-      rates: rates.map((r, i) => ({ name: r.name, description: "", price: r.price, isVisible: r.isVisible ?? true, isPayable: r.isPayable ?? true, sortOrder: i + 1 })),
+      rates: rates.map((r, i) => ({ name: r.name, name_translations: r.nameTranslations ?? {}, description: "", price: r.price, isVisible: r.isVisible ?? true, isPayable: r.isPayable ?? true, sortOrder: i + 1 })),
     },
   });
   expect(res.status(), await res.text()).toBe(201);

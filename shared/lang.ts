@@ -48,6 +48,15 @@ export const languageWays = (lang: Lang): LanguageWays => LANGUAGES[lang];
 /** The cookie the language switch sets (a code of the list); the Worker reads it to answer `/` in that language. */
 export const LANG_COOKIE = "pe_lang";
 
+const namers = new Map<string, Intl.DisplayNames>();
+/** `lang` named in the words of `locale` (Intl's names: "tedesco" in Italian, "German" in English), its code where Intl has none. */
+export function languageName(lang: string, locale: string): string {
+  let names = namers.get(locale);
+  if (!names) namers.set(locale, (names = new Intl.DisplayNames([locale], { type: "language", fallback: "code" })));
+  // Intl refuses what is not a language code: such a text is given back as it is.
+  return (/^[a-z]{2,3}$/.test(lang) && names.of(lang)) || lang;
+}
+
 export const isLang = (value: unknown): value is Lang => typeof value === "string" && Object.hasOwn(LANGUAGES, value);
 const asLang = (value: string | null | undefined): Lang | null => (isLang(value) ? value : null);
 

@@ -1,4 +1,5 @@
 import { formatEuro } from "../../shared/lifecycle/money";
+import { languageName } from "../../shared/lang";
 import type { EventFormWords } from "../../shared/forms/admin-event-form";
 import { type LiveConfigWords, NOTICE_BODY_MAX, NOTICE_SUBJECT_MAX, type NoticeWords, CAROUSEL_FRAME_MS, CAROUSEL_SPEED, type CarouselWords, CATEGORY_NAME_MAX, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, STAFF_NAME_MAX, type CategoryWords, type PasswordChangeWords, type StaffWords } from "../../shared/forms/admin-forms";
 /**
@@ -856,9 +857,8 @@ export const itAdmin = {
     someRates: "Solo alcune tariffe",
     reach: (n: number) => (n === 1 ? "Raggiungerà 1 prenotazione" : `Raggiungerà ${n} prenotazioni`),
     counting: "Conteggio delle prenotazioni...",
-    /** The language each booking was made in, as the notice's audience names it. */
-    langNames: { it: "italiano", en: "inglese", de: "tedesco", fr: "francese", es: "spagnolo" } as Record<string, string>,
-    byLang: (parts: { lang: string; count: number }[], names: Record<string, string>) => parts.map((p) => `${p.count} in ${names[p.lang] ?? p.lang}`).join(", "),
+    /** The language each booking was made in, named in Italian ("2 in tedesco"): Intl's names, so no list to keep. */
+    byLang: (parts: { lang: string; count: number }[]) => parts.map((p) => `${p.count} in ${languageName(p.lang, "it")}`).join(", "),
     confirmTitle: "Inviare l'avviso?",
     confirmMessage: (n: number, languages: string) =>
       `L'e-mail parte subito ${n === 1 ? "verso 1 prenotazione" : `verso ${n} prenotazioni`} (${languages}) e non si può ritirare.`,

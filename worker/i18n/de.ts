@@ -1,21 +1,15 @@
 import { formatEuro } from "../../shared/lifecycle/money";
 import type { Field, Messages } from "./it";
+import type { Lang } from "../../shared/lang";
+import { labelIn } from "./field-label";
 
 const fieldLabelsDe: Record<Field, string> = {
   title: "Titel",
   description: "Beschreibung",
-  titleEn: "Titel (Englisch)",
-  descriptionEn: "Beschreibung (Englisch)",
   presaleTitle: "Titel des Vorverkaufs",
   presaleDescription: "Text des Vorverkaufs",
   rateName: "Name des Tarifs",
   rateDescription: "Beschreibung des Tarifs",
-  rateNameEn: "Name des Tarifs (Englisch)",
-  rateDescriptionEn: "Beschreibung des Tarifs (Englisch)",
-  presaleTitleEn: "Titel des Vorverkaufs (Englisch)",
-  presaleDescriptionEn: "Text des Vorverkaufs (Englisch)",
-  categoryNameEn: "Name der Kategorie (Englisch)",
-  partnerNameEn: "Name des Partners (Englisch)",
   categoryName: "Name der Kategorie",
   partnerName: "Name des Partners",
   name: "Vorname",
@@ -28,6 +22,7 @@ const fieldLabelsDe: Record<Field, string> = {
   address: "Adresse",
   town: "Ort",
 };
+const label = labelIn(fieldLabelsDe, "de");
 
 /**
  * it.ts in German, key for key (typed against it: a missing key fails typecheck). An answer to a
@@ -205,8 +200,8 @@ export const messagesDe: Messages = {
   passwordDates: "Daten und Jahreszahlen sind leicht zu erraten: Nimm ungewöhnliche Wörter statt des Datums",
   passwordWeak: "Passwort zu leicht zu erraten: Nimm drei oder vier ungewöhnliche Wörter, ohne Namen oder Daten",
   // parametrised
-  textBadChars: (field: Field) => `${fieldLabelsDe[field]}: enthält nicht erlaubte Zeichen (Steuer-, unsichtbare oder Schreibrichtungszeichen)`,
-  textOneLine: (field: Field) => `${fieldLabelsDe[field]}: muss in eine Zeile passen`,
+  textBadChars: (field: Field, lang?: Lang) => `${label(field, lang)}: enthält nicht erlaubte Zeichen (Steuer-, unsichtbare oder Schreibrichtungszeichen)`,
+  textOneLine: (field: Field, lang?: Lang) => `${label(field, lang)}: muss in eine Zeile passen`,
   textTooLong: (max: number) => `Text zu lang (höchstens ${max} Zeichen)`,
   textTooShort: (min: number) => `Text zu kurz (mindestens ${min} Zeichen)`,
   valueTooBig: (max: number) => `Wert zu groß (höchstens ${max})`,

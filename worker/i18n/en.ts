@@ -1,21 +1,15 @@
 import { formatEuro } from "../../shared/lifecycle/money";
 import type { Field, Messages } from "./it";
+import type { Lang } from "../../shared/lang";
+import { labelIn } from "./field-label";
 
 const fieldLabelsEn: Record<Field, string> = {
   title: "Title",
   description: "Description",
-  titleEn: "Title (English)",
-  descriptionEn: "Description (English)",
   presaleTitle: "Presale title",
   presaleDescription: "Presale text",
   rateName: "Rate name",
   rateDescription: "Rate description",
-  rateNameEn: "Rate name (English)",
-  rateDescriptionEn: "Rate description (English)",
-  presaleTitleEn: "Presale title (English)",
-  presaleDescriptionEn: "Presale text (English)",
-  categoryNameEn: "Category name (English)",
-  partnerNameEn: "Partner name (English)",
   categoryName: "Category name",
   partnerName: "Partner name",
   name: "Name",
@@ -28,6 +22,7 @@ const fieldLabelsEn: Record<Field, string> = {
   address: "Address",
   town: "Town",
 };
+const label = labelIn(fieldLabelsEn, "en");
 
 /**
  * it.ts in English, key for key (typed against it: a missing key fails typecheck). An answer to
@@ -206,8 +201,8 @@ export const messagesEn: Messages = {
   passwordDates: "Dates and years are easy to guess: add uncommon words instead of the date",
   passwordWeak: "Password too easy to guess: use three or four uncommon words, without names or dates",
   // parametrised
-  textBadChars: (field: Field) => `${fieldLabelsEn[field]}: contains characters that are not allowed (control, invisible or text-direction characters)`,
-  textOneLine: (field: Field) => `${fieldLabelsEn[field]}: must fit on one line`,
+  textBadChars: (field: Field, lang?: Lang) => `${label(field, lang)}: contains characters that are not allowed (control, invisible or text-direction characters)`,
+  textOneLine: (field: Field, lang?: Lang) => `${label(field, lang)}: must fit on one line`,
   textTooLong: (max: number) => `Text too long (${max} characters at most)`,
   textTooShort: (min: number) => `Text too short (${min} characters at least)`,
   valueTooBig: (max: number) => `Value too big (${max} at most)`,

@@ -1,5 +1,7 @@
 import { centsToDecimal } from "../../shared/lifecycle/money";
 import type { Field, Messages } from "./it";
+import type { Lang } from "../../shared/lang";
+import { labelIn } from "./field-label";
 
 /** "15,00 €": how Spanish writes an amount in cents. */
 const euro = (cents: number) => `${centsToDecimal(cents).replace(".", ",")} €`;
@@ -7,18 +9,10 @@ const euro = (cents: number) => `${centsToDecimal(cents).replace(".", ",")} €`
 const fieldLabelsEs: Record<Field, string> = {
   title: "Título",
   description: "Descripción",
-  titleEn: "Título (inglés)",
-  descriptionEn: "Descripción (inglés)",
   presaleTitle: "Título de la preventa",
   presaleDescription: "Texto de la preventa",
   rateName: "Nombre de la tarifa",
   rateDescription: "Descripción de la tarifa",
-  rateNameEn: "Nombre de la tarifa (inglés)",
-  rateDescriptionEn: "Descripción de la tarifa (inglés)",
-  presaleTitleEn: "Título de la preventa (inglés)",
-  presaleDescriptionEn: "Texto de la preventa (inglés)",
-  categoryNameEn: "Nombre de la categoría (inglés)",
-  partnerNameEn: "Nombre del colaborador (inglés)",
   categoryName: "Nombre de la categoría",
   partnerName: "Nombre del colaborador",
   name: "Nombre",
@@ -31,6 +25,7 @@ const fieldLabelsEs: Record<Field, string> = {
   address: "Dirección",
   town: "Municipio",
 };
+const label = labelIn(fieldLabelsEs, "es");
 
 /**
  * it.ts in Spanish, key for key (typed against it: a missing key fails typecheck). An answer to a
@@ -210,8 +205,8 @@ export const messagesEs: Messages = {
   passwordDates: "Las fechas y los años son fáciles de adivinar: pon palabras poco comunes en lugar de la fecha",
   passwordWeak: "Contraseña demasiado fácil de adivinar: usa tres o cuatro palabras poco comunes, sin nombres ni fechas",
   // parametrised
-  textBadChars: (field: Field) => `${fieldLabelsEs[field]}: contiene caracteres no permitidos (de control, invisibles o que cambian la dirección del texto)`,
-  textOneLine: (field: Field) => `${fieldLabelsEs[field]}: debe caber en una sola línea`,
+  textBadChars: (field: Field, lang?: Lang) => `${label(field, lang)}: contiene caracteres no permitidos (de control, invisibles o que cambian la dirección del texto)`,
+  textOneLine: (field: Field, lang?: Lang) => `${label(field, lang)}: debe caber en una sola línea`,
   textTooLong: (max: number) => `Texto demasiado largo (${max} caracteres como máximo)`,
   textTooShort: (min: number) => `Texto demasiado corto (${min} caracteres como mínimo)`,
   valueTooBig: (max: number) => `Valor demasiado grande (${max} como máximo)`,

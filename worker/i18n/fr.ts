@@ -1,5 +1,7 @@
 import { centsToDecimal } from "../../shared/lifecycle/money";
 import type { Field, Messages } from "./it";
+import type { Lang } from "../../shared/lang";
+import { labelIn } from "./field-label";
 
 /** "15,00 €": how French writes an amount in cents. */
 const euro = (cents: number) => `${centsToDecimal(cents).replace(".", ",")} €`;
@@ -7,18 +9,10 @@ const euro = (cents: number) => `${centsToDecimal(cents).replace(".", ",")} €`
 const fieldLabelsFr: Record<Field, string> = {
   title: "Titre",
   description: "Description",
-  titleEn: "Titre (anglais)",
-  descriptionEn: "Description (anglais)",
   presaleTitle: "Titre de la prévente",
   presaleDescription: "Texte de la prévente",
   rateName: "Nom du tarif",
   rateDescription: "Description du tarif",
-  rateNameEn: "Nom du tarif (anglais)",
-  rateDescriptionEn: "Description du tarif (anglais)",
-  presaleTitleEn: "Titre de la prévente (anglais)",
-  presaleDescriptionEn: "Texte de la prévente (anglais)",
-  categoryNameEn: "Nom de la catégorie (anglais)",
-  partnerNameEn: "Nom du partenaire (anglais)",
   categoryName: "Nom de la catégorie",
   partnerName: "Nom du partenaire",
   name: "Prénom",
@@ -31,6 +25,7 @@ const fieldLabelsFr: Record<Field, string> = {
   address: "Adresse",
   town: "Commune",
 };
+const label = labelIn(fieldLabelsFr, "fr");
 
 /**
  * it.ts in French, key for key (typed against it: a missing key fails typecheck). An answer to a
@@ -210,8 +205,8 @@ export const messagesFr: Messages = {
   passwordDates: "Les dates et les années sont faciles à deviner : mettez des mots peu courants à la place de la date",
   passwordWeak: "Mot de passe trop facile à deviner : utilisez trois ou quatre mots peu courants, sans noms ni dates",
   // parametrised
-  textBadChars: (field: Field) => `${fieldLabelsFr[field]} : contient des caractères non autorisés (de contrôle, invisibles ou qui changent le sens du texte)`,
-  textOneLine: (field: Field) => `${fieldLabelsFr[field]} : doit tenir sur une seule ligne`,
+  textBadChars: (field: Field, lang?: Lang) => `${label(field, lang)} : contient des caractères non autorisés (de contrôle, invisibles ou qui changent le sens du texte)`,
+  textOneLine: (field: Field, lang?: Lang) => `${label(field, lang)} : doit tenir sur une seule ligne`,
   textTooLong: (max: number) => `Texte trop long (${max} caractères au maximum)`,
   textTooShort: (min: number) => `Texte trop court (${min} caractères au minimum)`,
   valueTooBig: (max: number) => `Valeur trop grande (${max} au maximum)`,

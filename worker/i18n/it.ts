@@ -1,5 +1,7 @@
 import { refsOf, textOf, type MessageRef } from "./message-ref";
 import { formatEuro } from "../../shared/lifecycle/money";
+import type { Lang } from "../../shared/lang";
+import { labelIn } from "./field-label";
 
 /**
  * Every message a person can read in an API answer, in Italian (spec §5 verbatim where the spec has one).
@@ -11,18 +13,10 @@ import { formatEuro } from "../../shared/lifecycle/money";
 export const fieldLabels = {
   title: "Titolo",
   description: "Descrizione",
-  titleEn: "Titolo (inglese)",
-  descriptionEn: "Descrizione (inglese)",
   presaleTitle: "Titolo prevendita",
   presaleDescription: "Testo prevendita",
   rateName: "Nome tariffa",
   rateDescription: "Descrizione tariffa",
-  rateNameEn: "Nome tariffa (inglese)",
-  rateDescriptionEn: "Descrizione tariffa (inglese)",
-  presaleTitleEn: "Titolo prevendita (inglese)",
-  presaleDescriptionEn: "Testo prevendita (inglese)",
-  categoryNameEn: "Nome categoria (inglese)",
-  partnerNameEn: "Nome partner (inglese)",
   categoryName: "Nome categoria",
   partnerName: "Nome partner",
   name: "Nome",
@@ -35,6 +29,9 @@ export const fieldLabels = {
   address: "Indirizzo",
   town: "Comune",
 } as const;
+
+// A translation's field names its language in Italian's own words: "Titolo (tedesco)".
+const label = labelIn(fieldLabels, "it");
 
 export const messagesIt = {
   // request handling
@@ -210,8 +207,8 @@ export const messagesIt = {
   passwordDates: "Date e anni sono facili da indovinare: aggiungi parole non comuni al posto della data",
   passwordWeak: "Password troppo facile da indovinare: usa tre o quattro parole non comuni, senza nomi né date",
   // parametrised
-  textBadChars: (field: Field) => `${fieldLabels[field]}: contiene caratteri non ammessi (di controllo, invisibili o che cambiano la direzione del testo)`,
-  textOneLine: (field: Field) => `${fieldLabels[field]}: deve stare su una sola riga`,
+  textBadChars: (field: Field, lang?: Lang) => `${label(field, lang)}: contiene caratteri non ammessi (di controllo, invisibili o che cambiano la direzione del testo)`,
+  textOneLine: (field: Field, lang?: Lang) => `${label(field, lang)}: deve stare su una sola riga`,
   textTooLong: (max: number) => `Testo troppo lungo (massimo ${max} caratteri)`,
   textTooShort: (min: number) => `Testo troppo corto (minimo ${min} caratteri)`,
   valueTooBig: (max: number) => `Valore troppo grande (massimo ${max})`,

@@ -16,7 +16,12 @@ export type Refs<C extends Catalogue> = {
 const OPEN = "\u27e6";
 const CLOSE = "\u27e7";
 
-const refOf = (key: string, params: Param[]) => `${OPEN}${JSON.stringify([key, ...params])}${CLOSE}` as MessageRef;
+// A trailing optional parameter left out is left out of the reference too (JSON would write it as null).
+function refOf(key: string, params: (Param | undefined)[]): MessageRef {
+  const given = [...params];
+  while (given.length && given.at(-1) === undefined) given.pop();
+  return `${OPEN}${JSON.stringify([key, ...given])}${CLOSE}` as MessageRef;
+}
 
 /** The references of a catalogue, key for key: `refs.soldOut`, `refs.textTooLong(200)`. */
 export function refsOf<C extends Catalogue>(catalogue: C): Refs<C> {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { MessageRef } from "../i18n/message-ref";
 import { messages, type Field } from "../i18n/it";
+import type { Lang } from "../../shared/lang";
 
 /**
  * The one rule for free text, staff's and customers' alike: Unicode NFC; no control characters
@@ -10,6 +11,8 @@ import { messages, type Field } from "../i18n/it";
 export type TextRule = {
   /** The field, which the error names in the request's language ("Titolo" / "Title"). */
   field: Field;
+  /** A translation's language: the error names it, "Titolo (tedesco)". */
+  lang?: Lang;
   max: number;
   multiline?: boolean;
   strict?: boolean;
@@ -27,7 +30,7 @@ const FORMAT = /\p{Cf}/u;
 
 /** The text cleaned by the rule, or the message saying why it cannot be. */
 export function cleanText(value: string, rule: TextRule): { ok: true; value: string } | { ok: false; message: MessageRef } {
-  const bad = { ok: false as const, message: rule.badChars ?? messages.textBadChars(rule.field) };
+  const bad = { ok: false as const, message: rule.badChars ?? messages.textBadChars(rule.field, rule.lang) };
   if (LONE_SURROGATE.test(value)) return bad;
   let text = value.normalize("NFC");
   if (rule.multiline) {
@@ -36,7 +39,7 @@ export function cleanText(value: string, rule: TextRule): { ok: true; value: str
       if (CONTROL.test(ch) && !ALLOWED_IN_MULTILINE.has(ch)) return bad;
     }
   } else if (CONTROL.test(text)) {
-    return /[\r\n\u2028\u2029]/.test(text) && !rule.badChars ? { ok: false, message: messages.textOneLine(rule.field) } : bad;
+    return /[\r\n\u2028\u2029]/.test(text) && !rule.badChars ? { ok: false, message: messages.textOneLine(rule.field, rule.lang) } : bad;
   }
   if (rule.strict && FORMAT.test(text)) return bad;
   text = text.trim();

@@ -3,13 +3,15 @@ import { cleanTranslations, TRANSLATED_LANGS, type Translations } from "../../sh
 import { messages } from "../i18n/it";
 import { cleanText, type TextRule } from "./text";
 
+/** The rule of a text's Italian field: each translation's error names its language beside the field. */
+type Rule = Omit<TextRule, "lang">;
 type Given = Record<string, string | null | undefined> | null | undefined;
 
 /** Each language's text under the rule, blanks dropped; the first refused one is the issue. */
-function cleaned(given: Given, rule: TextRule, ctx: z.RefinementCtx): Translations {
+function cleaned(given: Given, rule: Rule, ctx: z.RefinementCtx): Translations {
   const out: Translations = {};
   for (const [lang, value] of Object.entries(cleanTranslations(given)) as [keyof Translations, string][]) {
-    const result = cleanText(value, rule);
+    const result = cleanText(value, { ...rule, lang });
     if (!result.ok) {
       ctx.addIssue({ code: "custom", message: result.message, path: [lang] });
       return z.NEVER;
@@ -24,11 +26,11 @@ function cleaned(given: Given, rule: TextRule, ctx: z.RefinementCtx): Translatio
  * (worker/lib/text.ts); blanks are languages not written and are not stored. Absent stays absent
  * (undefined): a request naming only other fields leaves the texts alone.
  */
-export const translationsInput = (rule: TextRule) =>
+export const translationsInput = (rule: Rule) =>
   z
     .partialRecord(z.enum(TRANSLATED_LANGS, { error: messages.invalidData }), z.string({ error: messages.invalidData }).nullish(), { error: messages.invalidData })
     .nullish()
     .transform((given, ctx): Translations | undefined => (given == null ? undefined : cleaned(given, rule, ctx)));
 
 /** The text rule over translations already shaped by a shared form (shared/forms/translations-form.ts). */
-export const translationsText = (rule: TextRule) => z.any().transform((given: Given, ctx): Translations => cleaned(given, rule, ctx));
+export const translationsText = (rule: Rule) => z.any().transform((given: Given, ctx): Translations => cleaned(given, rule, ctx));

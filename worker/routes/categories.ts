@@ -16,7 +16,7 @@ const fields = categoryFields(messages);
 const categoryInput = z.object({
   name: z.pipe(fields.name, requiredName({ field: "categoryName", max: CATEGORY_NAME_MAX, tooLong: messages.categoryNameTooLong, required: messages.categoryNameRequired })),
   // The name in other languages: a blank one is not written (its visitors read English, else the Italian).
-  nameTranslations: z.pipe(fields.nameTranslations, translationsText({ field: "categoryNameEn", max: CATEGORY_NAME_MAX, strict: true, tooLong: messages.categoryNameTooLong })),
+  nameTranslations: z.pipe(fields.nameTranslations, translationsText({ field: "categoryName", max: CATEGORY_NAME_MAX, strict: true, tooLong: messages.categoryNameTooLong })),
   color: fields.color,
 });
 

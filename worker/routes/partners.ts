@@ -13,7 +13,7 @@ import { translationsInput } from "../lib/translations-input";
 
 const partnerInput = z.object({
   name: requiredName({ field: "partnerName", max: 100, tooLong: messages.partnerNameTooLong, required: messages.partnerNameRequired }),
-  nameTranslations: translationsInput({ field: "partnerNameEn", max: 100, strict: true, tooLong: messages.partnerNameTooLong }),
+  nameTranslations: translationsInput({ field: "partnerName", max: 100, strict: true, tooLong: messages.partnerNameTooLong }),
   imageUrl: z
     .string({ error: messages.partnerImageMissing })
     .max(2000, messages.invalidImageUrl)

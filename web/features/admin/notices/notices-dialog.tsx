@@ -35,7 +35,7 @@ export function NoticesDialog({ event, onClose }: { event: EventLike; onClose: (
   const rateIds = rateKey === null ? null : rateKey.split(",").filter(Boolean).map(Number);
   const audience = useAtomValue(useMemo(() => audienceQueryAtom(event.id, rateKey === null ? null : rateKey.split(",").filter(Boolean).map(Number)), [event.id, rateKey]));
   const count = audience.data?.count;
-  const languages = audience.data?.byLang.length ? t.byLang(audience.data.byLang, t.langNames) : null;
+  const languages = audience.data?.byLang.length ? t.byLang(audience.data.byLang) : null;
   // Sending cannot be taken back: the button asks first, naming how many in each language.
   const [confirming, setConfirming] = useState(false);
 

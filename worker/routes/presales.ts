@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { answer } from "../lib/answer";
 import { getCookie } from "hono/cookie";
 import { ATTRIBUTION_COOKIE, attributionOf } from "../lib/attribution";
 import { z } from "zod";
@@ -57,6 +58,6 @@ export const presales = new Hono<AppEnv>().post("/", limitRequestRate, paymentPr
     client: await holdClientOf(c.req, c.env),
     attribution: attributionOf(getCookie(c, ATTRIBUTION_COOKIE)),
   });
-  if (!result.ok) return c.json(result.error, result.status);
+  if (!result.ok) return answer(c, result);
   return result.value.created ? c.json(result.value.booking, 201) : c.json(result.value.booking, 200);
 });

@@ -6,6 +6,7 @@ import type { AppEnv } from "../app-env";
 import { errorBody } from "../lib/errors";
 import { italianText, messages } from "../i18n/it";
 import { romeDayRange } from "../lib/time";
+import { eurosToCents } from "../../shared/lifecycle/money";
 import { validate } from "../lib/validate";
 import { audited } from "../middleware/audit";
 import { requireAdmin } from "../middleware/require-admin";
@@ -53,16 +54,16 @@ const seasonOf = (s: z.output<typeof seasonInput>): SeasonInput => ({
   eventIds: s.eventIds ?? null,
   startsAt: dayRange(s.from).start,
   endsAt: dayRange(s.to).end,
-  priceCents: Math.round(s.price * 100),
+  priceCents: eurosToCents(s.price),
   spots: s.spots,
   isOnSale: s.isOnSale ?? true,
   cancelRefund: s.cancelRefund ?? "none",
   partialSale: s.partialSale ?? "stop",
-  partialPriceCents: s.partialPrice == null ? null : Math.round(s.partialPrice * 100),
+  partialPriceCents: s.partialPrice == null ? null : eurosToCents(s.partialPrice),
 });
 
 // percent: a whole percentage; amount: euros, kept in cents.
-const voucherValueOf = (v: { kind: string; value: number }) => (v.kind === "amount" ? Math.round(v.value * 100) : Math.round(v.value));
+const voucherValueOf = (v: { kind: string; value: number }) => (v.kind === "amount" ? eurosToCents(v.value) : Math.round(v.value));
 
 /** Season passes and vouchers (mounted at /api/admin): the owner defines seasons, staff assign holders and make vouchers. */
 export const adminSeasons = new Hono<AppEnv>()

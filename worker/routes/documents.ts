@@ -6,7 +6,7 @@ import { errorBody } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { messages } from "../i18n/it";
 import { limitRequestRate } from "../middleware/request-rate";
-import { PASS_SECRET_PATTERN } from "../services/passes";
+import { PASS_SECRET_PATTERN } from "../../shared/gate";
 import { requestInvoice } from "../services/documents/issue";
 import { bookingOfPass, documentsOfBooking, documentView, documentXml, summaryOf } from "../services/documents/read";
 import { documentParam, invoiceRequestInput } from "./documents-input";

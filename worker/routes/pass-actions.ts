@@ -9,7 +9,7 @@ import { paymentProvider } from "../middleware/payment-provider";
 import { limitRequestRate } from "../middleware/request-rate";
 import { cancelByCustomer, changePlate, getCancellation } from "../services/cancellations";
 import { dispatchQueued } from "../services/email/outbox";
-import { PASS_SECRET_PATTERN } from "../services/passes";
+import { PASS_SECRET_PATTERN } from "../../shared/gate";
 import { offerAfterPassCancelled } from "../services/waitlist-offers";
 
 const secretParam = z.object({ secret: z.string().regex(PASS_SECRET_PATTERN, messages.passNotFound) });

@@ -50,9 +50,9 @@ export const presaleInput = z
   );
 
 export const presales = new Hono<AppEnv>().post("/", limitRequestRate, paymentProvider, validate("json", presaleInput), async (c) => {
-  const input = c.req.valid("json");
+  const { targa, ...input } = c.req.valid("json");
   const lang = input.lang ?? pickLang(null, null, c.req.header("Accept-Language"));
-  const result = await createPresaleBooking(c.var.db, c.var.payments, { ...input, lang }, {
+  const result = await createPresaleBooking(c.var.db, c.var.payments, { ...input, licensePlate: targa, lang }, {
     now: Date.now(),
     holdMinutes: holdMinutes(c.env),
     client: await holdClientOf(c.req, c.env),

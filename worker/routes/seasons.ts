@@ -9,7 +9,7 @@ import { paymentProvider } from "../middleware/payment-provider";
 import { limitRequestRate } from "../middleware/request-rate";
 import { pickLang, LANGS } from "../../shared/lang";
 import { holdClientOf, holdMinutes } from "../services/holds";
-import { PASS_SECRET_PATTERN } from "../services/passes";
+import { PASS_SECRET_PATTERN } from "../../shared/gate";
 import { offerFreedSpotsQuietly } from "../services/waitlist-offers";
 import { getSeason, listSeasons } from "../services/seasons";
 import { buySeason } from "../services/season-purchase";

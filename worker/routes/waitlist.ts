@@ -9,7 +9,7 @@ import { takeOfferForm, waitlistForm } from "../../shared/forms/customer-forms";
 import { paymentProvider } from "../middleware/payment-provider";
 import { limitRequestRate } from "../middleware/request-rate";
 import { pickLang, LANGS } from "../../shared/lang";
-import { PASS_SECRET_PATTERN } from "../services/passes";
+import { PASS_SECRET_PATTERN } from "../../shared/gate";
 import { clientKeyOf, hashedClientKey } from "../services/rate-limit";
 import { dispatchWaitlistJoined, joinWaitlist, leaveWaitlist, takeOffer, waitlistView } from "../services/waitlist";
 import { offerFreedSpotsQuietly } from "../services/waitlist-offers";

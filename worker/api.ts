@@ -39,7 +39,7 @@ import { documentsPublic, passDocuments } from "./routes/documents";
 /**
  * The JSON API under /api (worker/app.ts puts the middleware around it): the only part of the Worker
  * the web sees, as types. Web files import `AppType` and the data types below from here and nothing
- * else from worker/ (worker/boundary.test.ts).
+ * else from worker/ (web/boundary.test.ts).
  */
 export const api = new Hono<AppEnv>()
   .route("/api/admin", adminAuth)

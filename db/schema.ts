@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { bookingStatuses, refundStatuses, type BookingStatus, type RefundStatus } from "../shared/lifecycle/booking";
 import { LANGS } from "../shared/lang";
+import { DEFAULT_EVENT_MINUTES } from "../shared/lifecycle/event";
 import type { Translations } from "../shared/translations";
 
 // Instants are stored as UTC epoch milliseconds; money as integer euro cents.
@@ -32,7 +33,7 @@ export const events = sqliteTable(
     isAlwaysActive: integer("is_always_active", { mode: "boolean" }).notNull().default(false),
     // The event's length (issue #25: a number, formatted per language): its end is datetime + this,
     // in TypeScript and SQL alike.
-    durationMinutes: integer("duration_minutes").notNull().default(240),
+    durationMinutes: integer("duration_minutes").notNull().default(DEFAULT_EVENT_MINUTES),
     // How far the garage is from the venue, in metres (null: not given); shown as "300 m" / "1,5 km".
     distanceMeters: integer("distance_meters"),
     totalSpots: integer("total_spots").notNull().default(0),

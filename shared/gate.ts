@@ -10,6 +10,23 @@
  */
 export const REREAD_GRACE_MS = 10_000;
 
+/** Secrets are base64url (app) or hex (seed and backfill), at least 22 characters: ≥128 bits. */
+export const PASS_SECRET_PATTERN = /^[A-Za-z0-9_-]{22,64}$/;
+
+/** The secret inside a scanned text: the last path segment of a `<origin>/p/<secret>` URL, or the bare secret. */
+export function secretOfScan(scan: string): string | null {
+  const text = scan.trim();
+  const fromUrl = /\/p\/([A-Za-z0-9_-]+)\/?(?:[?#].*)?$/.exec(text)?.[1];
+  const candidate = fromUrl ?? text;
+  return PASS_SECRET_PATTERN.test(candidate) ? candidate : null;
+}
+
+/** SHA-256 of a pass secret, lower-case hex: what the gate's offline list holds instead of the secret. */
+export async function passHash(secret: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(secret));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 /** The 8-character booking code (docs/decisions/008): what the customer reads out or types. */
 export function bookingCodeOfScan(scan: string): string | null {
   const code = scan.replace(/[\s-]/g, "").toUpperCase();

@@ -29,3 +29,6 @@ export const UPLOAD_LIMITS: Record<UploadKind, UploadLimit> = {
   event: { maxBytes: 5 * MB, pickTypes: ["image/jpeg", "image/png"], types: ["image/jpeg", "image/png", "image/webp"] },
   partner: { maxBytes: 10 * MB, pickTypes: ["image/jpeg", "image/png", "image/webp"], types: ["image/jpeg", "image/png", "image/webp"] },
 };
+
+/** An upload kind's limit in whole megabytes, as the texts write it (5 → "5MB"). */
+export const maxMegabytes = (kind: UploadKind): number => UPLOAD_LIMITS[kind].maxBytes / MB;

@@ -39,7 +39,7 @@ import { documentsPublic, passDocuments } from "./routes/documents";
 /**
  * The JSON API under /api (worker/app.ts puts the middleware around it): the only part of the Worker
  * the web sees, as types. Web files import `AppType` and the data types below from here and nothing
- * else from worker/ (worker/boundary.test.ts).
+ * else from worker/ (web/boundary.test.ts).
  */
 export const api = new Hono<AppEnv>()
   .route("/api/admin", adminAuth)
@@ -85,3 +85,127 @@ export type AppType = typeof api;
 export type { HomeData } from "./services/home";
 export type { AdminBookingDto } from "./services/admin-bookings";
 export type { ConfigProblem } from "./services/configuration";
+
+/**
+ * Every URL of the API in one place, by the sub-app (worker/routes/) that serves it: the mounts above
+ * put several sub-apps at /api or /api/admin because the spec's paths share those roots (admin-events
+ * serves GET /api/admin/events and POST /api/events). worker/api.test.ts holds it to the app's routes.
+ */
+export const apiRoutes = {
+  adminAuth: ["POST /api/admin/login", "POST /api/admin/logout", "PUT /api/admin/password", "GET /api/admin/session"],
+  adminAudit: ["GET /api/admin/audit", "GET /api/admin/audit/page"],
+  adminUsers: ["GET /api/admin/users", "POST /api/admin/users", "PATCH /api/admin/users/:id"],
+  uploadRoutes: ["POST /api/objects/upload", "PUT /api/uploads/:file", "PUT /api/event-images"],
+  adminEvents: [
+    "GET /api/admin/events",
+    "POST /api/events",
+    "PUT /api/events/:id",
+    "DELETE /api/events/:id",
+    "PUT /api/reorder-events",
+    "PUT /api/events/:id/rates/reorder",
+    "PUT /api/rates/:id/visibility",
+    "PUT /api/rates/:id/payability",
+  ],
+  adminBookings: ["GET /api/bookings", "GET /api/admin/bookings", "PUT /api/admin/bookings/:id/free"],
+  adminPayments: ["GET /api/admin/payments", "GET /api/admin/payments/page", "GET /api/admin/payments/summary", "GET /api/admin/payments.csv"],
+  adminEmails: [
+    "GET /api/admin/emails",
+    "GET /api/admin/emails/backlog",
+    "GET /api/admin/emails/:id/preview",
+    "POST /api/admin/emails/:id/resend",
+    "POST /api/admin/emails/bookings/:id/resend",
+  ],
+  adminRefunds: ["GET /api/admin/bookings/:id/refunds", "POST /api/admin/bookings/:id/refunds", "POST /api/admin/refunds/:id/retry"],
+  adminEventCancellation: [
+    "GET /api/admin/events/:id/cancellation",
+    "GET /api/admin/events/:id/cancellation/seasons",
+    "POST /api/admin/events/:id/cancel",
+    "POST /api/admin/events/:id/postpone",
+  ],
+  adminStats: ["GET /api/admin/stats"],
+  adminCharts: [
+    "GET /api/admin/charts/takings",
+    "GET /api/admin/charts/takings.csv",
+    "GET /api/admin/charts/sources",
+    "GET /api/admin/charts/sources.csv",
+    "GET /api/admin/charts/sell-out",
+    "GET /api/admin/charts/sell-out.csv",
+    "GET /api/admin/charts/match-day",
+    "GET /api/admin/charts/match-day.csv",
+  ],
+  adminConfiguration: ["GET /api/admin/configuration"],
+  adminNotices: [
+    "GET /api/admin/events/:id/notices",
+    "GET /api/admin/events/:id/notices/audience",
+    "POST /api/admin/events/:id/notices",
+    "POST /api/admin/notices/:id/retry",
+    "GET /api/admin/reminder-settings",
+    "PUT /api/admin/reminder-settings",
+  ],
+  adminWaitlistRoutes: [
+    "GET /api/admin/waitlists",
+    "GET /api/admin/waitlist-entries",
+    "GET /api/admin/events/:id/waitlist",
+    "GET /api/admin/waitlist-settings",
+    "PUT /api/admin/waitlist-settings",
+  ],
+  adminSeasons: [
+    "GET /api/admin/seasons",
+    "POST /api/admin/seasons",
+    "PUT /api/admin/seasons/:id",
+    "PATCH /api/admin/seasons/:id",
+    "GET /api/admin/seasons/:id/holders",
+    "POST /api/admin/seasons/:id/holders",
+    "POST /api/admin/season-holders/:holderId/release",
+    "POST /api/admin/season-holders/:holderId/refund",
+    "GET /api/admin/vouchers",
+    "POST /api/admin/vouchers",
+    "PUT /api/admin/vouchers/:id",
+    "POST /api/admin/vouchers/:id/disable",
+    "GET /api/admin/vouchers/:id/uses",
+  ],
+  adminDocuments: [
+    "GET /api/admin/fiscal-identity",
+    "PUT /api/admin/fiscal-identity",
+    "GET /api/admin/documents",
+    "POST /api/admin/documents/:id/resend",
+    "GET /api/admin/documents/export",
+    "GET /api/admin/documents/:id/xml",
+  ],
+  events: ["GET /api/events", "GET /api/events/:id/rates"],
+  categories: ["GET /api/categories", "POST /api/categories", "PUT /api/categories/:id", "DELETE /api/categories/:id"],
+  stats: ["GET /api/stats"],
+  partners: ["GET /api/partners", "POST /api/partners", "DELETE /api/partners/:id"],
+  carouselSettings: ["GET /api/carousel-settings", "PUT /api/carousel-settings"],
+  liveNotifications: ["GET /api/live-notifications/config", "PUT /api/live-notifications/config"],
+  liveActivity: ["GET /api/live-activity"],
+  myBookings: ["POST /api/my-bookings/lookup"],
+  bookings: ["POST /api/bookings", "GET /api/bookings/:id"],
+  presales: ["POST /api/presales"],
+  waitlist: ["POST /api/waitlist", "GET /api/waitlist/:token", "POST /api/waitlist/:token/take", "POST /api/waitlist/:token/leave"],
+  passes: ["GET /api/passes/:secret"],
+  passActions: ["GET /api/passes/:secret/cancellation", "POST /api/passes/:secret/cancel", "PUT /api/passes/:secret/plate"],
+  wallet: [
+    "POST /api/wallet/apple/v1/devices/:device/registrations/:passTypeId/:serial",
+    "DELETE /api/wallet/apple/v1/devices/:device/registrations/:passTypeId/:serial",
+    "GET /api/wallet/apple/v1/devices/:device/registrations/:passTypeId",
+    "GET /api/wallet/apple/v1/passes/:passTypeId/:serial",
+    "POST /api/wallet/apple/v1/log",
+    "GET /api/wallet/offered",
+    "GET /api/wallet/:secret/apple.pkpass",
+    "GET /api/wallet/:secret/google",
+  ],
+  passDocuments: ["GET /api/passes/:secret/documents", "POST /api/passes/:secret/invoice"],
+  documentsPublic: ["GET /api/documents/:id", "GET /api/documents/:id/xml"],
+  seasons: ["GET /api/seasons", "GET /api/seasons/:id", "POST /api/seasons/:id/holders"],
+  seasonPasses: ["GET /api/season-passes/:secret", "POST /api/season-passes/:secret/release"],
+  gate: [
+    "GET /api/gate/events",
+    "GET /api/gate/events/:id/summary",
+    "GET /api/gate/events/:id/passes",
+    "GET /api/gate/events/:id/overstays",
+    "POST /api/gate/scan",
+  ],
+  stripeWebhook: ["POST /api/stripe/webhook"],
+  payments: ["POST /api/create-payment-intent", "POST /api/confirm-payment", "POST /api/demo/confirm"],
+} as const;

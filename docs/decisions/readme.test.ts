@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "vitest";
 
@@ -22,4 +22,37 @@ test("every record has a status, and a replaced one names records that exist", (
     expect(status, row).toMatch(/^(in force|replaced by|partly replaced by)/);
     for (const [, target] of status.matchAll(/\]\(([^)]+)\)/g)) expect(records, row).toContain(target);
   }
+});
+
+// Files the records name as they were (gone, renamed or placeholders) and build outputs, not files of the tree.
+const NAMED_AS_THEY_WERE = new Set([
+  "worker/lib/messages-en.ts", // 020, 030: became worker/i18n/en.ts
+  "worker/lib/messages.ts", // 030: became worker/i18n/it.ts
+  "worker/lib/money.ts", // 024: "is gone"
+  "worker/i18n/emails/fr.pending.ts", // 056: until French joined the list
+  "web/i18n/xx.ts", // 056: a new language's files
+  "worker/i18n/xx.ts",
+  "worker/i18n/emails/xx.ts",
+  "event-card/types.ts", // 064: what the rooms replaced
+  "shared/lifecycle/season-forms.ts", // 064: "they moved"
+  "dist/client/en/index.html", // build outputs
+  "en/index.html",
+  "lib/dom/lib.js", // TypeScript's own lib
+]);
+// Where a short path (`routes/bookings.test.ts`, `admin/events/types.ts`) is read from.
+const ROOTS = ["", "worker/", "web/", "web/features/", "shared/"];
+const root = path.join(dir, "../..");
+const PATH = /(?<![\w./@-])((?:[\w.-]+\/)+[\w.-]+\.(?:tsx?|mjs|sql|md|toml|css|html|js))\b/g;
+
+test("every file path the docs and records name exists", () => {
+  const docs = [...readdirSync(path.join(dir, "..")).filter((f) => f.endsWith(".md")).map((f) => path.join(dir, "..", f)), ...records.map((f) => path.join(dir, f))];
+  const missing: string[] = [];
+  for (const doc of docs) {
+    for (const [, named] of readFileSync(doc, "utf8").matchAll(PATH)) {
+      if (NAMED_AS_THEY_WERE.has(named!)) continue;
+      const found = ROOTS.some((r) => existsSync(path.join(root, r, named!))) || existsSync(path.join(path.dirname(doc), named!));
+      if (!found) missing.push(`${path.relative(root, doc)}: ${named}`);
+    }
+  }
+  expect(missing).toEqual([]);
 });

@@ -30,6 +30,9 @@ export function parseAmountToCents(value: string | number): number | null {
   return Number(whole) * 100 + Number(frac.padEnd(2, "0"));
 }
 
+/** An amount in euros as a form's number field holds it (15.5) → 1550. */
+export const eurosToCents = (euros: number): number => Math.round(euros * 100);
+
 const asCents = (amount: string | number) => (typeof amount === "number" ? amount : decimalToCentsExact(amount));
 
 /** "€ 15,50" in Italian, "€15.50" in English, "15,50 €" in German…: each language's way (shared/lang.ts). `amount`: cents or the API's decimal string. */

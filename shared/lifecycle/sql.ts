@@ -97,10 +97,6 @@ export const liveBookingText = (b: string, e: string) => passValidText(b, e);
 /** isWaiting() as SQL text over entry alias `w`. */
 export const waitingEntryText = (w: string) => `(${w}.booking_id is null and ${w}.left_at is null)`;
 
-/** Entries still in line for event `eventId` (any SQL expression). */
-export const waitingCountText = (eventId: string) =>
-  `(select count(*) from waitlist_entries wc where wc.event_id = ${eventId} and ${waitingEntryText("wc")})`;
-
 /**
  * spotsForSale() as the guard of a public hold: free spots minus the people in line (may go below
  * zero: callers compare). A spot freed while people wait is theirs, whoever asks first.

@@ -36,7 +36,7 @@ function ScrollToTop() {
 
 /**
  * What every route renders inside: the Worker renders an event's page in this same frame, so the
- * browser hydrates its HTML (worker/services/event-page-html.tsx).
+ * browser hydrates its HTML (worker/services/event-page-html.ts).
  */
 export function RouteFrame({ children }: { children: ReactNode }) {
   return (

@@ -18,7 +18,7 @@ export type Column<T> = {
 /** How one row is drawn: a `<tr>` in the table, an `<li>` among the cards. A sortable list gives its own. */
 export type RowShellProps<T> = { row: T; layout: "table" | "cards"; className: string; children: ReactNode };
 
-type DataTableProps<T> = {
+export type DataTableProps<T> = {
   rows: T[];
   rowKey: (row: T) => string | number;
   columns: Column<T>[];

@@ -1,6 +1,9 @@
 import { formatEuro } from "../../shared/lifecycle/money";
 import { languageName } from "../../shared/lang";
-import type { EventFormWords } from "../../shared/forms/admin-event-form";
+import { MAX_RATES, type EventFormWords } from "../../shared/forms/admin-event-form";
+import { maxMegabytes } from "../../shared/rules";
+import { DEFAULT_CANCEL_DEADLINE_HOURS } from "../../shared/lifecycle/event";
+import { MAX_OFFER_MINUTES, MIN_OFFER_MINUTES, OFFER_START_MARGIN_MINUTES } from "../../shared/lifecycle/waitlist";
 import { type LiveConfigWords, NOTICE_BODY_MAX, NOTICE_SUBJECT_MAX, type NoticeWords, CAROUSEL_FRAME_MS, CAROUSEL_SPEED, type CarouselWords, CATEGORY_NAME_MAX, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, STAFF_NAME_MAX, type CategoryWords, type PasswordChangeWords, type StaffWords } from "../../shared/forms/admin-forms";
 /**
  * Every string of the admin area, in Italian. Kept apart from it.ts so that it travels in the
@@ -280,8 +283,8 @@ export const itAdmin = {
     distancePlaceholder: "800",
     shownAs: (it: string, en: string) => `Sul sito: ${it} · in inglese: ${en}`,
     cancelDeadlineLabel: "Annullamento cliente (ore prima dell'inizio)",
-    cancelDeadlinePlaceholder: "24",
-    cancelDeadlineHint: "Fino a quante ore prima dell'inizio il cliente può annullare con rimborso completo. Vuoto: 24 ore.",
+    cancelDeadlinePlaceholder: String(DEFAULT_CANCEL_DEADLINE_HOURS),
+    cancelDeadlineHint: `Fino a quante ore prima dell'inizio il cliente può annullare con rimborso completo. Vuoto: ${DEFAULT_CANCEL_DEADLINE_HOURS} ore.`,
     totalSpotsLabel: "Posti totali",
     reservedSpotsLabel: "Posti prenotati (base)",
     occupiedSpotsLabel: "Posti occupati (base)",
@@ -330,7 +333,7 @@ export const itAdmin = {
       invalidRateWindow: "Validità della tariffa non valida: ore intere o mezze ore, al massimo una settimana",
       invalidRateVat: "Aliquota IVA della tariffa non valida: da 0 a 100, al massimo due decimali (vuota: quella del garage)",
       repeatedRate: "Tariffa ripetuta",
-      tooManyRates: "Troppe tariffe (massimo 50)",
+      tooManyRates: `Troppe tariffe (massimo ${MAX_RATES})`,
     } satisfies EventFormWords,
     created: "Evento creato con successo",
     updated: "Evento aggiornato con successo",
@@ -348,8 +351,8 @@ export const itAdmin = {
   crop: {
     title: "Ritaglia immagine",
     choose: "Scegli un file",
-    chooseHint: "JPG o PNG, massimo 5MB. L'immagine viene ritagliata in formato 4:3, come appare sulla scheda dell'evento (800×600).",
-    tooLarge: "Il file è troppo grande. Massimo 5MB.",
+    chooseHint: `JPG o PNG, massimo ${maxMegabytes("event")}MB. L'immagine viene ritagliata in formato 4:3, come appare sulla scheda dell'evento (800×600).`,
+    tooLarge: `Il file è troppo grande. Massimo ${maxMegabytes("event")}MB.`,
     badType: "Formato non supportato. Usa JPG o PNG.",
     zoom: "Zoom",
     zoomOut: "Riduci zoom",
@@ -615,11 +618,11 @@ export const itAdmin = {
     tabCarousel: "Impostazioni Carosello",
     select: "Seleziona Immagini Partner",
     dialogTitle: "Carica immagini partner",
-    hint: "Seleziona fino a 10 immagini (max 10MB ciascuna)",
+    hint: `Seleziona fino a 10 immagini (max ${maxMegabytes("partner")}MB ciascuna)`,
     dropHint: "JPG, PNG o WebP",
     chooseFiles: "Scegli file",
     tooMany: "Puoi selezionare al massimo 10 immagini alla volta.",
-    tooLarge: (file: string) => `${file}: il file supera i 10MB.`,
+    tooLarge: (file: string) => `${file}: il file supera i ${maxMegabytes("partner")}MB.`,
     badType: (file: string) => `${file}: formato non supportato. Usa JPG, PNG o WebP.`,
     uploadError: "Errore upload",
     uploadFailed: (file: string) => `Impossibile caricare ${file}`,
@@ -802,7 +805,7 @@ export const itAdmin = {
     empty: "Nessuna lista d'attesa aperta.",
     settingsTitle: "Tempo per accettare l'offerta",
     offerMinutes: "Minuti",
-    offerMinutesHint: "Da 15 a 1440. Vicino all'inizio l'offerta dura meno: scade sempre 30 minuti prima dell'evento (ma almeno 15 minuti).",
+    offerMinutesHint: `Da ${MIN_OFFER_MINUTES} a ${MAX_OFFER_MINUTES}. Vicino all'inizio l'offerta dura meno: scade sempre ${OFFER_START_MARGIN_MINUTES} minuti prima dell'evento (ma dura almeno quanto una prenotazione normale).`,
     save: "Salva",
     saved: "Tempo dell'offerta salvato",
     saveFailed: "Salvataggio non riuscito",

@@ -1,4 +1,7 @@
 import { formatEuro } from "../../shared/lifecycle/money";
+import { maxMegabytes } from "../../shared/rules";
+import { MAX_OFFER_MINUTES, MIN_OFFER_MINUTES } from "../../shared/lifecycle/waitlist";
+import { MAX_RATES } from "../../shared/forms/admin-event-form";
 import type { Field, Messages } from "./it";
 import type { Lang } from "../../shared/lang";
 import { labelIn } from "./field-label";
@@ -104,9 +107,9 @@ export const messagesDe: Messages = {
   invalidDateRange: "Ungültiger Zeitraum: Das Anfangsdatum liegt nach dem Enddatum",
   invalidPeriod: "Ungültiger Zeitraum: Tag, Woche oder Monat",
   // uploads and images
-  eventImageTooLarge: "Die Datei ist zu groß. Höchstens 5 MB.",
+  eventImageTooLarge: `Die Datei ist zu groß. Höchstens ${maxMegabytes("event")} MB.`,
   eventImageBadType: "Format nicht unterstützt. Nimm JPG oder PNG.",
-  partnerImageTooLarge: "Die Datei ist zu groß. Höchstens 10 MB.",
+  partnerImageTooLarge: `Die Datei ist zu groß. Höchstens ${maxMegabytes("partner")} MB.`,
   partnerImageBadType: "Format nicht unterstützt. Nimm JPG, PNG oder WebP.",
   uploadLinkUsed: "Dieser Upload-Link wurde schon benutzt",
   uploadIncomplete: "Upload fehlgeschlagen: Die Datei ist unvollständig",
@@ -140,7 +143,7 @@ export const messagesDe: Messages = {
   presalePriceRequired: "Gib den Vorverkaufspreis an, damit man kaufen kann",
   invalidCancelDeadline: "Ungültige Stornofrist: ganze Stunden von 0 bis 720 vor Beginn",
   repeatedRate: "Tarif doppelt",
-  tooManyRates: "Zu viele Tarife (höchstens 50)",
+  tooManyRates: `Zu viele Tarife (höchstens ${MAX_RATES})`,
   invalidVisibility: "Ungültige Sichtbarkeit",
   invalidPayability: "Ungültige Zahlungsart",
   // settings, categories, partners
@@ -261,7 +264,7 @@ export const messagesDe: Messages = {
   waitlistOfferLapsed: "Das Angebot ist abgelaufen: Der Platz ging an die nächste Person in der Reihe",
   waitlistAlreadyBooked: "Diesen Platz hast du schon gebucht: Verwalte ihn über deinen Pass",
   waitlistLeft: "Du hast die Warteliste verlassen",
-  waitlistOfferMinutesInvalid: "Ungültige Minuten: 15 bis 1440",
+  waitlistOfferMinutesInvalid: `Ungültige Minuten: ${MIN_OFFER_MINUTES} bis ${MAX_OFFER_MINUTES}`,
   seasonNotFound: "Dauerkarte nicht gefunden",
   seasonNotOnSale: "Diese Dauerkarte ist nicht im Verkauf",
   seasonSoldOut: "Dauerkarten ausverkauft",

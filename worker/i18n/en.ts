@@ -1,4 +1,7 @@
 import { formatEuro } from "../../shared/lifecycle/money";
+import { maxMegabytes } from "../../shared/rules";
+import { MAX_OFFER_MINUTES, MIN_OFFER_MINUTES } from "../../shared/lifecycle/waitlist";
+import { MAX_RATES } from "../../shared/forms/admin-event-form";
 import type { Field, Messages } from "./it";
 import type { Lang } from "../../shared/lang";
 import { labelIn } from "./field-label";
@@ -104,9 +107,9 @@ export const messagesEn: Messages = {
   invalidPeriod: "Invalid period: day, week or month",
   invalidDateRange: "Invalid date range: the start date is after the end date",
   // uploads and images
-  eventImageTooLarge: "The file is too large. 5MB at most.",
+  eventImageTooLarge: `The file is too large. ${maxMegabytes("event")}MB at most.`,
   eventImageBadType: "Format not supported. Use JPG or PNG.",
-  partnerImageTooLarge: "The file is too large. 10MB at most.",
+  partnerImageTooLarge: `The file is too large. ${maxMegabytes("partner")}MB at most.`,
   partnerImageBadType: "Format not supported. Use JPG, PNG or WebP.",
   uploadLinkUsed: "This upload link has already been used",
   uploadIncomplete: "Upload failed: the file is incomplete",
@@ -141,7 +144,7 @@ export const messagesEn: Messages = {
   presalePriceRequired: "Give the presale price to make it purchasable",
   invalidCancelDeadline: "Invalid cancellation deadline: whole hours from 0 to 720 before the start",
   repeatedRate: "Rate repeated",
-  tooManyRates: "Too many rates (50 at most)",
+  tooManyRates: `Too many rates (${MAX_RATES} at most)`,
   invalidVisibility: "Invalid visibility",
   invalidPayability: "Invalid payability",
   // settings, categories, partners
@@ -262,7 +265,7 @@ export const messagesEn: Messages = {
   waitlistOfferLapsed: "The offer has expired: the space went to the next person in line",
   waitlistAlreadyBooked: "You have already booked this space: manage it from your pass",
   waitlistLeft: "You left the waiting list",
-  waitlistOfferMinutesInvalid: "Invalid minutes: from 15 to 1440",
+  waitlistOfferMinutesInvalid: `Invalid minutes: from ${MIN_OFFER_MINUTES} to ${MAX_OFFER_MINUTES}`,
   seasonNotFound: "Season pass not found",
   seasonNotOnSale: "This season pass is not on sale",
   seasonSoldOut: "Season passes sold out",

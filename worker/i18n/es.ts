@@ -1,4 +1,7 @@
 import { centsToDecimal } from "../../shared/lifecycle/money";
+import { maxMegabytes } from "../../shared/rules";
+import { MAX_OFFER_MINUTES, MIN_OFFER_MINUTES } from "../../shared/lifecycle/waitlist";
+import { MAX_RATES } from "../../shared/forms/admin-event-form";
 import type { Field, Messages } from "./it";
 import type { Lang } from "../../shared/lang";
 import { labelIn } from "./field-label";
@@ -107,9 +110,9 @@ export const messagesEs: Messages = {
   invalidPeriod: "Periodo no válido: día, semana o mes",
   invalidDateRange: "Intervalo de fechas no válido: la fecha de inicio es posterior a la de fin",
   // uploads and images
-  eventImageTooLarge: "El archivo es demasiado grande. 5 MB como máximo.",
+  eventImageTooLarge: `El archivo es demasiado grande. ${maxMegabytes("event")} MB como máximo.`,
   eventImageBadType: "Formato no admitido. Usa JPG o PNG.",
-  partnerImageTooLarge: "El archivo es demasiado grande. 10 MB como máximo.",
+  partnerImageTooLarge: `El archivo es demasiado grande. ${maxMegabytes("partner")} MB como máximo.`,
   partnerImageBadType: "Formato no admitido. Usa JPG, PNG o WebP.",
   uploadLinkUsed: "Este enlace de subida ya se ha usado",
   uploadIncomplete: "La subida ha fallado: el archivo está incompleto",
@@ -144,7 +147,7 @@ export const messagesEs: Messages = {
   presalePriceRequired: "Indica el precio de la preventa para poder venderla",
   invalidCancelDeadline: "Plazo de cancelación no válido: horas enteras de 0 a 720 antes del inicio",
   repeatedRate: "Tarifa repetida",
-  tooManyRates: "Demasiadas tarifas (50 como máximo)",
+  tooManyRates: `Demasiadas tarifas (${MAX_RATES} como máximo)`,
   invalidVisibility: "Visibilidad no válida",
   invalidPayability: "Forma de pago no válida",
   // settings, categories, partners
@@ -269,7 +272,7 @@ export const messagesEs: Messages = {
   waitlistOfferLapsed: "La oferta ha caducado: la plaza ha pasado al siguiente de la lista",
   waitlistAlreadyBooked: "Ya has reservado esta plaza: gestiónala desde tu pase",
   waitlistLeft: "Has salido de la lista de espera",
-  waitlistOfferMinutesInvalid: "Minutos no válidos: de 15 a 1440",
+  waitlistOfferMinutesInvalid: `Minutos no válidos: de ${MIN_OFFER_MINUTES} a ${MAX_OFFER_MINUTES}`,
   seasonNotFound: "Abono no encontrado",
   seasonNotOnSale: "Este abono no está a la venta",
   seasonSoldOut: "Abonos agotados",

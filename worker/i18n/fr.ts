@@ -1,4 +1,7 @@
 import { centsToDecimal } from "../../shared/lifecycle/money";
+import { maxMegabytes } from "../../shared/rules";
+import { MAX_OFFER_MINUTES, MIN_OFFER_MINUTES } from "../../shared/lifecycle/waitlist";
+import { MAX_RATES } from "../../shared/forms/admin-event-form";
 import type { Field, Messages } from "./it";
 import type { Lang } from "../../shared/lang";
 import { labelIn } from "./field-label";
@@ -107,9 +110,9 @@ export const messagesFr: Messages = {
   invalidPeriod: "Période non valide : jour, semaine ou mois",
   invalidDateRange: "Période non valide : la date de début est après la date de fin",
   // uploads and images
-  eventImageTooLarge: "Le fichier est trop volumineux. 5 Mo au maximum.",
+  eventImageTooLarge: `Le fichier est trop volumineux. ${maxMegabytes("event")} Mo au maximum.`,
   eventImageBadType: "Format non pris en charge. Utilisez JPG ou PNG.",
-  partnerImageTooLarge: "Le fichier est trop volumineux. 10 Mo au maximum.",
+  partnerImageTooLarge: `Le fichier est trop volumineux. ${maxMegabytes("partner")} Mo au maximum.`,
   partnerImageBadType: "Format non pris en charge. Utilisez JPG, PNG ou WebP.",
   uploadLinkUsed: "Ce lien d'envoi a déjà été utilisé",
   uploadIncomplete: "Échec de l'envoi : le fichier est incomplet",
@@ -144,7 +147,7 @@ export const messagesFr: Messages = {
   presalePriceRequired: "Indiquez le prix de la prévente pour la mettre en vente",
   invalidCancelDeadline: "Délai d'annulation non valide : en heures entières, de 0 à 720 avant le début",
   repeatedRate: "Tarif en double",
-  tooManyRates: "Trop de tarifs (50 au maximum)",
+  tooManyRates: `Trop de tarifs (${MAX_RATES} au maximum)`,
   invalidVisibility: "Visibilité non valide",
   invalidPayability: "Mode de paiement non valide",
   // settings, categories, partners
@@ -269,7 +272,7 @@ export const messagesFr: Messages = {
   waitlistOfferLapsed: "L'offre a expiré : la place est passée au suivant sur la liste",
   waitlistAlreadyBooked: "Vous avez déjà réservé cette place : gérez-la depuis votre pass",
   waitlistLeft: "Vous avez quitté la liste d'attente",
-  waitlistOfferMinutesInvalid: "Minutes non valides : de 15 à 1440",
+  waitlistOfferMinutesInvalid: `Minutes non valides : de ${MIN_OFFER_MINUTES} à ${MAX_OFFER_MINUTES}`,
   seasonNotFound: "Abonnement introuvable",
   seasonNotOnSale: "Cet abonnement n'est pas en vente",
   seasonSoldOut: "Abonnements épuisés",

@@ -1,4 +1,7 @@
 import { refsOf, textOf, type MessageRef } from "./message-ref";
+import { maxMegabytes } from "../../shared/rules";
+import { MAX_OFFER_MINUTES, MIN_OFFER_MINUTES } from "../../shared/lifecycle/waitlist";
+import { MAX_RATES } from "../../shared/forms/admin-event-form";
 import { formatEuro } from "../../shared/lifecycle/money";
 import type { Lang } from "../../shared/lang";
 import { labelIn } from "./field-label";
@@ -109,9 +112,9 @@ export const messagesIt = {
   invalidPeriod: "Periodo non valido: giorno, settimana o mese",
   invalidDateRange: "Intervallo di date non valido: la data iniziale è dopo quella finale",
   // uploads and images
-  eventImageTooLarge: "Il file è troppo grande. Massimo 5MB.",
+  eventImageTooLarge: `Il file è troppo grande. Massimo ${maxMegabytes("event")}MB.`,
   eventImageBadType: "Formato non supportato. Usa JPG o PNG.",
-  partnerImageTooLarge: "Il file è troppo grande. Massimo 10MB.",
+  partnerImageTooLarge: `Il file è troppo grande. Massimo ${maxMegabytes("partner")}MB.`,
   partnerImageBadType: "Formato non supportato. Usa JPG, PNG o WebP.",
   uploadLinkUsed: "Questo link di caricamento è già stato usato",
   uploadIncomplete: "Caricamento non riuscito: il file è incompleto",
@@ -146,7 +149,7 @@ export const messagesIt = {
   presalePriceRequired: "Indica il prezzo della prevendita per renderla acquistabile",
   invalidCancelDeadline: "Termine per l'annullamento non valido: ore intere da 0 a 720 prima dell'inizio",
   repeatedRate: "Tariffa ripetuta",
-  tooManyRates: "Troppe tariffe (massimo 50)",
+  tooManyRates: `Troppe tariffe (massimo ${MAX_RATES})`,
   invalidVisibility: "Visibilità non valida",
   invalidPayability: "Pagabilità non valida",
   // settings, categories, partners
@@ -271,7 +274,7 @@ export const messagesIt = {
   waitlistOfferLapsed: "L'offerta è scaduta: il posto è passato al prossimo in lista",
   waitlistAlreadyBooked: "Hai già prenotato questo posto: gestiscilo dal tuo pass",
   waitlistLeft: "Hai lasciato la lista d'attesa",
-  waitlistOfferMinutesInvalid: "Minuti non validi: da 15 a 1440",
+  waitlistOfferMinutesInvalid: `Minuti non validi: da ${MIN_OFFER_MINUTES} a ${MAX_OFFER_MINUTES}`,
   seasonNotFound: "Abbonamento non trovato",
   seasonNotOnSale: "Questo abbonamento non è in vendita",
   seasonSoldOut: "Abbonamenti esauriti",

@@ -34,7 +34,7 @@ export type FailureStatus = ClientErrorStatusCode | ServerErrorStatusCode;
 
 /**
  * The one way a service reports an expected failure: `return fail(404, "not_found", messages.eventNotFound)`.
- * Routes answer `result.ok ? c.json(result.value) : c.json(result.error, result.status)`.
+ * Routes answer with `answer(c, result)` (lib/answer.ts).
  */
 export type Failure = { ok: false; status: FailureStatus; error: ErrorBody };
 export type Success<T> = { ok: true; value: T };

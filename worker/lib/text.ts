@@ -66,13 +66,6 @@ export function requiredName(rule: Omit<TextRule, "strict" | "multiline"> & { re
     .pipe(z.string().min(1, required));
 }
 
-/** A field under the text rule that may be left out: blank or missing is stored as null. */
-export function optionalText(rule: TextRule) {
-  return textField(rule)
-    .nullish()
-    .transform((v) => v || null);
-}
-
 /** A header value (subject, display name) on one line whatever reaches it: the last guard before a mail header. */
 export function headerText(value: string): string {
   return value

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { answer } from "../lib/answer";
 import { offerAfterBookingFreed } from "../services/waitlist-offers";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
@@ -65,7 +66,7 @@ export const adminBookings = new Hono<AppEnv>()
     const { id } = c.req.valid("param");
     const now = Date.now();
     const result = await freeBooking(c.var.db, id, now);
-    if (!result.ok) return c.json(result.error, result.status);
+    if (!result.ok) return answer(c, result);
     await offerAfterBookingFreed(c.var.db, c.env, id, now);
     return c.json((await getAdminBooking(c.var.db, id, now))!, 200);
   });

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { answer } from "../lib/answer";
 import type { AppEnv } from "../app-env";
 import { errorBody } from "../lib/errors";
 import { validate } from "../lib/validate";
@@ -34,7 +35,7 @@ export const adminDocuments = new Hono<AppEnv>()
   .post("/documents/:id/resend", requireAdmin, audited("document.sdi_resend"), validate("param", documentParam), validate("json", invoiceRequestInput), async (c) => {
     const id = c.req.valid("param").id;
     const result = await resendCorrected(c.var.db, c.env, id, c.req.valid("json").buyer, Date.now());
-    if (!result.ok) return c.json(result.error, result.status as 404 | 409);
+    if (!result.ok) return answer(c, result);
     return c.json({ sdi: sdiStateOf((await submissionsOf(c.var.db, [id])).get(id) ?? []) }, 200);
   })
   .get("/documents/export", requireAdmin, validate("query", monthQuery), async (c) => {

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { ClientErrorStatusCode } from "hono/utils/http-status";
+import { answer } from "../lib/answer";
 import { z } from "zod";
 import { emailStatuses } from "../../db/schema";
 import type { AppEnv } from "../app-env";
@@ -19,13 +19,13 @@ export const adminEmails = new Hono<AppEnv>()
   .get("/backlog", requireAdmin, async (c) => c.json(await outboxBacklog(c.var.db), 200))
   .get("/:id/preview", requireAdmin, validate("param", idParam), async (c) => {
     const result = await outboxPreview(c.var.db, c.env, c.req.valid("param").id);
-    return result.ok ? c.json(result.value, 200) : c.json(result.error, result.status as ClientErrorStatusCode);
+    return answer(c, result);
   })
   .post("/:id/resend", requireAdmin, audited("email.resend"), validate("param", idParam), async (c) => {
     const result = await resendOutbox(c.var.db, c.env, c.req.valid("param").id, Date.now());
-    return result.ok ? c.json(result.value, 200) : c.json(result.error, result.status as ClientErrorStatusCode);
+    return answer(c, result);
   })
   .post("/bookings/:id/resend", requireAdmin, audited("email.resend"), validate("param", bookingParam), async (c) => {
     const result = await resendConfirmation(c.var.db, c.env, c.req.valid("param").id, Date.now());
-    return result.ok ? c.json(result.value, 200) : c.json(result.error, result.status as ClientErrorStatusCode);
+    return answer(c, result);
   });

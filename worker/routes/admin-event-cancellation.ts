@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { ClientErrorStatusCode } from "hono/utils/http-status";
+import { answer } from "../lib/answer";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { messages } from "../i18n/it";
@@ -38,14 +38,15 @@ const idParam = z.object({ id: z.coerce.number({ error: messages.invalidEvent })
 export const adminEventCancellation = new Hono<AppEnv>()
   .get("/:id/cancellation", requireAdmin, validate("param", idParam), async (c) => {
     const result = await cancellationProgress(c.var.db, c.req.valid("param").id);
-    return result.ok ? c.json({ progress: result.value }, 200) : c.json(result.error, result.status as ClientErrorStatusCode);
+    if (!result.ok) return answer(c, result);
+    return c.json({ progress: result.value }, 200);
   })
   // What the cancellation would do to the season holders of this match, shown before the admin confirms.
   .get("/:id/cancellation/seasons", requireAdmin, validate("param", idParam), async (c) => c.json({ seasons: await seasonCancellationPreview(c.var.db, c.req.valid("param").id) }, 200))
   .post("/:id/cancel", requireAdmin, audited("event.cancel"), paymentProvider, validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");
     const exists = await cancellationProgress(c.var.db, id);
-    if (!exists.ok) return c.json(exists.error, exists.status as ClientErrorStatusCode);
+    if (!exists.ok) return answer(c, exists);
     const instance = await c.env.CANCEL_EVENT.create({ id: `cancel-event-${id}-${Date.now()}`, params: { eventId: id } });
     return c.json({ id, instanceId: instance.id }, 202);
   })
@@ -53,7 +54,7 @@ export const adminEventCancellation = new Hono<AppEnv>()
   .post("/:id/postpone", requireAdmin, audited("event.postpone"), validate("param", idParam), validate("json", postponeInput), async (c) => {
     const db = c.var.db;
     const result = await postponeEvent(db, c.req.valid("param").id, c.req.valid("json"), Date.now());
-    if (!result.ok) return c.json(result.error, result.status as ClientErrorStatusCode);
+    if (!result.ok) return answer(c, result);
     c.executionCtx.waitUntil(dispatchQueued(c.env, db, Date.now()));
-    return c.json(result.value, 200);
+    return answer(c, result);
   });

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { answer } from "../lib/answer";
 import { offerFreedSpotsQuietly } from "../services/waitlist-offers";
 import { reserveSeasonSpots } from "../services/season-spots";
 import { z } from "zod";
@@ -37,7 +38,7 @@ export const adminEvents = new Hono<AppEnv>()
   .get("/admin/events", requireAdmin, async (c) => c.json(await listEvents(c.var.db, Date.now(), { includeInactive: true }), 200))
   .post("/events", requireAdmin, audited("event.create"), validate("json", eventCreateBody), async (c) => {
     const result = await createEvent(c.var.db, c.req.valid("json"));
-    if (!result.ok) return c.json(result.error, result.status);
+    if (!result.ok) return answer(c, result);
     const now = Date.now();
     // A match of a season: its holders' spots are taken before anyone else can book them.
     await reserveSeasonSpots(c.var.db, result.value.id, now);
@@ -48,7 +49,7 @@ export const adminEvents = new Hono<AppEnv>()
     const body = c.req.valid("json");
     const now = Date.now();
     const result = body.kind === "toggle" ? await setEventActive(c.var.db, id, body.isActive) : await updateEvent(c.var.db, id, body, now);
-    if (!result.ok) return c.json(result.error, result.status);
+    if (!result.ok) return answer(c, result);
     // Season holders' spots first (a match edited into a season), then the waiting list is served.
     await reserveSeasonSpots(c.var.db, id, now);
     await offerFreedSpotsQuietly(c.var.db, c.env, id, now);
@@ -56,21 +57,22 @@ export const adminEvents = new Hono<AppEnv>()
   })
   .delete("/events/:id", requireAdmin, audited("event.delete"), validate("param", idParam), async (c) => {
     const result = await deleteEvent(c.var.db, c.req.valid("param").id);
-    return result.ok ? c.body(null, 204) : c.json(result.error, result.status);
+    if (!result.ok) return answer(c, result);
+    return c.body(null, 204);
   })
   .put("/reorder-events", requireAdmin, audited("event.reorder"), validate("json", reorderEventsBody), async (c) => {
     const result = await reorderEvents(c.var.db, c.req.valid("json").eventOrders);
-    return result.ok ? c.json(result.value, 200) : c.json(result.error, result.status);
+    return answer(c, result);
   })
   .put("/events/:id/rates/reorder", requireAdmin, audited("rate.reorder"), validate("param", idParam), validate("json", reorderRatesBody), async (c) => {
     const result = await reorderRates(c.var.db, c.req.valid("param").id, c.req.valid("json").orderedRateIds);
-    return result.ok ? c.json(result.value, 200) : c.json(result.error, result.status);
+    return answer(c, result);
   })
   .put("/rates/:id/visibility", requireAdmin, audited("rate.visibility"), validate("param", idParam), validate("json", visibilityBody), async (c) => {
     const result = await setRateFlags(c.var.db, c.req.valid("param").id, c.req.valid("json"));
-    return result.ok ? c.json(result.value, 200) : c.json(result.error, result.status);
+    return answer(c, result);
   })
   .put("/rates/:id/payability", requireAdmin, audited("rate.payability"), validate("param", idParam), validate("json", payabilityBody), async (c) => {
     const result = await setRateFlags(c.var.db, c.req.valid("param").id, c.req.valid("json"));
-    return result.ok ? c.json(result.value, 200) : c.json(result.error, result.status);
+    return answer(c, result);
   });

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { ClientErrorStatusCode } from "hono/utils/http-status";
+import { answer } from "../lib/answer";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { errorBody } from "../lib/errors";
@@ -34,11 +34,11 @@ const reminderInput = z.object({
 export const adminNotices = new Hono<AppEnv>()
   .get("/events/:id/notices", requireAdmin, validate("param", eventParam), async (c) => {
     const result = await listNotices(c.var.db, c.req.valid("param").id);
-    return result.ok ? c.json(result.value, 200) : c.json(result.error, result.status as ClientErrorStatusCode);
+    return answer(c, result);
   })
   .get("/events/:id/notices/audience", requireAdmin, validate("param", eventParam), validate("query", audienceQuery), async (c) => {
     const result = await noticeAudience(c.var.db, c.req.valid("param").id, c.req.valid("query").rateIds ?? null);
-    return result.ok ? c.json(result.value, 200) : c.json(result.error, result.status as ClientErrorStatusCode);
+    return answer(c, result);
   })
   .post(
     "/events/:id/notices",
@@ -53,7 +53,7 @@ export const adminNotices = new Hono<AppEnv>()
       const db = c.var.db;
       const now = Date.now();
       const result = await createNotice(db, c.req.valid("param").id, c.req.valid("json"), { idempotencyKey: key, staff: c.var.staff }, now);
-      if (!result.ok) return c.json(result.error, result.status as ClientErrorStatusCode);
+      if (!result.ok) return answer(c, result);
       const { notice, created } = result.value;
       // Hand-over after the answer; rows it misses stay queued for the cron's sweep.
       c.executionCtx.waitUntil(dispatchNotice(c.env, db, notice.id, now));
@@ -62,7 +62,7 @@ export const adminNotices = new Hono<AppEnv>()
   )
   .post("/notices/:id/retry", requireAdmin, audited("notice.retry"), validate("param", noticeParam), async (c) => {
     const result = await retryNotice(c.var.db, c.env, c.req.valid("param").id, Date.now());
-    return result.ok ? c.json(result.value, 200) : c.json(result.error, result.status as ClientErrorStatusCode);
+    return answer(c, result);
   })
   .get("/reminder-settings", requireAdmin, async (c) => c.json(await getReminderSettings(c.var.db), 200))
   .put("/reminder-settings", requireAdmin, audited("reminders.update"), validate("json", reminderInput), async (c) =>

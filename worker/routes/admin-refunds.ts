@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { ClientErrorStatusCode } from "hono/utils/http-status";
+import { answer } from "../lib/answer";
 import { z } from "zod";
 import { textField } from "../lib/text";
 import type { AppEnv } from "../app-env";
@@ -46,17 +46,17 @@ export const adminRefunds = new Hono<AppEnv>()
       { bookingId: c.req.valid("param").id, amountCents: amount, reason, source: "admin", staffId: c.var.staff?.id ?? null },
       Date.now(),
     );
-    if (!result.ok) return c.json(result.error, result.status as ClientErrorStatusCode);
+    if (!result.ok) return answer(c, result);
     c.executionCtx.waitUntil(dispatchQueued(c.env, db, Date.now()));
     await offerAfterBookingFreed(db, c.env, c.req.valid("param").id, Date.now());
     // 202: recorded, the provider has not confirmed it yet (the cron and its webhooks follow it).
-    return result.value.refund.status === "succeeded" ? c.json(result.value, 201) : c.json(result.value, 202);
+    return answer(c, result, (v) => (v.refund.status === "succeeded" ? 201 : 202));
   })
   // "Riprova" on a refund the provider refused.
   .post("/refunds/:id/retry", requireAdmin, audited("refund.retry"), paymentProvider, validate("param", refundParam), async (c) => {
     const db = c.var.db;
     const result = await retryRefund(db, c.var.payments, c.req.valid("param").id, Date.now());
-    if (!result.ok) return c.json(result.error, result.status as ClientErrorStatusCode);
+    if (!result.ok) return answer(c, result);
     c.executionCtx.waitUntil(dispatchQueued(c.env, db, Date.now()));
-    return c.json(result.value, 200);
+    return answer(c, result);
   });

@@ -1,11 +1,12 @@
 import { Hono } from "hono";
-import type { ClientErrorStatusCode } from "hono/utils/http-status";
+import { answer } from "../lib/answer";
 import { Temporal } from "temporal-polyfill";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { errorBody } from "../lib/errors";
 import { italianText, messages } from "../i18n/it";
 import { romeDayRange } from "../lib/time";
+import { eurosToCents } from "../../shared/lifecycle/money";
 import { validate } from "../lib/validate";
 import { audited } from "../middleware/audit";
 import { requireAdmin } from "../middleware/require-admin";
@@ -53,31 +54,31 @@ const seasonOf = (s: z.output<typeof seasonInput>): SeasonInput => ({
   eventIds: s.eventIds ?? null,
   startsAt: dayRange(s.from).start,
   endsAt: dayRange(s.to).end,
-  priceCents: Math.round(s.price * 100),
+  priceCents: eurosToCents(s.price),
   spots: s.spots,
   isOnSale: s.isOnSale ?? true,
   cancelRefund: s.cancelRefund ?? "none",
   partialSale: s.partialSale ?? "stop",
-  partialPriceCents: s.partialPrice == null ? null : Math.round(s.partialPrice * 100),
+  partialPriceCents: s.partialPrice == null ? null : eurosToCents(s.partialPrice),
 });
 
 // percent: a whole percentage; amount: euros, kept in cents.
-const voucherValueOf = (v: { kind: string; value: number }) => (v.kind === "amount" ? Math.round(v.value * 100) : Math.round(v.value));
+const voucherValueOf = (v: { kind: string; value: number }) => (v.kind === "amount" ? eurosToCents(v.value) : Math.round(v.value));
 
 /** Season passes and vouchers (mounted at /api/admin): the owner defines seasons, staff assign holders and make vouchers. */
 export const adminSeasons = new Hono<AppEnv>()
   .get("/seasons", requireAdmin, async (c) => c.json(await listSeasons(c.var.db, Date.now(), { onSaleOnly: false }), 200))
   .post("/seasons", requireRole("owner"), audited("season.create"), validate("json", seasonInput), async (c) => {
     const result = await createSeason(c.var.db, seasonOf(c.req.valid("json")), Date.now());
-    return result.ok ? c.json(result.value, 201) : c.json(result.error, result.status as ClientErrorStatusCode);
+    return answer(c, result, 201);
   })
   .put("/seasons/:id", requireRole("owner"), audited("season.update"), validate("param", seasonParam), validate("json", seasonInput), async (c) => {
     const result = await updateSeason(c.var.db, c.req.valid("param").id, seasonOf(c.req.valid("json")), Date.now());
-    return result.ok ? c.json(result.value, 200) : c.json(result.error, result.status as ClientErrorStatusCode);
+    return answer(c, result);
   })
   .patch("/seasons/:id", requireRole("owner"), audited("season.sale"), validate("param", seasonParam), validate("json", z.object({ isOnSale: z.boolean(messages.invalidData) })), async (c) => {
     const result = await setSeasonOnSale(c.var.db, c.req.valid("param").id, c.req.valid("json").isOnSale, Date.now());
-    return result.ok ? c.json(result.value, 200) : c.json(result.error, result.status as ClientErrorStatusCode);
+    return answer(c, result);
   })
   .get("/seasons/:id/holders", requireAdmin, validate("param", seasonParam), async (c) => {
     const holders = await listHolders(c.var.db, c.req.valid("param").id, Date.now());
@@ -86,15 +87,15 @@ export const adminSeasons = new Hono<AppEnv>()
   .post("/seasons/:id/holders", requireAdmin, audited("season.assign"), validate("param", seasonParam), validate("json", holderInput), async (c) => {
     const input = c.req.valid("json");
     const result = await assignSeason(c.var.db, c.req.valid("param").id, { ...input, lang: input.lang ?? "it" }, { now: Date.now(), staffId: c.var.staff!.id });
-    return result.ok ? c.json(result.value, 201) : c.json(result.error, result.status as ClientErrorStatusCode);
+    return answer(c, result, 201);
   })
   // A holder's match handed back by staff: the spot goes back on sale and to the waiting list.
   .post("/season-holders/:holderId/release", requireAdmin, audited("season.release"), validate("param", holderParam), validate("json", releaseInput), async (c) => {
     const { eventId } = c.req.valid("json");
     const result = await releaseMatchForHolder(c.var.db, c.req.valid("param").holderId, eventId, Date.now());
-    if (!result.ok) return c.json(result.error, result.status as ClientErrorStatusCode);
+    if (!result.ok) return answer(c, result);
     await offerFreedSpotsQuietly(c.var.db, c.env, eventId, Date.now());
-    return c.json(result.value, 200);
+    return answer(c, result);
   })
   // A sold pass is refunded through its carrier (every match to come ends with it); a free one is revoked.
   .post("/season-holders/:holderId/refund", requireAdmin, audited("season.refund"), validate("param", holderParam), async (c) => {
@@ -104,7 +105,7 @@ export const adminSeasons = new Hono<AppEnv>()
     let eventIds: number[];
     if (holder.assignedByStaffId != null) {
       const revoked = await revokeHolder(db, holder.id, Date.now());
-      if (!revoked.ok) return c.json(revoked.error, revoked.status as ClientErrorStatusCode);
+      if (!revoked.ok) return answer(c, revoked);
       eventIds = revoked.value.eventIds;
     } else {
       if (!holder.carrierBookingId) return c.json(errorBody("conflict", messages.seasonNotRefundable), 409);
@@ -116,7 +117,7 @@ export const adminSeasons = new Hono<AppEnv>()
         { bookingId: holder.carrierBookingId, amountCents: null, reason: italianText(messages.seasonRefundReason), source: "admin", staffId: c.var.staff?.id ?? null },
         Date.now(),
       );
-      if (!refunded.ok) return c.json(refunded.error, refunded.status as ClientErrorStatusCode);
+      if (!refunded.ok) return answer(c, refunded);
       c.executionCtx.waitUntil(dispatchQueued(c.env, db, Date.now()));
       eventIds = await refundedMatchesOf(db, holder.id);
     }
@@ -136,7 +137,7 @@ export const adminSeasons = new Hono<AppEnv>()
       eventIds: v.eventIds ?? null,
       note: v.note ?? "",
     });
-    return result.ok ? c.json(result.value, 201) : c.json(result.error, result.status as ClientErrorStatusCode);
+    return answer(c, result, 201);
   })
   // The code is sent with the rest but stays as it was (uses are counted by code).
   .put("/vouchers/:id", requireAdmin, audited("voucher.update"), validate("param", voucherParam), validate("json", voucherInput), async (c) => {
@@ -147,11 +148,11 @@ export const adminSeasons = new Hono<AppEnv>()
       { kind: v.kind, value: voucherValueOf(v), maxUses: v.maxUses, expiresAt: dayRange(v.expires).end, eventIds: v.eventIds ?? null, note: v.note ?? "" },
       Date.now(),
     );
-    return result.ok ? c.json(result.value, 200) : c.json(result.error, result.status as ClientErrorStatusCode);
+    return answer(c, result);
   })
   .post("/vouchers/:id/disable", requireAdmin, audited("voucher.disable"), validate("param", voucherParam), async (c) => {
     const result = await disableVoucher(c.var.db, c.req.valid("param").id, Date.now());
-    return result.ok ? c.json(result.value, 200) : c.json(result.error, result.status as ClientErrorStatusCode);
+    return answer(c, result);
   })
   .get("/vouchers/:id/uses", requireAdmin, validate("param", voucherParam), async (c) => {
     const uses = await voucherUses(c.var.db, c.req.valid("param").id, Date.now());

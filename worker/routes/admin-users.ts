@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { answer } from "../lib/answer";
 import { z } from "zod";
 import { staffRoles } from "../../db/schema";
 import type { AppEnv } from "../app-env";
@@ -49,5 +50,5 @@ export const adminUsers = new Hono<AppEnv>()
       if (weak) return c.json(errorBody("validation_failed", weak, [{ path: "password", message: weak }]), 400);
     }
     const result = await updateStaff(c.var.db, c.req.valid("param").id, change, Date.now(), c.var.adminSessionId);
-    return result.ok ? c.json(result.value, 200) : c.json(result.error, result.status);
+    return answer(c, result);
   });

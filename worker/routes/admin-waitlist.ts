@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { ClientErrorStatusCode } from "hono/utils/http-status";
+import { answer } from "../lib/answer";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { errorBody } from "../lib/errors";
@@ -38,5 +38,5 @@ export const adminWaitlistRoutes = new Hono<AppEnv>()
   .get("/waitlist-settings", requireAdmin, async (c) => c.json(await getWaitlistSettings(c.var.db), 200))
   .put("/waitlist-settings", requireAdmin, audited("waitlist.settings"), validate("json", z.object({ offerMinutes })), async (c) => {
     const result = await saveWaitlistSettings(c.var.db, c.req.valid("json"));
-    return result.ok ? c.json(result.value, 200) : c.json(result.error, result.status as ClientErrorStatusCode);
+    return answer(c, result);
   });

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { answer } from "../lib/answer";
 import { getCookie } from "hono/cookie";
 import { ATTRIBUTION_COOKIE, attributionOf } from "../lib/attribution";
 import { z } from "zod";
@@ -64,7 +65,7 @@ export const bookings = new Hono<AppEnv>()
     });
     const codeFailed = !result.ok && result.error.error.message === messages.voucherInvalid;
     if (voucherHit !== null && !codeFailed) await releaseHit(c.var.db, voucherHit);
-    if (!result.ok) return c.json(result.error, result.status);
+    if (!result.ok) return answer(c, result);
     return result.value.created ? c.json(result.value.booking, 201) : c.json(result.value.booking, 200);
   })
   .get("/:id", validate("param", z.object({ id: z.string().max(64) })), async (c) => {

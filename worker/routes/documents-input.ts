@@ -2,6 +2,7 @@ import { z } from "zod";
 import { messages } from "../i18n/it";
 import { requiredName } from "../lib/text";
 import { EMAIL_MAX } from "../../shared/forms/customer-forms";
+import { parseVatRateBp } from "../../shared/forms/admin-event-form";
 import { DESTINATION_CODE, isCodiceFiscale, isCodiceFiscaleAny, isPartitaIva, normalizeCode, NO_DESTINATION_CODE } from "../../shared/fiscal";
 
 /** The validators of receipts, invoices and the fiscal identity (docs/decisions/047-documents.md). */
@@ -83,9 +84,8 @@ export const fiscalIdentityInput = z.object({
   // The rate as a person types it ("22", "22,00", "4") → basis points.
   vatRate: z
     .string({ error: messages.vatRateInvalid })
-    .transform((v) => v.trim().replace(",", "."))
-    .refine((v) => /^\d{1,3}(\.\d{1,2})?$/.test(v) && Number(v) <= 100, messages.vatRateInvalid)
-    .transform((v) => Math.round(Number(v) * 100)),
+    .refine((v) => parseVatRateBp(v) != null, messages.vatRateInvalid)
+    .transform((v) => parseVatRateBp(v)!),
   invoiceSeries: code({ error: messages.invoiceSeriesInvalid }).refine((v) => /^[A-Z0-9]{1,6}$/.test(v), messages.invoiceSeriesInvalid),
   accountantEmail: z
     .string({ error: messages.accountantEmailInvalid })

@@ -1,12 +1,12 @@
 import { Hono } from "hono";
-import type { ClientErrorStatusCode } from "hono/utils/http-status";
+import { answer } from "../lib/answer";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { errorBody } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { messages } from "../i18n/it";
 import { limitRequestRate } from "../middleware/request-rate";
-import { PASS_SECRET_PATTERN } from "../services/passes";
+import { PASS_SECRET_PATTERN } from "../../shared/gate";
 import { requestInvoice } from "../services/documents/issue";
 import { bookingOfPass, documentsOfBooking, documentView, documentXml, summaryOf } from "../services/documents/read";
 import { documentParam, invoiceRequestInput } from "./documents-input";
@@ -44,7 +44,7 @@ export const passDocuments = new Hono<AppEnv>()
     const booking = await bookingOfPass(c.var.db, c.req.valid("param").secret);
     if (!booking) return c.json(errorBody("not_found", messages.passNotFound), 404);
     const result = await requestInvoice(c.var.db, booking.id, c.req.valid("json"), Date.now());
-    if (!result.ok) return c.json(result.error, result.status as ClientErrorStatusCode);
+    if (!result.ok) return answer(c, result);
     // The new invoice (and any credit notes of earlier refunds) leave for SdI now rather than at the next cron.
     if (!result.value.already) {
       if (createSdiIntermediary(c.env)) c.executionCtx.waitUntil(queueUnsentDocuments(c.var.db, c.env, Date.now()));

@@ -1,11 +1,10 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { bookings, events, gateScans, rates } from "../../db/schema";
-import { REREAD_GRACE_MS } from "../../shared/gate";
+import { passHash, REREAD_GRACE_MS } from "../../shared/gate";
 import type { GateSummary } from "../services/gate";
 import type { OfflinePassDto } from "../services/gate-offline";
 import type { ScanAnswer } from "../services/gate-scan";
-import { passHash } from "../services/passes";
 import { adminApi, adminCookie, staffCookie } from "../test/admin";
 import { seedBooking, seedEvent, testDb } from "../test/helpers";
 

@@ -3,7 +3,8 @@ import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { errorBody } from "../lib/errors";
 import { validate } from "../lib/validate";
-import { getPass, PASS_SECRET_PATTERN } from "../services/passes";
+import { PASS_SECRET_PATTERN } from "../../shared/gate";
+import { getPass } from "../services/passes";
 import { messages } from "../i18n/it";
 
 const secretParam = z.object({ secret: z.string().regex(PASS_SECRET_PATTERN, messages.passNotFound) });

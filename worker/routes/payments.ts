@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { answer } from "../lib/answer";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
@@ -52,12 +53,12 @@ export const payments = new Hono<AppEnv>()
         "bookingId" in body
           ? await createBookingIntent(db, provider, body.bookingId, Date.now())
           : await createPresaleIntent(db, provider, body.eventId, Date.now(), c.req.valid("header")["idempotency-key"]);
-      return result.ok ? c.json(result.value, 200) : c.json(result.error, result.status);
+      return answer(c, result);
     },
   )
   .post("/confirm-payment", limitRequestRate, paymentProvider, validate("json", paymentIntentInput), async (c) => {
     const result = await confirmPayment(c.var.db, c.var.payments, c.req.valid("json").paymentIntentId, Date.now(), holdCap(c.env).bookingsPerEvent);
-    if (!result.ok) return c.json(result.error, result.status);
+    if (!result.ok) return answer(c, result);
     c.executionCtx.waitUntil(handOverQueued(c.env, c.var.db, result.value.queued, Date.now()));
     return c.json(result.value.booking, 200);
   })
@@ -65,7 +66,7 @@ export const payments = new Hono<AppEnv>()
     const db = c.var.db;
     const { paymentIntentId, cardNumber } = c.req.valid("json");
     const result = await confirmDemoIntent(db, paymentIntentId, cardNumber);
-    if (!result.ok) return c.json(result.error, result.status);
+    if (!result.ok) return answer(c, result);
     // What Stripe's webhook does in production: the booking is settled even if the browser closes now.
     const { queued } = await settleIntent(db, c.var.payments, result.value, Date.now(), [], { bookingsPerEvent: holdCap(c.env).bookingsPerEvent });
     c.executionCtx.waitUntil(handOverQueued(c.env, db, queued, Date.now()));

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { answer } from "../lib/answer";
 import { getCookie } from "hono/cookie";
 import { ATTRIBUTION_COOKIE, attributionOf } from "../lib/attribution";
 import { z } from "zod";
@@ -49,14 +50,14 @@ export const presaleInput = z
   );
 
 export const presales = new Hono<AppEnv>().post("/", limitRequestRate, paymentProvider, validate("json", presaleInput), async (c) => {
-  const input = c.req.valid("json");
+  const { targa, ...input } = c.req.valid("json");
   const lang = input.lang ?? pickLang(null, null, c.req.header("Accept-Language"));
-  const result = await createPresaleBooking(c.var.db, c.var.payments, { ...input, lang }, {
+  const result = await createPresaleBooking(c.var.db, c.var.payments, { ...input, licensePlate: targa, lang }, {
     now: Date.now(),
     holdMinutes: holdMinutes(c.env),
     client: await holdClientOf(c.req, c.env),
     attribution: attributionOf(getCookie(c, ATTRIBUTION_COOKIE)),
   });
-  if (!result.ok) return c.json(result.error, result.status);
+  if (!result.ok) return answer(c, result);
   return result.value.created ? c.json(result.value.booking, 201) : c.json(result.value.booking, 200);
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { bookings, categories, seasonHolders, seasonPasses } from "../../db/schema";
 import type { SeasonPurchase } from "../services/season-purchase";
 import type { SeasonPassDto } from "../services/season-pass";
-import { passHash } from "../services/passes";
+import { passHash } from "../../shared/gate";
 import { freeSpotsNow } from "../services/holds";
 import { sendReminders } from "../services/reminders";
 import { renderOutboxRow } from "../services/email/render";

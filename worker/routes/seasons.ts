@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { ClientErrorStatusCode } from "hono/utils/http-status";
+import { answer } from "../lib/answer";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { errorBody } from "../lib/errors";
@@ -9,7 +9,7 @@ import { paymentProvider } from "../middleware/payment-provider";
 import { limitRequestRate } from "../middleware/request-rate";
 import { pickLang, LANGS } from "../../shared/lang";
 import { holdClientOf, holdMinutes } from "../services/holds";
-import { PASS_SECRET_PATTERN } from "../services/passes";
+import { PASS_SECRET_PATTERN } from "../../shared/gate";
 import { offerFreedSpotsQuietly } from "../services/waitlist-offers";
 import { getSeason, listSeasons } from "../services/seasons";
 import { buySeason } from "../services/season-purchase";
@@ -56,8 +56,7 @@ export const seasons = new Hono<AppEnv>()
       idempotencyKey: c.req.valid("header")["idempotency-key"] ?? null,
       client: await holdClientOf(c.req, c.env),
     });
-    if (!result.ok) return c.json(result.error, result.status as ClientErrorStatusCode);
-    return c.json(result.value, result.value.created ? 201 : 200);
+    return answer(c, result, (v) => (v.created ? 201 : 200));
   });
 
 /** The holder's one pass: every match of the season, and handing one back (the secret is the key). */
@@ -74,5 +73,5 @@ export const seasonPasses = new Hono<AppEnv>()
     c.header("Cache-Control", "no-store");
     // The spot is on sale again: the first in that match's waiting line gets it now, not at the next cron minute.
     if (result.ok) await offerFreedSpotsQuietly(c.var.db, c.env, eventId, Date.now());
-    return result.ok ? c.json(result.value, 200) : c.json(result.error, result.status as ClientErrorStatusCode);
+    return answer(c, result);
   });

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { answer } from "../lib/answer";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { errorBody } from "../lib/errors";
@@ -48,7 +49,7 @@ export const uploadRoutes = new Hono<AppEnv>()
   .put("/uploads/:file", validate("param", fileParam), validate("query", signedQuery), async (c) => {
     const now = Date.now();
     const verdict = await verifyUploadUrl(c.env.UPLOAD_SIGNING_KEY, c.req.valid("param").file, c.req.valid("query"), now);
-    if (!verdict.ok) return c.json(verdict.error, verdict.status);
+    if (!verdict.ok) return answer(c, verdict);
     const grant = verdict.value;
     const rules = UPLOAD_RULES[grant.kind];
     const contentType = c.req.header("Content-Type")?.split(";")[0].trim().toLowerCase();
@@ -59,7 +60,7 @@ export const uploadRoutes = new Hono<AppEnv>()
     }
     if (length > grant.size || length > rules.maxBytes) return c.json(errorBody("payload_too_large", rules.tooLarge), 413);
     const stored = await storeUpload(c.var.db, c.env.UPLOADS, grant, c.req.raw.body, length, now);
-    return stored.ok ? c.json(stored.value, 200) : c.json(stored.error, stored.status);
+    return answer(c, stored);
   })
   .put("/event-images", requireAdmin, audited("upload.event-image"), validate("json", eventImageBody), async (c) => {
     const objectPath = normaliseImagePath(c.req.valid("json").imageURL);

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { ClientErrorStatusCode } from "hono/utils/http-status";
+import { answer } from "../lib/answer";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { errorBody } from "../lib/errors";
@@ -9,7 +9,7 @@ import { takeOfferForm, waitlistForm } from "../../shared/forms/customer-forms";
 import { paymentProvider } from "../middleware/payment-provider";
 import { limitRequestRate } from "../middleware/request-rate";
 import { pickLang, LANGS } from "../../shared/lang";
-import { PASS_SECRET_PATTERN } from "../services/passes";
+import { PASS_SECRET_PATTERN } from "../../shared/gate";
 import { clientKeyOf, hashedClientKey } from "../services/rate-limit";
 import { dispatchWaitlistJoined, joinWaitlist, leaveWaitlist, takeOffer, waitlistView } from "../services/waitlist";
 import { offerFreedSpotsQuietly } from "../services/waitlist-offers";
@@ -40,7 +40,7 @@ export const waitlist = new Hono<AppEnv>()
     const now = Date.now();
     const key = c.req.valid("header")["idempotency-key"] ?? null;
     const result = await joinWaitlist(c.var.db, { ...input, lang }, await hashedClientKey(clientKeyOf(c.req)), now, key);
-    if (!result.ok) return c.json(result.error, result.status as ClientErrorStatusCode);
+    if (!result.ok) return answer(c, result);
     const { created, ...view } = result.value;
     if (created) c.executionCtx.waitUntil(dispatchWaitlistJoined(c.env, c.var.db, view.token, now));
     return c.json(view, created ? 201 : 200);
@@ -52,13 +52,13 @@ export const waitlist = new Hono<AppEnv>()
   })
   .post("/:token/take", limitRequestRate, paymentProvider, validate("param", tokenParam), validate("json", takeInput), async (c) => {
     const result = await takeOffer(c.var.db, c.req.valid("param").token, c.req.valid("json"), Date.now());
-    return result.ok ? c.json(result.value, 200) : c.json(result.error, result.status as ClientErrorStatusCode);
+    return answer(c, result);
   })
   .post("/:token/leave", limitRequestRate, paymentProvider, validate("param", tokenParam), async (c) => {
     const db = c.var.db;
     const now = Date.now();
     const result = await leaveWaitlist(db, c.var.payments, c.req.valid("param").token, now);
-    if (!result.ok) return c.json(result.error, result.status as ClientErrorStatusCode);
+    if (!result.ok) return answer(c, result);
     // A released offer passes on at once.
     await offerFreedSpotsQuietly(db, c.env, result.value.eventId, now);
     return c.json(result.value.view, 200);

@@ -5,7 +5,7 @@ import { errorBody } from "../lib/errors";
 import { publicBaseUrl } from "../lib/public-base-url";
 import { validate } from "../lib/validate";
 import { messages } from "../i18n/it";
-import { PASS_SECRET_PATTERN } from "../services/passes";
+import { PASS_SECRET_PATTERN } from "../../shared/gate";
 import { appleWalletConfig, googleWalletConfig, signingIdentityOf } from "../services/wallet/config";
 import { googleSaveUrl } from "../services/wallet/google";
 import { buildPkpass } from "../services/wallet/pkpass";

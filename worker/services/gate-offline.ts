@@ -4,8 +4,7 @@ import type { Db } from "../db";
 import { toIso } from "../lib/time";
 import { eventEndsAt } from "../../shared/lifecycle/event";
 import { bookingCodeOf } from "./my-bookings";
-import { passHash } from "./passes";
-import { mustLeaveBy } from "../../shared/gate";
+import { mustLeaveBy, passHash } from "../../shared/gate";
 import { validPass } from "./gate";
 
 /**

@@ -14,13 +14,12 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../db";
 import { columnsAs, joined } from "../lib/batch-columns";
 import { toIso } from "../lib/time";
-import { normalisePlate } from "../../shared/rules";
+import { normalisePlate, PLATE_PATTERN } from "../../shared/rules";
 import { eventEndsAt } from "../../shared/lifecycle/event";
 import { bookingCodeOf } from "./my-bookings";
-import { passHash, secretOfScan } from "./passes";
 import { passStatusOf, VOID_STATUSES, type PassStatus } from "../../shared/lifecycle/booking";
 import { passValidText } from "../../shared/lifecycle/sql";
-import { bookingCodeOfScan, mustLeaveBy, overstayMinutesOf, REREAD_GRACE_MS } from "../../shared/gate";
+import { bookingCodeOfScan, mustLeaveBy, overstayMinutesOf, passHash, REREAD_GRACE_MS, secretOfScan } from "../../shared/gate";
 import { isGateEvent, type EventRow } from "./gate";
 
 /** An offline scan older than this is stored at the time it reached us (a wrong phone clock). */
@@ -129,7 +128,7 @@ export function scanReadPlan(db: Db, input: ScanInput) {
           .orderBy(sql`${bookings.eventId} = ${input.eventId} desc`, desc(bookings.paidAt))
           .limit(1)
       : undefined,
-    byPlate: /^[A-Z0-9]{2,10}$/.test(plate)
+    byPlate: PLATE_PATTERN.test(plate)
       ? withEventAndRate(db)
           .where(and(eq(bookings.eventId, input.eventId), eq(bookings.licensePlate, plate)))
           .orderBy(desc(bookings.paidAt), desc(bookings.createdAt))

@@ -105,7 +105,7 @@ export async function listPayments(db: Db, range: DateRange): Promise<PaymentDto
 
 /** Gross, refunded and net of a list of payments, in cents then as decimals (the tab's and CSV's figures). */
 export function paymentsTotals(payments: PaymentDto[]): { gross: string; refunded: string; net: string } {
-  const cents = (s: string) => Math.round(Number(s) * 100);
+  const cents = decimalToCentsExact;
   const gross = payments.reduce((n, p) => n + cents(p.amount), 0);
   const refunded = payments.reduce((n, p) => n + cents(p.refunded), 0);
   return { gross: centsToDecimal(gross), refunded: centsToDecimal(refunded), net: centsToDecimal(gross - refunded) };

@@ -19,7 +19,8 @@ export type PresaleInput = {
   cognome: string;
   email: string;
   telefono: string | null;
-  targa: string;
+  /** The form's `targa` (the spec's presale field), named as everywhere else from the route on. */
+  licensePlate: string;
   modelloAuto: string;
   note: string | null;
   lang?: Lang;
@@ -48,7 +49,7 @@ export async function createPresaleBooking(
     const sent = {
       kind: "prevendita",
       eventId: event.id,
-      licensePlate: input.targa,
+      licensePlate: input.licensePlate,
       customerEmail: input.email,
       nome: input.nome,
       cognome: input.cognome,
@@ -73,7 +74,7 @@ export async function createPresaleBooking(
     return fail(409, "conflict", messages.presalePriceChanged);
   }
 
-  const customer = { customerName: `${input.nome} ${input.cognome}`, customerEmail: input.email, licensePlate: input.targa, carModel: input.modelloAuto };
+  const customer = { customerName: `${input.nome} ${input.cognome}`, customerEmail: input.email, licensePlate: input.licensePlate, carModel: input.modelloAuto };
   const hold = newHold({ ...customer, lang: input.lang }, opts);
   const inserted = await takePresaleSpot(db, hold, input, { id: intent.id, amountCents: intent.amountCents, provider: provider.name }, opts.client.cap);
   if (inserted) {

@@ -7,6 +7,7 @@ import type { WaitlistState } from "../../shared/lifecycle/waitlist";
 import { normalisePlate } from "../../shared/rules";
 import type { Lang } from "../../shared/lang";
 import { prefixEnd } from "./bookings-search";
+import type { AdminWaitlistEntry } from "./waitlist-admin";
 
 /**
  * Every waiting list's entries a page at a time (docs/decisions/063-server-pages.md), newest first
@@ -25,17 +26,9 @@ export type WaitlistSearch = {
   limit: number;
 };
 
-export type WaitlistPageEntry = {
-  id: number;
+/** An entry as one event's list shows it (waitlist-admin.ts), with its event and its offer's booking. */
+export type WaitlistPageEntry = Omit<AdminWaitlistEntry, "offerExpiresAt"> & {
   event: { id: number; title: string };
-  position: number | null;
-  state: WaitlistState;
-  email: string;
-  licensePlate: string;
-  lang: Lang;
-  rateName: string;
-  price: string;
-  joinedAt: string;
   /** The booking of its offer (held, paid…), whose code the row shows. */
   bookingId: string | null;
 };

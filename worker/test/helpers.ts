@@ -1,10 +1,13 @@
 import { createExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { testClient } from "hono/testing";
 import { app } from "../app";
 import { bookings, categories, events, rates, type BookingStatus } from "../../db/schema";
 import { createDb } from "../db";
 import { newPassSecret } from "../services/pass-secret";
+import type { BookingDto } from "../services/bookings";
+import type { IntentDto } from "../services/payments/checkout";
 
 export const testDb = () => createDb(env.DB);
 
@@ -151,4 +154,15 @@ export async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, 
     if (done(value) || performance.now() > end) return value;
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** A booking made and paid as a customer does (the demo card) on a rate of an event: its id and pass secret. */
+export async function paidBookingOn(eventId: number, rateId: number) {
+  const booking = await (await api("/api/bookings", { method: "POST", json: customerFor(eventId, rateId) })).json<BookingDto>();
+  const intent = await (await api("/api/create-payment-intent", { method: "POST", json: { bookingId: booking.id } })).json<IntentDto>();
+  await api("/api/demo/confirm", { method: "POST", json: { paymentIntentId: intent.paymentIntentId, cardNumber: "4242424242424242" } });
+  const confirmed = await api("/api/confirm-payment", { method: "POST", json: { paymentIntentId: intent.paymentIntentId } });
+  if (confirmed.status !== 200) throw new Error(`confirm-payment answered ${confirmed.status}`);
+  const row = await testDb().select().from(bookings).where(eq(bookings.id, booking.id)).get();
+  return { bookingId: booking.id, secret: row!.passSecret! };
 }

@@ -6,6 +6,7 @@ import pinguiniImage from "../../assets/fallback/pinguini.webp";
 import type { Catalogue, Lang } from "../../i18n/catalogue";
 import { formatLongDateTime, truncate } from "../../lib/format-basic";
 import { formatDistance, formatDuration } from "../../../shared/lifecycle/event";
+import { decimalToCentsExact } from "../../../shared/lifecycle/money";
 import type { EventDto, RateDto } from "./types";
 import { DEFAULT_LANG } from "../../../shared/lang";
 import { translated, type Translations } from "../../../shared/translations";
@@ -75,8 +76,8 @@ export const isSoldOut = (event: Pick<EventDto, "availableSpots">) => event.avai
 
 /** The lowest price among the rates that can be booked online, for the "da €X" badge, in the catalogue's money. */
 export function lowestPayablePrice(rates: Pick<RateDto, "price" | "isPayable">[], money: Catalogue["money"]): string | null {
-  const prices = rates.filter((r) => r.isPayable).map((r) => Number(r.price));
-  return prices.length ? money(String(Math.min(...prices))) : null;
+  const prices = rates.filter((r) => r.isPayable).map((r) => decimalToCentsExact(r.price));
+  return prices.length ? money(Math.min(...prices)) : null;
 }
 
 /** Why a rate cannot be paid online: presale rates say so in their own words. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { REREAD_GRACE_MS } from "../../../shared/gate";
-import { checkLocally, countsOf, secretOfScan, sha256Hex, type OfflinePass } from "./offline";
+import { passHash, secretOfScan } from "../../../shared/gate";
+import { checkLocally, countsOf, type OfflinePass } from "./offline";
 
 const SECRET_A = "A".repeat(21) + "b";
 const SECRET_B = "c".repeat(22);
@@ -8,9 +9,9 @@ const LEAVE_BY = "2026-11-23T23:00:00.000Z";
 
 async function list(): Promise<OfflinePass[]> {
   return [
-    { hash: await sha256Hex(SECRET_A), code: "0A1B2C3D", plate: "AB123CD", rateName: "Posto auto", gateState: null, checkedInAt: null, leaveBy: LEAVE_BY },
-    { hash: await sha256Hex(SECRET_B), code: "99887766", plate: "DU000PL", rateName: "Coperto", gateState: null, checkedInAt: null, leaveBy: null },
-    { hash: await sha256Hex("d".repeat(22)), code: "FEDCBA98", plate: "DU000PL", rateName: "Scoperto", gateState: null, checkedInAt: null, leaveBy: null },
+    { hash: await passHash(SECRET_A), code: "0A1B2C3D", plate: "AB123CD", rateName: "Posto auto", gateState: null, checkedInAt: null, leaveBy: LEAVE_BY },
+    { hash: await passHash(SECRET_B), code: "99887766", plate: "DU000PL", rateName: "Coperto", gateState: null, checkedInAt: null, leaveBy: null },
+    { hash: await passHash("d".repeat(22)), code: "FEDCBA98", plate: "DU000PL", rateName: "Scoperto", gateState: null, checkedInAt: null, leaveBy: null },
   ];
 }
 

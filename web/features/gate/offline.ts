@@ -1,5 +1,5 @@
 import { createStore, get, set, update } from "idb-keyval";
-import { bookingCodeOfScan, overstayMinutesOf, REREAD_GRACE_MS } from "../../../shared/gate";
+import { bookingCodeOfScan, overstayMinutesOf, passHash, REREAD_GRACE_MS, secretOfScan } from "../../../shared/gate";
 import { normalisePlate } from "../../../shared/rules";
 
 /**
@@ -28,22 +28,6 @@ type LocalAnswer =
   | { result: "unknown" }
   | { result: "ambiguous"; candidates: OfflinePass[] };
 
-const SECRET = /^[A-Za-z0-9_-]{22,64}$/;
-
-/** The same reading of a scan as the server's: a pass URL's last segment or a bare secret, else a plate. */
-export function secretOfScan(scan: string): string | null {
-  const text = scan.trim();
-  const candidate = /\/p\/([A-Za-z0-9_-]+)\/?(?:[?#].*)?$/.exec(text)?.[1] ?? text;
-  return SECRET.test(candidate) ? candidate : null;
-}
-
-export { normalisePlate };
-
-export async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
 /**
  * The offline rule: only passes on the downloaded list (valid when downloaded) may enter, found by
  * QR, booking code or plate; a pass the phone already let in is "already inside" (unless it let it
@@ -61,7 +45,7 @@ export async function checkLocally(
   let matches: OfflinePass[] = [];
   if (input.passHash) matches = passes.filter((p) => p.hash === input.passHash);
   else if (secret) {
-    const hash = await sha256Hex(secret);
+    const hash = await passHash(secret);
     matches = passes.filter((p) => p.hash === hash);
   }
   if (!input.passHash && !matches.length && code) matches = passes.filter((p) => p.code === code);

@@ -5,44 +5,16 @@ import { cardClass } from "../../components/card";
 import { useLang, useT } from "../../i18n/lang";
 import { formatLongDateTime } from "../../lib/format";
 import { passUrl } from "../../lib/pass-url";
-import { changePlateAtom, releaseMatchAtom, type SeasonPass } from "../../entities/pass/queries";
+import { releaseMatchAtom, type SeasonPass } from "../../entities/pass/queries";
 import { MutationButton } from "../../components/mutation-button";
-import { useState } from "react";
-import { Button } from "../../components/button";
-import { TextField } from "../../components/field";
-import { notify } from "../../components/notify";
-import { errorMessage } from "../../lib/api";
+import { PlateForm } from "./plate-form";
 import { translated } from "../../../shared/translations";
 import { WalletButtons } from "../../entities/pass/wallet-buttons";
 
 /** One car for the whole season: the new plate goes on every match still to come (the server decides). */
 function SeasonPlateForm({ secret }: { secret: string }) {
   const tr = useT();
-  const m = tr.pass.manage;
-  const plate = useAtomValue(changePlateAtom);
-  const [newPlate, setNewPlate] = useState("");
-  return (
-    <form
-      data-testid="season-plate"
-      className="space-y-3 border-t border-slate-200 p-5"
-      onSubmit={async (e) => {
-        e.preventDefault();
-        try {
-          const r = await plate.mutateAsync({ secret, licensePlate: newPlate });
-          notify.success(m.plateSaved(r.licensePlate));
-          setNewPlate("");
-        } catch (err) {
-          notify.error(errorMessage(err, m.plateFailed));
-        }
-      }}
-    >
-      <p className="text-sm text-slate-700">{tr.season.seasonPlateHint}</p>
-      <TextField label={m.plateLabel} value={newPlate} onChange={setNewPlate} autoCapitalize="characters" maxLength={12} />
-      <Button type="submit" variant="secondary" disabled={plate.isPending || !newPlate.trim()}>
-        {plate.isPending ? m.plateSaving : m.plateSave}
-      </Button>
-    </form>
-  );
+  return <PlateForm secret={secret} hint={tr.season.seasonPlateHint} className="space-y-3 border-t border-slate-200 p-5" testId="season-plate" />;
 }
 
 const stateTone: Record<SeasonPass["matches"][number]["state"], string> = {

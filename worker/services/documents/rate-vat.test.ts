@@ -1,11 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { bookings, documents, rates } from "../../../db/schema";
+import { documents, rates } from "../../../db/schema";
 import { adminApi } from "../../test/admin";
-import { api, customerFor, testDb } from "../../test/helpers";
-import type { BookingDto } from "../bookings";
+import { api, paidBookingOn, testDb } from "../../test/helpers";
 import type { EventDto } from "../events";
-import type { IntentDto } from "../payments/checkout";
 import { romeDate } from "../../lib/time";
 import { unzip } from "./zip";
 import { GARAGE_FISCAL_IDENTITY } from "../../test/fiscal";
@@ -27,14 +25,7 @@ const eventWith = (rateList: unknown[]) => ({
   rates: rateList,
 });
 
-async function payOn(eventId: number, rateId: number) {
-  const booking = await (await api("/api/bookings", { method: "POST", json: customerFor(eventId, rateId) })).json<BookingDto>();
-  const intent = await (await api("/api/create-payment-intent", { method: "POST", json: { bookingId: booking.id } })).json<IntentDto>();
-  await api("/api/demo/confirm", { method: "POST", json: { paymentIntentId: intent.paymentIntentId, cardNumber: "4242424242424242" } });
-  expect((await api("/api/confirm-payment", { method: "POST", json: { paymentIntentId: intent.paymentIntentId } })).status).toBe(200);
-  const row = await testDb().select().from(bookings).where(eq(bookings.id, booking.id)).get();
-  return { bookingId: booking.id, secret: row!.passSecret! };
-}
+const payOn = paidBookingOn;
 
 beforeAll(async () => {
   expect((await adminApi("/api/admin/fiscal-identity", { method: "PUT", json: GARAGE })).status).toBe(200);

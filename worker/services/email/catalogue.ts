@@ -4,7 +4,6 @@ import type { it } from "../../i18n/emails/it";
 /** The shape of the Italian e-mails with their words widened to string, so another language can fill it. */
 type Words<T> = T extends string ? string : T extends (...args: infer A) => unknown ? (...args: A) => string : { [K in keyof T]: Words<T[K]> };
 export type EmailCatalogue = Words<typeof it>;
-export type EmailLocale = Lang;
 
 // Each language's e-mails are worker/i18n/emails/<lang>.ts, exporting `<lang>`: found by the list of
 // languages (shared/lang.ts) alone, so a new language adds its file and no line here.

@@ -117,15 +117,6 @@ export async function outboxBacklog(db: Db): Promise<{ waiting: number; oldestCr
   };
 }
 
-/** Hands a booking's queued messages to the queue (after a payment, a refund…). */
-export async function dispatchForBooking(env: Env, db: Db, bookingId: string, now = Date.now()): Promise<void> {
-  const rows = await db
-    .select({ id: emailOutbox.id })
-    .from(emailOutbox)
-    .where(and(eq(emailOutbox.bookingId, bookingId), eq(emailOutbox.status, "queued")));
-  await dispatchQueued(env, db, now, rows.map((r) => r.id));
-}
-
 export type OutboxItem = {
   id: number;
   /** Null for a waiting-list message sent before any booking exists. */

@@ -1,14 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { bookings, documents, sdiSubmissions } from "../../../db/schema";
+import { documents, sdiSubmissions } from "../../../db/schema";
 import { adminApi } from "../../test/admin";
-import { api, customerFor, seedEvent, testDb, until } from "../../test/helpers";
-import type { BookingDto } from "../bookings";
+import { api, paidBookingOn, seedEvent, testDb, until } from "../../test/helpers";
+import { INVOICE_BUYER } from "../../test/paper-trail";
 import { unzip } from "../documents/zip";
 import { requestInvoice } from "../documents/issue";
 import type { Buyer } from "../documents/fattura-xml";
-import type { IntentDto } from "../payments/checkout";
 import { createSdiIntermediary, outcomeOfNotifications, sdiMode, type SdiIntermediary } from "./intermediary";
 import { sdiStandIn, STAND_IN_FOREIGN_CODE } from "./stand-in";
 import { handleSdiBatch, handOverSdi, pollSdiOutcomes, queueUnsentDocuments, resendCorrected, sendSubmission, type SdiJob } from "./submissions";
@@ -16,27 +15,11 @@ import { GARAGE_FISCAL_IDENTITY } from "../../test/fiscal";
 
 const GARAGE = GARAGE_FISCAL_IDENTITY;
 
-const COMPANY: Buyer = {
-  type: "company",
-  denominazione: "Rossi & Figli S.p.A.",
-  partitaIva: "01234567897",
-  codiceFiscale: null,
-  indirizzo: "Via Toledo 1",
-  cap: "80134",
-  comune: "Napoli",
-  provincia: "NA",
-  codiceDestinatario: "M5UXCR1",
-  pec: null,
-};
+const COMPANY = INVOICE_BUYER;
 
 async function paidBooking(priceCents = 2000) {
   const { eventId, rateId } = await seedEvent({ rates: [{ priceCents }] });
-  const booking = await (await api("/api/bookings", { method: "POST", json: customerFor(eventId, rateId) })).json<BookingDto>();
-  const intent = await (await api("/api/create-payment-intent", { method: "POST", json: { bookingId: booking.id } })).json<IntentDto>();
-  await api("/api/demo/confirm", { method: "POST", json: { paymentIntentId: intent.paymentIntentId, cardNumber: "4242424242424242" } });
-  expect((await api("/api/confirm-payment", { method: "POST", json: { paymentIntentId: intent.paymentIntentId } })).status).toBe(200);
-  const row = await testDb().select().from(bookings).where(eq(bookings.id, booking.id)).get();
-  return { bookingId: booking.id, secret: row!.passSecret! };
+  return paidBookingOn(eventId, rateId);
 }
 
 /** An invoice issued by the service itself (not the route, which would hand it to the real queue at once). */

@@ -1,3 +1,4 @@
+import { decimalToCentsExact } from "../../../shared/lifecycle/money";
 import type { SdiIntermediary, SdiOutcome } from "./types";
 
 /**
@@ -11,7 +12,7 @@ import type { SdiIntermediary, SdiOutcome } from "./types";
 export const STAND_IN_FOREIGN_CODE = "XXXXXXX";
 
 const field = (xml: string, name: string) => xml.match(new RegExp(`<${name}>([^<]*)</${name}>`))?.[1] ?? null;
-const cents = (v: string | null) => (v == null ? NaN : Math.round(Number(v) * 100));
+const cents = (v: string | null) => (v == null ? NaN : decimalToCentsExact(v));
 
 const REASONS = {
   foreign: `CodiceDestinatario ${STAND_IN_FOREIGN_CODE} è riservato ai clienti esteri, ma il cliente è italiano (stand-in locale di SdI)`,

@@ -2,14 +2,14 @@ import { useAtomValue } from "jotai";
 import { useMemo } from "react";
 import { Button } from "../../../components/button";
 import { Card, CardHeader } from "../../../components/card";
-import { DataTable, type Column } from "../../../components/data-table";
+import type { Column } from "../../../components/data-table";
 import { Field, inputClass } from "../../../components/field";
 import { itAdmin } from "../../../i18n/it-admin";
 import { formatShortDateTime } from "../../../lib/format";
 import { useAppSearchParams } from "../../../lib/search-params";
 import { bookingCodeOf } from "../../../../shared/rules";
 import { FilterSelect } from "../components/filter-select";
-import { ListState } from "../components/list-state";
+import { PagedTable } from "../components/list-state";
 import { auditPagesQueryAtom, type AuditEntry, type AuditSearch } from "./queries";
 import { SearchField } from "./search-field";
 
@@ -108,20 +108,7 @@ export function AuditTab() {
           </div>
         }
       />
-      <ListState query={{ ...pages, data: rows }} empty={t.empty}>
-        {(rows) => (
-          <>
-            <DataTable rows={rows} rowKey={(e) => e.id} rowTestId="audit-row" columns={columns} />
-            {pages.hasNextPage ? (
-              <div className="border-t border-slate-200 px-5 py-4 text-center">
-                <Button variant="secondary" onClick={() => void pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
-                  {pages.isFetchingNextPage ? itAdmin.bookings.loadingMore : itAdmin.bookings.loadMore}
-                </Button>
-              </div>
-            ) : null}
-          </>
-        )}
-      </ListState>
+      <PagedTable pages={pages} rows={rows} empty={t.empty} rowKey={(e) => e.id} rowTestId="audit-row" columns={columns} />
     </Card>
   );
 }

@@ -7,7 +7,7 @@ import { itAdmin } from "../../../i18n/it-admin";
 import { formatShortDateTime, formatTime } from "../../../lib/format";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { FilterSelect } from "../components/filter-select";
-import { ListState } from "../components/list-state";
+import { ListState, LoadMore } from "../components/list-state";
 import { BookingEmailsDialog } from "../emails/booking-emails-dialog";
 import { RefundDialog, type RefundDialogBooking } from "./refund-dialog";
 import { formatEuro } from "../../../../shared/lifecycle/money";
@@ -237,13 +237,7 @@ export function BookingsTab() {
               </>
             )}
           />
-          {pages.hasNextPage ? (
-            <div className="border-t border-slate-200 px-5 py-4 text-center">
-              <Button variant="secondary" onClick={() => void pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
-                {pages.isFetchingNextPage ? t.loadingMore : t.loadMore}
-              </Button>
-            </div>
-          ) : null}
+          <LoadMore pages={pages} />
           </>
         )}
       </ListState>

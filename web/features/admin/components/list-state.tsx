@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 import { Alert } from "../../../components/alert";
+import { Button } from "../../../components/button";
+import { DataTable, type DataTableProps } from "../../../components/data-table";
 import { LoadingState } from "../../../components/spinner";
 import { it } from "../../../i18n/it";
 import { itAdmin } from "../../../i18n/it-admin";
@@ -26,5 +28,33 @@ export function ListState<T>({ query, empty, children }: { query: QueryState<T[]
     <Loaded query={query} padded>
       {(rows) => (rows.length === 0 ? <p className="px-5 py-10 text-center text-sm text-slate-600">{empty}</p> : children(rows))}
     </Loaded>
+  );
+}
+
+type Pages = { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
+
+/** "Carica altri" under a list the server sends page by page: the next page on demand, none after the last. */
+export function LoadMore({ pages }: { pages: Pages }) {
+  if (!pages.hasNextPage) return null;
+  return (
+    <div className="border-t border-slate-200 px-5 py-4 text-center">
+      <Button variant="secondary" onClick={() => void pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
+        {pages.isFetchingNextPage ? itAdmin.bookings.loadingMore : itAdmin.bookings.loadMore}
+      </Button>
+    </div>
+  );
+}
+
+/** A list the server sends page by page, as a table: its states, its rows, then "Carica altri". */
+export function PagedTable<T>({ pages, rows, empty, ...table }: { pages: Pages & QueryState<unknown>; rows: T[] | undefined; empty: string } & Omit<DataTableProps<T>, "rows">) {
+  return (
+    <ListState query={{ ...pages, data: rows }} empty={empty}>
+      {(rows) => (
+        <>
+          <DataTable rows={rows} {...table} />
+          <LoadMore pages={pages} />
+        </>
+      )}
+    </ListState>
   );
 }

@@ -2,6 +2,7 @@ import * as InstantFns from "temporal-polyfill/fns/Instant";
 import { itAdmin } from "../../../i18n/it-admin";
 import { GARAGE_TIME_ZONE } from "../../../lib/format";
 import { centsToDecimal, parseAmountToCents } from "../../../../shared/lifecycle/money";
+import { DEFAULT_EVENT_MINUTES } from "../../../../shared/lifecycle/event";
 import { eventFormProblem } from "../../../../shared/forms/admin-event-form";
 import type { EventDto, RateDto } from "./types";
 import { cleanTranslations, type Translations } from "../../../../shared/translations";
@@ -95,7 +96,7 @@ export function emptyDraft(): EventDraft {
     categoryId: "",
     datetime: "",
     isAlwaysActive: false,
-    durationHours: "4",
+    durationHours: String(DEFAULT_EVENT_MINUTES / 60),
     distanceMeters: "",
     totalSpots: "",
     reservedSpots: "0",

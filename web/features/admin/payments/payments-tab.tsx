@@ -7,9 +7,9 @@ import { itAdmin } from "../../../i18n/it-admin";
 import { formatShortDateTime } from "../../../lib/format";
 import { formatEuro } from "../../../../shared/lifecycle/money";
 import { Button, buttonClass } from "../../../components/button";
-import { DataTable, type Column } from "../../../components/data-table";
+import type { Column } from "../../../components/data-table";
 import { DownloadIcon } from "../components/admin-icons";
-import { ListState, Loaded } from "../components/list-state";
+import { Loaded, PagedTable } from "../components/list-state";
 import { FilterSelect } from "../components/filter-select";
 import { adminEventsQueryAtom } from "../events/queries";
 import { useAppSearchParams } from "../../../lib/search-params";
@@ -213,20 +213,7 @@ export function PaymentsTab() {
             <Alert tone="error" role="alert">{t.invalidRange}</Alert>
           </div>
         ) : (
-          <ListState query={{ ...payments, data: rows }} empty={t.empty}>
-            {(rows) => (
-              <>
-                <DataTable rows={rows} rowKey={(p) => p.id} rowTestId="payment-row" columns={columns} />
-                {payments.hasNextPage ? (
-                  <div className="border-t border-slate-200 px-5 py-4 text-center">
-                    <Button variant="secondary" onClick={() => void payments.fetchNextPage()} disabled={payments.isFetchingNextPage}>
-                      {payments.isFetchingNextPage ? itAdmin.bookings.loadingMore : itAdmin.bookings.loadMore}
-                    </Button>
-                  </div>
-                ) : null}
-              </>
-            )}
-          </ListState>
+          <PagedTable pages={payments} rows={rows} empty={t.empty} rowKey={(p) => p.id} rowTestId="payment-row" columns={columns} />
         )}
       </Card>
     </div>

@@ -1,8 +1,7 @@
 import { useAtomValue } from "jotai";
 import { useMemo } from "react";
-import { Button } from "../../../components/button";
 import { Card, CardHeader } from "../../../components/card";
-import { DataTable, type Column } from "../../../components/data-table";
+import type { Column } from "../../../components/data-table";
 import { itAdmin } from "../../../i18n/it-admin";
 import { formatShortDateTime } from "../../../lib/format";
 import { useAppSearchParams } from "../../../lib/search-params";
@@ -10,7 +9,7 @@ import { formatEuro } from "../../../../shared/lifecycle/money";
 import { bookingCodeOf } from "../../../../shared/rules";
 import { SearchField } from "../audit/search-field";
 import { FilterSelect } from "../components/filter-select";
-import { ListState } from "../components/list-state";
+import { PagedTable } from "../components/list-state";
 import { adminEventsQueryAtom } from "../events/queries";
 import { waitlistEntriesQueryAtom, type WaitlistEntrySearch, type WaitlistPageEntry } from "./queries";
 
@@ -100,20 +99,7 @@ export function WaitlistEntriesCard() {
           </div>
         }
       />
-      <ListState query={{ ...pages, data: rows }} empty={t.entriesEmpty}>
-        {(rows) => (
-          <>
-            <DataTable rows={rows} rowKey={(e) => e.id} rowTestId="waitlist-row" columns={columns} />
-            {pages.hasNextPage ? (
-              <div className="border-t border-slate-200 px-5 py-4 text-center">
-                <Button variant="secondary" onClick={() => void pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
-                  {pages.isFetchingNextPage ? itAdmin.bookings.loadingMore : itAdmin.bookings.loadMore}
-                </Button>
-              </div>
-            ) : null}
-          </>
-        )}
-      </ListState>
+      <PagedTable pages={pages} rows={rows} empty={t.entriesEmpty} rowKey={(e) => e.id} rowTestId="waitlist-row" columns={columns} />
     </Card>
   );
 }

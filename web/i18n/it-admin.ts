@@ -1,5 +1,6 @@
 import { formatEuro } from "../../shared/lifecycle/money";
 import { languageName } from "../../shared/lang";
+import { SOURCE_NAMES } from "../../shared/source-names";
 import { MAX_RATES, type EventFormWords } from "../../shared/forms/admin-event-form";
 import { maxMegabytes } from "../../shared/rules";
 import { DEFAULT_CANCEL_DEADLINE_HOURS } from "../../shared/lifecycle/event";
@@ -935,15 +936,7 @@ export const itAdmin = {
     link: "Collegamento",
     linksTitle: "Collegamenti con un segno",
     noSources: "Nessun pagamento in questo periodo.",
-    sourceNames: {
-      direct: "Diretto",
-      share: "Link condiviso",
-      partner: "Partner",
-      email_notice: "E-mail di avviso",
-      email_reminder: "E-mail di promemoria",
-      email: "Altra e-mail",
-      campaign: "Altra campagna",
-    },
+    sourceNames: SOURCE_NAMES,
     sourceShare: (count: number, percent: string) => `${count === 1 ? "1 pagamento" : `${count} pagamenti`} (${percent})`,
   },
   seasons: {

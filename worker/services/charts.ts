@@ -6,6 +6,7 @@ import { centsToDecimal, decimalToCentsExact } from "../../shared/lifecycle/mone
 import { GARAGE_TIME_ZONE } from "../lib/time";
 import { eventEndsAt, hasEnded } from "../../shared/lifecycle/event";
 import { spotGivenBackAt } from "../../shared/lifecycle/booking";
+import { SOURCE_NAMES } from "../../shared/source-names";
 import { csvField, KIND_LABELS, listPayments, paymentRowsWhere, type DateRange } from "./payments-report";
 
 // The owner's charts (issue #47). Each figure comes from the same rows as the report it stands
@@ -212,16 +213,6 @@ export async function sources(db: Db, range: DateRange): Promise<Sources> {
   };
 }
 
-/** The sources' Italian names, for the CSV (the page has its own, in its catalogue). */
-export const SOURCE_NAMES: Record<BookingSource, string> = {
-  direct: "Diretto",
-  share: "Link condiviso",
-  partner: "Partner",
-  email_notice: "E-mail di avviso",
-  email_reminder: "E-mail di promemoria",
-  email: "Altra e-mail",
-  campaign: "Altra campagna",
-};
 
 // ---------- CSV (Italian Excel, as the payments report) ----------
 

@@ -10,7 +10,7 @@ import { centsToDecimal } from "../../shared/lifecycle/money";
 import { toIso } from "../lib/time";
 import { hasEnded } from "../../shared/lifecycle/event";
 import { isPresaleOpen } from "./event-time";
-import { capReached, freeSpotsNow, takePresaleSpot, takeRateSpot, type HoldClient, type HoldFields } from "./holds";
+import { capReached, freeSpotsNow, takePresaleSpot, takeRateSpot, type D1Timing, type HoldClient, type HoldFields } from "./holds";
 import type { PaymentProvider } from "./payments/provider";
 import { voucherForBooking, voucherInvalid } from "./vouchers";
 import type { VoucherUse } from "./holds";
@@ -168,7 +168,7 @@ type Created = { created: boolean; booking: BookingDto };
 export async function createBooking(
   db: Db,
   input: BookingInput,
-  opts: { now: number; holdMinutes: number; idempotencyKey?: string; client: HoldClient; attribution?: Attribution },
+  opts: { now: number; holdMinutes: number; idempotencyKey?: string; client: HoldClient; attribution?: Attribution; timing?: D1Timing },
 ): Promise<Outcome<Created>> {
   const { now } = opts;
   const key = opts.idempotencyKey ?? null;
@@ -188,6 +188,7 @@ export async function createBooking(
     opts.client.cap,
     input.warnRepeatPlate,
     voucher,
+    opts.timing,
   );
 
   if (existingId) {

@@ -118,6 +118,7 @@ export async function takeRateSpot(
   cap: HoldCap,
   warnRepeatPlate: boolean,
   voucher: VoucherUse | null = null,
+  timing?: D1Timing,
 ) {
   const existingQuery = sql`select id from bookings where idempotency_key = ${key}`;
   const targetQuery = sql`
@@ -151,7 +152,7 @@ export async function takeRateSpot(
   const afterQuery = sql`select ${spotsForSaleSql(eventId, h.now)} as free, ${capReachedSql(capClientOf(h), eventId, cap)} as capReached,
     ${warnRepeatPlate ? plateTakesSpotSql(eventId, h.licensePlate, h.now) : sql`0`} as repeated,
     ${voucher ? sql`exists (select 1 from vouchers v where v.code = ${voucher.code} and ${voucherUsableSql("v", eventId, h.now)})` : sql`1`} as voucherUsable`;
-  const [existing, target, inserted, , , after] = await d1Of(db).batch([
+  const results = await d1Of(db).batch([
     statement(db, existingQuery),
     statement(db, targetQuery),
     statement(db, insertQuery),
@@ -159,6 +160,8 @@ export async function takeRateSpot(
     d1Of(db).prepare(freeConfirmation.sql).bind(...freeConfirmation.params),
     statement(db, afterQuery),
   ]);
+  const [existing, target, inserted, , , after] = results;
+  if (timing) timing.d1Ms += results.reduce((sum, r) => sum + (r.meta?.duration ?? 0), 0);
   const afterRow = after.results[0] as { free: number | null; capReached: CapReached; repeated: number; voucherUsable: number } | undefined;
   return {
     existingId: (existing.results[0] as { id: string } | undefined)?.id,
@@ -170,6 +173,12 @@ export async function takeRateSpot(
     voucherUsable: afterRow?.voucherUsable === 1,
   };
 }
+
+/**
+ * D1's own time (`meta.duration`, the statements' execution inside the database) spent by a request:
+ * what one event's single D1 can do in a second is bounded by it (bench:rush, issue #42).
+ */
+export type D1Timing = { d1Ms: number };
 
 /** The presale hold, bound to the intent the modal created and priced at today's presale price. */
 export async function takePresaleSpot(

@@ -29,7 +29,8 @@ describe("POST /api/bookings tells D1's time for the booking statement", () => {
     expect(refused.status).toBe(409);
     for (const res of [made, refused]) {
       const ms = d1Ms(res);
-      expect(ms).toBeGreaterThan(0);
+      // The local runtime's D1 counts whole milliseconds (a fast batch reads 0); production's, fractions.
+      expect(ms).toBeGreaterThanOrEqual(0);
       // The database's time, not the request's: well under the test's own limit.
       expect(ms).toBeLessThan(5_000);
     }

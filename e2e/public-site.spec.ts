@@ -1,6 +1,6 @@
 import { expect, test, type Locator } from "@playwright/test";
 import { createEventViaApi, buyPaidBooking, loginAsAdmin, unique } from "./admin-helpers";
-import { bookingCodeOf, bookingStatus, createBooking, customerAddress, eventByTitle, expandCard, payBooking, transitionsDone, withoutLivePopups } from "./public-helpers";
+import { bookingCodeOf, bookingStatus, createBooking, customerAddress, eventByTitle, expandCard, payBooking, transitionsDone, withLiveConfig, withoutLivePopups } from "./public-helpers";
 import { seriousViolations } from "./axe";
 
 const CHAMPIONS = "Champions League: Napoli – Real Madrid";
@@ -240,9 +240,8 @@ test("live popups announce a real recent booking under a pseudonym", async ({ pa
   const event = await eventByTitle(request, "Passeggiata");
   const booking = await createBooking(request, event.id, event.rates[0].id, { name: "Nome Segreto", email: "segreto@example.it" });
   await payBooking(request, booking.id);
-  await page.route("**/api/live-notifications/config", (route) =>
-    route.fulfill({ json: { isEnabled: true, frequency: 5000, targetEventId: event.id, isRandomEvents: false } }),
-  );
+  // Its own event's bookings only: another worker's booking may be more recent than this one.
+  await withLiveConfig(page, { isEnabled: true, frequency: 5000, targetEventId: event.id, isRandomEvents: false });
   await page.goto("/");
   // The popups come with the app, at the visitor's first move (decision 043).
   await page.mouse.move(5, 5);

@@ -36,7 +36,9 @@ export default defineConfig({
   // Screenshot specs (tagged @screenshot) write docs/screenshots/ and run only via `npm run screenshots`.
   grep: process.env.SCREENSHOTS ? /@screenshot/ : undefined,
   grepInvert: process.env.SCREENSHOTS ? undefined : /@screenshot/,
-  timeout: 60_000,
+  // A limit that catches a hang, not a slow machine: with two workers on two shared cores a whole
+  // journey (english.spec's booking, admin lists with axe) passed 60 s at load ≈ 20.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI_JSON ? [["list"], ["json", { outputFile: "reports/playwright.json" }]] : [["list"]],
   use: {

@@ -31,7 +31,8 @@ export default defineConfig({
   testDir: "e2e",
   outputDir: "test-results",
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // The screenshot specs (npm run screenshots) were written for one worker and stay on one.
+  workers: Number(process.env.E2E_WORKERS ?? (process.env.SCREENSHOTS ? 1 : 2)),
   retries: 0,
   // Screenshot specs (tagged @screenshot) write docs/screenshots/ and run only via `npm run screenshots`.
   grep: process.env.SCREENSHOTS ? /@screenshot/ : undefined,

@@ -41,7 +41,7 @@ console.log(`rush: ${N} bookings fired at once (≤ ${CONNECTIONS} sockets) for 
 
 const rows = [];
 for (let round = 1; round <= ROUNDS; round++) {
-  const { eventId, rateId } = await createBenchEvent(cookie, { title: `Benchmark rush ${new Date().toISOString()} #${round}`, totalSpots: 100, freeSpots: K });
+  const { eventId, rateId } = await createBenchEvent(cookie, { title: `Benchmark rush ${new Date().toISOString()} #${round}`, totalSpots: Math.max(100, K), freeSpots: K });
   // Same client, same pool, same concurrency for the baseline and the rush.
   const client = pooledClient(CONNECTIONS);
   const { answers: baseline, seconds: baselineSeconds } = await timed(() => Array.from({ length: N }, () => client.request("GET", TRIVIAL_PATH)));

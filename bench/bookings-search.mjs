@@ -1,7 +1,7 @@
 // The admin's bookings search at scale (issue #47, docs/decisions/053-bookings-search.md): seeds
 // 50,000 bookings over two seasons into the running server's local D1, then times, beside a
 // trivial read, a search by code and the other keys and pages of GET /api/admin/bookings, the
-// payments report of a year and each chart's query (takings, sources, sell-out, match day).
+// payments report of a year, the payments/audit/waiting-list pages (decision 063) and each chart's query (takings, sources, sell-out, match day).
 // Seeding refuses a database that already holds bench bookings (RESEED=1 to add anyway): a second
 // seeding once made the 100,018 of an earlier figure.
 // Usage, in two steps because a running server's D1 fails on rows written under it by another process:
@@ -80,6 +80,12 @@ const cases = [
 const year = "from=2026-01-01&to=2026-12-31";
 const reports = [
   ["payments report of a year (JSON)", `/api/admin/payments?${year}`, (b) => `${b.length} payments`],
+  // The server pages of decision 063: a page of 50 with the totals of all that match.
+  ["payments page of 50 of a year, with its totals", `/api/admin/payments/page?${year}&limit=50`, (b) => `${b.payments.length} of ${b.total}`],
+  ["payments page: search by code", `/api/admin/payments/page?q=${code}`, (b) => `${b.payments.length} of ${b.total}`],
+  ["payments page of 50 of one event in a year", `/api/admin/payments/page?${year}&eventId=${eventId}&limit=50`, (b) => `${b.payments.length} of ${b.total}`],
+  ["audit log: newest page of 50", "/api/admin/audit/page?limit=50", (b) => `${b.entries.length} of ${b.total}`],
+  ["waiting lists: newest page of 50", "/api/admin/waitlist-entries?limit=50", (b) => `${b.entries.length} of ${b.total}`],
   ["chart: takings of a year by month", `/api/admin/charts/takings?${year}&by=month`, (b) => `${b.rows.length} months, ${b.totals.count} payments`],
   ["chart: sources of a year", `/api/admin/charts/sources?${year}`, (b) => `${b.totals.count} payments`],
   ["chart: an event's sell-out curve", `/api/admin/charts/sell-out?eventId=${eventId}`, (b) => `${b.event.points.length} points`],

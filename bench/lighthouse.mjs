@@ -1,5 +1,5 @@
 // `npm run bench:lighthouse`: Lighthouse (mobile, its default simulated 4G and CPU slowdown) on the
-// home page of a running server (`npm start`, or BASE_URL), in Italian and in English, and on the first
+// home page of a running server (`npm start`, or BASE_URL), in each language it offers, and on the first
 // event's own page (Italian; it boots late like the home, decision 043), in one run,
 // through a small local gzip proxy that stands in for the CDN's compression. Prints performance /
 // LCP / TBT, the JS the home downloads until the network is idle (gzip bodies as sent; issue #26's
@@ -8,7 +8,7 @@
 // first event card was in the page; the SEO score with its failing audits (LH_PATH=/eventi/<id>-<slug>
 // for an event's page); and last the Worker's upload size (`wrangler deploy --dry-run` of dist/).
 //   BASE_URL (http://localhost:8787) · CHROME_PATH (/usr/bin/chromium) · LH_RUNS (3: each figure is the median over the runs)
-//   LH_PATH (one page instead of /?lang=it and /?lang=en) · LH_SAVE (a file: the full Lighthouse report of the run with the median score, JSON, for a closer look; .it/.en appended when both pages run)
+//   LH_PATH (one page instead of the homes and the event page) · LH_LANGS (it,en: the homes measured; default every language the home names) · LH_SAVE (a file: the full Lighthouse report of the run with the median score, JSON, for a closer look; .it/.en appended when both pages run)
 //   LH_NO_JS=1: the app's scripts blocked — what the HTML alone costs the browser (its layout and
 //   paint), the floor under the page's TBT on this machine
 import { once } from "node:events";
@@ -171,9 +171,18 @@ async function firstEventPage() {
   return `${path}?lang=it`;
 }
 
-// Both visitors of the home by default (issue #26 counts the home's scripts in Italian and in English)
-// and an event's page; LH_PATH measures one page.
-const paths = process.env.LH_PATH ? [process.env.LH_PATH] : ["/?lang=it", "/?lang=en", await firstEventPage()];
+/** The home in every language it names as an alternate (the languages are data: shared/lang.ts), Italian first. */
+async function homeInEachLanguage() {
+  const html = await (await fetch(new URL("/?lang=it", BASE_URL))).text();
+  const langs = [...html.matchAll(/<link rel="alternate" hreflang="([a-z]{2})"/g)].map((m) => m[1]);
+  if (langs.length === 0) throw new Error("the home names no language alternates");
+  return langs.map((lang) => `/?lang=${lang}`);
+}
+
+// The home in each language by default (issue #26 counts the home's scripts per language; #45 its speed
+// per language) and an event's page; LH_LANGS=it,en narrows the homes; LH_PATH measures one page.
+const homes = process.env.LH_LANGS ? process.env.LH_LANGS.split(",").map((lang) => `/?lang=${lang}`) : await homeInEachLanguage();
+const paths = process.env.LH_PATH ? [process.env.LH_PATH] : [...homes, await firstEventPage()];
 const summary = [];
 try {
   const noJs = process.env.LH_NO_JS === "1";
@@ -181,7 +190,7 @@ try {
     const { runs, median, byScore, cardInHtml, pageLang } = await measure(chrome, `${proxy.url}${pagePath}`, noJs);
     const eventPage = pagePath.startsWith("/eventi/");
     if (process.env.LH_SAVE) writeFileSync(paths.length > 1 ? `${process.env.LH_SAVE}.${eventPage ? "event-" : ""}${pageLang}` : process.env.LH_SAVE, JSON.stringify(byScore.lhr));
-    const language = `${pageLang === "en" ? "English" : pageLang === "it" ? "Italian" : pageLang}${eventPage ? " event page" : ""}`;
+    const language = `${new Intl.DisplayNames(["en"], { type: "language" }).of(pageLang) ?? pageLang}${eventPage ? " event page" : ""}`;
     console.log(`\nlighthouse (mobile, simulated throttling) on ${BASE_URL}${pagePath} (the ${language} page) through a gzip proxy, ${RUNS} run(s)${noJs ? ", THE APP'S SCRIPTS BLOCKED" : ""}; medians of each figure:\n`);
     const fixed = (v, digits, scale = 1) => (typeof v === "number" ? (v / scale).toFixed(digits) : "n/a");
     console.table(

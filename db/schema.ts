@@ -2,8 +2,11 @@ import { sql } from "drizzle-orm";
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { bookingStatuses, refundStatuses, type BookingStatus, type RefundStatus } from "../shared/lifecycle/booking";
 import { LANGS } from "../shared/lang";
+import type { Translations } from "../shared/translations";
 
 // Instants are stored as UTC epoch milliseconds; money as integer euro cents.
+// A garage text's other languages sit beside it as one JSON object, { en: "…", de: "…" } (decision 062).
+const translations = (column: string) => text(column, { mode: "json" }).$type<Translations>().notNull().default({});
 const createdAt = () =>
   integer("created_at")
     .notNull()
@@ -12,8 +15,7 @@ const createdAt = () =>
 export const categories = sqliteTable("categories", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   name: text("name").notNull(),
-  // Optional English twin (issue #25): English visitors read it where given, else the Italian name.
-  nameEn: text("name_en"),
+  nameTranslations: translations("name_translations"),
   color: text("color").notNull().default("#3B82F6"),
   createdAt: createdAt(),
 });
@@ -24,9 +26,8 @@ export const events = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     title: text("title").notNull(),
     description: text("description").notNull().default(""),
-    // Optional English title and description (issue #14): shown to English visitors when present.
-    titleEn: text("title_en"),
-    descriptionEn: text("description_en"),
+    titleTranslations: translations("title_translations"),
+    descriptionTranslations: translations("description_translations"),
     datetime: integer("datetime"),
     isAlwaysActive: integer("is_always_active", { mode: "boolean" }).notNull().default(false),
     // The event's length (issue #25: a number, formatted per language): its end is datetime + this,
@@ -43,8 +44,8 @@ export const events = sqliteTable(
     sortOrder: integer("sort_order").notNull().default(0),
     prevenditaTitle: text("prevendita_title"),
     prevenditaDescription: text("prevendita_description"),
-    prevenditaTitleEn: text("prevendita_title_en"),
-    prevenditaDescriptionEn: text("prevendita_description_en"),
+    prevenditaTitleTranslations: translations("prevendita_title_translations"),
+    prevenditaDescriptionTranslations: translations("prevendita_description_translations"),
     prevenditaPriceCents: integer("prevendita_price_cents"),
     isPrevenditaVisible: integer("is_prevendita_visible", { mode: "boolean" }).notNull().default(false),
     isPrevenditaPayable: integer("is_prevendita_payable", { mode: "boolean" }).notNull().default(false),
@@ -70,8 +71,8 @@ export const rates = sqliteTable(
       .references(() => events.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
-    nameEn: text("name_en"),
-    descriptionEn: text("description_en"),
+    nameTranslations: translations("name_translations"),
+    descriptionTranslations: translations("description_translations"),
     priceCents: integer("price_cents").notNull(),
     isVisible: integer("is_visible", { mode: "boolean" }).notNull().default(true),
     isPayable: integer("is_payable", { mode: "boolean" }).notNull().default(true),
@@ -157,7 +158,9 @@ export const bookings = sqliteTable(
     uniqueIndex("bookings_payment_intent_uq").on(t.paymentIntentId),
     index("bookings_event_status_idx").on(t.eventId, t.status, t.holdExpiresAt),
     index("bookings_status_hold_idx").on(t.status, t.holdExpiresAt),
-    index("bookings_paid_at_idx").on(t.paidAt),
+    // The payments pages (docs/decisions/063-server-pages.md): newest payment first, cursor (paid_at, id).
+    index("bookings_paid_id_idx").on(t.paidAt, t.id),
+    index("bookings_event_paid_idx").on(t.eventId, t.paidAt, t.id),
     // The admin's search (docs/decisions/053-bookings-search.md): newest first with a (created_at, id)
     // cursor, one status in that order, and each search key by an index range.
     index("bookings_created_id_idx").on(t.createdAt, t.id),
@@ -226,7 +229,7 @@ export const demoRefunds = sqliteTable(
 export const partners = sqliteTable("partners", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   name: text("name").notNull(),
-  nameEn: text("name_en"),
+  nameTranslations: translations("name_translations"),
   imageUrl: text("image_url").notNull(),
   isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
   sortOrder: integer("sort_order").notNull().default(0),
@@ -331,7 +334,14 @@ export const auditLog = sqliteTable(
     details: text("details", { mode: "json" }).$type<Record<string, unknown>>(),
     at: integer("at").notNull(),
   },
-  (t) => [index("audit_log_at_idx").on(t.at)],
+  // Pages newest first by (at, id); each filter of the log's page walks its own index in that order.
+  (t) => [
+    index("audit_log_at_id_idx").on(t.at, t.id),
+    index("audit_log_entity_at_idx").on(t.entity, t.at, t.id),
+    index("audit_log_action_at_idx").on(t.action, t.at, t.id),
+    index("audit_log_staff_at_idx").on(t.staffEmail, t.at, t.id),
+    index("audit_log_entity_id_idx").on(t.entityId),
+  ],
 );
 
 // After the sale (docs/decisions/018-after-the-sale.md). One row per message to send: written in the
@@ -391,8 +401,8 @@ export const notices = sqliteTable(
       .references(() => events.id),
     subject: text("subject").notNull(),
     body: text("body").notNull(),
-    subjectEn: text("subject_en"),
-    bodyEn: text("body_en"),
+    subjectTranslations: translations("subject_translations"),
+    bodyTranslations: translations("body_translations"),
     // null: every rate; else only bookings of these rates.
     rateIds: text("rate_ids", { mode: "json" }).$type<number[]>(),
     idempotencyKey: text("idempotency_key").notNull(),
@@ -497,6 +507,10 @@ export const waitlistEntries = sqliteTable(
     uniqueIndex("waitlist_entries_booking_uq").on(t.bookingId),
     index("waitlist_entries_event_idx").on(t.eventId, t.bookingId, t.leftAt),
     index("waitlist_entries_email_idx").on(t.email),
+    // The admin's page of entries, newest first (id): per event, or by plate. Those still in line come
+    // from waitlist_entries_event_idx (an event's) or booking_uq (booking_id is null, in id order).
+    index("waitlist_entries_event_id_idx").on(t.eventId, t.id),
+    index("waitlist_entries_plate_idx").on(t.licensePlate),
   ],
 );
 
@@ -518,7 +532,7 @@ export type SeasonPartialSale = (typeof seasonPartialSales)[number];
 export const seasonPasses = sqliteTable("season_passes", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   name: text("name").notNull(),
-  nameEn: text("name_en"),
+  nameTranslations: translations("name_translations"),
   // Either a category (its events within the range) or a list of event ids.
   categoryId: integer("category_id").references(() => categories.id, { onDelete: "set null" }),
   eventIds: text("event_ids", { mode: "json" }).$type<number[]>(),

@@ -2,68 +2,68 @@
 -- Applied by `npm start` only when the events table is empty (never wipes data).
 -- Dates are relative to the day of seeding, at evening hours in Rome (UTC+1/+2).
 
-INSERT INTO categories (name, name_en, color) VALUES
-  ('Concerti', 'Concerts', '#8B5CF6'),
-  ('Calcio', 'Football', '#0EA5E9'),
-  ('Parchi divertimento', 'Theme parks', '#F59E0B'),
-  ('Sport e benessere', 'Sport and wellbeing', '#10B981');
+INSERT INTO categories (name, name_translations, color) VALUES
+  ('Concerti', json_object('en', 'Concerts'), '#8B5CF6'),
+  ('Calcio', json_object('en', 'Football'), '#0EA5E9'),
+  ('Parchi divertimento', json_object('en', 'Theme parks'), '#F59E0B'),
+  ('Sport e benessere', json_object('en', 'Sport and wellbeing'), '#10B981');
 
 -- Every text a visitor reads has its English twin (issue #25); durations in minutes, distances in metres.
-INSERT INTO events (title, title_en, description, description_en, datetime, is_always_active, duration_minutes, distance_meters, total_spots, reserved_spots, occupied_spots, image_url, category_id, is_active, sort_order, prevendita_title, prevendita_title_en, prevendita_description, prevendita_description_en, prevendita_price_cents, is_prevendita_visible, is_prevendita_payable) VALUES
-  ('Pinguini Tattici Nucleari – Stadio Maradona', 'Pinguini Tattici Nucleari – Maradona Stadium',
+INSERT INTO events (title, title_translations, description, description_translations, datetime, is_always_active, duration_minutes, distance_meters, total_spots, reserved_spots, occupied_spots, image_url, category_id, is_active, sort_order, prevendita_title, prevendita_title_translations, prevendita_description, prevendita_description_translations, prevendita_price_cents, is_prevendita_visible, is_prevendita_payable) VALUES
+  ('Pinguini Tattici Nucleari – Stadio Maradona', json_object('en', 'Pinguini Tattici Nucleari – Maradona Stadium'),
    'Il tour negli stadi fa tappa a Napoli. Parcheggio custodito a 800 metri dallo stadio, apertura cancelli quattro ore prima del concerto e uscita assistita a fine serata. Navetta gratuita ogni 10 minuti.',
-   'The stadium tour comes to Naples. Attended car park 800 metres from the stadium, gates open four hours before the concert and assisted exit at the end of the night. Free shuttle every 10 minutes.',
+   json_object('en', 'The stadium tour comes to Naples. Attended car park 800 metres from the stadium, gates open four hours before the concert and assisted exit at the end of the night. Free shuttle every 10 minutes.'),
    (unixepoch(date('now', '+12 days')) + 19 * 3600) * 1000, 0, 300, 800, 120, 10, 6, NULL,
    (SELECT id FROM categories WHERE name = 'Concerti'), 1, 1,
-   'Prevendita parcheggio concerto', 'Concert parking presale',
-   'Posto garantito con accesso prioritario: paghi ora e presenti la targa all''ingresso.', 'Guaranteed space with priority access: pay now and show your number plate at the entrance.',
+   'Prevendita parcheggio concerto', json_object('en', 'Concert parking presale'),
+   'Posto garantito con accesso prioritario: paghi ora e presenti la targa all''ingresso.', json_object('en', 'Guaranteed space with priority access: pay now and show your number plate at the entrance.'),
    1200, 1, 1),
-  ('Champions League: Napoli – Real Madrid', 'Champions League: Napoli – Real Madrid',
+  ('Champions League: Napoli – Real Madrid', json_object('en', 'Champions League: Napoli – Real Madrid'),
    'Notte di Champions a Fuorigrotta. Posto auto a pochi passi dallo stadio, sorveglianza durante la partita.',
-   'Champions League night in Fuorigrotta. A parking space a short walk from the stadium, watched over during the match.',
+   json_object('en', 'Champions League night in Fuorigrotta. A parking space a short walk from the stadium, watched over during the match.'),
    (unixepoch(date('now', '+5 days')) + 20 * 3600) * 1000, 0, 240, 600, 80, 5, 4, NULL,
    (SELECT id FROM categories WHERE name = 'Calcio'), 1, 2,
-   'Prevendita Champions', 'Champions League presale',
-   'Prenota il posto prima dell''apertura delle vendite.', 'Book your space before general sale opens.',
+   'Prevendita Champions', json_object('en', 'Champions League presale'),
+   'Prenota il posto prima dell''apertura delle vendite.', json_object('en', 'Book your space before general sale opens.'),
    1800, 1, 0),
-  ('Edenlandia – Parcheggio giornaliero', 'Edenlandia – Day parking',
+  ('Edenlandia – Parcheggio giornaliero', json_object('en', 'Edenlandia – Day parking'),
    'Parcheggio convenzionato per il parco divertimenti di Fuorigrotta, aperto tutti i giorni.',
-   'Partner car park for the Fuorigrotta theme park, open every day.',
+   json_object('en', 'Partner car park for the Fuorigrotta theme park, open every day.'),
    NULL, 1, 240, 300, 40, 0, 2, NULL,
    (SELECT id FROM categories WHERE name = 'Parchi divertimento'), 1, 3,
-   NULL, NULL, NULL, NULL, NULL, 0, 0),
-  ('Napoli – Inter, Serie A', 'Napoli – Inter, Serie A',
+   NULL, '{}', NULL, '{}', NULL, 0, 0),
+  ('Napoli – Inter, Serie A', json_object('en', 'Napoli – Inter, Serie A'),
    'Big match di campionato. Parcheggio coperto e scoperto, ingresso da via Claudio.',
-   'League top match. Covered and open-air parking, entrance from Via Claudio.',
+   json_object('en', 'League top match. Covered and open-air parking, entrance from Via Claudio.'),
    (unixepoch(date('now', '+19 days')) + 17 * 3600) * 1000, 0, 240, 700, 100, 20, 10, NULL,
    (SELECT id FROM categories WHERE name = 'Calcio'), 1, 4,
-   NULL, NULL, NULL, NULL, NULL, 0, 0),
-  ('Elodie in concerto – Palapartenope', 'Elodie live – Palapartenope',
+   NULL, '{}', NULL, '{}', NULL, 0, 0),
+  ('Elodie in concerto – Palapartenope', json_object('en', 'Elodie live – Palapartenope'),
    'Elodie torna a Napoli con il nuovo tour nei palazzetti.',
-   'Elodie is back in Naples with her new arena tour.',
+   json_object('en', 'Elodie is back in Naples with her new arena tour.'),
    (unixepoch(date('now', '+26 days')) + 20 * 3600) * 1000, 0, 240, 200, 60, 0, 0, NULL,
    (SELECT id FROM categories WHERE name = 'Concerti'), 1, 5,
-   'Prevendita parcheggio Elodie', 'Elodie parking presale',
-   'Posto riservato fino all''inizio del concerto.', 'Space held for you until the concert starts.',
+   'Prevendita parcheggio Elodie', json_object('en', 'Elodie parking presale'),
+   'Posto riservato fino all''inizio del concerto.', json_object('en', 'Space held for you until the concert starts.'),
    1000, 1, 1),
-  ('Passeggiata del Lungomare – 10 km', 'Seafront Walk – 10 km',
+  ('Passeggiata del Lungomare – 10 km', json_object('en', 'Seafront Walk – 10 km'),
    'Camminata non competitiva da Mergellina a Castel dell''Ovo e ritorno, aperta a tutti. Parcheggio per partecipanti e accompagnatori con deposito borse.',
-   'Non-competitive walk from Mergellina to Castel dell''Ovo and back, open to everyone. Parking for walkers and companions, with a bag drop.',
+   json_object('en', 'Non-competitive walk from Mergellina to Castel dell''Ovo and back, open to everyone. Parking for walkers and companions, with a bag drop.'),
    (unixepoch(date('now', '+9 days')) + 8 * 3600) * 1000, 0, 180, 10000, 50, 0, 0, NULL,
    (SELECT id FROM categories WHERE name = 'Sport e benessere'), 1, 6,
-   NULL, NULL, NULL, NULL, NULL, 0, 0),
-  ('Capodanno in Piazza del Plebiscito', 'New Year''s Eve in Piazza del Plebiscito',
+   NULL, '{}', NULL, '{}', NULL, 0, 0),
+  ('Capodanno in Piazza del Plebiscito', json_object('en', 'New Year''s Eve in Piazza del Plebiscito'),
    'Evento in preparazione: le tariffe saranno pubblicate a breve.',
-   'Event in preparation: rates will be published soon.',
+   json_object('en', 'Event in preparation: rates will be published soon.'),
    (unixepoch(date('now', '+40 days')) + 21 * 3600) * 1000, 0, 360, 1500, 70, 0, 0, NULL,
    NULL, 0, 7,
-   NULL, NULL, NULL, NULL, NULL, 0, 0),
-  ('Napoli – Milan, Serie A', 'Napoli – Milan, Serie A',
+   NULL, '{}', NULL, '{}', NULL, 0, 0),
+  ('Napoli – Milan, Serie A', json_object('en', 'Napoli – Milan, Serie A'),
    'Tutto esaurito: i posti del garage sono tutti presi. Iscriviti alla lista d''attesa: se un posto si libera, ti scriviamo.',
-   'Sold out: every space in the garage is taken. Join the waiting list: if a space frees up, we will write to you.',
+   json_object('en', 'Sold out: every space in the garage is taken. Join the waiting list: if a space frees up, we will write to you.'),
    (unixepoch(date('now', '+8 days')) + 20 * 3600) * 1000, 0, 240, 650, 5, 0, 0, NULL,
    (SELECT id FROM categories WHERE name = 'Calcio'), 1, 8,
-   NULL, NULL, NULL, NULL, NULL, 0, 0);
+   NULL, '{}', NULL, '{}', NULL, 0, 0);
 
 
 WITH r(ev, name, name_en, description, description_en, price_cents, is_visible, is_payable, sort_order) AS (VALUES
@@ -86,17 +86,64 @@ WITH r(ev, name, name_en, description, description_en, price_cents, is_visible, 
   ('Capodanno%', 'Posto auto', 'Car space', 'Tariffa provvisoria', 'Provisional rate', 2000, 1, 1, 1),
   ('Napoli – Milan%', 'Posto auto', 'Car space', 'Scoperto', 'Open-air', 2200, 1, 1, 1)
 )
-INSERT INTO rates (event_id, name, name_en, description, description_en, price_cents, is_visible, is_payable, sort_order)
-SELECT e.id, r.name, r.name_en, r.description, r.description_en, r.price_cents, r.is_visible, r.is_payable, r.sort_order
+INSERT INTO rates (event_id, name, name_translations, description, description_translations, price_cents, is_visible, is_payable, sort_order)
+SELECT e.id, r.name, json_object('en', r.name_en), r.description, json_object('en', r.description_en), r.price_cents, r.is_visible, r.is_payable, r.sort_order
 FROM events e JOIN r ON e.title LIKE r.ev;
 
-INSERT INTO partners (name, name_en, image_url, is_active, sort_order) VALUES
-  ('Pizzeria Vesuvio', 'Vesuvio Pizzeria', '/demo/partners/pizzeria-vesuvio.webp', 1, 1),
-  ('Caffè Partenope', 'Partenope Café', '/demo/partners/caffe-partenope.webp', 1, 2),
-  ('Autofficina Mergellina', 'Mergellina Car Repairs', '/demo/partners/autofficina-mergellina.webp', 1, 3),
-  ('Hotel Chiaia', 'Hotel Chiaia', '/demo/partners/hotel-chiaia.webp', 1, 4),
-  ('Radio Golfo', 'Radio Golfo', '/demo/partners/radio-golfo.webp', 1, 5),
-  ('Lavaggio Posillipo', 'Posillipo Car Wash', '/demo/partners/lavaggio-posillipo.webp', 1, 6);
+-- German, French and Spanish for the away fans' nights (decision 062): a visitor reads their language,
+-- else English, else Italian, so the events left out here show the English.
+UPDATE categories SET name_translations = json_patch(name_translations, CASE name
+  WHEN 'Concerti' THEN json_object('de', 'Konzerte', 'fr', 'Concerts', 'es', 'Conciertos')
+  WHEN 'Calcio' THEN json_object('de', 'Fußball', 'fr', 'Football', 'es', 'Fútbol')
+  WHEN 'Parchi divertimento' THEN json_object('de', 'Freizeitparks', 'fr', 'Parcs d''attractions', 'es', 'Parques de atracciones')
+  ELSE json_object('de', 'Sport und Wohlbefinden', 'fr', 'Sport et bien-être', 'es', 'Deporte y bienestar') END);
+
+UPDATE events SET
+  title_translations = json_patch(title_translations, json_object('de', 'Champions League: Neapel – Real Madrid', 'fr', 'Ligue des champions : Naples – Real Madrid', 'es', 'Champions League: Nápoles – Real Madrid')),
+  description_translations = json_patch(description_translations, json_object(
+    'de', 'Champions-League-Abend in Fuorigrotta. Ein Parkplatz wenige Schritte vom Stadion, bewacht während des ganzen Spiels.',
+    'fr', 'Soirée de Ligue des champions à Fuorigrotta. Une place à deux pas du stade, surveillée pendant tout le match.',
+    'es', 'Noche de Champions en Fuorigrotta. Una plaza a pocos pasos del estadio, vigilada durante todo el partido.')),
+  prevendita_title_translations = json_patch(prevendita_title_translations, json_object('de', 'Champions-League-Vorverkauf', 'fr', 'Prévente Ligue des champions', 'es', 'Preventa Champions')),
+  prevendita_description_translations = json_patch(prevendita_description_translations, json_object(
+    'de', 'Sichern Sie sich Ihren Platz, bevor der freie Verkauf beginnt.',
+    'fr', 'Réservez votre place avant l''ouverture de la vente.',
+    'es', 'Reserva tu plaza antes de que abra la venta.'))
+WHERE title LIKE 'Champions%';
+
+UPDATE events SET
+  title_translations = json_patch(title_translations, json_object('de', 'Pinguini Tattici Nucleari – Maradona-Stadion', 'fr', 'Pinguini Tattici Nucleari – Stade Maradona', 'es', 'Pinguini Tattici Nucleari – Estadio Maradona')),
+  description_translations = json_patch(description_translations, json_object(
+    'de', 'Die Stadiontour macht Halt in Neapel. Bewachter Parkplatz 800 Meter vom Stadion, Einfahrt ab vier Stunden vor dem Konzert, begleitete Ausfahrt am Ende des Abends. Kostenloser Shuttle alle 10 Minuten.',
+    'fr', 'La tournée des stades passe par Naples. Parking gardé à 800 mètres du stade, ouverture quatre heures avant le concert et sortie accompagnée en fin de soirée. Navette gratuite toutes les 10 minutes.',
+    'es', 'La gira por estadios llega a Nápoles. Aparcamiento vigilado a 800 metros del estadio, abierto cuatro horas antes del concierto y salida asistida al final de la noche. Lanzadera gratuita cada 10 minutos.'))
+WHERE title LIKE 'Pinguini%';
+
+UPDATE rates SET
+  name_translations = json_patch(name_translations, CASE name
+    WHEN 'Posto auto' THEN json_object('de', 'Autostellplatz', 'fr', 'Place voiture', 'es', 'Plaza de coche')
+    WHEN 'Posto coperto VIP con navetta' THEN json_object('de', 'Überdachter VIP-Platz mit Shuttle', 'fr', 'Place couverte VIP avec navette', 'es', 'Plaza cubierta VIP con lanzadera')
+    WHEN 'Pullman' THEN json_object('de', 'Reisebus', 'fr', 'Autocar', 'es', 'Autocar')
+    WHEN 'Posto coperto con custodia notturna' THEN json_object('de', 'Überdachter Platz, nachts bewacht', 'fr', 'Place couverte, gardée la nuit', 'es', 'Plaza cubierta, vigilada de noche')
+    WHEN 'Moto e scooter' THEN json_object('de', 'Motorräder und Roller', 'fr', 'Motos et scooters', 'es', 'Motos y scooters')
+    ELSE '{}' END),
+  description_translations = json_patch(description_translations, CASE description
+    WHEN 'Scoperto' THEN json_object('de', 'Im Freien', 'fr', 'En plein air', 'es', 'Al aire libre')
+    WHEN 'Scoperto, custodito' THEN json_object('de', 'Im Freien, bewacht', 'fr', 'En plein air, gardé', 'es', 'Al aire libre, vigilado')
+    WHEN 'Coperto, navetta per lo stadio' THEN json_object('de', 'Überdacht, Shuttle zum Stadion', 'fr', 'Couvert, navette pour le stade', 'es', 'Cubierto, lanzadera al estadio')
+    WHEN 'Solo su richiesta' THEN json_object('de', 'Nur auf Anfrage', 'fr', 'Sur demande uniquement', 'es', 'Solo bajo petición')
+    WHEN 'Coperto, uscita entro le 2:00' THEN json_object('de', 'Überdacht, Ausfahrt bis 2:00 Uhr', 'fr', 'Couvert, sortie avant 2 h', 'es', 'Cubierto, salida antes de las 2:00')
+    WHEN 'Area moto dedicata' THEN json_object('de', 'Eigener Bereich für Motorräder', 'fr', 'Espace réservé aux motos', 'es', 'Zona reservada para motos')
+    ELSE '{}' END)
+WHERE event_id IN (SELECT id FROM events WHERE title LIKE 'Champions%' OR title LIKE 'Pinguini%');
+
+INSERT INTO partners (name, name_translations, image_url, is_active, sort_order) VALUES
+  ('Pizzeria Vesuvio', json_object('en', 'Vesuvio Pizzeria'), '/demo/partners/pizzeria-vesuvio.webp', 1, 1),
+  ('Caffè Partenope', json_object('en', 'Partenope Café'), '/demo/partners/caffe-partenope.webp', 1, 2),
+  ('Autofficina Mergellina', json_object('en', 'Mergellina Car Repairs'), '/demo/partners/autofficina-mergellina.webp', 1, 3),
+  ('Hotel Chiaia', json_object('en', 'Hotel Chiaia'), '/demo/partners/hotel-chiaia.webp', 1, 4),
+  ('Radio Golfo', json_object('en', 'Radio Golfo'), '/demo/partners/radio-golfo.webp', 1, 5),
+  ('Lavaggio Posillipo', json_object('en', 'Posillipo Car Wash'), '/demo/partners/lavaggio-posillipo.webp', 1, 6);
 
 INSERT INTO carousel_settings (id, is_enabled, scroll_speed, frame_rate) VALUES (1, 1, 1, 16);
 
@@ -156,8 +203,8 @@ INSERT INTO staff_users (email, name, role, password_hash) VALUES
 
 -- Season passes and vouchers (docs/decisions/034-season-passes-and-vouchers.md): the stadium's season, a
 -- holder who bought it and a partner given one; each holds a paid spot at every Calcio match of the season.
-INSERT INTO season_passes (name, name_en, category_id, starts_at, ends_at, price_cents, spots, is_on_sale) VALUES
-  ('Abbonamento Napoli 2026/27', 'Napoli season pass 2026/27', (SELECT id FROM categories WHERE name = 'Calcio'),
+INSERT INTO season_passes (name, name_translations, category_id, starts_at, ends_at, price_cents, spots, is_on_sale) VALUES
+  ('Abbonamento Napoli 2026/27', json_object('en', 'Napoli season pass 2026/27'), (SELECT id FROM categories WHERE name = 'Calcio'),
    unixepoch(date('now', '-1 day')) * 1000, unixepoch(date('now', '+300 days')) * 1000, 25000, 30, 1);
 
 INSERT INTO season_holders (id, season_id, status, hold_expires_at, customer_name, customer_email, license_plate, car_model, lang, pass_secret, assigned_by_staff_id, created_at)

@@ -7,17 +7,19 @@ import { seriousViolations } from "./axe";
 // durations, distances) read in English on the English site, and staff write them in one dialog.
 
 type Twin = [italian: string | null, english: string | null];
+/** A text's translations as the API answers them (decision 062); the English one is what this spec reads. */
+type EnglishOf = { en?: string };
 type DemoEvent = {
   title: string;
-  titleEn: string | null;
+  titleTranslations: EnglishOf;
   description: string;
-  descriptionEn: string | null;
+  descriptionTranslations: EnglishOf;
   prevendita_title: string | null;
-  prevenditaTitleEn: string | null;
+  prevenditaTitleTranslations: EnglishOf;
   prevendita_description: string | null;
-  prevenditaDescriptionEn: string | null;
-  category: { name: string; nameEn: string | null } | null;
-  rates: { name: string; nameEn: string | null; description: string; descriptionEn: string | null }[];
+  prevenditaDescriptionTranslations: EnglishOf;
+  category: { name: string; nameTranslations: EnglishOf } | null;
+  rates: { name: string; nameTranslations: EnglishOf; description: string; descriptionTranslations: EnglishOf }[];
 };
 
 const words = (text: string) => text.toLowerCase().match(/\p{L}{4,}/gu) ?? [];
@@ -25,26 +27,26 @@ const words = (text: string) => text.toLowerCase().match(/\p{L}{4,}/gu) ?? [];
 /** The Italian words of the demo data that its English twins do not share ("stadio", "prevendita", "coperto"…). */
 async function italianDemoWords(page: Page): Promise<{ words: string[]; englishTitles: string[] }> {
   const events: DemoEvent[] = await (await page.request.get("/api/events")).json();
-  const partners: { name: string; nameEn: string | null }[] = await (await page.request.get("/api/partners")).json();
+  const partners: { name: string; nameTranslations: EnglishOf }[] = await (await page.request.get("/api/partners")).json();
   // The demo data is the rows with English twins; rows other specs create stay Italian on purpose.
-  const demo = events.filter((e) => e.titleEn);
-  const others = events.filter((e) => !e.titleEn);
+  const demo = events.filter((e) => e.titleTranslations.en);
+  const others = events.filter((e) => !e.titleTranslations.en);
   const twins: Twin[] = [
     ...demo.flatMap((e): Twin[] => [
-      [e.title, e.titleEn],
-      [e.description, e.descriptionEn],
-      [e.prevendita_title, e.prevenditaTitleEn],
-      [e.prevendita_description, e.prevenditaDescriptionEn],
-      [e.category?.name ?? null, e.category?.nameEn ?? null],
-      ...e.rates.map((r): Twin => [r.name, r.nameEn]),
+      [e.title, e.titleTranslations.en ?? null],
+      [e.description, e.descriptionTranslations.en ?? null],
+      [e.prevendita_title, e.prevenditaTitleTranslations.en ?? null],
+      [e.prevendita_description, e.prevenditaDescriptionTranslations.en ?? null],
+      [e.category?.name ?? null, e.category?.nameTranslations.en ?? null],
+      ...e.rates.map((r): Twin => [r.name, r.nameTranslations.en ?? null]),
     ]),
-    ...partners.filter((p) => p.nameEn).map((p): Twin => [p.name, p.nameEn]),
+    ...partners.filter((p) => p.nameTranslations.en).map((p): Twin => [p.name, p.nameTranslations.en ?? null]),
   ];
   const english = new Set(twins.flatMap(([, en]) => words(en ?? "")));
   const elsewhere = new Set(others.flatMap((e) => [e.title, e.description, ...e.rates.map((r) => r.name)].flatMap(words)));
   const italian = new Set(twins.flatMap(([it]) => words(it ?? "")).filter((w) => !english.has(w) && !elsewhere.has(w)));
   expect(demo.length).toBeGreaterThan(3);
-  return { words: [...italian], englishTitles: demo.map((e) => e.titleEn!) };
+  return { words: [...italian], englishTitles: demo.map((e) => e.titleTranslations.en!) };
 }
 
 
@@ -114,16 +116,18 @@ for (const width of [360, 1280]) {
       await expect(modal.getByLabel("Distanza dal luogo (metri)")).toHaveValue("800");
       await expect(modal.getByText("Sul sito: 5 ore · in inglese: 5 hours")).toBeVisible();
       await modal.getByRole("tab", { name: "English" }).click();
-      await expect(modal.getByLabel("Titolo in inglese (facoltativo)")).toHaveValue("Pinguini Tattici Nucleari – Maradona Stadium");
-      await expect(modal.getByLabel("Titolo prevendita in inglese (facoltativo)")).toHaveValue("Concert parking presale");
-      await expect(modal.getByRole("group", { name: "Tariffa 1: Posto auto" }).getByLabel("Nome in inglese (facoltativo)")).toHaveValue("Car space");
+      await expect(modal.getByLabel("Titolo (English, facoltativo)")).toHaveValue("Pinguini Tattici Nucleari – Maradona Stadium");
+      await expect(modal.getByLabel("Titolo prevendita (English, facoltativo)")).toHaveValue("Concert parking presale");
+      await expect(modal.getByRole("group", { name: "Tariffa 1: Posto auto" }).getByLabel("Nome (English, facoltativo)")).toHaveValue("Car space");
       await expectNoSidewaysOverflow(page, "[role=dialog]");
       expect(await seriousViolations(page, { within: "[role=dialog]" })).toEqual([]);
       await page.screenshot({ path: `reports/screens/admin-event-english-tab-${width}.png` });
       await modal.getByRole("button", { name: "Annulla" }).click();
 
       await page.goto("/admin?tab=categorie");
-      await expect(page.getByLabel("Nome in inglese (facoltativo)")).toBeVisible();
+      // The new category's name: a tab per language (decision 062), English among them.
+      await page.getByRole("tab", { name: /^English/ }).first().click();
+      await expect(page.getByLabel("Nome categoria (English, facoltativo)")).toBeVisible();
       await expect(page.getByTestId("category-card").filter({ hasText: "Concerti" })).toContainText("Concerts");
       await expectNoSidewaysOverflow(page, "main form, [data-testid=category-card]");
       // The screen this issue touched; the admin header is the layout's own (see the report).

@@ -131,10 +131,25 @@ async function firstTap(browser: Browser, baseURL: string, c: Case, gesture: Ges
     const control = c.control(page);
     // The middle of its first line box: a title that wraps is an inline button whose two lines leave
     // a gap at the middle of its bounding box.
-    const box = await control.evaluate((el) => {
-      const first = el.getClientRects()[0]!;
-      return { x: first.x + first.width / 2, y: first.y + first.height / 2 };
-    });
+    // Measured once the page stands still (the same place for three frames), as a fan's eye finds the
+    // control: a page that opens at a fragment is still scrolling to it at DOMContentLoaded.
+    const box = await control.evaluate(
+      (el) =>
+        new Promise<{ x: number; y: number }>((resolve) => {
+          let last = "";
+          let still = 0;
+          const look = () => {
+            const first = el.getClientRects()[0]!;
+            const point = { x: first.x + first.width / 2, y: first.y + first.height / 2 };
+            const now = `${point.x},${point.y},${window.scrollY}`;
+            still = now === last ? still + 1 : 0;
+            last = now;
+            if (still >= 2) resolve(point);
+            else requestAnimationFrame(look);
+          };
+          requestAnimationFrame(look);
+        }),
+    );
     const x = box.x;
     let y = box.y;
     if (gesture === "scroll-then-tap") {

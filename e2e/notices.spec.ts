@@ -46,9 +46,9 @@ test("at 390 px the owner writes a notice in Italian and English, sees it delive
 
   await dialog.getByLabel("Oggetto", { exact: true }).fill("Ingresso da Via Marina");
   await dialog.getByLabel("Testo", { exact: true }).fill("Via Caracciolo è chiusa dalla polizia: entrate da Via Marina. <b>Grazie</b>");
-  await dialog.getByLabel(/Aggiungi il testo in inglese/).check();
-  await dialog.getByLabel("Oggetto in inglese", { exact: true }).fill("Enter from Via Marina");
-  await dialog.getByLabel("Testo in inglese", { exact: true }).fill("Via Caracciolo is closed by the police: please use Via Marina.");
+  await dialog.getByRole("tab", { name: /^English/ }).click();
+  await dialog.getByLabel("Oggetto (English, facoltativo)", { exact: true }).fill("Enter from Via Marina");
+  await dialog.getByLabel("Testo (English, facoltativo)", { exact: true }).fill("Via Caracciolo is closed by the police: please use Via Marina.");
   await expectNoSidewaysOverflow(page, '[role="dialog"]');
   if (shots) await page.screenshot({ path: `${shots}/notice-dialog-390.png` });
   await expect(dialog.getByTestId("notice-languages")).toHaveText("1 in italiano, 1 in inglese");

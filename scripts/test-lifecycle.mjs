@@ -23,10 +23,25 @@ if (values.only !== undefined && !only) {
 }
 const child = spawn("vitest", ["run", "worker/lifecycle.property.test.ts", "--project", "worker", ...(only ? ["-t", only] : [])], { env, stdio: ["ignore", "pipe", "inherit"] });
 let output = "";
+// The mixed property prints "mixed-progress {runs, steps, ms}" every 100 runs: shown as it comes, and
+// kept, so a run stopped before its end (Ctrl-C, a kill) still says how far it went.
+let progress = null;
 child.stdout.on("data", (chunk) => {
   output += chunk;
   process.stdout.write(chunk);
+  for (const m of String(chunk).replace(/\x1b\[[0-9;]*m/g, "").matchAll(/^mixed-progress (\{.*\})$/gm)) {
+    progress = JSON.parse(m[1]);
+    console.log(`progress          ${progress.runs} runs, ${progress.steps} steps, ${(progress.ms / 1000).toFixed(1)} s (${((Date.now() - started) / 1000).toFixed(1)} s wall)`);
+  }
 });
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    child.kill("SIGTERM");
+    const at = progress ? `${progress.runs} runs passed, ${progress.steps} steps, ${(progress.ms / 1000).toFixed(1)} s` : "no 100 runs finished yet";
+    console.log(`\nresult            stopped by ${signal} after ${((Date.now() - started) / 1000).toFixed(1)} s wall: ${at}${values.seed !== undefined ? `, seed ${values.seed}` : ""}`);
+    process.exit(130);
+  });
+}
 const code = await new Promise((resolve) => child.on("close", resolve));
 
 // The test prints one line "lifecycle-figures {json}"; vitest's own summary gives the failures.
@@ -61,4 +76,10 @@ if (mixed) {
 }
 console.log(`wall time         ${seconds} s`);
 console.log(`failures          ${failedTests} test(s) failed${figures?.failed ? ", the property among them" : ""}`);
+// One line to copy into docs/benchmarks.md.
+const last = mixed ?? figures;
+if (last)
+  console.log(
+    `result            ${last.failed ? "FAILED" : last.interrupted ? "stopped at the time limit" : "passed"}: ${mixed ? "mixed" : "booking"} property, ${last.failed ? last.runs - 1 : last.runs} runs, ${last.steps} steps, ${(last.ms / 1000).toFixed(1)} s, seed ${last.seed}`,
+  );
 process.exit(code ?? 1);

@@ -45,12 +45,6 @@ export const DEFAULT_LANG: Lang = "it";
 /** How `lang` writes money, numbers and lengths of time (shared/lifecycle/money.ts and event.ts read it). */
 export const languageWays = (lang: Lang): LanguageWays => LANGUAGES[lang];
 
-/**
- * The garage's own texts (titles, rates, notices…) have an English twin: every visitor who is not
- * Italian reads it where the garage wrote one, else the Italian (their language, else English, else Italian).
- */
-export const readsEnglishTwin = (lang: Lang) => lang !== DEFAULT_LANG;
-
 /** The cookie the language switch sets (a code of the list); the Worker reads it to answer `/` in that language. */
 export const LANG_COOKIE = "pe_lang";
 

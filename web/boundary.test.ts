@@ -5,6 +5,8 @@ import { describe, expect, it } from "vitest";
 // One way between worker/ and web/ (docs/decisions/031-worker-web-boundary.md): the web sees the
 // Worker only as types from worker/api.ts, the Worker reaches the web only through
 // worker/services/islands.ts → web/app/render-islands.tsx, and no files import each other in a loop.
+// Inside web/ (docs/decisions/064-web-rooms.md): no feature imports another, only web/app/ puts features
+// together, the rooms below them (entities, components, lib, i18n) never reach up, and nothing reads db/.
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const FOLDERS = ["worker", "web", "shared", "db"];
@@ -52,6 +54,9 @@ function importsOf(file: string): Edge[] {
 const files = FOLDERS.flatMap(sources);
 const graph = new Map(files.map((file) => [file, importsOf(file)]));
 const isTest = (file: string) => /\.test\.tsx?$/.test(file) || file.includes("/test/");
+/** The feature a web file belongs to (the first folder under web/features/), or null. */
+const featureOf = (file: string) => /^web\/features\/([^/]+)\//.exec(file)?.[1] ?? null;
+const webEdges = [...graph].filter(([file]) => file.startsWith("web/")).flatMap(([file, edges]) => edges.map((e) => ({ from: file, ...e })));
 
 describe("the boundary between worker/ and web/", () => {
   it("reads the files it judges", () => {
@@ -70,6 +75,21 @@ describe("the boundary between worker/ and web/", () => {
       .filter(([file]) => file.startsWith("web/"))
       .flatMap(([file, edges]) => edges.filter((e) => e.to.startsWith("worker/") && (e.to !== WEB_DOOR || !e.typeOnly)).map((e) => `${file}: ${e.line}`));
     expect(wrong).toEqual([]);
+  });
+
+  it("lets no web file import db/ (the web reads the API's types)", () => {
+    expect(webEdges.filter((e) => e.to.startsWith("db/")).map((e) => `${e.from}: ${e.line}`)).toEqual([]);
+  });
+
+  it("keeps every web feature on its own: no file of one feature imports another feature, tests included", () => {
+    expect(new Set(files.map(featureOf).filter(Boolean)).size).toBeGreaterThan(5);
+    const crossing = webEdges.filter((e) => featureOf(e.from) && featureOf(e.to) && featureOf(e.from) !== featureOf(e.to));
+    expect(crossing.map((e) => `${e.from}: ${e.line}`)).toEqual([]);
+  });
+
+  it("lets only web/app/ (and tests) put features together: entities, components, lib and i18n never import a feature", () => {
+    const upward = webEdges.filter((e) => featureOf(e.to) && !featureOf(e.from) && !e.from.startsWith("web/app/") && !e.from.startsWith("web/test/") && e.from.split("/").length > 2);
+    expect(upward.map((e) => `${e.from}: ${e.line}`)).toEqual([]);
   });
 
   it("keeps shared/ free of both sides", () => {

@@ -13,7 +13,7 @@ beforeAll(async () => {
   cookie = await adminCookie();
 });
 
-const rate = (over: Partial<EventDraft["rates"][number]> = {}) => ({ key: "a", name: "Posto auto", description: "", nameEn: "", descriptionEn: "", price: "15", isVisible: true, isPayable: true, ...over });
+const rate = (over: Partial<EventDraft["rates"][number]> = {}) => ({ key: "a", name: "Posto auto", description: "", nameTranslations: { en: "" }, descriptionTranslations: { en: "" }, price: "15", isVisible: true, isPayable: true, ...over });
 const draft = (over: Partial<EventDraft> = {}): EventDraft => ({
   ...emptyDraft(),
   title: "Napoli – Inter",

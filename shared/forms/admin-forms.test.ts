@@ -36,10 +36,10 @@ const passwordCases: [string, Record<string, string>, keyof PasswordChangeWords]
   ["a current password too long", { currentPassword: "x".repeat(1001), newPassword: "Vesuvio-tramonto-42" }, "invalidPassword"],
 ];
 
-const categoryCases: [string, Record<string, string>, keyof CategoryWords][] = [
+const categoryCases: [string, Record<string, unknown>, keyof CategoryWords][] = [
   ["a blank name", { name: " ", color: "#FF8800" }, "categoryNameRequired"],
   ["a name too long", { name: "C".repeat(61), color: "#FF8800" }, "categoryNameTooLong"],
-  ["an English name too long", { name: "Concerti", nameEn: "C".repeat(61), color: "#FF8800" }, "categoryNameTooLong"],
+  ["an English name too long", { name: "Concerti", nameTranslations: { en: "C".repeat(61) }, color: "#FF8800" }, "categoryNameTooLong"],
   ["a colour by name", { name: "Concerti", color: "red" }, "invalidColor"],
 ];
 
@@ -51,13 +51,13 @@ const carouselCases: [string, Record<string, unknown>, keyof CarouselWords][] = 
   ["a fractional frame", { scrollSpeed: 1, frameRate: 16.5, isEnabled: true }, "invalidCarouselFrame"],
 ];
 
-const notice = { subject: "Cambio di orario", body: "Il varco apre alle 18:00.", subjectEn: null, bodyEn: null, rateIds: null };
+const notice = { subject: "Cambio di orario", body: "Il varco apre alle 18:00.", subjectTranslations: null, bodyTranslations: null, rateIds: null };
 const noticeCases: [string, Record<string, unknown>, keyof NoticeWords][] = [
   ["a blank subject", { ...notice, subject: "  " }, "noticeSubjectRequired"],
   ["a subject on two lines", { ...notice, subject: "Avviso\r\nBcc: tutti@example.it" }, "noticeSubjectOneLine"],
   ["a subject too long", { ...notice, subject: "a".repeat(151) }, "noticeSubjectTooLong"],
   ["a text too long", { ...notice, body: "a".repeat(2001) }, "noticeBodyTooLong"],
-  ["an English subject without its text", { ...notice, subjectEn: "Notice" }, "noticeEnglishBoth"],
+  ["an English subject without its text", { ...notice, subjectTranslations: { en: "Notice" } }, "noticeEnglishBoth"],
 ];
 
 const live = { isEnabled: true, frequency: 10000, targetEventId: null, isRandomEvents: true };
@@ -88,6 +88,6 @@ describe("the admin forms: the staff screens and the API agree", () => {
 
   it("both accept what the screens send when it is right", () => {
     expect(firstProblem(staffForm(itAdmin.users.errors), user)).toBeNull();
-    expect(firstProblem(categoryForm(itAdmin.categories.errors), { name: "Concerti", nameEn: "", color: "#ff8800" })).toBeNull();
+    expect(firstProblem(categoryForm(itAdmin.categories.errors), { name: "Concerti", nameTranslations: { en: "", de: "" }, color: "#ff8800" })).toBeNull();
   });
 });

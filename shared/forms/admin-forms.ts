@@ -6,13 +6,15 @@
  * is the Worker's and runs after these.
  */
 import * as z from "zod/mini";
+import { EMAIL_MAX } from "./customer-forms";
+import { TRANSLATED_LANGS } from "../translations";
+import { translationsField } from "./translations-form";
 
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 200;
 /** What a login or the current password may be at most: longer is no password of ours. */
 export const PASSWORD_INPUT_MAX = 1000;
 export const STAFF_NAME_MAX = 100;
-export const EMAIL_MAX = 254;
 export const CATEGORY_NAME_MAX = 60;
 export const COLOR_PATTERN = /^#[0-9A-Fa-f]{6}$/;
 
@@ -42,10 +44,10 @@ export const passwordChangeForm = (w: PasswordChangeWords) =>
   });
 
 export type CategoryWords = { categoryNameRequired: string; categoryNameTooLong: string; invalidColor: string };
-/** A category: its name, an optional English twin (blank: English visitors read the Italian), a colour "#RRGGBB". */
+/** A category: its name, the name in other languages (a blank one is not written), a colour "#RRGGBB". */
 export const categoryFields = (w: CategoryWords) => ({
   name: requiredLine(CATEGORY_NAME_MAX, w.categoryNameRequired, w.categoryNameTooLong),
-  nameEn: z.nullish(z.string().check(z.trim(), z.maxLength(CATEGORY_NAME_MAX, w.categoryNameTooLong))),
+  nameTranslations: translationsField(z.string().check(z.trim(), z.maxLength(CATEGORY_NAME_MAX, w.categoryNameTooLong))),
   color: z._default(z.pipe(z.string(w.invalidColor).check(z.regex(COLOR_PATTERN, w.invalidColor)), z.transform((c: string) => c.toUpperCase())), "#3B82F6"),
 });
 export const categoryForm = (w: CategoryWords) => z.object(categoryFields(w));
@@ -86,20 +88,17 @@ const noticeSubject = (w: NoticeWords) => z.string(w.noticeSubjectRequired).chec
 // Line breaks and tabs are the text's own; other control characters are not text. HTML is kept as typed and always shown as text.
 const noticeBody = (w: NoticeWords) =>
   z.string(w.noticeBodyRequired).check(z.regex(/^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f]*$/, w.invalidData), z.trim(), z.minLength(1, w.noticeBodyRequired), z.maxLength(NOTICE_BODY_MAX, w.noticeBodyTooLong));
-/** An English twin: blank or null is none. */
-const optionalEnglish = <T extends z.ZodMiniType>(schema: T) => z.optional(z.union([z.pipe(z.literal(""), z.transform(() => null)), z.null(), schema]));
-
-/** A notice to an event's customers: subject and text, both in English too or neither, to every rate or some. */
+/** A notice to an event's customers: subject and text, in each other language both or neither, to every rate or some. */
 export const noticeForm = (w: NoticeWords) =>
   z
     .object({
       subject: noticeSubject(w).check(z.minLength(1, w.noticeSubjectRequired)),
       body: noticeBody(w),
-      subjectEn: optionalEnglish(noticeSubject(w)),
-      bodyEn: optionalEnglish(noticeBody(w)),
+      subjectTranslations: translationsField(noticeSubject(w)),
+      bodyTranslations: translationsField(z.string(w.noticeBodyRequired).check(z.regex(/^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f]*$/, w.invalidData), z.trim(), z.maxLength(NOTICE_BODY_MAX, w.noticeBodyTooLong))),
       rateIds: z.optional(z.nullable(z.array(z.int().check(z.positive(w.invalidId)), w.invalidData).check(z.maxLength(50)))),
     })
-    .check(z.refine((n) => !n.subjectEn === !n.bodyEn, { message: w.noticeEnglishBoth, path: ["subjectEn"] }));
+    .check(z.refine((n) => TRANSLATED_LANGS.every((lang) => !n.subjectTranslations[lang] === !n.bodyTranslations[lang]), { message: w.noticeEnglishBoth, path: ["subjectTranslations"] }));
 
 /** How often the home's live pop-ups may show, in ms (spec §5). */
 export const LIVE_FREQUENCIES = [5000, 10000, 15000, 30000, 60000] as const;

@@ -10,6 +10,7 @@ import { normalisePlate, PLATE_PATTERN } from "../rules";
 
 export type FormWords = { required: string; invalidEmail: string; emailTooLong: string; invalidPlate: string };
 
+/** The longest e-mail address (RFC 5321), for every form and route that takes one. */
 export const EMAIL_MAX = 254;
 
 /** Present and not blank; trimmed. */

@@ -56,6 +56,11 @@ export function bookingState(b: HoldFields & { refundedCents: number }, now: num
 }
 
 /** Statuses whose pass is void for good (the pass was handed out, then the booking ended). */
+/** When a paid spot was given back to the event: freed at the gate's release, or at its full refund; null while it is still taken. */
+export function spotGivenBackAt(b: { status: BookingStatus; freedAt: number | null; refundedAt: number | null }): number | null {
+  return b.status === "freed" ? b.freedAt : b.status === "refunded" ? b.refundedAt : null;
+}
+
 export const VOID_STATUSES = ["freed", "cancelled", "refunded"] as const satisfies readonly BookingStatus[];
 
 export type PassStatus = "valid" | "void" | "not_paid";

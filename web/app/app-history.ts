@@ -1,7 +1,7 @@
 import { createPath, type AppLocation, type AppNavigator, type NavigationType, type To } from "./app-location";
 
 type Update = { action: NavigationType; location: AppLocation };
-export type AppHistory = AppNavigator & { readonly location: AppLocation; readonly action: NavigationType; listen(listener: (update: Update) => void): () => void };
+type AppHistory = AppNavigator & { readonly location: AppLocation; readonly action: NavigationType; listen(listener: (update: Update) => void): () => void };
 
 /**
  * The browser's history as react-router's `createBrowserHistory` keeps it (an entry's state is

@@ -6,10 +6,10 @@ import { createContext, useCallback, useContext, useMemo, type ReactNode } from 
 // these agree.
 
 export type NavigationType = "POP" | "PUSH" | "REPLACE";
-export type AppPath = { pathname: string; search: string; hash: string };
+type AppPath = { pathname: string; search: string; hash: string };
 export type AppLocation = AppPath & { state: unknown; key: string };
 export type To = string | Partial<AppPath>;
-export type NavigateOptions = { replace?: boolean; state?: unknown };
+type NavigateOptions = { replace?: boolean; state?: unknown };
 /** What react-router's `<Router navigator>` asks of a history, and what the app's links use. */
 export type AppNavigator = {
   push(to: To, state?: unknown): void;
@@ -27,7 +27,7 @@ export function createPath({ pathname = "/", search = "", hash = "" }: Partial<A
   return pathname + query + fragment;
 }
 
-export function parsePath(path: string): Partial<AppPath> {
+function parsePath(path: string): Partial<AppPath> {
   const parsed: Partial<AppPath> = {};
   const hashAt = path.indexOf("#");
   if (hashAt >= 0) [path, parsed.hash] = [path.slice(0, hashAt), path.slice(hashAt)];

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { dismissPassBanner, showPassBanner } from "../features/my-bookings/remembered";
+import { dismissPassBanner, showPassBanner } from "../entities/pass/remembered";
 import { EVENT_PAGE_PREFIX } from "../../shared/event-path";
 import { appWantedAtOnce, EVENT_PAGES } from "./boot-moment";
 

@@ -4,8 +4,8 @@
 /** shared/event-path.ts's EVENT_PAGE_PREFIX, written out: an import shared with the app would become a chunk the boot script imports (a test holds the two together). */
 export const EVENT_PAGES = "/eventi/";
 
-/** The pass banner's storage key (web/features/my-bookings/remembered.ts writes it; a test holds the two together). */
-export const PASS_BANNER_STORAGE_KEY = "parcheggi-eventi:pass-banner";
+/** The pass banner's storage key (web/entities/pass/remembered.ts writes it; a test holds the two together). */
+const PASS_BANNER_STORAGE_KEY = "parcheggi-eventi:pass-banner";
 
 /**
  * Whether the page has something to do before the visitor moves: a page other than the home or an

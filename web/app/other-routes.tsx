@@ -8,13 +8,13 @@ import { preloadable } from "./preloadable";
 
 const CheckoutPage = lazy(() => afterQueryLayer(() => import("../features/checkout/checkout-page")).then((m) => ({ default: m.CheckoutPage })));
 const MyBookingsPage = lazy(() => afterQueryLayer(() => import("../features/my-bookings/my-bookings-page")).then((m) => ({ default: m.MyBookingsPage })));
-const WaitlistPage = lazy(() => afterQueryLayer(() => import("../features/waitlist/waitlist-page")).then((m) => ({ default: m.WaitlistPage })));
+const WaitlistPage = lazy(() => afterQueryLayer(() => import("../features/event/waitlist/waitlist-page")).then((m) => ({ default: m.WaitlistPage })));
 const SeasonPage = lazy(() => afterQueryLayer(() => import("../features/season/season-page")).then((m) => ({ default: m.SeasonPage })));
 const DocumentPage = lazy(() => afterQueryLayer(() => import("../features/documents/document-page")).then((m) => ({ default: m.DocumentPage })));
 const PassPage = lazy(() => afterQueryLayer(() => import("../features/pass/pass-page")).then((m) => ({ default: m.PassPage })));
 // An event's page is server-rendered by the Worker; its code is a chunk of its own, loaded before it
 // hydrates (main.tsx), so a first tap on it is never dropped by a suspended part.
-const { Component: EventPage, preload: preloadEventPage } = preloadable(() => import("../features/event-page/event-page").then((m) => m.EventPage));
+const { Component: EventPage, preload: preloadEventPage } = preloadable(() => import("../features/event/page/event-page").then((m) => m.EventPage));
 export { preloadEventPage };
 const NotFoundPage = lazy(() => import("../components/not-found-page").then((m) => ({ default: m.NotFoundPage })));
 // Screens that read server state wait for the query layer as well (docs/decisions/021).

@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useRef, type ReactNode } from "react";
 import { useAppLocation, useNavigationType } from "./app-location";
 import { LoadingState } from "../components/spinner";
-import { LanguageSync } from "../features/layout/language-switch";
+import { LanguageSync } from "../components/layout/language-switch";
 import { useT } from "../i18n/lang";
 
 /** What a lazy route shows while its chunk loads. */

@@ -1,6 +1,6 @@
 import { useAppLocation } from "./app-location";
 import { preloadable } from "./preloadable";
-import { HomePage } from "../features/home/home-page";
+import { HomePage } from "./home-page";
 import { RouteErrorBoundary } from "./route-error-boundary";
 import { RouteFrame } from "./route-frame";
 

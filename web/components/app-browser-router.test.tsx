@@ -3,7 +3,7 @@ import { useAppLocation } from "../app/app-location";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AppBrowserRouter } from "./app-browser-router";
 import { AppLink } from "./app-link";
-import { clickLink, Where } from "./router-probe";
+import { clickLink, Where } from "../test/router-probe";
 
 beforeEach(() => window.history.replaceState(null, "", "/start?x=1"));
 afterEach(cleanup);

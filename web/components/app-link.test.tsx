@@ -4,7 +4,7 @@ import { Route, Routes } from "react-router";
 import { AppMemoryRouter as MemoryRouter } from "../test/app-memory-router";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AppLink, AppNavLink } from "./app-link";
-import { Where } from "./router-probe";
+import { Where } from "../test/router-probe";
 
 // happy-dom follows a link whose click nobody prevented (a real page load it cannot make): note
 // whether the app prevented it, then stop the browser's part.

@@ -30,7 +30,7 @@ const sizes = {
 };
 
 export type ButtonVariant = keyof typeof variants;
-export type ButtonSize = keyof typeof sizes;
+type ButtonSize = keyof typeof sizes;
 
 /** The look of every button, also for links that act as buttons (`<Link className={buttonClass(…)}>`). */
 export function buttonClass(variant: ButtonVariant = "primary", size: ButtonSize = "md") {

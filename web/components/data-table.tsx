@@ -34,7 +34,7 @@ type DataTableProps<T> = {
 };
 
 /** Tailwind's `sm`: from here up the rows are a table, below it a list of cards. */
-export const WIDE_QUERY = "(min-width: 640px)";
+const WIDE_QUERY = "(min-width: 640px)";
 
 /** The element of one row: `<tr>` in the table, `<li>` among the cards. */
 export function RowElement({ layout, children, ...rest }: { layout: "table" | "cards"; children: ReactNode; ref?: Ref<HTMLElement> } & HTMLAttributes<HTMLElement>) {

@@ -28,6 +28,8 @@ export const queryKeys = {
     emails: (filters?: object) => (filters === undefined ? (["admin", "emails"] as const) : (["admin", "emails", filters] as const)),
     emailPreview: (id: number) => ["admin", "emails", "preview", id] as const,
     waitlists: ["admin", "waitlists"] as const,
+    waitlistEntries: (search: object) => ["admin", "waitlists", "entries", search] as const,
+    audit: (search: object) => ["admin", "audit", search] as const,
     waitlist: (eventId: number) => ["admin", "waitlists", eventId] as const,
     waitlistSettings: ["admin", "waitlists", "settings"] as const,
     documents: (month: string) => ["admin", "documents", month] as const,

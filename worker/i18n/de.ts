@@ -247,7 +247,7 @@ export const messagesDe: Messages = {
   noticeSubjectTooLong: "Der Betreff darf höchstens 150 Zeichen haben",
   noticeBodyRequired: "Schreib den Text des Hinweises",
   noticeBodyTooLong: "Der Text darf höchstens 2000 Zeichen haben",
-  noticeEnglishBoth: "Auf Englisch entweder Betreff und Text schreiben oder keins von beiden",
+  noticeEnglishBoth: "In jeder Sprache entweder Betreff und Text schreiben oder keins von beiden",
   noticeRateNotOfEvent: "Einer der gewählten Tarife gehört nicht zu diesem Event",
   noticeEventCancelled: "Das Event ist abgesagt: Es können keine Hinweise verschickt werden",
   noticeEventEnded: "Das Event ist vorbei: Es können keine Hinweise verschickt werden",

@@ -248,7 +248,7 @@ export const messagesEn: Messages = {
   noticeSubjectTooLong: "The subject can have at most 150 characters",
   noticeBodyRequired: "Write the text of the notice",
   noticeBodyTooLong: "The text can have at most 2000 characters",
-  noticeEnglishBoth: "In English write both the subject and the text, or neither",
+  noticeEnglishBoth: "In each language write both the subject and the text, or neither",
   noticeRateNotOfEvent: "One of the chosen rates is not of this event",
   noticeEventCancelled: "The event is cancelled: no notices can be sent",
   noticeEventEnded: "The event has ended: no notices can be sent",

@@ -254,7 +254,7 @@ export const messagesEs: Messages = {
   noticeSubjectTooLong: "El asunto puede tener 150 caracteres como máximo",
   noticeBodyRequired: "Escribe el texto del aviso",
   noticeBodyTooLong: "El texto puede tener 2000 caracteres como máximo",
-  noticeEnglishBoth: "En inglés escribe el asunto y el texto, o ninguno de los dos",
+  noticeEnglishBoth: "En cada idioma escribe el asunto y el texto, o ninguno de los dos",
   noticeRateNotOfEvent: "Una de las tarifas elegidas no es de este evento",
   noticeEventCancelled: "El evento está cancelado: no se pueden enviar avisos",
   noticeEventEnded: "El evento ha terminado: no se pueden enviar avisos",

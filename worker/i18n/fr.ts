@@ -254,7 +254,7 @@ export const messagesFr: Messages = {
   noticeSubjectTooLong: "L'objet peut comporter 150 caractères au maximum",
   noticeBodyRequired: "Écrivez le texte du message",
   noticeBodyTooLong: "Le texte peut comporter 2000 caractères au maximum",
-  noticeEnglishBoth: "En anglais, écrivez l'objet et le texte, ou ni l'un ni l'autre",
+  noticeEnglishBoth: "Dans chaque langue, écrivez l'objet et le texte, ou ni l'un ni l'autre",
   noticeRateNotOfEvent: "L'un des tarifs choisis n'appartient pas à cet événement",
   noticeEventCancelled: "L'événement est annulé : aucun message ne peut être envoyé",
   noticeEventEnded: "L'événement est terminé : aucun message ne peut être envoyé",

@@ -254,7 +254,7 @@ export const messagesIt = {
   noticeSubjectTooLong: "L'oggetto può avere al massimo 150 caratteri",
   noticeBodyRequired: "Scrivi il testo dell'avviso",
   noticeBodyTooLong: "Il testo può avere al massimo 2000 caratteri",
-  noticeEnglishBoth: "In inglese scrivi sia l'oggetto sia il testo, oppure nessuno dei due",
+  noticeEnglishBoth: "In ogni lingua scrivi sia l'oggetto sia il testo, oppure nessuno dei due",
   noticeRateNotOfEvent: "Una delle tariffe scelte non è di questo evento",
   noticeEventCancelled: "L'evento è annullato: non si possono inviare avvisi",
   noticeEventEnded: "L'evento è concluso: non si possono inviare avvisi",

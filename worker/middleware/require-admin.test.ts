@@ -175,6 +175,9 @@ const CASES: Case[] = [
   { route: "GET /api/admin/bookings", request: async () => ({ path: "/api/admin/bookings?q=AB12&status=paid" }), ok: 200 },
   { route: "GET /api/admin/payments", request: async () => ({ path: "/api/admin/payments?from=2026-01-01" }), ok: 200 },
   { route: "GET /api/admin/payments/summary", request: async () => ({ path: "/api/admin/payments/summary" }), ok: 200 },
+  { route: "GET /api/admin/payments/page", request: async () => ({ path: "/api/admin/payments/page?from=2026-01-01&q=AB12" }), ok: 200 },
+  { route: "GET /api/admin/audit/page", request: async () => ({ path: "/api/admin/audit/page?action=booking" }), ok: 200 },
+  { route: "GET /api/admin/waitlist-entries", request: async () => ({ path: "/api/admin/waitlist-entries?inLine=1" }), ok: 200 },
   { route: "GET /api/admin/stats", request: async () => ({ path: "/api/admin/stats" }), ok: 200 },
   {
     route: "POST /api/admin/documents/:id/resend",

@@ -16,11 +16,12 @@ import { recordAudit } from "../services/audit";
 import { accountClientKey, clientKeyOf, releaseHit, takeHit } from "../services/rate-limit";
 import { weakPasswordMessage } from "../services/password-strength";
 import { passwordChangeForm } from "../../shared/forms/admin-forms";
+import { EMAIL_MAX } from "../../shared/forms/customer-forms";
 import { authenticate, bootstrapFirstOwner, updateStaff } from "../services/staff";
 import { messages } from "../i18n/it";
 
 const loginBody = z.object({
-  email: z.string({ error: messages.emailRequired }).trim().min(1, messages.emailRequired).max(254, messages.invalidLoginEmail),
+  email: z.string({ error: messages.emailRequired }).trim().min(1, messages.emailRequired).max(EMAIL_MAX, messages.invalidLoginEmail),
   password: z.string({ error: messages.passwordRequired }).max(1000, messages.invalidPassword),
 });
 

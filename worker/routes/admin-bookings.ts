@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { offerAfterBookingFreed } from "../services/waitlist";
+import { offerAfterBookingFreed } from "../services/waitlist-offers";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { bookingStatuses } from "../../db/schema";

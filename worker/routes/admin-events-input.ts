@@ -3,6 +3,7 @@ import { z } from "zod";
 import { GARAGE_TIME_ZONE } from "../../shared/rules";
 import { messages, type Field } from "../i18n/it";
 import { textField } from "../lib/text";
+import { translationsInput } from "../lib/translations-input";
 import * as zm from "zod/mini";
 import { blank, eventFormSchema, toCount } from "../../shared/forms/admin-event-form";
 import type { EventInput, EventSave, EventToggle, RateInput } from "../services/admin-events";
@@ -21,8 +22,9 @@ const flag = z.boolean({ error: messages.invalidData }).nullish();
 const rawEvent = z.object({
   title: line("title", 200),
   description: paragraph("description", 5000),
-  title_en: line("titleEn", 200),
-  description_en: paragraph("descriptionEn", 5000),
+  // Each text's other languages, { en: "…", de: "…" } (decision 062).
+  title_translations: translationsInput({ field: "titleEn", max: 200, strict: true }),
+  description_translations: translationsInput({ field: "descriptionEn", max: 5000, multiline: true }),
   datetime: text(40),
   // Whole minutes and whole metres (issue #25): each language writes them its own way.
   durationMinutes: numberish,
@@ -34,8 +36,8 @@ const rawEvent = z.object({
   isAlwaysActive: flag,
   prevendita_title: line("presaleTitle", 200),
   prevendita_description: paragraph("presaleDescription", 2000),
-  prevendita_title_en: line("presaleTitleEn", 200),
-  prevendita_description_en: paragraph("presaleDescriptionEn", 2000),
+  prevendita_title_translations: translationsInput({ field: "presaleTitleEn", max: 200, strict: true }),
+  prevendita_description_translations: translationsInput({ field: "presaleDescriptionEn", max: 2000, multiline: true }),
   prevendita_price: numberish,
   isPrevenditaVisible: flag,
   isPrevenditaPayable: flag,
@@ -48,8 +50,8 @@ const rawRate = z.object({
   id: z.number({ error: messages.rateNotFound }).int(messages.rateNotFound).positive(messages.rateNotFound).nullish(),
   name: line("rateName", 200),
   description: paragraph("rateDescription", 2000),
-  name_en: line("rateNameEn", 200),
-  description_en: paragraph("rateDescriptionEn", 2000),
+  name_translations: translationsInput({ field: "rateNameEn", max: 200, strict: true }),
+  description_translations: translationsInput({ field: "rateDescriptionEn", max: 2000, multiline: true }),
   price: numberish,
   isVisible: flag,
   isPayable: flag,
@@ -115,8 +117,8 @@ function normalise(body: z.output<typeof fullBody>, ctx: Ctx): { event: EventInp
   const event: EventInput = {
     title: trimmed(e.title),
     description: trimmed(e.description),
-    titleEn: textOrNull(e.title_en),
-    descriptionEn: textOrNull(e.description_en),
+    titleTranslations: e.title_translations ?? {},
+    descriptionTranslations: e.description_translations ?? {},
     datetime,
     isAlwaysActive: n.isAlwaysActive,
     durationMinutes: n.durationMinutes,
@@ -129,8 +131,8 @@ function normalise(body: z.output<typeof fullBody>, ctx: Ctx): { event: EventInp
     ...(e.isActive === undefined ? {} : { isActive: e.isActive }),
     prevenditaTitle: textOrNull(e.prevendita_title),
     prevenditaDescription: textOrNull(e.prevendita_description),
-    prevenditaTitleEn: textOrNull(e.prevendita_title_en),
-    prevenditaDescriptionEn: textOrNull(e.prevendita_description_en),
+    prevenditaTitleTranslations: e.prevendita_title_translations ?? {},
+    prevenditaDescriptionTranslations: e.prevendita_description_translations ?? {},
     prevenditaPriceCents: n.prevenditaPriceCents,
     isPrevenditaVisible: e.isPrevenditaVisible ?? false,
     isPrevenditaPayable: e.isPrevenditaPayable ?? false,
@@ -142,8 +144,8 @@ function normalise(body: z.output<typeof fullBody>, ctx: Ctx): { event: EventInp
       id: r.id ?? null,
       name: trimmed(r.name),
       description: trimmed(r.description),
-      nameEn: textOrNull(r.name_en),
-      descriptionEn: textOrNull(r.description_en),
+      nameTranslations: r.name_translations ?? {},
+      descriptionTranslations: r.description_translations ?? {},
       priceCents,
       isVisible: r.isVisible ?? true,
       isPayable: r.isPayable ?? true,

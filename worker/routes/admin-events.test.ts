@@ -76,20 +76,20 @@ describe("POST /api/events", () => {
   });
 
   // Fails when the admin's English texts are dropped on the way, or blanks are kept instead of "none given".
-  it("saves the optional English title, description and rate names (issue #14), blanks as null", async () => {
+  it("saves the title, description and rate names in other languages (decision 062), dropping blanks", async () => {
     const event = await create(
-      payload({ title_en: "  Elodie live  ", description_en: "Concert at the Palapartenope" }, [
-        { name: "Auto", description: "Posto auto", name_en: "Car", description_en: "Car space", price: "15.00", sortOrder: 1 },
-        { name: "Moto", description: "", name_en: "   ", price: "8.00", sortOrder: 2 },
+      payload({ title_translations: { en: "  Elodie live  ", de: "Elodie live in Neapel" }, description_translations: { en: "Concert at the Palapartenope", fr: "  " } }, [
+        { name: "Auto", description: "Posto auto", name_translations: { en: "Car", es: "Coche" }, description_translations: { en: "Car space" }, price: "15.00", sortOrder: 1 },
+        { name: "Moto", description: "", name_translations: { en: "   " }, price: "8.00", sortOrder: 2 },
       ]),
     );
-    expect(event).toMatchObject({ titleEn: "Elodie live", descriptionEn: "Concert at the Palapartenope" });
-    expect(event.rates.map((r) => [r.nameEn, r.descriptionEn])).toEqual([["Car", "Car space"], [null, null]]);
+    expect(event).toMatchObject({ titleTranslations: { en: "Elodie live", de: "Elodie live in Neapel" }, descriptionTranslations: { en: "Concert at the Palapartenope" } });
+    expect(event.rates.map((r) => [r.nameTranslations, r.descriptionTranslations])).toEqual([[{ en: "Car", es: "Coche" }, { en: "Car space" }], [{}, {}]]);
     const listed = (await (await api("/api/events")).json<EventDto[]>()).find((e) => e.id === event.id)!;
-    expect(listed).toMatchObject({ titleEn: "Elodie live", rates: [{ nameEn: "Car" }, { nameEn: null }] });
-    const cleared = await call("PUT", `/api/events/${event.id}`, payload({ title_en: "" }, [{ id: event.rates[0].id, name: "Auto", price: "15.00" }]));
+    expect(listed).toMatchObject({ titleTranslations: { en: "Elodie live" }, rates: [{ nameTranslations: { en: "Car" } }, { nameTranslations: {} }] });
+    const cleared = await call("PUT", `/api/events/${event.id}`, payload({ title_translations: { en: "" } }, [{ id: event.rates[0].id, name: "Auto", price: "15.00" }]));
     expect(cleared.status).toBe(200);
-    expect((await testDb().select().from(events).where(eq(events.id, event.id)).get())?.titleEn).toBeNull();
+    expect((await testDb().select().from(events).where(eq(events.id, event.id)).get())?.titleTranslations).toEqual({});
   });
 
   it("reads a datetime-local value as Rome time (summer and winter)", async () => {
@@ -259,11 +259,11 @@ describe("PUT /api/events/:id", () => {
     const save: EventSave = {
       kind: "full",
       event: {
-        title: "Mai salvato", description: "d", titleEn: null, descriptionEn: null, datetime: null, isAlwaysActive: true, durationMinutes: 60, distanceMeters: 1,
+        title: "Mai salvato", description: "d", titleTranslations: {}, descriptionTranslations: {}, datetime: null, isAlwaysActive: true, durationMinutes: 60, distanceMeters: 1,
         totalSpots: 1, reservedSpots: 0, occupiedSpots: 0, imageUrl: null, categoryId: null,
         prevenditaTitle: null, prevenditaDescription: null, prevenditaPriceCents: null, isPrevenditaVisible: false, isPrevenditaPayable: false, cancelDeadlineHours: null,
       },
-      rates: [{ id: rateId, name: "Cambiata", description: "", nameEn: null, descriptionEn: null, priceCents: 1, isVisible: true, isPayable: true, sortOrder: 1 }],
+      rates: [{ id: rateId, name: "Cambiata", description: "", nameTranslations: {}, descriptionTranslations: {}, priceCents: 1, isVisible: true, isPayable: true, sortOrder: 1 }],
     };
     // Skips the service's read-then-check on purpose: this is the path of a booking made meanwhile.
     const result = await writeEventUpdate(testDb(), eventId, save, [], Date.now());

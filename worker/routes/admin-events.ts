@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { offerFreedSpotsQuietly } from "../services/waitlist";
-import { reserveSeasonSpots } from "../services/seasons";
+import { offerFreedSpotsQuietly } from "../services/waitlist-offers";
+import { reserveSeasonSpots } from "../services/season-spots";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { idParam, validate } from "../lib/validate";

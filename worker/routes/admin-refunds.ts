@@ -10,7 +10,7 @@ import { audited } from "../middleware/audit";
 import { paymentProvider } from "../middleware/payment-provider";
 import { requireAdmin } from "../middleware/require-admin";
 import { dispatchQueued } from "../services/email/outbox";
-import { offerAfterBookingFreed } from "../services/waitlist";
+import { offerAfterBookingFreed } from "../services/waitlist-offers";
 import { refundBooking, refundsOfBooking, retryRefund } from "../services/refunds";
 
 const bookingParam = z.object({ id: z.uuid(messages.invalidBooking) });

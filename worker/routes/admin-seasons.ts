@@ -10,32 +10,34 @@ import { validate } from "../lib/validate";
 import { audited } from "../middleware/audit";
 import { requireAdmin } from "../middleware/require-admin";
 import { requireRole } from "../middleware/require-role";
-import { seasonFormSchema, voucherFormSchema } from "../../shared/lifecycle/season-forms";
+import { seasonFormSchema, voucherFormSchema } from "../../shared/forms/season-forms";
 import { dispatchQueued } from "../services/email/outbox";
 import { createPaymentProvider } from "../services/payments/create-provider";
 import { refundBooking } from "../services/refunds";
 import {
-  assignSeason,
   createSeason,
-  holderById,
-  holderDtos,
-  listHolders,
   listSeasons,
-  refundedMatchesOf,
-  releaseMatchForHolder,
-  revokeHolder,
   setSeasonOnSale,
   updateSeason,
   type SeasonInput,
 } from "../services/seasons";
+import { assignSeason } from "../services/season-purchase";
+import {
+  holderById,
+  holderDtos,
+  listHolders,
+  refundedMatchesOf,
+  releaseMatchForHolder,
+  revokeHolder,
+} from "../services/season-holders";
 import { createVoucher, disableVoucher, listVouchers, updateVoucher, voucherUses } from "../services/vouchers";
-import { offerFreedSpotsQuietly } from "../services/waitlist";
+import { offerFreedSpotsQuietly } from "../services/waitlist-offers";
 import { holderInput } from "./seasons";
 
 /** "2026-08-01", a Naples calendar day: [its start, the end of it). */
 const dayRange = (day: string) => romeDayRange(Temporal.PlainDate.from(day));
 
-// The same schemas as the admin's forms (shared/lifecycle/season-forms.ts), with catalogue references.
+// The same schemas as the admin's forms (shared/forms/season-forms.ts), with catalogue references.
 const seasonInput = seasonFormSchema(messages);
 const voucherInput = voucherFormSchema(messages);
 
@@ -46,7 +48,7 @@ const releaseInput = z.object({ eventId: z.number(messages.invalidEvent).int(mes
 
 const seasonOf = (s: z.output<typeof seasonInput>): SeasonInput => ({
   name: s.name,
-  nameEn: s.nameEn || null,
+  nameTranslations: s.nameTranslations,
   categoryId: s.categoryId ?? null,
   eventIds: s.eventIds ?? null,
   startsAt: dayRange(s.from).start,

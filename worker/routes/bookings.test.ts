@@ -459,7 +459,7 @@ describe("the booking's language (issue #14)", () => {
 
   // Fails when the checkout of an English booking shows the Italian title though the garage gave an English one.
   it("GET /api/bookings/:id names the event and rate in the booking's language", async () => {
-    const { eventId, rateId } = await seedEvent({ title: "Partita", titleEn: "Match", rates: [{ name: "Posto auto", nameEn: "Car space" }] });
+    const { eventId, rateId } = await seedEvent({ title: "Partita", titleTranslations: { en: "Match" }, rates: [{ name: "Posto auto", nameTranslations: { en: "Car space" } }] });
     const english = await (await book(valid(eventId, rateId, { lang: "en", customerEmail: "en@example.co.uk" }), crypto.randomUUID())).json<BookingDto>();
     const italian = await (await book(valid(eventId, rateId, { lang: "it", customerEmail: "it@example.it" }), crypto.randomUUID())).json<BookingDto>();
     const read = async (id: string) => (await (await api(`/api/bookings/${id}`)).json<BookingDto>());

@@ -20,17 +20,17 @@ describe("category writes", () => {
     expect(created).toMatchObject({ name: "Concerti", color: "#FF8800" });
     expect(await (await call("POST", "/api/categories", { name: "Sport" })).json()).toMatchObject({ color: "#3B82F6" });
 
-    const updated = await call("PUT", `/api/categories/${created.id}`, { name: "Concerti live", nameEn: "  Live concerts ", color: "#10B981" });
+    const updated = await call("PUT", `/api/categories/${created.id}`, { name: "Concerti live", nameTranslations: { en: "  Live concerts ", de: "Live-Konzerte" }, color: "#10B981" });
     expect(updated.status).toBe(200);
-    expect(await updated.json()).toEqual({ id: created.id, name: "Concerti live", nameEn: "Live concerts", color: "#10B981" });
+    expect(await updated.json()).toEqual({ id: created.id, name: "Concerti live", nameTranslations: { en: "Live concerts", de: "Live-Konzerte" }, color: "#10B981" });
     // A blank English name is no English name: English visitors read the Italian one.
-    expect(await (await call("PUT", `/api/categories/${created.id}`, { name: "Concerti live", nameEn: "  ", color: "#10B981" })).json()).toMatchObject({ nameEn: null });
+    expect(await (await call("PUT", `/api/categories/${created.id}`, { name: "Concerti live", nameTranslations: { en: "  " }, color: "#10B981" })).json()).toMatchObject({ nameTranslations: {} });
     expect((await (await api("/api/categories")).json<CategoryDto[]>()).some((c) => c.name === "Concerti live")).toBe(true);
   });
 
   it.each([
     [{ name: "   ", color: "#3B82F6" }, "Il nome della categoria è obbligatorio"],
-    [{ name: "Concerti", nameEn: "x".repeat(61) }, "Il nome della categoria è troppo lungo (massimo 60 caratteri)"],
+    [{ name: "Concerti", nameTranslations: { fr: "x".repeat(61) } }, "Il nome della categoria è troppo lungo (massimo 60 caratteri)"],
     [{ color: "#3B82F6" }, "Il nome della categoria è obbligatorio"],
     [{ name: "X", color: "blue" }, "Colore non valido: usa un esadecimale come #3B82F6"],
     [{ name: "X", color: "#3B82F" }, "Colore non valido: usa un esadecimale come #3B82F6"],

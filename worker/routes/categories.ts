@@ -7,15 +7,16 @@ import { audited } from "../middleware/audit";
 import { requireAdmin } from "../middleware/require-admin";
 import { createCategory, deleteCategory, listCategories, updateCategory } from "../services/categories";
 import { messages } from "../i18n/it";
-import { optionalText, requiredName } from "../lib/text";
+import { requiredName } from "../lib/text";
+import { translationsText } from "../lib/translations-input";
 import { CATEGORY_NAME_MAX, categoryFields } from "../../shared/forms/admin-forms";
 
 // The staff screen's rules (shared/forms/admin-forms.ts) in the Worker's words, then the one text rule on the names.
 const fields = categoryFields(messages);
 const categoryInput = z.object({
   name: z.pipe(fields.name, requiredName({ field: "categoryName", max: CATEGORY_NAME_MAX, tooLong: messages.categoryNameTooLong, required: messages.categoryNameRequired })),
-  // Optional English twin: blank means English visitors read the Italian name.
-  nameEn: z.pipe(fields.nameEn, optionalText({ field: "categoryNameEn", max: CATEGORY_NAME_MAX, strict: true, tooLong: messages.categoryNameTooLong })),
+  // The name in other languages: a blank one is not written (its visitors read English, else the Italian).
+  nameTranslations: z.pipe(fields.nameTranslations, translationsText({ field: "categoryNameEn", max: CATEGORY_NAME_MAX, strict: true, tooLong: messages.categoryNameTooLong })),
   color: fields.color,
 });
 

@@ -8,8 +8,8 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { bookings, categories, seasonHolders, seasonPasses, waitlistEntries } from "../../db/schema";
 import { hashedClientKey } from "../services/rate-limit";
-import type { SeasonPurchase } from "../services/seasons";
-import { offerFreedSpots } from "../services/waitlist";
+import type { SeasonPurchase } from "../services/season-purchase";
+import { offerFreedSpots } from "../services/waitlist-offers";
 import { api, seedBooking, seedEvent, testDb } from "../test/helpers";
 
 const DAY = 86_400_000;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { messages } from "../i18n/it";
 import { requiredName } from "../lib/text";
+import { EMAIL_MAX } from "../../shared/forms/customer-forms";
 import { DESTINATION_CODE, isCodiceFiscale, isCodiceFiscaleAny, isPartitaIva, normalizeCode, NO_DESTINATION_CODE } from "../../shared/fiscal";
 
 /** The validators of receipts, invoices and the fiscal identity (docs/decisions/047-documents.md). */
@@ -21,7 +22,7 @@ const pec = z
   .string({ error: messages.pecInvalid })
   .nullish()
   .transform((v) => v?.trim().toLowerCase() || null)
-  .refine((v) => v === null || (v.length <= 254 && z.email().safeParse(v).success), messages.pecInvalid);
+  .refine((v) => v === null || (v.length <= EMAIL_MAX && z.email().safeParse(v).success), messages.pecInvalid);
 const destination = z
   .string({ error: messages.destinationCodeInvalid })
   .nullish()

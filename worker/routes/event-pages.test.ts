@@ -238,7 +238,7 @@ describe("an event's page", () => {
 
   // Fails if one cached language were served to the other, or the page did not say its language.
   it("answers in the visitor's language at the same URL, with Vary and lang", async () => {
-    const { event } = await seedEvent({ title: "Concerto in italiano", titleEn: "Concert in English", totalSpots: 5 });
+    const { event } = await seedEvent({ title: "Concerto in italiano", titleTranslations: { en: "Concert in English" }, totalSpots: 5 });
     const english = await page(eventPath(event), { "Accept-Language": "en-GB,en;q=0.9" });
     expect(english.headers.get("Vary")).toMatch(/Accept-Language/);
     expect(english.headers.get("Vary")).toMatch(/Cookie/);
@@ -267,8 +267,8 @@ describe("the garage's latest notice on the event's page (issue #31)", () => {
         eventId,
         subject,
         body: "Ingresso da via Cintia <b>chiuso</b>",
-        subjectEn: en?.subject ?? null,
-        bodyEn: en?.body ?? null,
+        subjectTranslations: en ? { en: en.subject } : {},
+        bodyTranslations: en ? { en: en.body } : {},
         idempotencyKey: crypto.randomUUID(),
         recipients: 1,
         createdAt,

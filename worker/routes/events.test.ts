@@ -162,7 +162,7 @@ describe("GET /api/events as one SQL statement", () => {
       isPrevenditaVisible: true,
       category: { name: "Concerti \"live\" <b>", color: "#123ABC" },
       rates: [
-        { name: "Zero", priceCents: 0, sortOrder: 2, nameEn: "Free \"space\"", descriptionEn: "Near the <gate>" },
+        { name: "Zero", priceCents: 0, sortOrder: 2, nameTranslations: { en: "Free \"space\"" }, descriptionTranslations: { en: "Near the <gate>" } },
         { name: "Nascosta", priceCents: 900, isVisible: false },
         { name: "Non pagabile", priceCents: 12345, isPayable: false, sortOrder: 1 },
       ],
@@ -171,7 +171,7 @@ describe("GET /api/events as one SQL statement", () => {
     await seedBooking({ eventId: a.eventId, rateId: a.rateId, status: "pending", holdExpiresAt: now - 1 });
     await seedBooking({ eventId: a.eventId, rateId: a.rateId, status: "paid" });
     await seedBooking({ eventId: a.eventId, rateId: a.rateId, status: "freed" });
-    const full = await seedEvent({ title: "Esaurito", totalSpots: 1, category: null, description: "Descrizione con “virgolette” e àccènti", titleEn: "Sold out", descriptionEn: "English “quotes”" });
+    const full = await seedEvent({ title: "Esaurito", totalSpots: 1, category: null, description: "Descrizione con “virgolette” e àccènti", titleTranslations: { en: "Sold out" }, descriptionTranslations: { en: "English “quotes”" } });
     await seedBooking({ eventId: full.eventId, rateId: full.rateId, status: "paid" });
     await seedBooking({ eventId: full.eventId, rateId: full.rateId, status: "paid" });
     await seedEvent({ title: "Sempre attivo", isAlwaysActive: true, rates: [] });
@@ -191,12 +191,12 @@ describe("GET /api/events as one SQL statement", () => {
       datetime: "2031-03-14T20:00:00.123Z",
       availableSpots: 4,
       prevendita_price: "15.05",
-      titleEn: null,
-      descriptionEn: null,
-      rates: [{ name: "Non pagabile", price: "123.45", isPayable: false, nameEn: null }, { name: "Zero", price: "0.00", nameEn: "Free \"space\"", descriptionEn: "Near the <gate>" }],
+      titleTranslations: {},
+      descriptionTranslations: {},
+      rates: [{ name: "Non pagabile", price: "123.45", isPayable: false, nameTranslations: {} }, { name: "Zero", price: "0.00", nameTranslations: { en: "Free \"space\"" }, descriptionTranslations: { en: "Near the <gate>" } }],
     });
     // The optional English content (issue #14) reaches the list in both.
-    expect(fromSql.find((e: EventDto) => e.id === full.eventId)).toMatchObject({ titleEn: "Sold out", descriptionEn: "English “quotes”" });
+    expect(fromSql.find((e: EventDto) => e.id === full.eventId)).toMatchObject({ titleTranslations: { en: "Sold out" }, descriptionTranslations: { en: "English “quotes”" } });
     // Ended events leave the list in both; a running one stays, with its end.
     expect(fromSql.map((e: EventDto) => e.id)).not.toContain(ended.eventId);
     expect(fromSql.find((e: EventDto) => e.id === running.eventId)).toMatchObject({ endsAt: new Date(now - 3_600_000 + 3 * 3_600_000).toISOString() });

@@ -30,7 +30,7 @@ function injected(html: string) {
 describe("the home page the Worker serves", () => {
   // Fails when an English visitor's first response carries Italian islands (hydration would then not match).
   it("renders the islands in English for an English visitor, with the event's English title", async () => {
-    await seedEvent({ title: "Concerto al Maradona in italiano", titleEn: "Concert at the Maradona", totalSpots: 3 });
+    await seedEvent({ title: "Concerto al Maradona in italiano", titleTranslations: { en: "Concert at the Maradona" }, totalSpots: 3 });
     // What the page shows, without the data for the browser's cache (which holds both titles).
     const html = (await homeHtml("en")).replace(/<script type="application\/json"[\s\S]*?<\/script>/, "");
     expect(html).toContain("Concert at the Maradona");
@@ -43,7 +43,7 @@ describe("the home page the Worker serves", () => {
   // Fails when a German visitor's first response is not German (cards, money), or German stops
   // reading the garage's English text where it wrote one (their language, else English, else Italian).
   it("renders the islands in German for a German visitor, with the English title where there is no German", async () => {
-    await seedEvent({ title: "Concerto di Natale in italiano", titleEn: "Christmas Concert", totalSpots: 4, rates: [{ name: "Posto auto", priceCents: 1500 }] });
+    await seedEvent({ title: "Concerto di Natale in italiano", titleTranslations: { en: "Christmas Concert" }, totalSpots: 4, rates: [{ name: "Posto auto", priceCents: 1500 }] });
     const html = (await homeHtml("de")).replace(/<script type="application\/json"[\s\S]*?<\/script>/, "");
     expect(html).toContain("Christmas Concert");
     expect(html).not.toContain("Concerto di Natale in italiano");
@@ -140,10 +140,10 @@ describe("the home page the Worker serves", () => {
     await db.insert(carouselSettings).values({ id: 1, isEnabled: false, scrollSpeed: 3, frameRate: 30 });
     await db.insert(liveNotificationConfig).values({ id: 1, isEnabled: false, frequency: 20000, targetEventId: null, isRandomEvents: false });
     await db.insert(partners).values([
-      { name: "Partner attivo", nameEn: "Active partner", imageUrl: "/objects/a.webp", isActive: true, sortOrder: 2 },
+      { name: "Partner attivo", nameTranslations: { en: "Active partner" }, imageUrl: "/objects/a.webp", isActive: true, sortOrder: 2 },
       { name: "Partner spento", imageUrl: "/objects/b.webp", isActive: false, sortOrder: 1 },
     ]);
-    await db.insert(categories).values({ name: "Aaa prima", nameEn: "First", color: "#112233" });
+    await db.insert(categories).values({ name: "Aaa prima", nameTranslations: { en: "First" }, color: "#112233" });
     const data = await samePartsAsTheApi();
     expect(data.carouselSettings).toEqual({ isEnabled: false, scrollSpeed: 3, frameRate: 30 });
     expect(data.liveConfig).toMatchObject({ isEnabled: false, isRandomEvents: false, frequency: 20000 });
@@ -244,7 +244,7 @@ async function streamedPage(shell: string, data: Awaited<ReturnType<typeof loadH
 describe("the home kept in memory by what it is rendered from", () => {
   // Fails if the template's splicing drifted from the rewriter's output (a slot lost, moved or doubled).
   it("sends byte for byte the page the streamed rewrite made, in each language, from memory too", async () => {
-    await seedEvent({ title: "Concerto per il confronto", titleEn: "Concert for the comparison" });
+    await seedEvent({ title: "Concerto per il confronto", titleTranslations: { en: "Concert for the comparison" } });
     const data = await loadHomeData(testDb(), Date.now());
     for (const lang of ["it", "en"] as const) {
       const expected = await streamedPage(shellFor(lang), data, lang);
@@ -298,7 +298,7 @@ describe("the home kept in memory by what it is rendered from", () => {
 
   // Fails if one visitor's language reached the next visitor through the kept page.
   it("keeps each visitor's language: English by parameter, cookie or browser, Italian otherwise, in any order", async () => {
-    await seedEvent({ title: "Partita in italiano", titleEn: "Match in English", totalSpots: 6 });
+    await seedEvent({ title: "Partita in italiano", titleTranslations: { en: "Match in English" }, totalSpots: 6 });
     const visits = [
       { headers: {}, path: "/", lang: "it" },
       { headers: {}, path: "/?lang=en", lang: "en" },

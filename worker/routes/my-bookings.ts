@@ -7,9 +7,10 @@ import { limitRequestRate } from "../middleware/request-rate";
 import { lookupMyBookings, MY_BOOKINGS_RATE_LIMIT } from "../services/my-bookings";
 import { clientKeyOf, releaseHit, takeHit } from "../services/rate-limit";
 import { messages } from "../i18n/it";
+import { EMAIL_MAX } from "../../shared/forms/customer-forms";
 
 const lookupBody = z.object({
-  email: z.string({ error: messages.myBookingsRequired }).trim().max(254, messages.invalidStaffEmail).pipe(z.email(messages.invalidStaffEmail)),
+  email: z.string({ error: messages.myBookingsRequired }).trim().max(EMAIL_MAX, messages.invalidStaffEmail).pipe(z.email(messages.invalidStaffEmail)),
   code: z
     .string({ error: messages.myBookingsRequired })
     .trim()

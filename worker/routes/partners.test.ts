@@ -19,10 +19,10 @@ async function uploaded(name: string) {
 describe("partner writes", () => {
   it("creates partners active by default, from an uploaded logo, in the given order", async () => {
     const imageUrl = await uploaded("logo-a.png");
-    const res = await call("POST", "/api/partners", { name: " Pizzeria Vesuvio ", nameEn: "Vesuvio Pizzeria", imageUrl, sortOrder: 7 });
+    const res = await call("POST", "/api/partners", { name: " Pizzeria Vesuvio ", nameTranslations: { en: "Vesuvio Pizzeria" }, imageUrl, sortOrder: 7 });
     expect(res.status).toBe(201);
     const created = await res.json<PartnerDto>();
-    expect(created).toMatchObject({ name: "Pizzeria Vesuvio", nameEn: "Vesuvio Pizzeria", imageUrl, sortOrder: 7, isActive: true });
+    expect(created).toMatchObject({ name: "Pizzeria Vesuvio", nameTranslations: { en: "Vesuvio Pizzeria" }, imageUrl, sortOrder: 7, isActive: true });
     expect((await (await api("/api/partners")).json<PartnerDto[]>()).some((p) => p.id === created.id)).toBe(true);
   });
 
@@ -44,7 +44,7 @@ describe("partner writes", () => {
     [{ name: "X", imageUrl: "https://evil.example.com/x.png" }, 400, "Indirizzo immagine non valido"],
     [{ name: "X", imageUrl: "/objects/uploads/never-uploaded.png" }, 400, "Immagine non trovata: caricala di nuovo"],
     [{ name: "X", imageUrl: "/objects/uploads/x.png", sortOrder: -1 }, 400, "Ordine non valido"],
-    [{ name: "X", nameEn: "x".repeat(101), imageUrl: "/objects/uploads/x.png" }, 400, "Il nome del partner è troppo lungo (massimo 100 caratteri)"],
+    [{ name: "X", nameTranslations: { de: "x".repeat(101) }, imageUrl: "/objects/uploads/x.png" }, 400, "Il nome del partner è troppo lungo (massimo 100 caratteri)"],
   ])("refuses %j", async (body, status, message) => {
     const before = (await testDb().select().from(partners)).length;
     const res = await call("POST", "/api/partners", body);

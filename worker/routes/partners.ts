@@ -8,11 +8,12 @@ import { requireAdmin } from "../middleware/require-admin";
 import { createPartner, deletePartner, listPartners } from "../services/settings";
 import { findUpload, normaliseImagePath } from "../services/uploads";
 import { messages } from "../i18n/it";
-import { optionalText, requiredName } from "../lib/text";
+import { requiredName } from "../lib/text";
+import { translationsInput } from "../lib/translations-input";
 
 const partnerInput = z.object({
   name: requiredName({ field: "partnerName", max: 100, tooLong: messages.partnerNameTooLong, required: messages.partnerNameRequired }),
-  nameEn: optionalText({ field: "partnerNameEn", max: 100, strict: true, tooLong: messages.partnerNameTooLong }),
+  nameTranslations: translationsInput({ field: "partnerNameEn", max: 100, strict: true, tooLong: messages.partnerNameTooLong }),
   imageUrl: z
     .string({ error: messages.partnerImageMissing })
     .max(2000, messages.invalidImageUrl)

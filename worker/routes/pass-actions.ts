@@ -10,7 +10,7 @@ import { limitRequestRate } from "../middleware/request-rate";
 import { cancelByCustomer, changePlate, getCancellation } from "../services/cancellations";
 import { dispatchQueued } from "../services/email/outbox";
 import { PASS_SECRET_PATTERN } from "../services/passes";
-import { offerAfterPassCancelled } from "../services/waitlist";
+import { offerAfterPassCancelled } from "../services/waitlist-offers";
 
 const secretParam = z.object({ secret: z.string().regex(PASS_SECRET_PATTERN, messages.passNotFound) });
 

@@ -120,7 +120,7 @@ describe("the migration that added passes", () => {
 describe("the pass in the booking's language (issue #14)", () => {
   // Fails when an English booking's pass shows the Italian title though the garage gave an English one.
   it("names the event and rate in English for an English booking, in Italian otherwise", async () => {
-    const { eventId, rateId } = await seedEvent({ title: "Partita", titleEn: "Match", rates: [{ name: "Posto auto", nameEn: "Car space" }] });
+    const { eventId, rateId } = await seedEvent({ title: "Partita", titleTranslations: { en: "Match" }, rates: [{ name: "Posto auto", nameTranslations: { en: "Car space" } }] });
     const english = await seedBooking({ eventId, rateId, status: "paid", licensePlate: "EN111GB" });
     await testDb().update(bookings).set({ lang: "en" }).where(eq(bookings.id, english.id));
     const italian = await seedBooking({ eventId, rateId, status: "paid", licensePlate: "IT222NA" });

@@ -10,7 +10,7 @@ import { carModelSchema, formWords, personNameSchema, validate } from "../lib/va
 import { presaleForm } from "../../shared/forms/customer-forms";
 import { paymentProvider } from "../middleware/payment-provider";
 import { limitRequestRate } from "../middleware/request-rate";
-import { createPresaleBooking } from "../services/bookings";
+import { createPresaleBooking } from "../services/presale-bookings";
 import { holdClientOf, holdMinutes } from "../services/holds";
 
 const required = messages.presaleRequiredFields;

@@ -10,7 +10,7 @@ describe("GET /api/categories", () => {
     const { category } = await seedEvent({ category: { name: "Zzz Teatro", color: "#123456" } });
     const res = await api("/api/categories");
     expect(res.status).toBe(200);
-    expect(await res.json()).toContainEqual({ id: category!.id, name: "Zzz Teatro", nameEn: null, color: "#123456" });
+    expect(await res.json()).toContainEqual({ id: category!.id, name: "Zzz Teatro", nameTranslations: {}, color: "#123456" });
   });
 });
 

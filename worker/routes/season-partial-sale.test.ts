@@ -7,7 +7,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { bookings, categories, seasonHolders, seasonPasses } from "../../db/schema";
 import { adminApi } from "../test/admin";
-import type { SeasonDto, SeasonPurchase } from "../services/seasons";
+import type { SeasonDto } from "../services/seasons";
+import type { SeasonPurchase } from "../services/season-purchase";
 import { api, seedBooking, seedEvent, testDb } from "../test/helpers";
 
 const HOUR = 3_600_000;

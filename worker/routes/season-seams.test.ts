@@ -9,8 +9,8 @@ import { describe, expect, it } from "vitest";
 import { bookings, categories, emailOutbox, refunds, seasonHolders, seasonPasses, waitlistEntries } from "../../db/schema";
 import { adminApi } from "../test/admin";
 import { renderOutboxRow } from "../services/email/render";
-import { offlinePasses } from "../services/gate";
-import type { SeasonPurchase } from "../services/seasons";
+import { offlinePasses } from "../services/gate-offline";
+import type { SeasonPurchase } from "../services/season-purchase";
 import { api, seedBooking, seedEvent, testDb } from "../test/helpers";
 
 const HOUR = 3_600_000;

@@ -1,7 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { bookings, categories, seasonHolders, seasonPasses } from "../../db/schema";
-import type { SeasonPassDto, SeasonPurchase } from "../services/seasons";
+import type { SeasonPurchase } from "../services/season-purchase";
+import type { SeasonPassDto } from "../services/season-pass";
 import { passHash } from "../services/passes";
 import { freeSpotsNow } from "../services/holds";
 import { sendReminders } from "../services/reminders";
@@ -294,7 +295,7 @@ describe("season passes: the gate, releases, new matches, reminders", () => {
 
   it("the owner defines a season; a scope and a sensible range are required", async () => {
     const { cat } = await seedSeason();
-    const ok = await adminApi("/api/admin/seasons", { method: "POST", json: { name: "Abbonamento Napoli 2026/27", nameEn: "Napoli season 2026/27", categoryId: cat.id, from: "2026-08-01", to: "2027-05-31", price: 250, spots: 40 } });
+    const ok = await adminApi("/api/admin/seasons", { method: "POST", json: { name: "Abbonamento Napoli 2026/27", nameTranslations: { en: "Napoli season 2026/27" }, categoryId: cat.id, from: "2026-08-01", to: "2027-05-31", price: 250, spots: 40 } });
     expect(ok.status).toBe(201);
     expect(await ok.json()).toMatchObject({ name: "Abbonamento Napoli 2026/27", price: "250.00", spots: 40, seatsLeft: 40 });
     const noScope = await adminApi("/api/admin/seasons", { method: "POST", json: { name: "X", from: "2026-08-01", to: "2027-05-31", price: 250, spots: 40 } });

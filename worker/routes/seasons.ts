@@ -10,8 +10,10 @@ import { limitRequestRate } from "../middleware/request-rate";
 import { pickLang, LANGS } from "../../shared/lang";
 import { holdClientOf, holdMinutes } from "../services/holds";
 import { PASS_SECRET_PATTERN } from "../services/passes";
-import { offerFreedSpotsQuietly } from "../services/waitlist";
-import { buySeason, getSeason, getSeasonPass, listSeasons, releaseMatch } from "../services/seasons";
+import { offerFreedSpotsQuietly } from "../services/waitlist-offers";
+import { getSeason, listSeasons } from "../services/seasons";
+import { buySeason } from "../services/season-purchase";
+import { getSeasonPass, releaseMatch } from "../services/season-pass";
 
 const required = messages.requiredFields;
 

@@ -11,7 +11,8 @@ import { limitRequestRate } from "../middleware/request-rate";
 import { pickLang, LANGS } from "../../shared/lang";
 import { PASS_SECRET_PATTERN } from "../services/passes";
 import { clientKeyOf, hashedClientKey } from "../services/rate-limit";
-import { dispatchWaitlistJoined, joinWaitlist, leaveWaitlist, offerFreedSpotsQuietly, takeOffer, waitlistView } from "../services/waitlist";
+import { dispatchWaitlistJoined, joinWaitlist, leaveWaitlist, takeOffer, waitlistView } from "../services/waitlist";
+import { offerFreedSpotsQuietly } from "../services/waitlist-offers";
 
 const required = messages.requiredFields;
 

@@ -10,7 +10,7 @@ import { startEventCancellation } from "../services/event-cancellation";
 import { romeIso } from "../services/event-page";
 import { renderOutboxRow } from "../services/email/render";
 import { postponeEvent } from "../services/event-postponement";
-import { sendWalletUpdates } from "../services/wallet/wallet-passes";
+import { sendWalletUpdates } from "../services/wallet/wallet-updates";
 import { api, seedBooking, seedEvent, testDb } from "../test/helpers";
 import { auth, BASE, call, der, downloadPkpass, identity, openPkpass, PASS_TYPE, pushesTo, register, walletEnv } from "../test/wallet";
 

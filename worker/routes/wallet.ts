@@ -9,15 +9,13 @@ import { PASS_SECRET_PATTERN } from "../services/passes";
 import { appleWalletConfig, googleWalletConfig, signingIdentityOf } from "../services/wallet/config";
 import { googleSaveUrl } from "../services/wallet/google";
 import { buildPkpass } from "../services/wallet/pkpass";
+import { garagePlace, issueWalletPass, walletFactsBySerial } from "../services/wallet/wallet-passes";
 import {
   authorisedPass,
-  garagePlace,
-  issueWalletPass,
   passesUpdatedSince,
   registerDevice,
   unregisterDevice,
-  walletFactsBySerial,
-} from "../services/wallet/wallet-passes";
+} from "../services/wallet/apple-web-service";
 
 const secretParam = z.object({ secret: z.string().regex(PASS_SECRET_PATTERN, messages.passNotFound) });
 const id = z.string().min(1).max(200);

@@ -1,3 +1,4 @@
+import type { Translations } from "../../shared/translations";
 import { and, asc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { bookings, categories, events, rates } from "../../db/schema";
@@ -16,8 +17,8 @@ export type RateInput = {
   id: number | null;
   name: string;
   description: string;
-  nameEn: string | null;
-  descriptionEn: string | null;
+  nameTranslations: Translations;
+  descriptionTranslations: Translations;
   priceCents: number;
   isVisible: boolean;
   isPayable: boolean;
@@ -32,8 +33,8 @@ export type RateInput = {
 export type EventInput = {
   title: string;
   description: string;
-  titleEn: string | null;
-  descriptionEn: string | null;
+  titleTranslations: Translations;
+  descriptionTranslations: Translations;
   datetime: number | null;
   isAlwaysActive: boolean;
   durationMinutes: number;
@@ -46,8 +47,8 @@ export type EventInput = {
   isActive?: boolean;
   prevenditaTitle: string | null;
   prevenditaDescription: string | null;
-  prevenditaTitleEn?: string | null;
-  prevenditaDescriptionEn?: string | null;
+  prevenditaTitleTranslations?: Translations;
+  prevenditaDescriptionTranslations?: Translations;
   prevenditaPriceCents: number | null;
   isPrevenditaVisible: boolean;
   isPrevenditaPayable: boolean;
@@ -64,8 +65,8 @@ function eventColumns(e: EventInput) {
   return {
     title: e.title,
     description: e.description,
-    titleEn: e.titleEn,
-    descriptionEn: e.descriptionEn,
+    titleTranslations: e.titleTranslations,
+    descriptionTranslations: e.descriptionTranslations,
     datetime: e.datetime,
     isAlwaysActive: e.isAlwaysActive,
     durationMinutes: e.durationMinutes,
@@ -76,8 +77,8 @@ function eventColumns(e: EventInput) {
     categoryId: e.categoryId,
     prevenditaTitle: e.prevenditaTitle,
     prevenditaDescription: e.prevenditaDescription,
-    prevenditaTitleEn: e.prevenditaTitleEn ?? null,
-    prevenditaDescriptionEn: e.prevenditaDescriptionEn ?? null,
+    prevenditaTitleTranslations: e.prevenditaTitleTranslations ?? {},
+    prevenditaDescriptionTranslations: e.prevenditaDescriptionTranslations ?? {},
     prevenditaPriceCents: e.prevenditaPriceCents,
     isPrevenditaVisible: e.isPrevenditaVisible,
     isPrevenditaPayable: e.isPrevenditaPayable,
@@ -117,7 +118,7 @@ export async function createEvent(db: Db, save: EventSave): Promise<Outcome<{ id
 }
 
 function rateColumns(r: RateInput) {
-  return { name: r.name, description: r.description, nameEn: r.nameEn, descriptionEn: r.descriptionEn, priceCents: r.priceCents, isVisible: r.isVisible, isPayable: r.isPayable, sortOrder: r.sortOrder, minutesBeforeStart: r.minutesBeforeStart ?? null, minutesAfterEnd: r.minutesAfterEnd ?? null, vatRateBp: r.vatRateBp ?? null };
+  return { name: r.name, description: r.description, nameTranslations: r.nameTranslations, descriptionTranslations: r.descriptionTranslations, priceCents: r.priceCents, isVisible: r.isVisible, isPayable: r.isPayable, sortOrder: r.sortOrder, minutesBeforeStart: r.minutesBeforeStart ?? null, minutesAfterEnd: r.minutesAfterEnd ?? null, vatRateBp: r.vatRateBp ?? null };
 }
 
 const CAPACITY_GUARD = "NOT NULL constraint failed: events.total_spots";

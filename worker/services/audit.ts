@@ -46,7 +46,11 @@ export async function listAudit(db: Db, opts: { limit: number; before?: number }
     .where(opts.before ? lt(auditLog.id, opts.before) : undefined)
     .orderBy(desc(auditLog.id))
     .limit(opts.limit);
-  return rows.map((r) => ({
+  return rows.map(toAuditDto);
+}
+
+export function toAuditDto(r: typeof auditLog.$inferSelect): AuditDto {
+  return {
     id: r.id,
     at: toIso(r.at)!,
     sessionId: r.sessionId,
@@ -56,5 +60,5 @@ export async function listAudit(db: Db, opts: { limit: number; before?: number }
     entity: r.entity,
     entityId: r.entityId,
     details: r.details ?? null,
-  }));
+  };
 }

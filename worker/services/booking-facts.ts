@@ -18,13 +18,13 @@ export function bookingFacts(db: Db, which: SQL) {
       // A season holder's spot at a match other than the first has no pass of its own: the holder's one pass opens it.
       passSecret: sql<string | null>`coalesce(${bookings.passSecret}, (select h.pass_secret from season_holders h where h.id = ${bookings.seasonHolderId} and h.status = 'active'))`,
       eventTitle: events.title,
-      eventTitleEn: events.titleEn,
+      eventTitleTranslations: events.titleTranslations,
       ...eventTimingColumns,
       ...eventDeadlineColumns,
       status: bookings.status,
       gateState: bookings.gateState,
       rateName: rates.name,
-      rateNameEn: rates.nameEn,
+      rateNameTranslations: rates.nameTranslations,
       lang: bookings.lang,
       kind: bookings.kind,
     })

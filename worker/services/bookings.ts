@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { bookings, events, rates, spentPaymentIntents, type Booking, type BookingKind, type BookingStatus, type Event } from "../../db/schema";
+import { bookings, events, rates, type Booking, type BookingKind, type BookingStatus, type Event } from "../../db/schema";
 import type { Db } from "../db";
 import { columnsAs, joined } from "../lib/batch-columns";
 import { fail, ok, type Outcome } from "../lib/errors";
@@ -9,18 +9,16 @@ import { messages } from "../i18n/it";
 import { centsToDecimal } from "../../shared/lifecycle/money";
 import { toIso } from "../lib/time";
 import { hasEnded } from "../../shared/lifecycle/event";
-import { isPresaleOpen } from "./event-time";
-import { capReached, freeSpotsNow, takePresaleSpot, takeRateSpot, type D1Timing, type HoldClient, type HoldFields } from "./holds";
-import type { PaymentProvider } from "./payments/provider";
+import { takeRateSpot, type D1Timing, type HoldClient, type HoldFields } from "./holds";
 import { voucherForBooking, voucherInvalid } from "./vouchers";
 import type { VoucherUse } from "./holds";
 import { markWalletPassChanged } from "./wallet/wallet-passes";
 import type { Attribution } from "../lib/attribution";
 
-const soldOut = () => fail(409, "sold_out", messages.soldOut);
-const ended = () => fail(409, "event_ended", messages.eventEnded);
-const holdCapReached = () => fail(429, "rate_limited", messages.holdCapReached);
-const bookingCapReached = (cap: number) => fail(409, "booking_cap", messages.bookingCapReached(cap));
+export const soldOut = () => fail(409, "sold_out", messages.soldOut);
+export const ended = () => fail(409, "event_ended", messages.eventEnded);
+export const holdCapReached = () => fail(429, "rate_limited", messages.holdCapReached);
+export const bookingCapReached = (cap: number) => fail(409, "booking_cap", messages.bookingCapReached(cap));
 
 /** What the booking route hands over once validated (routes/bookings.ts). */
 export type BookingInput = {
@@ -34,20 +32,6 @@ export type BookingInput = {
   lang?: Lang;
   /** A voucher code typed at booking (docs/decisions/034). */
   voucherCode?: string;
-};
-
-/** What the presale route hands over once validated (routes/presales.ts). */
-export type PresaleInput = {
-  eventId: number;
-  paymentIntentId: string;
-  nome: string;
-  cognome: string;
-  email: string;
-  telefono: string | null;
-  targa: string;
-  modelloAuto: string;
-  note: string | null;
-  lang?: Lang;
 };
 
 // ---------- the answer ----------
@@ -78,7 +62,9 @@ type EventRef = Pick<Event, "id" | "title" | "datetime" | "isAlwaysActive">;
 type RateRef = { id: number; name: string } | null;
 
 import { effectiveStatus } from "../../shared/lifecycle/booking";
-import { type Lang, readsEnglishTwin } from "../../shared/lang";
+import { type Lang } from "../../shared/lang";
+import { translated } from "../../shared/translations";
+import { parseTranslations } from "./translations";
 
 export { effectiveStatus };
 
@@ -104,7 +90,7 @@ type BookingFields = Pick<
 >;
 
 /** A hold just inserted: pending, unpaid, in euro (a voucher only when one was typed). */
-type NewHold = Omit<BookingFields, "status" | "currency" | "paidAt" | "passSecret" | "voucherCode" | "discountCents"> &
+export type NewHold = Omit<BookingFields, "status" | "currency" | "paidAt" | "passSecret" | "voucherCode" | "discountCents"> &
   Partial<Pick<BookingFields, "voucherCode" | "discountCents">>;
 
 export function toBookingDto(input: BookingFields | NewHold, event: EventRef, rate: RateRef, now: number): BookingDto {
@@ -131,7 +117,7 @@ export function toBookingDto(input: BookingFields | NewHold, event: EventRef, ra
   };
 }
 
-const answerRate = { id: sql<number>`${rates.id}`.as("r_id"), name: sql<string>`${rates.name}`.as("r_name"), nameEn: sql<string | null>`${rates.nameEn}`.as("r_name_en") };
+const answerRate = { id: sql<number>`${rates.id}`.as("r_id"), name: sql<string>`${rates.name}`.as("r_name"), nameTranslations: sql<string | null>`${rates.nameTranslations}`.as("r_name_translations") };
 
 /** The read behind a booking's answer, as a builder so a caller can put it at the end of its own batch. */
 export const bookingAnswerQuery = (db: Db, id: string) =>
@@ -151,15 +137,15 @@ export async function getBooking(db: Db, id: string, now: number): Promise<Booki
 }
 
 export function bookingAnswerOf(row: BookingAnswerRow, now: number): BookingDto {
-  // In the booking's language: the garage's English title and rate name where it gave them (issue #14).
-  const english = readsEnglishTwin(row.booking.lang);
-  const event = english && row.event.titleEn ? { ...row.event, title: row.event.titleEn } : row.event;
+  // In the booking's language: theirs, else English, else the Italian (shared/translations.ts).
+  const lang = row.booking.lang;
+  const event = { ...row.event, title: translated(row.event.title, row.event.titleTranslations, lang) };
   const joinedRate = joined(row.rate);
-  const rate = joinedRate ? { id: joinedRate.id, name: (english && joinedRate.nameEn) || joinedRate.name } : null;
+  const rate = joinedRate ? { id: joinedRate.id, name: translated(joinedRate.name, parseTranslations(joinedRate.nameTranslations), lang) } : null;
   return toBookingDto(row.booking, event, rate, now);
 }
 
-type Created = { created: boolean; booking: BookingDto };
+export type Created = { created: boolean; booking: BookingDto };
 
 /**
  * POST /api/bookings. A retry with the same idempotency key answers the first booking (created:
@@ -216,11 +202,10 @@ export async function createBooking(
   return fail(409, "conflict", messages.rateUnavailable);
 }
 
-
 type HoldCustomer = Pick<HoldFields, "customerName" | "customerEmail" | "licensePlate" | "carModel"> & { lang?: HoldFields["lang"] };
 
 /** A new hold for `customer`, from the client that asked, lasting the hold time from now. */
-function newHold(customer: HoldCustomer, opts: { now: number; holdMinutes: number; client: HoldClient; attribution?: Attribution }): HoldFields {
+export function newHold(customer: HoldCustomer, opts: { now: number; holdMinutes: number; client: HoldClient; attribution?: Attribution }): HoldFields {
   const { now } = opts;
   const { source, detail } = opts.attribution ?? { source: "direct", detail: null };
   return { id: crypto.randomUUID(), ...customer, clientKey: opts.client.clientKey, holdExpiresAt: now + opts.holdMinutes * 60_000, now, lang: customer.lang ?? "it", source, sourceDetail: detail };
@@ -230,85 +215,11 @@ function newHold(customer: HoldCustomer, opts: { now: number; holdMinutes: numbe
  * A retry is the same request when every field it sent matches the booking it made, and answers
  * that booking again; any field that differs makes it another request under a reused key.
  */
-async function answerRetry(db: Db, previous: Booking, sent: Partial<Booking>, reused: MessageRef, now: number): Promise<Outcome<Created>> {
+export async function answerRetry(db: Db, previous: Booking, sent: Partial<Booking>, reused: MessageRef, now: number): Promise<Outcome<Created>> {
   const same = (Object.keys(sent) as (keyof Booking)[]).every((k) => previous[k] === sent[k]);
   if (!same) return fail(409, "conflict", reused);
   return ok({ created: false, booking: (await getBooking(db, previous.id, now))! });
 }
-
-/**
- * POST /api/presales: the pending prevendita booking bound to the intent the modal created. The
- * intent must be ours, for this event, for today's presale price; the same intent twice answers
- * the same booking.
- */
-export async function createPresaleBooking(
-  db: Db,
-  provider: PaymentProvider,
-  input: PresaleInput,
-  opts: { now: number; holdMinutes: number; client: HoldClient; attribution?: Attribution },
-): Promise<Outcome<Created>> {
-  const { now } = opts;
-  const [eventRows, existing] = await db.batch([
-    db.select().from(events).where(eq(events.id, input.eventId)),
-    db.select().from(bookings).where(eq(bookings.paymentIntentId, input.paymentIntentId)),
-  ]);
-  const event = eventRows[0];
-  if (!event) return fail(404, "not_found", messages.eventNotFound);
-  const previous = existing[0];
-  if (previous) {
-    const sent = {
-      kind: "prevendita",
-      eventId: event.id,
-      licensePlate: input.targa,
-      customerEmail: input.email,
-      nome: input.nome,
-      cognome: input.cognome,
-      carModel: input.modelloAuto,
-    } as const;
-    return answerRetry(db, previous, sent, messages.intentBoundToOtherBooking, now);
-  }
-  if (event.cancelledAt != null) return fail(409, "event_cancelled", messages.eventCancelled);
-  if (event.isActive && hasEnded(event, now)) return ended();
-  if (!isPresaleOpen(event, now)) return fail(409, "conflict", messages.presaleUnavailable);
-
-  const intent = await provider.retrieveIntent(input.paymentIntentId);
-  if (!intent) return fail(404, "not_found", messages.paymentNotFound);
-  if (intent.metadata.kind !== "prevendita" || intent.metadata.eventId !== String(event.id)) {
-    return fail(409, "conflict", messages.intentNotForThisPresale);
-  }
-  if (intent.status === "canceled") return fail(409, "conflict", messages.presaleIntentCanceled);
-  // The form is sent before the card is confirmed: an intent that already took money (and was
-  // refunded, having nothing to pay for) or is taking it now can never start a booking.
-  if (!UNPAID_INTENT_STATUSES.has(intent.status)) return fail(409, "conflict", messages.intentAlreadyUsed);
-  if (intent.amountCents !== event.prevenditaPriceCents || intent.currency !== "eur") {
-    return fail(409, "conflict", messages.presalePriceChanged);
-  }
-
-  const customer = { customerName: `${input.nome} ${input.cognome}`, customerEmail: input.email, licensePlate: input.targa, carModel: input.modelloAuto };
-  const hold = newHold({ ...customer, lang: input.lang }, opts);
-  const inserted = await takePresaleSpot(db, hold, input, { id: intent.id, amountCents: intent.amountCents, provider: provider.name }, opts.client.cap);
-  if (inserted) {
-    const row: NewHold = { ...hold, eventId: event.id, rateId: null, kind: "prevendita", ...inserted };
-    return ok({ created: true, booking: toBookingDto(row, event, null, now) });
-  }
-  const twin = await db.select().from(bookings).where(eq(bookings.paymentIntentId, intent.id)).get();
-  if (twin) return ok({ created: false, booking: (await getBooking(db, twin.id, now))! });
-  if (await db.select({ id: spentPaymentIntents.id }).from(spentPaymentIntents).where(eq(spentPaymentIntents.id, intent.id)).get()) {
-    return fail(409, "conflict", messages.intentAlreadyUsed);
-  }
-  const reached = await capReached(db, hold, event.id, opts.client.cap);
-  if (reached === "bookings") return bookingCapReached(opts.client.cap.bookingsPerEvent);
-  if (reached === "holds") return holdCapReached();
-  if ((await freeSpotsNow(db, event.id, now)) < 1) {
-    // Nobody can use this intent any more: do not leave it open for a card.
-    await provider.cancelIntent(intent.id).catch(() => undefined);
-    return soldOut();
-  }
-  return fail(409, "conflict", messages.presaleUnavailable);
-}
-
-/** Stripe's states before any money moved; "processing" and "succeeded" are past that point. */
-const UNPAID_INTENT_STATUSES = new Set(["requires_payment_method", "requires_confirmation", "requires_action"]);
 
 // ---------- after payment ----------
 

@@ -1,3 +1,4 @@
+import type { Translations } from "../../shared/translations";
 import { asc, eq } from "drizzle-orm";
 import { categories, events } from "../../db/schema";
 import type { Db } from "../db";
@@ -7,7 +8,7 @@ export async function listCategories(db: Db): Promise<CategoryDto[]> {
   return (await db.select().from(categories).orderBy(asc(categories.name), asc(categories.id))).map(toCategoryDto);
 }
 
-export type CategoryInput = { name: string; nameEn: string | null; color: string };
+export type CategoryInput = { name: string; nameTranslations: Translations; color: string };
 
 export async function createCategory(db: Db, input: CategoryInput): Promise<CategoryDto> {
   return toCategoryDto(await db.insert(categories).values(input).returning().get());

@@ -5,7 +5,8 @@ import type { Db } from "../db";
 import { centsToDecimal, decimalToCentsExact } from "../../shared/lifecycle/money";
 import { GARAGE_TIME_ZONE } from "../lib/time";
 import { eventEndsAt, hasEnded } from "../../shared/lifecycle/event";
-import { csvField, listPayments, paymentRowsWhere, type DateRange } from "./payments-report";
+import { spotGivenBackAt } from "../../shared/lifecycle/booking";
+import { csvField, KIND_LABELS, listPayments, paymentRowsWhere, type DateRange } from "./payments-report";
 
 // The owner's charts (issue #47). Each figure comes from the same rows as the report it stands
 // beside: takings from the payments report, match day from the gate's scans.
@@ -38,7 +39,7 @@ export async function takings(db: Db, range: DateRange, by: Period): Promise<Tak
     row.refunded += refunded;
     row.count += 1;
     periods.set(period, row);
-    const rate = p.rate?.name ?? (p.kind === "season" ? "Abbonamento" : p.kind === "prevendita" ? "Prevendita" : "—");
+    const rate = p.rate?.name ?? (p.kind === "booking" ? "—" : KIND_LABELS[p.kind]);
     const rateRows = byRate.get(rate) ?? new Map<string, number>();
     rateRows.set(period, (rateRows.get(period) ?? 0) + gross);
     byRate.set(rate, rateRows);
@@ -71,7 +72,7 @@ async function curve(db: Db, event: { id: number; title: string; datetime: numbe
   const steps: [number, number][] = [];
   for (const r of rows) {
     steps.push([r.paidAt!, 1]);
-    const gone = r.status === "freed" ? r.freedAt : r.status === "refunded" ? r.refundedAt : null;
+    const gone = spotGivenBackAt(r);
     if (gone != null) steps.push([gone, -1]);
   }
   steps.sort((a, b) => a[0] - b[0] || b[1] - a[1]);

@@ -6,7 +6,7 @@ import { clientKeyOf, hashedClientKey } from "./rate-limit";
 import { type Lang } from "../../shared/lang";
 
 // The per-client caps (decision 012, 054): who a client is and what it may hold, as SQL that the
-// statements taking a spot (holds.ts), a season purchase (seasons.ts) and an offer (waitlist.ts) guard with.
+// statements taking a spot (holds.ts), a season purchase (season-purchase.ts) and an offer (waitlist-offers.ts) guard with.
 
 /**
  * How many unpaid holds one client (IP or e-mail) may have at once, per event and over all events;

@@ -9,8 +9,9 @@ import { retryIncompleteRefunds } from "./refunds";
 import { sendReminders } from "./reminders";
 import { anonymisePersonalData, purgeRateLimitHits, retentionOf } from "./retention";
 import { deleteOrphanUploads } from "./uploads";
-import { offerFreedSpotsEverywhere } from "./waitlist";
-import { sendWalletUpdates } from "./wallet/wallet-passes";
+import { compactSentEmails } from "./email/outbox-retention";
+import { offerFreedSpotsEverywhere } from "./waitlist-offers";
+import { sendWalletUpdates } from "./wallet/wallet-updates";
 import { sendMonthToAccountant } from "./documents/accountant";
 import { createSdiIntermediary } from "./sdi/intermediary";
 import { pollSdiOutcomes, queueUnsentDocuments } from "./sdi/submissions";
@@ -47,6 +48,8 @@ export const cronTasks: CronTask[] = [
       rateLimitHits: (await purgeRateLimitHits(db, now)).deleted,
     }),
   },
+  // After the erasure above: a sent e-mail of an erased booking goes, a notice's is compacted.
+  { name: "outbox-retention", everyMinutes: 60, run: (db) => compactSentEmails(db) },
   { name: "purge-admin-sessions", everyMinutes: 5, run: (db, _env, now) => purgeDeadSessions(db, now) },
   // After expire-holds and the refunds: every spot those freed goes to the first in line (a lapsed offer too).
   { name: "waitlist-offers", run: (db, env, now) => offerFreedSpotsEverywhere(db, env, now) },

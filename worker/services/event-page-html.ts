@@ -1,5 +1,6 @@
 import { eventPath } from "../../shared/event-path";
-import { LANGUAGES, readsEnglishTwin, type Lang } from "../../shared/lang";
+import { LANGUAGES, type Lang } from "../../shared/lang";
+import { translatedTogether } from "../../shared/translations";
 import type { EventPageEvent } from "./event-page";
 import { eventHead } from "./event-page-head";
 import { bootAfterFirstPaint, pageHeaders, scriptSafeJson, type InlineBoot } from "./home-page";
@@ -11,15 +12,15 @@ export const EVENT_PAGE_S_MAXAGE = 60;
 
 const attr = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
-/** The latest notice in the page's language (English when staff wrote it), dated as the page writes dates. */
+/** The latest notice in the page's language (else English, else the Italian), dated as the page writes dates. */
 function noticeFor(page: EventPageEvent | null, lang: Lang, t: Catalogue): InjectedEventPage["notice"] {
   const notice = page?.notice;
   if (!notice) return null;
-  const english = readsEnglishTwin(lang) && notice.subjectEn && notice.bodyEn;
+  const { subject, body } = translatedTogether({ subject: notice.subject, body: notice.body }, { subject: notice.subjectTranslations, body: notice.bodyTranslations }, lang);
   const createdAt = new Date(notice.createdAt).toISOString();
   return {
-    subject: english ? notice.subjectEn! : notice.subject,
-    body: english ? notice.bodyEn! : notice.body,
+    subject,
+    body,
     createdAt,
     postedAt: t.notices.postedAt(formatLongDateTime(createdAt, t.dates)),
   };

@@ -1,3 +1,4 @@
+import type { Translations } from "../../shared/translations";
 import { and, asc, desc, eq, getTableName, isNotNull, or, sql } from "drizzle-orm";
 import { Temporal } from "temporal-polyfill";
 import { categories, events, notices, rates, uploads } from "../../db/schema";
@@ -21,7 +22,7 @@ export type EventPageEvent = {
   /** For the sitemap's lastmod and the page's own freshness. */
   createdAt: number;
   /** The garage's latest notice about the event, until the event has ended. */
-  notice: { subject: string; body: string; subjectEn: string | null; bodyEn: string | null; createdAt: number } | null;
+  notice: { subject: string; body: string; subjectTranslations: Translations; bodyTranslations: Translations; createdAt: number } | null;
 };
 
 /**
@@ -34,7 +35,7 @@ export async function loadEventPage(db: Db, id: number, now: number): Promise<Ev
   // Category and upload columns aliased: drizzle's D1 batch mixes up same-named columns of joined tables.
   const [eventRows, rateRows, usageRows, noticeRows] = await db.batch([
     db
-      .select({ event: events, categoryName: categories.name, categoryNameEn: categories.nameEn, categoryColor: categories.color, imageBytes: uploads.size })
+      .select({ event: events, categoryName: categories.name, categoryNameTranslations: categories.nameTranslations, categoryColor: categories.color, imageBytes: uploads.size })
       .from(events)
       .leftJoin(categories, eq(events.categoryId, categories.id))
       .leftJoin(uploads, sql`${uploads.key} = substr(${events.imageUrl}, ${OBJECT_PREFIX.length - "uploads/".length + 1})`)
@@ -46,7 +47,7 @@ export async function loadEventPage(db: Db, id: number, now: number): Promise<Ev
       .orderBy(asc(rates.sortOrder), asc(rates.id)),
     spotUsageQuery(db, now, [id]),
     db
-      .select({ subject: notices.subject, body: notices.body, subjectEn: notices.subjectEn, bodyEn: notices.bodyEn, createdAt: notices.createdAt })
+      .select({ subject: notices.subject, body: notices.body, subjectTranslations: notices.subjectTranslations, bodyTranslations: notices.bodyTranslations, createdAt: notices.createdAt })
       .from(notices)
       .where(eq(notices.eventId, id))
       .orderBy(desc(notices.createdAt), desc(notices.id))
@@ -54,8 +55,8 @@ export async function loadEventPage(db: Db, id: number, now: number): Promise<Ev
   ]);
   const row = eventRows[0];
   if (!row) return null;
-  const { event, categoryName, categoryNameEn, categoryColor } = row;
-  const category = event.categoryId != null && categoryName != null ? { id: event.categoryId, name: categoryName, nameEn: categoryNameEn, color: categoryColor! } : null;
+  const { event, categoryName, categoryNameTranslations, categoryColor } = row;
+  const category = event.categoryId != null && categoryName != null ? { id: event.categoryId, name: categoryName, nameTranslations: categoryNameTranslations ?? {}, color: categoryColor! } : null;
   const dto = toEventDto(event, category, rateRows, toUsageMap(usageRows).get(id));
   const ended = hasEnded(event, now);
   return {

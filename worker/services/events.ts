@@ -1,4 +1,6 @@
-import { and, asc, eq, getTableName, inArray, isNotNull, or, sql } from "drizzle-orm";
+import type { Translations } from "../../shared/translations";
+import { and, asc, eq, getTableName, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
+import { translatedSql } from "./translations";
 import { rateOfBp } from "../../shared/fiscal";
 import { bookings, categories, events, rates, type Category, type Event, type Rate } from "../../db/schema";
 import type { Db } from "../db";
@@ -13,9 +15,9 @@ export type RateDto = {
   eventId: number;
   name: string;
   description: string;
-  /** Optional English name and description (null: English visitors read the Italian ones). */
-  nameEn: string | null;
-  descriptionEn: string | null;
+  /** The name and description in other languages (shared/translations.ts: theirs, else English, else the Italian). */
+  nameTranslations: Translations;
+  descriptionTranslations: Translations;
   price: string;
   isVisible: boolean;
   isPayable: boolean;
@@ -27,20 +29,20 @@ export type RateDto = {
   vatRate?: string | null;
 };
 
-/** nameEn: the optional English name (null: English visitors read the Italian one). */
-export type CategoryDto = { id: number; name: string; nameEn: string | null; color: string };
+/** nameTranslations: the name in other languages (shared/translations.ts). */
+export type CategoryDto = { id: number; name: string; nameTranslations: Translations; color: string };
 
-/** A booking's event title and rate name in the booking's language (issue #14): the English ones where given. */
-export const eventTitleInBookingLang = sql<string>`case when ${bookings.lang} = 'en' and ${events.titleEn} is not null then ${events.titleEn} else ${events.title} end`;
-export const rateNameInBookingLang = sql<string | null>`case when ${bookings.lang} = 'en' and ${rates.nameEn} is not null then ${rates.nameEn} else ${rates.name} end`;
+/** A booking's event title and rate name in the booking's language (theirs, else English, else the Italian). */
+export const eventTitleInBookingLang = translatedSql(events.title, events.titleTranslations, bookings.lang);
+export const rateNameInBookingLang = translatedSql(rates.name, rates.nameTranslations, bookings.lang) as SQL<string | null>;
 
 export type EventDto = {
   id: number;
   title: string;
   description: string;
-  /** Optional English title and description (null: English visitors read the Italian ones). */
-  titleEn: string | null;
-  descriptionEn: string | null;
+  /** The title and description in other languages (shared/translations.ts). */
+  titleTranslations: Translations;
+  descriptionTranslations: Translations;
   datetime: string | null;
   /** Start + duration: past it the event is over (null for always-active or undated events). */
   endsAt: string | null;
@@ -66,9 +68,9 @@ export type EventDto = {
   rates: RateDto[];
   prevendita_title: string | null;
   prevendita_description: string | null;
-  /** Optional English presale title and text (null: English visitors read the Italian ones). */
-  prevenditaTitleEn: string | null;
-  prevenditaDescriptionEn: string | null;
+  /** The presale title and text in other languages (shared/translations.ts). */
+  prevenditaTitleTranslations: Translations;
+  prevenditaDescriptionTranslations: Translations;
   prevendita_price: string | null;
   isPrevenditaVisible: boolean;
   isPrevenditaPayable: boolean;
@@ -82,8 +84,8 @@ export function toRateDto(rate: Rate): RateDto {
     eventId: rate.eventId,
     name: rate.name,
     description: rate.description,
-    nameEn: rate.nameEn,
-    descriptionEn: rate.descriptionEn,
+    nameTranslations: rate.nameTranslations,
+    descriptionTranslations: rate.descriptionTranslations,
     price: centsToDecimal(rate.priceCents),
     isVisible: rate.isVisible,
     isPayable: rate.isPayable,
@@ -95,7 +97,7 @@ export function toRateDto(rate: Rate): RateDto {
 }
 
 export function toCategoryDto(category: Category): CategoryDto {
-  return { id: category.id, name: category.name, nameEn: category.nameEn, color: category.color };
+  return { id: category.id, name: category.name, nameTranslations: category.nameTranslations, color: category.color };
 }
 
 export function toEventDto(event: Event, category: CategoryDto | null, eventRates: Rate[], usage: SpotUsage | undefined): EventDto {
@@ -104,8 +106,8 @@ export function toEventDto(event: Event, category: CategoryDto | null, eventRate
     id: event.id,
     title: event.title,
     description: event.description,
-    titleEn: event.titleEn,
-    descriptionEn: event.descriptionEn,
+    titleTranslations: event.titleTranslations,
+    descriptionTranslations: event.descriptionTranslations,
     datetime: event.isAlwaysActive ? null : toIso(event.datetime),
     endsAt: toIso(eventEndsAt(event)),
     isAlwaysActive: event.isAlwaysActive,
@@ -120,7 +122,7 @@ export function toEventDto(event: Event, category: CategoryDto | null, eventRate
     counters: { liberi: a.availableSpots, prenotati: a.prenotati, opzionati: a.opzionati },
     imageUrl: event.imageUrl,
     categoryId: event.categoryId,
-    category: category ? { id: category.id, name: category.name, nameEn: category.nameEn, color: category.color } : null,
+    category: category ? { id: category.id, name: category.name, nameTranslations: category.nameTranslations, color: category.color } : null,
     isActive: event.isActive,
     cancelled: event.cancelledAt != null,
     // Moved by "Rinvia": the card and the page call it postponed (a cancelled event is just cancelled).
@@ -129,8 +131,8 @@ export function toEventDto(event: Event, category: CategoryDto | null, eventRate
     rates: eventRates.map(toRateDto),
     prevendita_title: event.prevenditaTitle,
     prevendita_description: event.prevenditaDescription,
-    prevenditaTitleEn: event.prevenditaTitleEn,
-    prevenditaDescriptionEn: event.prevenditaDescriptionEn,
+    prevenditaTitleTranslations: event.prevenditaTitleTranslations,
+    prevenditaDescriptionTranslations: event.prevenditaDescriptionTranslations,
     prevendita_price: event.prevenditaPriceCents == null ? null : centsToDecimal(event.prevenditaPriceCents),
     isPrevenditaVisible: event.isPrevenditaVisible,
     isPrevenditaPayable: event.isPrevenditaPayable,
@@ -150,7 +152,7 @@ export async function listEvents(db: Db, now: number, opts: { includeInactive: b
   // Category columns are aliased: drizzle's D1 batch mixes up same-named columns of joined tables.
   const [eventRows, rateRows, usageRows] = await db.batch([
     db
-      .select({ event: events, categoryName: categories.name, categoryNameEn: categories.nameEn, categoryColor: categories.color })
+      .select({ event: events, categoryName: categories.name, categoryNameTranslations: categories.nameTranslations, categoryColor: categories.color })
       .from(events)
       .leftJoin(categories, eq(events.categoryId, categories.id))
       .where(opts.includeInactive ? undefined : isPublic)
@@ -164,10 +166,10 @@ export async function listEvents(db: Db, now: number, opts: { includeInactive: b
   ]);
   const ratesByEvent = Map.groupBy(rateRows, (r) => r.eventId);
   const usage = toUsageMap(usageRows);
-  return eventRows.map(({ event, categoryName, categoryNameEn, categoryColor }) =>
+  return eventRows.map(({ event, categoryName, categoryNameTranslations, categoryColor }) =>
     toEventDto(
       event,
-      event.categoryId != null && categoryName != null ? { id: event.categoryId, name: categoryName, nameEn: categoryNameEn, color: categoryColor! } : null,
+      event.categoryId != null && categoryName != null ? { id: event.categoryId, name: categoryName, nameTranslations: categoryNameTranslations ?? {}, color: categoryColor! } : null,
       ratesByEvent.get(event.id) ?? [],
       usage.get(event.id),
     ),
@@ -227,8 +229,8 @@ select coalesce(json_group_array(json(doc)), '[]') as body from (
     'id', e.id,
     'title', e.title,
     'description', e.description,
-    'titleEn', e.title_en,
-    'descriptionEn', e.description_en,
+    'titleTranslations', json(e.title_translations),
+    'descriptionTranslations', json(e.description_translations),
     'datetime', case when e.is_always_active or e.datetime is null then null
                      else strftime('%Y-%m-%dT%H:%M:%fZ', e.datetime / 1000.0, 'unixepoch') end,
     'endsAt', case when e.is_always_active or e.datetime is null then null
@@ -248,7 +250,7 @@ select coalesce(json_group_array(json(doc)), '[]') as body from (
       'opzionati', e.occupied_spots + e.holds),
     'imageUrl', e.image_url,
     'categoryId', e.category_id,
-    'category', json(case when c.id is null then null else json_object('id', c.id, 'name', c.name, 'nameEn', c.name_en, 'color', c.color) end),
+    'category', json(case when c.id is null then null else json_object('id', c.id, 'name', c.name, 'nameTranslations', json(c.name_translations), 'color', c.color) end),
     'isActive', ${bool("e.is_active")},
     'cancelled', ${bool("e.cancelled_at is not null")},
     'postponedFrom', case when e.cancelled_at is not null or e.is_always_active or e.previous_datetime is null then null
@@ -257,7 +259,7 @@ select coalesce(json_group_array(json(doc)), '[]') as body from (
     'rates', json((select coalesce(json_group_array(json(rate)), '[]') from (
       select json_object(
         'id', r.id, 'eventId', r.event_id, 'name', r.name, 'description', r.description,
-        'nameEn', r.name_en, 'descriptionEn', r.description_en,
+        'nameTranslations', json(r.name_translations), 'descriptionTranslations', json(r.description_translations),
         'price', ${centsToDecimalText("r.price_cents")}, 'isVisible', ${bool("r.is_visible")},
         'isPayable', ${bool("r.is_payable")}, 'sortOrder', r.sort_order,
         'minutesBeforeStart', r.minutes_before_start, 'minutesAfterEnd', r.minutes_after_end,
@@ -265,8 +267,8 @@ select coalesce(json_group_array(json(doc)), '[]') as body from (
       from rates r where r.event_id = e.id and r.is_visible = 1 order by r.sort_order, r.id))),
     'prevendita_title', e.prevendita_title,
     'prevendita_description', e.prevendita_description,
-    'prevenditaTitleEn', e.prevendita_title_en,
-    'prevenditaDescriptionEn', e.prevendita_description_en,
+    'prevenditaTitleTranslations', json(e.prevendita_title_translations),
+    'prevenditaDescriptionTranslations', json(e.prevendita_description_translations),
     'prevendita_price', case when e.prevendita_price_cents is null then null else ${centsToDecimalText("e.prevendita_price_cents")} end,
     'isPrevenditaVisible', ${bool("e.is_prevendita_visible")},
     'isPrevenditaPayable', ${bool("e.is_prevendita_payable")},

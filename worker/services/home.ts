@@ -23,9 +23,9 @@ export type HomeData = {
  */
 const HOME_SQL = `select
   (${PUBLIC_EVENTS_SQL}) as events,
-  (select coalesce(json_group_array(json_object('id', id, 'name', name, 'nameEn', name_en, 'color', color)), '[]')
+  (select coalesce(json_group_array(json_object('id', id, 'name', name, 'nameTranslations', json(name_translations), 'color', color)), '[]')
      from (select * from categories order by name, id)) as categories,
-  (select coalesce(json_group_array(json_object('id', id, 'name', name, 'nameEn', name_en, 'imageUrl', image_url,
+  (select coalesce(json_group_array(json_object('id', id, 'name', name, 'nameTranslations', json(name_translations), 'imageUrl', image_url,
        'isActive', json(case when is_active then 'true' else 'false' end), 'sortOrder', sort_order)), '[]')
      from (select * from partners where is_active = 1 order by sort_order, id)) as partners,
   (select json_object('isEnabled', json(case when is_enabled then 'true' else 'false' end), 'scrollSpeed', scroll_speed, 'frameRate', frame_rate)

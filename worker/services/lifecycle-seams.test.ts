@@ -10,7 +10,8 @@ import { confirmCard, standIn, stripeApi, stripeEnv } from "../test/stripe-mode"
 import { createStripeClient } from "./payments/stripe";
 import type { BookingDto } from "./bookings";
 import { romeLongDateTime } from "./email/format";
-import { gateSummary, offlinePasses } from "./gate";
+import { gateSummary } from "./gate";
+import { offlinePasses } from "./gate-offline";
 import { requirePaymentProvider } from "./payments/create-provider";
 import { retryIncompleteRefunds } from "./refunds";
 import { renderOutboxRow } from "./email/render";

@@ -1,6 +1,7 @@
+import type { Translations } from "../../shared/translations";
 import { and, desc, eq, getTableName, inArray, like, ne, or, sql, type SQL } from "drizzle-orm";
 import { bookings, events, rates, seasonHolders, seasonPasses, type BookingKind, type BookingStatus } from "../../db/schema";
-import { matchesOf, type SeasonMatch } from "./seasons";
+import { matchesOf, type SeasonMatch } from "./season-pass";
 import type { Db } from "../db";
 import { toIso } from "../lib/time";
 import { bookingState, passStatusOf, type BookingState, type PassStatus } from "../../shared/lifecycle/booking";
@@ -119,7 +120,7 @@ export async function lookupMyBookings(db: Db, input: { email: string; code: str
 export type MySeasonDto = {
   code: string;
   seasonName: string;
-  seasonNameEn: string | null;
+  seasonNameTranslations: Translations;
   status: "active" | "cancelled";
   licensePlate: string;
   /** What the holder paid (0.00 for a pass given by the garage) and what went back. */
@@ -135,7 +136,7 @@ async function seasonsOf(db: Db, email: string, now: number): Promise<MySeasonDt
     .select({
       holder: seasonHolders,
       seasonName: seasonPasses.name,
-      seasonNameEn: seasonPasses.nameEn,
+      seasonNameTranslations: seasonPasses.nameTranslations,
       amountCents: sql<number | null>`(select c.amount_cents from bookings c where c.id = ${seasonHolders.carrierBookingId} and c.paid_at is not null)`,
       refundedCents: sql<number>`${refundedCentsSql(sql`${seasonHolders.carrierBookingId}`)}`,
     })
@@ -147,7 +148,7 @@ async function seasonsOf(db: Db, email: string, now: number): Promise<MySeasonDt
   return rows.map((r) => ({
     code: bookingCodeOf(r.holder.id),
     seasonName: r.seasonName,
-    seasonNameEn: r.seasonNameEn,
+    seasonNameTranslations: r.seasonNameTranslations,
     status: r.holder.status === "active" ? "active" : "cancelled",
     licensePlate: r.holder.licensePlate,
     amount: centsToDecimal(Number(r.amountCents ?? 0)),

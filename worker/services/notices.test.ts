@@ -139,7 +139,7 @@ describe("a notice reaches every live booking, once", () => {
     const en1 = await seedBooking({ eventId, rateId, status: "paid" });
     await testDb().update(bookings).set({ lang: "en" }).where(eq(bookings.id, en1.id));
     const body = "Si entra dal <b>secondo piano</b> & <script>alert(1)</script>";
-    const res = await send(eventId, { ...notice, body, subjectEn: "Enter from Via Marina", bodyEn: "Via Caracciolo is closed: use <i>Via Marina</i>." });
+    const res = await send(eventId, { ...notice, body, subjectTranslations: { en: "Enter from Via Marina" }, bodyTranslations: { en: "Via Caracciolo is closed: use <i>Via Marina</i>." } });
     expect(res.status).toBe(201);
     const rows = await testDb().select().from(emailOutbox).where(eq(emailOutbox.noticeId, (await res.json<NoticeDto>()).id)).all();
     const mail = async (bookingId: string) => (await renderOutboxRow(testDb(), env, rows.find((r) => r.bookingId === bookingId)!))!;
@@ -204,8 +204,8 @@ describe("bad input sends nothing", () => {
     ["an empty subject", { ...notice, subject: "  " }, 400, "Scrivi l'oggetto dell'avviso"],
     ["an empty text", { ...notice, body: " \n " }, 400, "Scrivi il testo dell'avviso"],
     ["a text over 2,000 characters", { ...notice, body: "a".repeat(2001) }, 400, "Il testo può avere al massimo 2000 caratteri"],
-    ["an English subject without its text", { ...notice, subjectEn: "Notice" }, 400, "In inglese scrivi sia l'oggetto sia il testo, oppure nessuno dei due"],
-    ["an English subject with a line break", { ...notice, subjectEn: "A\nB", bodyEn: "Text" }, 400, "L'oggetto deve stare su una riga"],
+    ["an English subject without its text", { ...notice, subjectTranslations: { en: "Notice" } }, 400, "In ogni lingua scrivi sia l'oggetto sia il testo, oppure nessuno dei due"],
+    ["an English subject with a line break", { ...notice, subjectTranslations: { en: "A\nB" }, bodyTranslations: { en: "Text" } }, 400, "L'oggetto deve stare su una riga"],
   ];
   it.each(cases)("%s: %i with a clear message", async (_name, json, status, message) => {
     const { eventId } = await crowd(2);
@@ -258,9 +258,9 @@ describe("the latest notice where people look", () => {
     const booking = await seedBooking({ eventId, rateId, status: "paid" });
     expect((await (await api(`/api/passes/${booking.passSecret}`)).json<{ notices: unknown[] }>()).notices).toEqual([]);
     await createNotice(testDb(), eventId, { subject: "Primo", body: "Uno" }, { idempotencyKey: crypto.randomUUID() }, Date.now() - 1000);
-    await createNotice(testDb(), eventId, { subject: "Secondo", body: "Due", subjectEn: "Second", bodyEn: "Two" }, { idempotencyKey: crypto.randomUUID() }, Date.now());
-    const pass = await (await api(`/api/passes/${booking.passSecret}`)).json<{ notices: { subject: string; subjectEn: string; createdAt: string }[] }>();
-    expect(pass.notices[0]).toMatchObject({ subject: "Secondo", subjectEn: "Second" });
+    await createNotice(testDb(), eventId, { subject: "Secondo", body: "Due", subjectTranslations: { en: "Second" }, bodyTranslations: { en: "Two" } }, { idempotencyKey: crypto.randomUUID() }, Date.now());
+    const pass = await (await api(`/api/passes/${booking.passSecret}`)).json<{ notices: { subject: string; subjectTranslations: string; createdAt: string }[] }>();
+    expect(pass.notices[0]).toMatchObject({ subject: "Secondo", subjectTranslations: { en: "Second" } });
     // The earlier notice stays on the pass below the newer one.
     expect(pass.notices.map((n) => n.subject)).toEqual(["Secondo", "Primo"]);
     expect(Date.parse(pass.notices[0].createdAt)).toBeGreaterThan(Date.now() - 60_000);

@@ -1,3 +1,4 @@
+import type { Translations } from "../../shared/translations";
 import { and, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { bookings, emailOutbox, events, notices, rates, type Notice } from "../../db/schema";
 import { hasEnded, eventEndsAt } from "../../shared/lifecycle/event";
@@ -15,8 +16,8 @@ export const noticeKey = (noticeId: string, bookingId: string) => `notice:${noti
 export type NoticeInput = {
   subject: string;
   body: string;
-  subjectEn?: string | null;
-  bodyEn?: string | null;
+  subjectTranslations?: Translations;
+  bodyTranslations?: Translations;
   /** Only bookings of these rates; absent or null: every live booking of the event. */
   rateIds?: number[] | null;
 };
@@ -26,8 +27,8 @@ export type NoticeDto = {
   eventId: number;
   subject: string;
   body: string;
-  subjectEn: string | null;
-  bodyEn: string | null;
+  subjectTranslations: Translations;
+  bodyTranslations: Translations;
   rateIds: number[] | null;
   author: string | null;
   recipients: number;
@@ -108,8 +109,8 @@ export async function createNotice(
         eventId,
         subject: input.subject,
         body: input.body,
-        subjectEn: input.subjectEn || null,
-        bodyEn: input.bodyEn || null,
+        subjectTranslations: input.subjectTranslations ?? {},
+        bodyTranslations: input.bodyTranslations ?? {},
         rateIds,
         idempotencyKey: who.idempotencyKey,
         staffId: who.staff?.id ?? null,
@@ -165,8 +166,8 @@ async function withCounts(db: Db, rows: Notice[]): Promise<NoticeDto[]> {
       eventId: r.eventId,
       subject: r.subject,
       body: r.body,
-      subjectEn: r.subjectEn,
-      bodyEn: r.bodyEn,
+      subjectTranslations: r.subjectTranslations,
+      bodyTranslations: r.bodyTranslations,
       rateIds: r.rateIds ?? null,
       author: r.staffEmail,
       recipients: r.recipients,
@@ -218,7 +219,7 @@ export async function retryNotice(db: Db, env: Env, noticeId: string, now: numbe
   return ok(dto);
 }
 
-export type LatestNotice = { id: string; subject: string; body: string; subjectEn: string | null; bodyEn: string | null; createdAt: string };
+export type LatestNotice = { id: string; subject: string; body: string; subjectTranslations: Translations; bodyTranslations: Translations; createdAt: string };
 
 /**
  * The event's newest notice (or the one `eventId` selects: a subquery) as one statement, so a read
@@ -237,8 +238,8 @@ export function noticesQuery(db: Db, eventId: number | SQL, limit: number) {
       id: notices.id,
       subject: notices.subject,
       body: notices.body,
-      subjectEn: notices.subjectEn,
-      bodyEn: notices.bodyEn,
+      subjectTranslations: notices.subjectTranslations,
+      bodyTranslations: notices.bodyTranslations,
       createdAt: notices.createdAt,
       ...eventTimingColumns,
     })
@@ -254,7 +255,7 @@ export function shownNotice(row: Awaited<ReturnType<typeof latestNoticeQuery>>[n
   if (!row) return null;
   const end = eventEndsAt(row);
   if (end != null && end <= now) return null;
-  return { id: row.id, subject: row.subject, body: row.body, subjectEn: row.subjectEn, bodyEn: row.bodyEn, createdAt: toIso(row.createdAt)! };
+  return { id: row.id, subject: row.subject, body: row.body, subjectTranslations: row.subjectTranslations, bodyTranslations: row.bodyTranslations, createdAt: toIso(row.createdAt)! };
 }
 
 export async function latestNotice(db: Db, eventId: number, now: number): Promise<LatestNotice | null> {

@@ -42,10 +42,9 @@ export function paymentRowsWhere(range: DateRange) {
   );
 }
 
-/** Payments whose paidAt falls on the Rome days from…to (both included), newest first. */
-export async function listPayments(db: Db, range: DateRange): Promise<PaymentDto[]> {
-  // Each booking's refunds in one row: "amount@instant" pairs, oldest first.
-  const refunded = db
+/** Each booking's succeeded refunds in one row: their sum, and "amount@instant" pairs (for toPaymentDto). */
+export function refundedSubquery(db: Db) {
+  return db
     .select({
       bookingId: refunds.bookingId,
       cents: sql<number>`sum(${refunds.amountCents})`.as("refunded_cents"),
@@ -56,6 +55,43 @@ export async function listPayments(db: Db, range: DateRange): Promise<PaymentDto
     .where(eq(refunds.status, "succeeded"))
     .groupBy(refunds.bookingId)
     .as("r");
+}
+
+type PaymentRow = {
+  booking: typeof bookings.$inferSelect;
+  event: { id: number; title: string };
+  rate: { id: number | null; name: string | null } | null;
+  refundedCents: number | null;
+  refundList: string | null;
+};
+
+export function toPaymentDto({ booking: b, event, rate, refundedCents, refundList }: PaymentRow): PaymentDto {
+  return {
+    id: b.id,
+    customerName: b.customerName,
+    customerEmail: b.customerEmail,
+    licensePlate: b.licensePlate,
+    event,
+    rate: rate?.id == null ? null : { id: rate.id, name: rate.name ?? "" },
+    kind: b.kind,
+    amount: centsToDecimal(b.amountCents),
+    status: b.status,
+    paidAt: toIso(b.paidAt)!,
+    stripePaymentIntentId: b.paymentIntentId,
+    refunded: centsToDecimal(Number(refundedCents ?? 0)),
+    net: centsToDecimal(b.amountCents - Number(refundedCents ?? 0)),
+    refunds: (refundList ? refundList.split(",") : [])
+      .map((pair) => pair.split("@").map(Number))
+      .sort((x, y) => x[1] - y[1])
+      .map(([cents, at]) => ({ amount: centsToDecimal(cents), at: toIso(at)! })),
+    voucherCode: b.voucherCode,
+    discount: centsToDecimal(b.discountCents),
+  };
+}
+
+/** Payments whose paidAt falls on the Rome days from…to (both included), newest first. */
+export async function listPayments(db: Db, range: DateRange): Promise<PaymentDto[]> {
+  const refunded = refundedSubquery(db);
   const rows = await db
     .select({ booking: bookings, event: { id: events.id, title: events.title }, rate: { id: rates.id, name: rates.name }, refundedCents: refunded.cents, refundList: refunded.list })
     .from(bookings)
@@ -64,29 +100,7 @@ export async function listPayments(db: Db, range: DateRange): Promise<PaymentDto
     .leftJoin(refunded, eq(refunded.bookingId, bookings.id))
     .where(paymentRowsWhere(range))
     .orderBy(desc(bookings.paidAt), desc(bookings.id));
-  return rows
-    .filter((r) => r.booking.paidAt != null)
-    .map(({ booking: b, event, rate, refundedCents, refundList }) => ({
-      id: b.id,
-      customerName: b.customerName,
-      customerEmail: b.customerEmail,
-      licensePlate: b.licensePlate,
-      event,
-      rate: rate?.id == null ? null : rate,
-      kind: b.kind,
-      amount: centsToDecimal(b.amountCents),
-      status: b.status,
-      paidAt: toIso(b.paidAt)!,
-      stripePaymentIntentId: b.paymentIntentId,
-      refunded: centsToDecimal(Number(refundedCents ?? 0)),
-      net: centsToDecimal(b.amountCents - Number(refundedCents ?? 0)),
-      refunds: (refundList ? refundList.split(",") : [])
-        .map((pair) => pair.split("@").map(Number))
-        .sort((x, y) => x[1] - y[1])
-        .map(([cents, at]) => ({ amount: centsToDecimal(cents), at: toIso(at)! })),
-      voucherCode: b.voucherCode,
-      discount: centsToDecimal(b.discountCents),
-    }));
+  return rows.filter((r) => r.booking.paidAt != null).map(toPaymentDto);
 }
 
 /** Gross, refunded and net of a list of payments, in cents then as decimals (the tab's and CSV's figures). */
@@ -138,7 +152,8 @@ export async function paymentsSummary(db: Db, now: number): Promise<PaymentsSumm
 // ---------- CSV for Italian Excel ----------
 
 export const CSV_HEADERS = ["Data pagamento", "Cliente", "Email", "Targa", "Evento", "Tariffa", "Tipo", "Importo (€)", "Stato", "ID pagamento", "Rimborsato (€)", "Netto (€)", "Rimborsi", "Codice sconto", "Sconto (€)"];
-const KIND_LABELS: Record<BookingKind, string> = { booking: "Prenotazione", prevendita: "Prevendita", season: "Abbonamento" };
+/** The kind of a payment as the owner reads it (the CSV and the charts). */
+export const KIND_LABELS: Record<BookingKind, string> = { booking: "Prenotazione", prevendita: "Prevendita", season: "Abbonamento" };
 const STATUS_LABELS: Partial<Record<BookingState, string>> = {
   paid: "Pagato",
   partly_refunded: "Rimborsato in parte",

@@ -11,7 +11,7 @@ import { insertWhere } from "../lib/insert-where";
 import { italianText, messages } from "../i18n/it";
 import { toIso } from "../lib/time";
 import { RefundRefused, type PaymentProvider, type ProviderRefundView } from "./payments/provider";
-import { endRefundedSeasonStatements } from "./seasons";
+import { endRefundedSeasonStatements } from "./season-settlement";
 
 export type RefundDto = {
   id: string;

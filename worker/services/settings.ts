@@ -1,3 +1,4 @@
+import type { Translations } from "../../shared/translations";
 import { asc, eq, sql } from "drizzle-orm";
 import { carouselSettings, events, liveNotificationConfig, partners, reminderSettings, type Partner } from "../../db/schema";
 import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
@@ -41,11 +42,11 @@ async function saveSingleRow<T extends SingleRowTable>(db: Db, table: T, input: 
     .onConflictDoUpdate({ target: table.id, set: input });
 }
 
-export type PartnerDto = Pick<Partner, "id" | "name" | "nameEn" | "imageUrl" | "isActive" | "sortOrder">;
+export type PartnerDto = Pick<Partner, "id" | "name" | "nameTranslations" | "imageUrl" | "isActive" | "sortOrder">;
 
 export function listPartners(db: Db, opts: { includeInactive: boolean }) {
   return db
-    .select({ id: partners.id, name: partners.name, nameEn: partners.nameEn, imageUrl: partners.imageUrl, isActive: partners.isActive, sortOrder: partners.sortOrder })
+    .select({ id: partners.id, name: partners.name, nameTranslations: partners.nameTranslations, imageUrl: partners.imageUrl, isActive: partners.isActive, sortOrder: partners.sortOrder })
     .from(partners)
     .where(opts.includeInactive ? undefined : eq(partners.isActive, true))
     .orderBy(asc(partners.sortOrder), asc(partners.id));
@@ -66,7 +67,7 @@ export async function saveLiveNotificationConfig(db: Db, input: LiveNotification
   return getLiveNotificationConfig(db);
 }
 
-export type PartnerInput = { name: string; nameEn?: string | null; imageUrl: string; sortOrder?: number; isActive?: boolean };
+export type PartnerInput = { name: string; nameTranslations?: Translations; imageUrl: string; sortOrder?: number; isActive?: boolean };
 
 /** New partners go after the existing ones unless the admin gives a position. */
 export async function createPartner(db: Db, input: PartnerInput): Promise<PartnerDto> {
@@ -74,14 +75,14 @@ export async function createPartner(db: Db, input: PartnerInput): Promise<Partne
     .insert(partners)
     .values({
       name: input.name,
-      nameEn: input.nameEn ?? null,
+      nameTranslations: input.nameTranslations ?? {},
       imageUrl: input.imageUrl,
       isActive: input.isActive ?? true,
       sortOrder: input.sortOrder ?? sql`(select count(*) + 1 from partners)`,
     })
     .returning()
     .get();
-  return { id: row.id, name: row.name, nameEn: row.nameEn, imageUrl: row.imageUrl, isActive: row.isActive, sortOrder: row.sortOrder };
+  return { id: row.id, name: row.name, nameTranslations: row.nameTranslations, imageUrl: row.imageUrl, isActive: row.isActive, sortOrder: row.sortOrder };
 }
 
 /** Its image stays in R2 until the orphan-upload cron finds nothing referencing it. */

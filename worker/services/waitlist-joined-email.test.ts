@@ -12,7 +12,7 @@ const HOUR = 3_600_000;
 const T0 = Date.UTC(2026, 11, 1, 10);
 
 async function soldOut(startsAt: number) {
-  const seeded = await seedEvent({ totalSpots: 1, datetime: startsAt, rates: [{ priceCents: 2000, name: "Posto auto", nameEn: "Car space" }] });
+  const seeded = await seedEvent({ totalSpots: 1, datetime: startsAt, rates: [{ priceCents: 2000, name: "Posto auto", nameTranslations: { en: "Car space" } }] });
   await seedBooking({ eventId: seeded.eventId, rateId: seeded.rateId, status: "paid", holdExpiresAt: startsAt });
   return seeded;
 }

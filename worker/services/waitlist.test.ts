@@ -10,16 +10,16 @@ import { createBooking, freeBooking } from "./bookings";
 import { renderOutboxRow } from "./email/render";
 import { DEFAULT_OFFER_MINUTES, offerExpiresAt, OFFER_START_MARGIN_MINUTES } from "../../shared/lifecycle/waitlist";
 import {
-  adminWaitlist,
   joinWaitlist,
   leaveWaitlist,
-  offerFreedSpots,
   saveWaitlistSettings,
   takeOffer,
   waitlistView,
   WAITLIST_ENTRIES_PER_CLIENT,
   type WaitlistJoinInput,
 } from "./waitlist";
+import { offerFreedSpots } from "./waitlist-offers";
+import { adminWaitlist } from "./waitlist-admin";
 import { requirePaymentProvider } from "./payments/create-provider";
 
 const MIN = 60_000;

@@ -1,21 +1,22 @@
+import type { Translations } from "../../shared/translations";
+import { parseTranslations } from "./translations";
 import { eq, sql, type SQL } from "drizzle-orm";
-import { events, waitlistEntries, waitlistSettings } from "../../db/schema";
+import { waitlistEntries, waitlistSettings } from "../../db/schema";
 import type { Db } from "../db";
 import { fail, ok, type Outcome } from "../lib/errors";
 import { messages } from "../i18n/it";
 import { toIso } from "../lib/time";
 import { centsToDecimal } from "../../shared/lifecycle/money";
 import { hasEnded } from "../../shared/lifecycle/event";
-import { activeHoldText, eventSellsSql, freeSpotsSql, spotsForSaleSql, waitingEntryText, waitlistStateText } from "../../shared/lifecycle/sql";
+import { activeHoldText, eventSellsSql, spotsForSaleSql, waitingEntryText, waitlistStateText } from "../../shared/lifecycle/sql";
 import {
   DEFAULT_OFFER_MINUTES,
   MAX_OFFER_MINUTES,
   MIN_OFFER_MINUTES,
-  offerExpiresAt,
   type WaitlistState,
 } from "../../shared/lifecycle/waitlist";
 import { dispatchQueued } from "./email/outbox";
-import { d1Of, holdCap, holdMinutes, statement, underCapSql, type HoldCap } from "./holds";
+import { d1Of, statement } from "./holds";
 import { newPassSecret } from "./pass-secret";
 import type { PaymentProvider } from "./payments/provider";
 import { type Lang } from "../../shared/lang";
@@ -133,13 +134,13 @@ export type WaitlistView = {
   licensePlate: string;
   lang: Lang;
   joinedAt: string;
-  event: { id: number; title: string; titleEn: string | null; datetime: string | null; isAlwaysActive: boolean };
-  rate: { id: number; name: string; nameEn: string | null; price: string };
+  event: { id: number; title: string; titleTranslations: Translations; datetime: string | null; isAlwaysActive: boolean };
+  rate: { id: number; name: string; nameTranslations: Translations; price: string };
   /** The held spot while the offer stands (or once it was taken): the booking to pay and until when. */
   offer: { bookingId: string; expiresAt: string; amount: string } | null;
 };
 
-type ViewRow = {
+export type ViewRow = {
   id: number;
   token: string;
   state: WaitlistState;
@@ -150,30 +151,30 @@ type ViewRow = {
   createdAt: number;
   eventId: number;
   title: string;
-  titleEn: string | null;
+  titleTranslations: string;
   datetime: number | null;
   isAlwaysActive: number;
   rateId: number;
   rateName: string;
-  rateNameEn: string | null;
+  rateNameTranslations: string;
   priceCents: number;
   bookingId: string | null;
   holdExpiresAt: number | null;
   amountCents: number | null;
 };
 
-const viewSelect = (now: number, where: SQL) => sql`
+export const viewSelect = (now: number, where: SQL) => sql`
   select w.id as id, w.token as token, ${sql.raw(waitlistStateText("w", "b", ms(now)))} as state,
     (select count(*) from waitlist_entries p where p.event_id = w.event_id and ${sql.raw(waitingEntryText("p"))} and p.id <= w.id) as position,
     w.email as email, w.license_plate as licensePlate, w.lang as lang, w.created_at as createdAt,
-    e.id as eventId, e.title as title, e.title_en as titleEn, e.datetime as datetime, e.is_always_active as isAlwaysActive,
-    r.id as rateId, r.name as rateName, r.name_en as rateNameEn, r.price_cents as priceCents,
+    e.id as eventId, e.title as title, e.title_translations as titleTranslations, e.datetime as datetime, e.is_always_active as isAlwaysActive,
+    r.id as rateId, r.name as rateName, r.name_translations as rateNameTranslations, r.price_cents as priceCents,
     b.id as bookingId, b.hold_expires_at as holdExpiresAt, b.amount_cents as amountCents
   from waitlist_entries w join events e on e.id = w.event_id join rates r on r.id = w.rate_id
   left join bookings b on b.id = w.booking_id
   where ${where}`;
 
-function toView(r: ViewRow): WaitlistView {
+export function toView(r: ViewRow): WaitlistView {
   return {
     token: r.token,
     state: r.state,
@@ -182,8 +183,8 @@ function toView(r: ViewRow): WaitlistView {
     licensePlate: r.licensePlate,
     lang: r.lang,
     joinedAt: toIso(r.createdAt)!,
-    event: { id: r.eventId, title: r.title, titleEn: r.titleEn, datetime: toIso(r.datetime), isAlwaysActive: r.isAlwaysActive === 1 },
-    rate: { id: r.rateId, name: r.rateName, nameEn: r.rateNameEn, price: centsToDecimal(r.priceCents) },
+    event: { id: r.eventId, title: r.title, titleTranslations: parseTranslations(r.titleTranslations), datetime: toIso(r.datetime), isAlwaysActive: r.isAlwaysActive === 1 },
+    rate: { id: r.rateId, name: r.rateName, nameTranslations: parseTranslations(r.rateNameTranslations), price: centsToDecimal(r.priceCents) },
     offer:
       r.bookingId && (r.state === "offered" || r.state === "booked")
         ? { bookingId: r.bookingId, expiresAt: toIso(r.holdExpiresAt)!, amount: centsToDecimal(r.amountCents ?? r.priceCents) }
@@ -246,180 +247,4 @@ export async function leaveWaitlist(db: Db, provider: PaymentProvider, token: st
   if (!view) return fail(404, "not_found", messages.waitlistNotFound);
   if (view.state === "booked") return fail(409, "conflict", messages.waitlistAlreadyBooked);
   return ok({ view, eventId: view.event.id });
-}
-
-// ---------- offering freed spots ----------
-
-/**
- * The first entry in line of event `eventId` whose rate still sells and whose client (its IP or its
- * e-mail) is under the caps of decision 012: the one the next spot goes to. An offer is a hold, so a
- * client at its caps is passed over (it stays in line) rather than holding more (docs/decisions/054).
- */
-const firstInLineSql = (eventId: number, now: number, cap: HoldCap) => sql`(select f.id from waitlist_entries f join rates fr on fr.id = f.rate_id
-  where f.event_id = ${eventId} and ${sql.raw(waitingEntryText("f"))} and fr.is_visible = 1 and fr.is_payable = 1
-    and ${underCapSql({ key: sql`f.client_key`, email: sql`f.email`, now }, eventId, cap)}
-  order by f.id limit 1)`;
-
-export const waitlistOfferKey = (bookingId: string) => `waitlist_offer:${bookingId}`;
-
-/** At most this many offers per call: a large capacity rise is offered over a few cron minutes, never in one long request. */
-const MAX_OFFERS_PER_CALL = 25;
-
-/**
- * Offers each free spot of the event to the first in line, one all-or-nothing D1 batch per spot:
- * the hold INSERT (guarded by free spots ≥ 1, like any hold, so no spot is offered twice and an open
- * offer counts like a hold), the entry's link to it, and the e-mail's outbox row. Then hands the
- * e-mails to the queue. Returns how many offers it made.
- */
-export async function offerFreedSpots(db: Db, env: Env, eventId: number, now: number): Promise<number> {
-  const event = await db.select({ datetime: events.datetime, isAlwaysActive: events.isAlwaysActive }).from(events).where(eq(events.id, eventId)).get();
-  if (!event) return 0;
-  const { offerMinutes } = await getWaitlistSettings(db);
-  const expiresAt = offerExpiresAt(now, offerMinutes, holdMinutes(env), event);
-  const cap = holdCap(env);
-  const outboxIds: number[] = [];
-  for (let i = 0; i < MAX_OFFERS_PER_CALL; i++) {
-    const id = crypto.randomUUID();
-    const made = sql`exists (select 1 from bookings nb where nb.id = ${id})`;
-    const [hold, , outbox] = await d1Of(db).batch([
-      statement(
-        db,
-        sql`insert into bookings (id, event_id, rate_id, kind, status, customer_name, customer_email, license_plate, car_model,
-            amount_cents, currency, hold_expires_at, client_key, created_at, updated_at, lang)
-          select ${id}, e.id, r.id, 'booking', 'pending', '', w.email, w.license_plate, '', r.price_cents, 'eur', ${expiresAt}, w.client_key, ${now}, ${now}, w.lang
-          from waitlist_entries w join rates r on r.id = w.rate_id join events e on e.id = w.event_id
-          where w.id = ${firstInLineSql(eventId, now, cap)} and ${eventSellsSql(now)} and ${freeSpotsSql(eventId, now)} >= 1`,
-      ),
-      // The entry the hold was made for: the one waiting entry of its e-mail (one open entry per e-mail and event);
-      // not "the first in line" again, which the new hold may have just put over its client's cap.
-      statement(
-        db,
-        sql`update waitlist_entries set booking_id = ${id}, offered_at = ${now}
-          where id = (select f.id from waitlist_entries f where f.event_id = ${eventId} and ${sql.raw(waitingEntryText("f"))}
-            and f.email = (select nb.customer_email from bookings nb where nb.id = ${id}) order by f.id limit 1)`,
-      ),
-      statement(
-        db,
-        sql`insert into email_outbox (booking_id, kind, dedupe_key, status, attempts, created_at, updated_at)
-          select ${id}, 'waitlist_offer', ${waitlistOfferKey(id)}, 'queued', 0, ${now}, ${now} where ${made}
-          on conflict do nothing returning id`,
-      ),
-    ]);
-    if (hold.meta.changes !== 1) break;
-    const row = outbox.results[0] as { id: number } | undefined;
-    if (row) outboxIds.push(row.id);
-  }
-  if (outboxIds.length) await dispatchQueued(env, db, now, outboxIds);
-  return outboxIds.length;
-}
-
-/** The cron's pass: every event with people in line gets its free spots offered (lapsed offers included). */
-export async function offerFreedSpotsEverywhere(db: Db, env: Env, now: number): Promise<{ offers: number }> {
-  const rows = await db.all<{ eventId: number }>(sql`select distinct w.event_id as eventId from waitlist_entries w join events e on e.id = w.event_id
-    where ${sql.raw(waitingEntryText("w"))} and ${eventSellsSql(now)}`);
-  let offers = 0;
-  for (const { eventId } of rows) offers += await offerFreedSpots(db, env, eventId, now);
-  return { offers };
-}
-
-/** For routes that just freed a spot (a refund, a cancellation, "Libera Parcheggio", more capacity): never fails their answer. */
-export async function offerFreedSpotsQuietly(db: Db, env: Env, eventId: number | null | undefined, now: number): Promise<void> {
-  if (eventId == null) return;
-  try {
-    await offerFreedSpots(db, env, eventId, now);
-  } catch (err) {
-    console.error(`waiting-list offer failed, the cron retries: ${(err as Error).name}`);
-  }
-}
-
-// ---------- the admin's view ----------
-
-export type AdminWaitlistEntry = {
-  id: number;
-  position: number | null;
-  state: WaitlistState;
-  email: string;
-  licensePlate: string;
-  lang: Lang;
-  rateName: string;
-  price: string;
-  joinedAt: string;
-  offerExpiresAt: string | null;
-};
-
-export type AdminWaitlist = {
-  eventId: number;
-  title: string;
-  datetime: string | null;
-  waiting: number;
-  offered: number;
-  /** What opening one more spot per person in line would earn: count × the price of each one's rate. */
-  potential: string;
-  entries: AdminWaitlistEntry[];
-};
-
-
-export async function adminWaitlist(db: Db, eventId: number, now: number): Promise<AdminWaitlist | null> {
-  const event = await db.select({ id: events.id, title: events.title, datetime: events.datetime }).from(events).where(eq(events.id, eventId)).get();
-  if (!event) return null;
-  const rows = await db.all<ViewRow>(viewSelect(now, sql`w.event_id = ${eventId} order by w.id`));
-  const entries = rows.map((r) => {
-    const v = toView(r);
-    return {
-      id: r.id,
-      position: v.position,
-      state: v.state,
-      email: v.email,
-      licensePlate: v.licensePlate,
-      lang: v.lang,
-      rateName: r.rateName,
-      price: v.rate.price,
-      joinedAt: v.joinedAt,
-      offerExpiresAt: v.state === "offered" ? toIso(r.holdExpiresAt) : null,
-    };
-  });
-  const waitingRows = rows.filter((r) => r.state === "waiting");
-  return {
-    eventId: event.id,
-    title: event.title,
-    datetime: toIso(event.datetime),
-    waiting: waitingRows.length,
-    offered: rows.filter((r) => r.state === "offered").length,
-    potential: centsToDecimal(waitingRows.reduce((sum, r) => sum + r.priceCents, 0)),
-    entries,
-  };
-}
-
-export type AdminWaitlistSummary = { eventId: number; title: string; datetime: string | null; waiting: number; offered: number; potential: string };
-
-/** Events with a list (someone waiting or holding an offer), soonest first. */
-export async function adminWaitlists(db: Db, now: number): Promise<AdminWaitlistSummary[]> {
-  const rows = await db.all<{ eventId: number; title: string; datetime: number | null; waiting: number; offered: number; potentialCents: number }>(sql`
-    select e.id as eventId, e.title as title, e.datetime as datetime,
-      sum(case when ${sql.raw(waitingEntryText("w"))} then 1 else 0 end) as waiting,
-      sum(case when w.left_at is null and ${sql.raw(activeHoldText("b", ms(now)))} then 1 else 0 end) as offered,
-      sum(case when ${sql.raw(waitingEntryText("w"))} then r.price_cents else 0 end) as potentialCents
-    from waitlist_entries w join events e on e.id = w.event_id join rates r on r.id = w.rate_id left join bookings b on b.id = w.booking_id
-    group by e.id having waiting > 0 or offered > 0
-    order by coalesce(e.datetime, 9e15), e.id`);
-  return rows.map((r) => ({
-    eventId: r.eventId,
-    title: r.title,
-    datetime: toIso(r.datetime),
-    waiting: Number(r.waiting),
-    offered: Number(r.offered),
-    potential: centsToDecimal(Number(r.potentialCents)),
-  }));
-}
-
-/** After a booking freed its spot (refund, "Libera Parcheggio"): its event's line gets the spot. */
-export async function offerAfterBookingFreed(db: Db, env: Env, bookingId: string, now: number): Promise<void> {
-  const row = await db.get<{ eventId: number }>(sql`select event_id as eventId from bookings where id = ${bookingId}`);
-  await offerFreedSpotsQuietly(db, env, row?.eventId, now);
-}
-
-/** After a customer cancelled from their pass. */
-export async function offerAfterPassCancelled(db: Db, env: Env, passSecret: string, now: number): Promise<void> {
-  const row = await db.get<{ eventId: number }>(sql`select event_id as eventId from bookings where pass_secret = ${passSecret}`);
-  await offerFreedSpotsQuietly(db, env, row?.eventId, now);
 }

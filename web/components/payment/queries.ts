@@ -3,7 +3,7 @@ import { atomWithMutation, queryClientAtom } from "jotai-tanstack-query";
 import { client, unwrap } from "../../lib/api";
 import { queryKeys } from "../../lib/query-keys";
 
-export type IntentRequest = ({ bookingId: string } | { eventId: number; type: "prevendita" }) & { idempotencyKey: string };
+type IntentRequest = ({ bookingId: string } | { eventId: number; type: "prevendita" }) & { idempotencyKey: string };
 
 export const createIntentAtom = atomWithMutation(() => ({
   mutationFn: ({ idempotencyKey, ...json }: IntentRequest) =>

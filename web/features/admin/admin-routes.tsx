@@ -14,7 +14,7 @@ import { AdminLayout } from "./components/admin-layout";
 import { DashboardPage } from "./dashboard/dashboard-page";
 import { CarouselPage } from "./partners/carousel-page";
 import { PartnerCarouselPage } from "./partners/partner-carousel-page";
-import { sessionQueryAtom } from "./queries";
+import { sessionQueryAtom } from "../../entities/staff/session";
 
 // Its forms carry the shared zod schemas: loaded when the page is opened, not with every admin screen.
 // uPlot comes with the charts' page only.

@@ -1,17 +1,8 @@
-import type { QueryClient } from "@tanstack/query-core";
-import { useAtomValue } from "jotai";
+import type { Translations } from "../../../shared/translations";
 import { atomWithMutation, atomWithQuery, queryClientAtom } from "jotai-tanstack-query";
+import { invalidateData } from "../../entities/staff/session";
 import { client, unwrap } from "../../lib/api";
 import { queryKeys } from "../../lib/query-keys";
-
-/**
- * After any admin write every cached read is marked stale (admin lists and the public home's
- * events, stats, partners and settings alike), so no screen keeps showing the old data. Only
- * the queries on screen refetch now; the others refetch when next shown.
- */
-export function invalidateData(queryClient: QueryClient) {
-  return queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.session[0] });
-}
 
 /** The dashboard's counters with today's takings (owners and managers). */
 export const adminStatsQueryAtom = atomWithQuery(() => ({
@@ -25,43 +16,11 @@ export const configurationQueryAtom = atomWithQuery(() => ({
   queryFn: () => unwrap(client.api.admin.configuration.$get()),
 }));
 
-export const sessionQueryAtom = atomWithQuery(() => ({
-  queryKey: queryKeys.session,
-  queryFn: () => unwrap(client.api.admin.session.$get()),
-}));
-
-/** The signed-in staff member ({id, email, name, role}); only inside the admin area's logged-in screens. */
-export function useStaff() {
-  const session = useAtomValue(sessionQueryAtom);
-  const staff = session.data && "staff" in session.data ? session.data.staff : undefined;
-  if (!staff) throw new Error("useStaff outside a staff session");
-  return staff;
-}
-
-export const loginAtom = atomWithMutation((get) => ({
-  mutationFn: (credentials: { email: string; password: string }) => unwrap(client.api.admin.login.$post({ json: credentials })),
-  onSuccess: async (answer) => {
-    const qc = get(queryClientAtom);
-    qc.setQueryData(queryKeys.session, answer);
-    // Reads that failed with 401 before the login are fetched again.
-    await invalidateData(qc);
-  },
-}));
-
 export const changePasswordAtom = atomWithMutation(() => ({
   mutationFn: (input: { currentPassword: string; newPassword: string }) => unwrap(client.api.admin.password.$put({ json: input })),
 }));
 
-export const logoutAtom = atomWithMutation((get) => ({
-  mutationFn: () => unwrap(client.api.admin.logout.$post()),
-  onSettled: () => {
-    const qc = get(queryClientAtom);
-    qc.setQueryData(queryKeys.session, { authenticated: false });
-    qc.removeQueries({ queryKey: queryKeys.admin.all });
-  },
-}));
-
-type CategoryInput = { name: string; nameEn: string | null; color: string };
+type CategoryInput = { name: string; nameTranslations: Translations; color: string };
 
 export const createCategoryAtom = atomWithMutation((get) => ({
   mutationFn: (input: CategoryInput) => unwrap(client.api.categories.$post({ json: input })),
@@ -79,7 +38,7 @@ export const deleteCategoryAtom = atomWithMutation((get) => ({
 }));
 
 export const createPartnerAtom = atomWithMutation((get) => ({
-  mutationFn: (input: { name: string; nameEn: string | null; imageUrl: string; sortOrder: number }) => unwrap(client.api.partners.$post({ json: { ...input, isActive: true } })),
+  mutationFn: (input: { name: string; nameTranslations: Translations; imageUrl: string; sortOrder: number }) => unwrap(client.api.partners.$post({ json: { ...input, isActive: true } })),
   onSettled: () => invalidateData(get(queryClientAtom)),
 }));
 

@@ -14,21 +14,21 @@ import type { ConfirmCard, PaymentIntentDto } from "../../components/payment/typ
 import { BusyLabel } from "../../components/busy-label";
 import { LoadingState } from "../../components/spinner";
 import { Modal } from "../../components/modal";
-import { BuyerForm } from "../documents/buyer-form";
-import { documentPath, passDocumentsQueryAtom, requestInvoiceAtom } from "../documents/queries";
-import { passSecretAtom } from "../pass/queries";
+import { BuyerForm } from "../../entities/document/buyer-form";
+import { documentPath, passDocumentsQueryAtom, requestInvoiceAtom } from "../../entities/document/queries";
+import { passSecretAtom } from "../../entities/pass/queries";
 import { useT } from "../../i18n/lang";
 import { ApiError, errorMessage, newIdempotencyKey } from "../../lib/api";
 import { bookingCode, formatCountdown, formatLongDateTime } from "../../lib/format";
 import { passUrl } from "../../lib/pass-url";
 import { decimalToCentsExact } from "../../../shared/lifecycle/money";
 import { useAppSearchParams } from "../../lib/search-params";
-import { PublicLayout } from "../layout/public-layout";
-import { showPassBanner } from "../my-bookings/remembered";
+import { PublicLayout } from "../../components/layout/public-layout";
+import { showPassBanner } from "../../entities/pass/remembered";
 import { checkoutBookingIdAtom, checkoutBookingQueryAtom } from "./queries";
-import { useNow } from "./use-now";
+import { useNow } from "../../lib/use-now";
 
-export const REDIRECT_AFTER_SUCCESS_MS = 2000;
+const REDIRECT_AFTER_SUCCESS_MS = 2000;
 
 export function CheckoutPage() {
   const tr = useT();

@@ -9,8 +9,8 @@ import { useT } from "../../i18n/lang";
 import { ApiError } from "../../lib/api";
 import { formatLongDateTime } from "../../lib/format";
 import { garage } from "../../../shared/garage";
-import { PublicLayout } from "../layout/public-layout";
-import { documentIdAtom, documentPath, documentQueryAtom, documentXmlUrl, type DocumentView } from "./queries";
+import { PublicLayout } from "../../components/layout/public-layout";
+import { documentIdAtom, documentPath, documentQueryAtom, documentXmlUrl, type DocumentView } from "../../entities/document/queries";
 import { useRouteParam } from "../../lib/query-of-param";
 
 // On paper only the document: the site's header, footer and buttons stay on screen.
@@ -43,7 +43,7 @@ function PartyBlock({ title, party, fallbackName }: { title: string; party: Part
   );
 }
 
-export function DocumentCard({ doc }: { doc: DocumentView }) {
+function DocumentCard({ doc }: { doc: DocumentView }) {
   const tr = useT();
   const d = tr.documents;
   const seller = doc.seller as Party;

@@ -1,7 +1,7 @@
 import { Button } from "../../components/button";
 import { itGate } from "../../i18n/it-gate";
 import { errorMessage } from "../../lib/api";
-import { useLoginForm } from "../admin/auth/use-login-form";
+import { useLoginForm } from "../../entities/staff/use-login-form";
 
 const t = itGate.login;
 const field = "block w-full rounded-xl border-2 border-slate-500 bg-white px-4 py-3 text-lg text-slate-950 focus:border-white focus:outline-4 focus:outline-white";

@@ -9,7 +9,7 @@ import { itGate } from "../../i18n/it-gate";
 import { formatTime } from "../../lib/format";
 import { ApiError } from "../../lib/api";
 import { queryKeys } from "../../lib/query-keys";
-import { logoutAtom, sessionQueryAtom } from "../admin/queries";
+import { logoutAtom, sessionQueryAtom } from "../../entities/staff/session";
 import { installGateApp } from "./gate-app";
 import { GateLogin } from "./gate-login";
 import { countsOf } from "./offline";

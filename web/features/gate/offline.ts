@@ -21,9 +21,9 @@ export type OfflineList = { eventId: number; downloadedAt: string; passes: Offli
 export type Direction = "in" | "out";
 
 /** A scan decided on the phone while offline, waiting to be sent. */
-export type QueuedScan = { scanId: string; eventId: number; scan: string; direction: Direction; scannedAt: number; passHash?: string; plate: string };
+type QueuedScan = { scanId: string; eventId: number; scan: string; direction: Direction; scannedAt: number; passHash?: string; plate: string };
 
-export type LocalAnswer =
+type LocalAnswer =
   | { result: "ok" | "reread" | "no_entry" | "already_in"; pass: OfflinePass; overstayMinutes?: number | null }
   | { result: "unknown" }
   | { result: "ambiguous"; candidates: OfflinePass[] };

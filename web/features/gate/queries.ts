@@ -5,7 +5,7 @@ import { atomWithQuery } from "jotai-tanstack-query";
 import { client, unwrap } from "../../lib/api";
 import type { Direction } from "./offline";
 
-export type GateEvent = InferResponseType<typeof client.api.gate.events.$get, 200>["events"][number];
+type GateEvent = InferResponseType<typeof client.api.gate.events.$get, 200>["events"][number];
 export type ScanAnswer = InferResponseType<typeof client.api.gate.scan.$post, 200>;
 export type GatePass = NonNullable<ScanAnswer["booking"]>;
 

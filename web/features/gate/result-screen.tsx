@@ -31,13 +31,13 @@ function reasonOf(shown: Shown): string | null {
 }
 
 /** The answer's colours: each pair ≥ 7:1 (WCAG AAA), for sunlight (result-screen.test.ts). */
-export const TONES = {
+const TONES = {
   green: { className: "bg-green-900 text-white", bg: "green-900", fg: "white" },
   amber: { className: "bg-amber-300 text-slate-950", bg: "amber-300", fg: "slate-950" },
   red: { className: "bg-red-900 text-white", bg: "red-900", fg: "white" },
 } as const;
 
-export const toneOf = (result: Shown["result"]): keyof typeof TONES =>
+const toneOf = (result: Shown["result"]): keyof typeof TONES =>
   result === "ok" || result === "reread" ? "green" : result === "no_entry" || result === "ambiguous" ? "amber" : "red";
 
 /**

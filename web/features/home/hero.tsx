@@ -2,7 +2,7 @@ import { useAtomValue } from "jotai";
 import { buttonClass } from "../../components/button";
 import { CarIcon, CheckIcon, PhoneIcon, TicketIcon } from "../../components/icons";
 import { useT } from "../../i18n/lang";
-import { homeStatsAtom } from "./home-reads";
+import { homeStatsAtom } from "../../app/home-reads";
 import { garage } from "../../../shared/garage";
 
 function Stat({ value, label, icon }: { value: number | undefined; label: string; icon: React.ReactNode }) {

@@ -1,11 +1,11 @@
 import { useAtomValue } from "jotai";
 import { useEffect, useRef, useState } from "react";
 import { useLang, useT } from "../../i18n/lang";
-import { homeCarouselSettingsAtom, homePartnersAtom } from "./home-reads";
+import { homeCarouselSettingsAtom, homePartnersAtom } from "../../app/home-reads";
 import { useMediaQuery } from "../../lib/use-media-query";
-import { readsEnglishTwin } from "../../../shared/lang";
+import { translated, type Translations } from "../../../shared/translations";
 
-type Partner = { id: number; name: string; nameEn?: string | null; imageUrl: string };
+type Partner = { id: number; name: string; nameTranslations?: Translations; imageUrl: string };
 
 
 /**
@@ -14,7 +14,7 @@ type Partner = { id: number; name: string; nameEn?: string | null; imageUrl: str
  * phone's main thread about half its work in the home's first seconds. The list is doubled, so one
  * period is where the second copy starts and the loop is seamless. Returns pause/resume.
  */
-export function useMarquee(track: React.RefObject<HTMLElement | null>, speed: number, frameRate: number, running: boolean) {
+function useMarquee(track: React.RefObject<HTMLElement | null>, speed: number, frameRate: number, running: boolean) {
   const animation = useRef<Animation | null>(null);
   useEffect(() => {
     const el = track.current;
@@ -51,7 +51,7 @@ export function useMarquee(track: React.RefObject<HTMLElement | null>, speed: nu
 
 function Logo({ partner: given, hidden }: { partner: Partner; hidden?: boolean }) {
   const [broken, setBroken] = useState(false);
-  const partner = { ...given, name: (readsEnglishTwin(useLang()) && given.nameEn) || given.name };
+  const partner = { ...given, name: translated(given.name, given.nameTranslations, useLang()) };
   return (
     <li aria-hidden={hidden || undefined} className="shrink-0">
       <div className="grid h-20 w-44 place-items-center rounded-2xl bg-white px-4 ring-1 ring-slate-200 sm:h-24 sm:w-52">

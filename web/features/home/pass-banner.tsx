@@ -3,9 +3,9 @@ import { useEffect, useState } from "react";
 import { AppLink } from "../../components/app-link";
 import { CloseIcon, TicketIcon } from "../../components/icons";
 import { useT } from "../../i18n/lang";
-import { afterSaleView } from "../my-bookings/after-sale";
-import { bannerBookingQueryAtom, bannerEntryAtom } from "../my-bookings/queries";
-import { dismissPassBanner, PASS_BANNER_EVENT, passBanner, rememberedBookings } from "../my-bookings/remembered";
+import { afterSaleView } from "../../entities/pass/after-sale";
+import { bannerBookingQueryAtom, bannerEntryAtom } from "../../entities/pass/lookup";
+import { dismissPassBanner, PASS_BANNER_EVENT, passBanner, rememberedBookings } from "../../entities/pass/remembered";
 import { IconButton } from "../../components/icon-button";
 
 /** After a payment the checkout sends the customer home: the pass stays one tap away until closed. */

@@ -6,15 +6,15 @@ import { readApi } from "../../lib/read-api";
 import { activityEventId } from "./schedule";
 
 type Answer<F extends (...args: never[]) => Promise<unknown>> = OkBody<Awaited<ReturnType<F>>>;
-export type LiveConfig = Answer<(typeof client.api)["live-notifications"]["config"]["$get"]>;
-export type LiveActivity = Answer<(typeof client.api)["live-activity"]["$get"]>;
+type LiveConfig = Answer<(typeof client.api)["live-notifications"]["config"]["$get"]>;
+type LiveActivity = Answer<(typeof client.api)["live-activity"]["$get"]>;
 
 // Spec §9: the configuration is refetched every 30 s (the one exception to "no refetch"), and the
 // real recent bookings with it so new ones get announced.
 export const LIVE_REFETCH_MS = 30_000;
-export const LIVE_CONFIG_PATH = "/api/live-notifications/config";
+const LIVE_CONFIG_PATH = "/api/live-notifications/config";
 
-export function liveActivityPath(config: LiveConfig): string {
+function liveActivityPath(config: LiveConfig): string {
   const eventId = activityEventId(config);
   return eventId === undefined ? "/api/live-activity" : `/api/live-activity?eventId=${eventId}`;
 }

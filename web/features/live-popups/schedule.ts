@@ -1,5 +1,5 @@
-export const MIN_POPUP_MS = 2000;
-export const MAX_POPUP_MS = 5000;
+const MIN_POPUP_MS = 2000;
+const MAX_POPUP_MS = 5000;
 export const FIRST_POPUP_MAX_DELAY_MS = 3000;
 
 /** Spec §9: a popup stays max(2 s, min(0.8 × frequency, 5 s)). */
@@ -18,7 +18,7 @@ export function nextActivity<T extends { id: string }>(activity: readonly T[], s
 }
 
 /** Past this, "ha appena prenotato" would contradict the "N ore fa" beside it. */
-export const JUST_BOOKED_MAX_MS = 30 * 60_000;
+const JUST_BOOKED_MAX_MS = 30 * 60_000;
 
 export function isJustBooked(paidAt: string, nowMs: number): boolean {
   return nowMs - Date.parse(paidAt) <= JUST_BOOKED_MAX_MS;

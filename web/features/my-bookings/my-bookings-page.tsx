@@ -1,5 +1,5 @@
 import { useAtomValue } from "jotai";
-import { documentPath } from "../documents/queries";
+import { documentPath } from "../../entities/document/queries";
 import { QRCodeSVG } from "qrcode.react";
 import { useEffect, useState, type FormEvent } from "react";
 import { Alert } from "../../components/alert";
@@ -14,16 +14,16 @@ import { useT } from "../../i18n/lang";
 import { errorMessage } from "../../lib/api";
 import { formatLongDateTime, formatTime } from "../../lib/format";
 import { passUrl } from "../../lib/pass-url";
-import { WalletButtons } from "../pass/wallet-buttons";
-import { PublicLayout } from "../layout/public-layout";
+import { WalletButtons } from "../../entities/pass/wallet-buttons";
+import { PublicLayout } from "../../components/layout/public-layout";
 import { PrinterIcon, SearchIcon } from "./pass-icons";
-import { Fact, WhenAndPlate } from "../pass/fact";
-import { CancelBooking } from "../pass/cancel-booking";
-import { afterSaleView } from "./after-sale";
-import { lookupDevicePasses, lookupMyBookingsAtom, type MyBooking, type MySeason } from "./queries";
+import { Fact, WhenAndPlate } from "../../entities/pass/fact";
+import { CancelBooking } from "../../entities/pass/cancel-booking";
+import { afterSaleView } from "../../entities/pass/after-sale";
+import { lookupDevicePasses, lookupMyBookingsAtom, type MyBooking, type MySeason } from "../../entities/pass/lookup";
 import { useLang } from "../../i18n/lang";
-import { rememberedBooking, rememberedBookings } from "./remembered";
-import { readsEnglishTwin } from "../../../shared/lang";
+import { rememberedBooking, rememberedBookings } from "../../entities/pass/remembered";
+import { translated } from "../../../shared/translations";
 
 const statusStyle: Record<keyof Catalogue["myBookings"]["status"], string> = {
   paid: "bg-emerald-100 text-emerald-800 ring-emerald-200",
@@ -110,7 +110,7 @@ export function BookingPass({ booking, onCancelled }: { booking: MyBooking; onCa
 function SeasonRow({ season }: { season: MySeason }) {
   const tr = useT();
   const m = tr.myBookings.mySeason;
-  const english = readsEnglishTwin(useLang());
+  const lang = useLang();
   const active = season.status === "active" && season.passSecret;
   return (
     <li data-testid="season-row" className={`${cardClass} overflow-hidden break-inside-avoid p-5 sm:p-6`}>
@@ -118,7 +118,7 @@ function SeasonRow({ season }: { season: MySeason }) {
         <span className="rounded-full bg-blue-50 px-2.5 py-1 text-xs font-bold text-blue-800 ring-1 ring-blue-200">{m.label}</span>
         <span className={`rounded-full px-2.5 py-1 text-xs font-bold ring-1 ${active ? statusStyle.paid : statusStyle.cancelled}`}>{active ? m.active : m.ended}</span>
       </div>
-      <h3 className="mt-3 text-lg font-bold text-slate-900">{(english && season.seasonNameEn) || season.seasonName}</h3>
+      <h3 className="mt-3 text-lg font-bold text-slate-900">{translated(season.seasonName, season.seasonNameTranslations, lang)}</h3>
       <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-3">
         <Fact label={tr.season.plate} style="plate">
           {season.licensePlate}
@@ -130,7 +130,7 @@ function SeasonRow({ season }: { season: MySeason }) {
         {season.matches.map((match) => (
           <li key={match.eventId} data-testid="season-row-match" className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-slate-200 p-3 text-sm">
             <span className="min-w-0">
-              <span className="font-semibold text-slate-900">{(english && match.titleEn) || match.title}</span>
+              <span className="font-semibold text-slate-900">{translated(match.title, match.titleTranslations, lang)}</span>
               {match.datetime ? <span className="text-slate-600"> — {formatLongDateTime(match.datetime, tr.dates)}</span> : null}
             </span>
             <span className="rounded-full bg-slate-100 px-2.5 py-1 text-xs font-semibold text-slate-800">{tr.season.state[match.state]}</span>

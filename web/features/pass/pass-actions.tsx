@@ -7,8 +7,8 @@ import { TextField } from "../../components/field";
 import { notify } from "../../components/notify";
 import { useT } from "../../i18n/lang";
 import { errorMessage } from "../../lib/api";
-import { CancelBooking } from "./cancel-booking";
-import { cancellationQueryAtom, changePlateAtom, isSeasonAnswer, passQueryAtom } from "./queries";
+import { CancelBooking } from "../../entities/pass/cancel-booking";
+import { cancellationQueryAtom, changePlateAtom, isSeasonAnswer, passQueryAtom } from "../../entities/pass/queries";
 
 /** Cancel (full refund) before the deadline and change the plate before the start; the server decides both. */
 export function PassActions({ secret }: { secret: string }) {

@@ -3,7 +3,7 @@ import { QRCodeSVG } from "qrcode.react";
 import { GarageNotice } from "../../components/garage-notice";
 import { Alert } from "../../components/alert";
 import { AppLink } from "../../components/app-link";
-import { Fact, WhenAndPlate } from "./fact";
+import { Fact, WhenAndPlate } from "../../entities/pass/fact";
 import { LoadingState } from "../../components/spinner";
 import { buttonClass } from "../../components/button";
 import { cardClass } from "../../components/card";
@@ -11,15 +11,15 @@ import { useLang, useT } from "../../i18n/lang";
 import { ApiError } from "../../lib/api";
 import { formatLongDateTime, formatTime } from "../../lib/format";
 import { passUrl } from "../../lib/pass-url";
-import { PublicLayout } from "../layout/public-layout";
-import { afterSaleView } from "../my-bookings/after-sale";
+import { PublicLayout } from "../../components/layout/public-layout";
+import { afterSaleView } from "../../entities/pass/after-sale";
 import { PassActions } from "./pass-actions";
-import { isSeasonAnswer, passQueryAtom, passSecretAtom, seasonPassQueryAtom, type Pass } from "./queries";
+import { isSeasonAnswer, passQueryAtom, passSecretAtom, seasonPassQueryAtom, type Pass } from "../../entities/pass/queries";
 import { SeasonPassCard } from "./season-pass";
-import { WalletButtons } from "./wallet-buttons";
+import { WalletButtons } from "../../entities/pass/wallet-buttons";
 import { useRouteParam } from "../../lib/query-of-param";
-import { PassDocuments } from "../documents/pass-documents";
-import { readsEnglishTwin } from "../../../shared/lang";
+import { PassDocuments } from "./pass-documents";
+import { translatedTogether } from "../../../shared/translations";
 
 const badge: Record<Pass["status"], { text: "valid" | "void" | "notPaid"; className: string }> = {
   valid: { text: "valid", className: "bg-emerald-700 text-white" },
@@ -77,14 +77,14 @@ export function PassCard({ pass, secret }: { pass: Pass; secret: string }) {
 }
 
 /** A notice from the garage, in the page's language when staff wrote it so. */
-export function PassNotice({ notice }: { notice: Pass["notices"][number] }) {
+function PassNotice({ notice }: { notice: Pass["notices"][number] }) {
   const tr = useT();
-  const english = readsEnglishTwin(useLang()) && notice.subjectEn && notice.bodyEn;
+  const { subject, body } = translatedTogether({ subject: notice.subject, body: notice.body }, { subject: notice.subjectTranslations, body: notice.bodyTranslations }, useLang());
   return (
     <GarageNotice
       testId="pass-notice"
-      subject={english ? notice.subjectEn! : notice.subject}
-      body={english ? notice.bodyEn! : notice.body}
+      subject={subject}
+      body={body}
       createdAt={notice.createdAt}
       postedAt={tr.notices.postedAt(formatLongDateTime(notice.createdAt, tr.dates))}
     />

@@ -1,19 +1,19 @@
 import { useAtomValue } from "jotai";
 import { QRCodeSVG } from "qrcode.react";
-import { Fact } from "./fact";
+import { Fact } from "../../entities/pass/fact";
 import { cardClass } from "../../components/card";
 import { useLang, useT } from "../../i18n/lang";
 import { formatLongDateTime } from "../../lib/format";
 import { passUrl } from "../../lib/pass-url";
-import { changePlateAtom, releaseMatchAtom, type SeasonPass } from "./queries";
+import { changePlateAtom, releaseMatchAtom, type SeasonPass } from "../../entities/pass/queries";
 import { MutationButton } from "../../components/mutation-button";
 import { useState } from "react";
 import { Button } from "../../components/button";
 import { TextField } from "../../components/field";
 import { notify } from "../../components/notify";
 import { errorMessage } from "../../lib/api";
-import { readsEnglishTwin } from "../../../shared/lang";
-import { WalletButtons } from "./wallet-buttons";
+import { translated } from "../../../shared/translations";
+import { WalletButtons } from "../../entities/pass/wallet-buttons";
 
 /** One car for the whole season: the new plate goes on every match still to come (the server decides). */
 function SeasonPlateForm({ secret }: { secret: string }) {
@@ -60,7 +60,7 @@ const stateTone: Record<SeasonPass["matches"][number]["state"], string> = {
 export function SeasonPassCard({ pass, secret }: { pass: SeasonPass; secret: string }) {
   const tr = useT();
   const s = tr.season;
-  const english = readsEnglishTwin(useLang());
+  const lang = useLang();
   const release = useAtomValue(releaseMatchAtom);
   const valid = pass.status === "valid";
   return (
@@ -69,7 +69,7 @@ export function SeasonPassCard({ pass, secret }: { pass: SeasonPass; secret: str
         {valid ? tr.pass.valid : tr.pass.void}
       </div>
       <div className="p-5 sm:p-6">
-        <h2 className="text-xl font-bold text-slate-900">{(english && pass.seasonNameEn) || pass.seasonName}</h2>
+        <h2 className="text-xl font-bold text-slate-900">{translated(pass.seasonName, pass.seasonNameTranslations, lang)}</h2>
         <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
           <Fact label={s.plate} style="plate">
             {pass.licensePlate}
@@ -96,7 +96,7 @@ export function SeasonPassCard({ pass, secret }: { pass: SeasonPass; secret: str
           {pass.matches.map((m) => (
             <li key={m.eventId} data-testid="season-match" className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-slate-200 p-3">
               <div className="min-w-0">
-                <p className="font-semibold text-slate-900">{(english && m.titleEn) || m.title}</p>
+                <p className="font-semibold text-slate-900">{translated(m.title, m.titleTranslations, lang)}</p>
                 {m.datetime ? <p className="text-sm text-slate-600 first-letter:uppercase">{formatLongDateTime(m.datetime, tr.dates)}</p> : null}
               </div>
               <div className="flex items-center gap-2">

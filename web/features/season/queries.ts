@@ -3,7 +3,7 @@ import { atomWithMutation } from "jotai-tanstack-query";
 import { queryOfParam } from "../../lib/query-of-param";
 import { catalogueAtom } from "../../i18n/lang";
 import { client, newIdempotencyKey, unwrap } from "../../lib/api";
-import type { BookingValues } from "../booking/validation";
+import type { BookingValues } from "../../entities/customer/validation";
 
 export const seasonIdAtom = atom<string | null>(null);
 

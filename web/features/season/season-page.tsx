@@ -10,13 +10,13 @@ import { useLang, useT } from "../../i18n/lang";
 import { errorMessage } from "../../lib/api";
 import { formatLongDateTime } from "../../lib/format";
 import { formatEuro } from "../../../shared/lifecycle/money";
-import { PublicLayout } from "../layout/public-layout";
-import { checkBooking, normalisePlate, type BookingValues } from "../booking/validation";
-import { fieldBinder } from "../booking/bind-field";
-import { CarFields } from "../booking/car-fields";
+import { PublicLayout } from "../../components/layout/public-layout";
+import { checkBooking, normalisePlate, type BookingValues } from "../../entities/customer/validation";
+import { fieldBinder } from "../../entities/customer/bind-field";
+import { CarFields } from "../../entities/customer/car-fields";
 import { buySeasonAtom, seasonIdAtom, seasonQueryAtom } from "./queries";
 import { useRouteParam } from "../../lib/query-of-param";
-import { readsEnglishTwin } from "../../../shared/lang";
+import { translated } from "../../../shared/translations";
 
 const empty: BookingValues = { customerName: "", customerEmail: "", licensePlate: "", carModel: "" };
 
@@ -38,7 +38,7 @@ export function SeasonPage() {
   return (
     <PublicLayout>
       <div className="mx-auto max-w-md space-y-6 px-4 py-8">
-        <h1 className="text-2xl font-black tracking-tight text-slate-900">{data ? (readsEnglishTwin(lang) && data.nameEn) || data.name : s.title}</h1>
+        <h1 className="text-2xl font-black tracking-tight text-slate-900">{data ? translated(data.name, data.nameTranslations, lang) : s.title}</h1>
         {data ? (
           <>
             <section className={`${cardClass} space-y-3 p-5`}>
@@ -59,7 +59,7 @@ export function SeasonPage() {
               <ul className="space-y-1 text-sm">
                 {data.matches.map((e) => (
                   <li key={e.id} className={e.state === "on_sale" ? "text-slate-800" : "text-slate-500"}>
-                    <span className={e.state === "on_sale" ? "font-semibold" : "font-semibold line-through"}>{(lang === "en" && e.titleEn) || e.title}</span>
+                    <span className={e.state === "on_sale" ? "font-semibold" : "font-semibold line-through"}>{translated(e.title, e.titleTranslations, lang)}</span>
                     {e.datetime ? <span className="text-slate-600"> — {formatLongDateTime(e.datetime, tr.dates)}</span> : null}
                     {e.state !== "on_sale" ? <span className="text-amber-900"> ({s.matchState[e.state]})</span> : null}
                   </li>

@@ -11,6 +11,7 @@ import { unzip } from "./zip";
 import { fixClock } from "../../../shared/test/clock";
 import { adminApi, staffCookie } from "../../test/admin";
 import { api, customerFor, seedEvent, testDb } from "../../test/helpers";
+import { GARAGE_FISCAL_IDENTITY } from "../../test/fiscal";
 import type { BookingDto } from "../bookings";
 import type { IntentDto } from "../payments/checkout";
 import { anonymisePersonalData } from "../retention";
@@ -31,19 +32,8 @@ async function paidBooking(priceCents = 2000, who: Parameters<typeof customerFor
 const docsOf = (bookingId: string) => testDb().select().from(documents).where(eq(documents.bookingId, bookingId));
 const ofKind = async (bookingId: string, kind: DocumentRow["kind"]) => (await docsOf(bookingId)).filter((d) => d.kind === kind);
 
-export const GARAGE = {
-  ragioneSociale: "Garage Marino S.r.l.",
-  partitaIva: "12345678903",
-  codiceFiscale: "12345678903",
-  indirizzo: "Via Giambattista Marino 14",
-  cap: "80125",
-  comune: "Napoli",
-  provincia: "na",
-  regimeFiscale: "RF01",
-  vatRate: "22",
-  invoiceSeries: "FE",
-  accountantEmail: "studio@commercialista.example",
-};
+// Written as an owner might (the province in lower case, the accountant's address filled in).
+export const GARAGE = { ...GARAGE_FISCAL_IDENTITY, provincia: "na", accountantEmail: "studio@commercialista.example" };
 
 export const COMPANY = {
   type: "company",

@@ -6,6 +6,7 @@ import type { DocumentRow } from "../../../db/schema";
 import { splitVat } from "../../../shared/fiscal";
 import { fatturaFactsOf } from "./facts";
 import { fatturaXml, sdiArithmeticProblems, type Buyer, type Seller } from "./fattura-xml";
+import { GARAGE_FISCAL_IDENTITY } from "../../test/fiscal";
 
 const dir = path.join(import.meta.dirname, "schema");
 const XSD = "Schema_del_file_xml_FatturaPA_v1.2.2.xsd";
@@ -33,16 +34,7 @@ function arithmeticOfXml(xml: string): string[] {
   return problems;
 }
 
-const seller: Seller = {
-  ragioneSociale: "Garage Marino S.r.l.",
-  partitaIva: "12345678903",
-  codiceFiscale: "12345678903",
-  indirizzo: "Via Giambattista Marino 14",
-  cap: "80125",
-  comune: "Napoli",
-  provincia: "NA",
-  regimeFiscale: "RF01",
-};
+const seller: Seller = { ...GARAGE_FISCAL_IDENTITY };
 const company: Buyer = {
   type: "company",
   denominazione: "Rossi & Figli S.p.A. <Eventi>",

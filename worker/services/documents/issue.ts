@@ -8,6 +8,7 @@ import { insertWhere } from "../../lib/insert-where";
 import { messages } from "../../i18n/it";
 import { INVOICE_WINDOW_DAYS } from "../../../shared/fiscal";
 import type { Buyer } from "./fattura-xml";
+import { translatedSql } from "../translations";
 
 /** Parking's VAT while the owner has not saved the fiscal identity: the ordinary rate. */
 export const DEFAULT_VAT_RATE_BP = 2200;
@@ -56,11 +57,11 @@ export function receiptInsert(db: Db, bookingId: string, now: number) {
       vatCents: sql`b.amount_cents - ${taxableSql(sql`b.amount_cents`, rateOfBooking)}`,
       vatRateBp: rateOfBooking,
       itemTitle: sql`case
-        when b.kind = 'season' then coalesce((select case when b.lang = 'en' then coalesce(sp.name_en, sp.name) else sp.name end
+        when b.kind = 'season' then coalesce((select ${translatedSql(sql`sp.name`, sql`sp.name_translations`, sql`b.lang`)}
           from season_holders h join season_passes sp on sp.id = h.season_id where h.id = b.season_holder_id), e.title)
-        when b.kind = 'prevendita' then coalesce(case when b.lang = 'en' then e.prevendita_title_en end, e.prevendita_title, e.title)
-        else case when b.lang = 'en' then coalesce(e.title_en, e.title) else e.title end end`,
-      rateName: sql`case when b.lang = 'en' then coalesce(r.name_en, r.name) else r.name end`,
+        when b.kind = 'prevendita' then coalesce(${translatedSql(sql`e.prevendita_title`, sql`e.prevendita_title_translations`, sql`b.lang`)}, e.title)
+        else ${translatedSql(sql`e.title`, sql`e.title_translations`, sql`b.lang`)} end`,
+      rateName: translatedSql(sql`r.name`, sql`r.name_translations`, sql`b.lang`),
       eventAt: sql`case when b.kind = 'season' then null else e.datetime end`,
       plate: sql`b.license_plate`,
       bookingKind: sql`b.kind`,

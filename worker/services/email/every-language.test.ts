@@ -6,7 +6,8 @@ import { LANGS, type Lang } from "../../../shared/lang";
 import { seedBooking, seedEvent, testDb } from "../../test/helpers";
 import { joinWaitlist } from "../waitlist";
 import { emailCatalogues } from "./catalogue";
-import { renderOutboxRow, type RenderedEmail } from "./render";
+import { renderOutboxRow } from "./render";
+import { type RenderedEmail } from "./layout";
 
 // Friday 12 March 2027, 21:00 in Rome (20:00 UTC).
 const AT = Date.UTC(2027, 2, 12, 20, 0);

@@ -1,3 +1,4 @@
+import type { Translations } from "../../../shared/translations";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -6,7 +7,8 @@ import { api, seedBooking, seedEvent, testDb } from "../../test/helpers";
 import type { BookingDto } from "../bookings";
 import type { IntentDto } from "../payments/checkout";
 import { emailCatalogues } from "./catalogue";
-import { renderOutboxRow, type RenderedEmail } from "./render";
+import { renderOutboxRow } from "./render";
+import { type RenderedEmail } from "./layout";
 import { type Lang } from "../../../shared/lang";
 
 // Friday 12 March 2027, 21:00 in Rome (20:00 UTC, before the switch to summer time).
@@ -35,12 +37,12 @@ function readable(email: RenderedEmail): string {
   return [email.subject, email.html, email.text, ...files].join("\n");
 }
 
-async function booking(lang: Lang, content: { titleEn?: string | null; nameEn?: string | null } = {}) {
+async function booking(lang: Lang, content: { titleTranslations?: Translations; nameTranslations?: Translations } = {}) {
   const { eventId, rateId } = await seedEvent({
     title: "Concerto di Capodanno",
-    titleEn: content.titleEn ?? null,
+    titleTranslations: content.titleTranslations ?? {},
     datetime: AT,
-    rates: [{ name: "Posto coperto", nameEn: content.nameEn ?? null }],
+    rates: [{ name: "Posto coperto", nameTranslations: content.nameTranslations ?? {} }],
   });
   const b = await seedBooking({ eventId, rateId, status: "paid", amountCents: 1550 });
   await testDb().update(bookings).set({ lang }).where(eq(bookings.id, b.id)).run();
@@ -51,7 +53,7 @@ const render = async (bookingId: string, kind: EmailKind, data: Record<string, u
   (await renderOutboxRow(testDb(), env, { bookingId, kind, data }))!;
 
 /** The event's English title and rate name, besides the Italian ones. */
-const ENGLISH_CONTENT = { titleEn: "New Year's Concert", nameEn: "Covered space" };
+const ENGLISH_CONTENT = { titleTranslations: { en: "New Year's Concert" }, nameTranslations: { en: "Covered space" } };
 
 /** The refund of the whole booking the customer asked for, as the outbox stores it (the reason in Italian). */
 const customerRefund = { amountCents: 1550, full: true, reason: emailCatalogues.it.reasons.customer, source: "customer", at: AT };
@@ -121,7 +123,7 @@ describe("e-mails in the booking's language", () => {
   });
 
   it("a booking made in English and paid with the demo card has its confirmation (as queued) in English", async () => {
-    const { eventId, rateId } = await seedEvent({ title: "Concerto di Capodanno", titleEn: "New Year's Concert", datetime: AT, rates: [{ name: "Posto coperto", nameEn: "Covered space" }] });
+    const { eventId, rateId } = await seedEvent({ title: "Concerto di Capodanno", titleTranslations: { en: "New Year's Concert" }, datetime: AT, rates: [{ name: "Posto coperto", nameTranslations: { en: "Covered space" } }] });
     const json = { eventId, rateId, customerName: "Jane Doe", customerEmail: `jane.${eventId}@example.com`, licensePlate: "AB 123 CD", carModel: "Ford Focus", lang: "en" };
     const booking = await (await api("/api/bookings", { method: "POST", json })).json<BookingDto>();
     const intent = await (await api("/api/create-payment-intent", { method: "POST", json: { bookingId: booking.id } })).json<IntentDto>();
@@ -150,7 +152,7 @@ describe("the refund e-mail says what happened (issue #25: not just 'Rimborso ef
   });
 
   it("an event the garage cancelled says so, in the booking's language", async () => {
-    const id = await booking("en", { titleEn: "New Year's Concert" });
+    const id = await booking("en", { titleTranslations: { en: "New Year's Concert" } });
     const email = await render(id, "refund", { amountCents: 1550, full: true, reason: emailCatalogues.it.reasons.eventCancelled, source: "event_cancelled", at: AT });
     expectWords(email, "Event cancelled: New Year's Concert", [
       "New Year's Concert, planned for Friday 12 March 2027, 21:00 (Italian time), has been cancelled",

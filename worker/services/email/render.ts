@@ -1,12 +1,11 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { REF } from "../../lib/attribution";
 import { garage } from "../../../shared/garage";
 import { appleWalletConfig, googleWalletConfig } from "../wallet/config";
-import { bookings, documents, events, notices, rates, waitlistEntries, type EmailOutboxRow } from "../../../db/schema";
-import { waitingEntryText } from "../../../shared/lifecycle/sql";
+import { bookings, documents, notices, waitlistEntries, type EmailOutboxRow } from "../../../db/schema";
 import type { Db } from "../../db";
 import { bookingCodeOf } from "../../../shared/rules";
-import { emailCatalogues, type EmailCatalogue } from "./catalogue";
+import { emailCatalogues } from "./catalogue";
 import { escapeHtml, euro, romeLongDate, romeLongDateTime } from "./format";
 import { REFUND_WORKING_DAYS } from "../../../shared/lifecycle/money";
 import { addWorkingDays } from "../../lib/time";
@@ -17,52 +16,10 @@ import { cancelDeadline, eventEndsAt, MINUTE_MS, withinCancelDeadline } from "..
 import { getReminderSettings } from "../settings";
 import { qrPng } from "./qr-png";
 import { bookingFacts } from "../booking-facts";
-import { documentNumber, lineDescription } from "../documents/facts";
-import { customerOf } from "../documents/read";
-import { rateOfBp } from "../../../shared/fiscal";
-import { LANGUAGES, readsEnglishTwin } from "../../../shared/lang";
-
-export type RenderedEmail = {
-  to: string;
-  subject: string;
-  html: string;
-  text: string;
-  attachments: EmailAttachment[];
-};
-
-const QR_CID = "pass-qr";
-const mapsUrl = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(garage.address)}`;
-
-
-function base64(bytes: Uint8Array): string {
-  let s = "";
-  for (const b of bytes) s += String.fromCharCode(b);
-  return btoa(s);
-}
-
-type Row = { label: string; value: string; href?: string };
-
-function layout(t: EmailCatalogue, lang: string, title: string, paragraphs: string[], rows: Row[], extraHtml: string): string {
-  const table = rows
-    .map(
-      (r) =>
-        `<tr><td style="padding:6px 12px 6px 0;color:#555;vertical-align:top">${escapeHtml(r.label)}</td>` +
-        `<td style="padding:6px 0;font-weight:600">${escapeHtml(r.value)}${r.href ? `<br><a href="${escapeHtml(r.href)}" style="color:#1d4ed8;font-weight:400">${escapeHtml(r.href === mapsUrl ? t.labels.maps : r.href)}</a>` : ""}</td></tr>`,
-    )
-    .join("");
-  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>
-<body style="margin:0;padding:24px;background:#f3f4f6;font-family:Arial,Helvetica,sans-serif;color:#111">
-<div style="max-width:560px;margin:0 auto;background:#fff;border-radius:12px;padding:24px">
-<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>
-${paragraphs.map((p) => `<p style="margin:0 0 12px;line-height:1.5">${escapeHtml(p).replace(/\n/g, "<br>")}</p>`).join("\n")}
-<table style="border-collapse:collapse;margin:16px 0;font-size:15px">${table}</table>
-${extraHtml}
-<p style="margin:24px 0 0;color:#555;font-size:13px">${escapeHtml(garage.name)} · ${escapeHtml(garage.address)} · ${escapeHtml(garage.phoneDisplay)}</p>
-</div></body></html>`;
-}
-
-const textOf = (paragraphs: string[], rows: Row[], tail: string[]) =>
-  [...paragraphs, "", ...rows.map((r) => `${r.label}: ${r.value}${r.href ? `\n  ${r.href}` : ""}`), "", ...tail].join("\n");
+import { translated, translatedTogether } from "../../../shared/translations";
+import { base64, layout, mapsUrl, QR_CID, textOf, type RenderedEmail, type Row } from "./layout";
+import { renderWaitlistJoined } from "./render-waitlist-joined";
+import { renderInvoiceCopy } from "./render-invoice-copy";
 
 /**
  * The message an outbox row stands for, from the booking as it is now, in the language the booking
@@ -77,11 +34,11 @@ export async function renderOutboxRow(db: Db, env: Env, row: Pick<EmailOutboxRow
   if (!facts) return null;
   const lang = facts.lang;
   const t = emailCatalogues[lang];
-  // English content where the staff wrote it, else the Italian (as on the site).
+  // The garage's texts in the booking's language, else English, else the Italian (as on the site).
   const b = {
     ...facts,
-    eventTitle: (readsEnglishTwin(lang) && facts.eventTitleEn) || facts.eventTitle,
-    rateName: (readsEnglishTwin(lang) && facts.rateNameEn) || facts.rateName,
+    eventTitle: translated(facts.eventTitle, facts.eventTitleTranslations, lang),
+    rateName: facts.rateName == null ? null : translated(facts.rateName, facts.rateNameTranslations, lang),
   };
   const code = bookingCodeOf(b.id);
   const when = b.isAlwaysActive || b.datetime == null ? t.labels.alwaysActive : romeLongDateTime(b.datetime, t.dates);
@@ -148,10 +105,9 @@ export async function renderOutboxRow(db: Db, env: Env, row: Pick<EmailOutboxRow
   if (row.kind === "notice") {
     const notice = row.noticeId ? await db.select().from(notices).where(eq(notices.id, row.noticeId)).get() : undefined;
     if (!notice) return null;
-    // The English text when the booking is English and staff wrote one; the Italian otherwise. Always text, never markup.
-    const english = readsEnglishTwin(lang) && notice.subjectEn && notice.bodyEn;
-    const subject = english ? notice.subjectEn! : notice.subject;
-    const paragraphs = [t.greeting(b.customerName), t.notice.intro(b.eventTitle), english ? notice.bodyEn! : notice.body];
+    // Subject and body from one language: the booking's, else English, else the Italian. Always text, never markup.
+    const { subject, body } = translatedTogether({ subject: notice.subject, body: notice.body }, { subject: notice.subjectTranslations, body: notice.bodyTranslations }, lang);
+    const paragraphs = [t.greeting(b.customerName), t.notice.intro(b.eventTitle), body];
     const rows = base.filter((r) => r.label !== t.labels.rate);
     const linkHtml = passUrl ? `<p style="margin:16px 0 0"><a href="${escapeHtml(passUrl)}" style="color:#1d4ed8;font-weight:600">${escapeHtml(t.labels.passLink)}</a></p>` : "";
     const more = nextEvents(REF.emailNotice);
@@ -305,104 +261,4 @@ export function previewHtml(email: Pick<RenderedEmail, "html" | "attachments">):
     html = html.replaceAll(`cid:${a.contentId}`, `data:${a.type};base64,${base64(bytes)}`);
   }
   return html;
-}
-
-/** "You are on the waiting list": the entry as it is now, with its personal link (no booking exists yet). */
-async function renderWaitlistJoined(db: Db, env: Env, entryId: number): Promise<RenderedEmail | null> {
-  // The entry read here rather than through waitlist.ts, which hands mails to the outbox (no import cycle).
-  const view = Number.isInteger(entryId) ? await joinedEntry(db, entryId) : null;
-  if (!view) return null;
-  const lang = view.lang;
-  const t = emailCatalogues[lang];
-  const english = readsEnglishTwin(lang);
-  const eventTitle = (english && view.event.titleEn) || view.event.title;
-  const rateName = (english && view.rate.nameEn) || view.rate.name;
-  const link = `${env.PUBLIC_BASE_URL.replace(/\/$/, "")}/lista-attesa/${view.token}`;
-  const paragraphs = [t.waitlistJoined.greeting, t.waitlistJoined.intro(eventTitle), t.waitlistJoined.how];
-  const rows: Row[] = [
-    { label: t.labels.event, value: eventTitle },
-    { label: t.labels.when, value: view.event.isAlwaysActive || !view.event.datetime ? t.labels.alwaysActive : romeLongDateTime(Date.parse(view.event.datetime), t.dates) },
-    { label: t.labels.rate, value: rateName },
-    { label: t.labels.plate, value: view.licensePlate },
-    ...(view.position != null ? [{ label: t.waitlistJoined.position, value: t.waitlistJoined.place(view.position) }] : []),
-  ];
-  const subject = t.waitlistJoined.subject(eventTitle);
-  const linkHtml = `<p style="margin:16px 0 0"><a href="${escapeHtml(link)}" style="display:inline-block;background:#1d4ed8;color:#fff;padding:12px 20px;border-radius:8px;font-weight:600;text-decoration:none">${escapeHtml(t.waitlistJoined.link)}</a><br><span style="font-size:12px;color:#555;word-break:break-all">${escapeHtml(link)}</span></p>`;
-  return {
-    to: view.email,
-    subject,
-    html: layout(t, lang, subject, paragraphs, rows, `${linkHtml}<p style="margin:16px 0 0;line-height:1.5">${escapeHtml(t.signature).replace(/\n/g, "<br>")}</p>`),
-    text: textOf(paragraphs, rows, [`${t.waitlistJoined.link}: ${link}`, "", t.signature]),
-    attachments: [],
-  };
-}
-
-/** A waiting-list entry with its event and rate, and its place among those still waiting. */
-async function joinedEntry(db: Db, entryId: number) {
-  const row = await db
-    .select({
-      token: waitlistEntries.token,
-      email: waitlistEntries.email,
-      licensePlate: waitlistEntries.licensePlate,
-      lang: waitlistEntries.lang,
-      waiting: sql<number>`${sql.raw(waitingEntryText(`"waitlist_entries"`))}`,
-      position: sql<number>`(select count(*) from waitlist_entries p where p.event_id = ${waitlistEntries.eventId} and ${sql.raw(waitingEntryText("p"))} and p.id <= ${waitlistEntries.id})`,
-      title: events.title,
-      titleEn: events.titleEn,
-      datetime: events.datetime,
-      isAlwaysActive: events.isAlwaysActive,
-      rateName: rates.name,
-      rateNameEn: rates.nameEn,
-    })
-    .from(waitlistEntries)
-    .innerJoin(events, eq(events.id, waitlistEntries.eventId))
-    .innerJoin(rates, eq(rates.id, waitlistEntries.rateId))
-    .where(eq(waitlistEntries.id, entryId))
-    .get();
-  if (!row) return null;
-  return {
-    token: row.token,
-    email: row.email,
-    licensePlate: row.licensePlate,
-    lang: row.lang,
-    position: row.waiting ? row.position : null,
-    event: { title: row.title, titleEn: row.titleEn, datetime: row.isAlwaysActive || row.datetime == null ? null : new Date(row.datetime).toISOString(), isAlwaysActive: row.isAlwaysActive },
-    rate: { name: row.rateName, nameEn: row.rateNameEn },
-  };
-}
-
-/**
- * The courtesy copy of a booking's invoice, in the booking's language, from the facts the invoice
- * stored (so it reads the same whatever happened to the booking since): no PDF, the figures and a
- * link to the invoice's printable page.
- */
-async function renderInvoiceCopy(db: Db, env: Env, bookingId: string): Promise<RenderedEmail | null> {
-  const doc = await db.select().from(documents).where(and(eq(documents.bookingId, bookingId), eq(documents.kind, "invoice"))).get();
-  if (!doc) return null;
-  const lang = doc.lang;
-  const t = emailCatalogues[lang];
-  const c = t.invoiceCopy;
-  const number = documentNumber(doc);
-  const date = romeLongDate(doc.issuedAt, t.dates);
-  const link = `${env.PUBLIC_BASE_URL.replace(/\/$/, "")}/ricevuta/${doc.id}?lang=${lang}`;
-  const rate = rateOfBp(doc.vatRateBp).replace(/\.00$/, "");
-  const rows: Row[] = [
-    { label: c.number, value: number },
-    { label: c.date, value: date },
-    { label: c.buyer, value: customerOf(doc) },
-    { label: c.item, value: lineDescription(doc) },
-    { label: c.taxable, value: euro(doc.taxableCents, lang) },
-    { label: c.vat(LANGUAGES[lang].decimalComma ? rate.replace(".", ",") : rate), value: euro(doc.vatCents, lang) },
-    { label: c.total, value: euro(doc.totalCents, lang) },
-  ];
-  const paragraphs = [t.greeting(doc.customerName), c.intro(number, date), c.legal];
-  const subject = c.subject(number);
-  const linkHtml = `<p style="margin:16px 0 0"><a href="${escapeHtml(link)}" style="color:#1d4ed8;font-weight:600">${escapeHtml(c.link)}</a></p>`;
-  return {
-    to: doc.customerEmail,
-    subject,
-    html: layout(t, lang, subject, paragraphs, rows, linkHtml + `<p style="margin:16px 0 0;line-height:1.5">${escapeHtml(t.signature).replace(/\n/g, "<br>")}</p>`),
-    text: textOf(paragraphs, rows, [`${c.link}: ${link}`, "", t.signature]),
-    attachments: [],
-  };
 }

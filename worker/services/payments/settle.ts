@@ -6,7 +6,7 @@ import { isActiveHold, PAYABLE_STATUSES } from "../../../shared/lifecycle/bookin
 import { activeHoldSql, spotsForSaleSql } from "../../../shared/lifecycle/sql";
 import { confirmationOutboxInsert } from "../email/outbox";
 import { passSecretOnPay } from "../passes";
-import { seasonPayableSql, settleSeasonItems } from "../seasons";
+import { seasonPayableSql, settleSeasonItems } from "../season-settlement";
 import { receiptInsert } from "../documents/issue";
 import { clientBookingsSql, DEFAULT_HOLD_CAP } from "../holds";
 import type { PaymentIntentView, PaymentProvider } from "./provider";

@@ -1,3 +1,4 @@
+import type { Translations } from "../../../shared/translations";
 import { romeIso } from "../event-page";
 import { longDateTime } from "../../../shared/lifecycle/dates";
 import { walletCatalogues } from "./catalogue";
@@ -16,10 +17,11 @@ export async function signJwt(payload: Record<string, unknown>, keyPem: string):
   return `${input}.${b64url(new Uint8Array(signature))}`;
 }
 
-const localized = (it: string, en: string | null) => ({
-  defaultValue: { language: "it", value: it },
-  ...(en && en !== it ? { translatedValues: [{ language: "en", value: en }] } : {}),
-});
+/** Google's localized string: the Italian, and every language the garage wrote (each device shows its own). */
+const localized = (it: string, translations: Translations | null) => {
+  const others = Object.entries(translations ?? {}).filter(([, value]) => value && value !== it);
+  return { defaultValue: { language: "it", value: it }, ...(others.length ? { translatedValues: others.map(([language, value]) => ({ language, value })) } : {}) };
+};
 
 /**
  * One class per event (a booking's pass), or per season (a holder's pass: its holders keep different
@@ -34,7 +36,7 @@ export function eventTicketClass(google: GoogleWalletConfig, facts: WalletPassFa
     id: classIdOf(google, facts),
     issuerName: place.name,
     reviewStatus: "UNDER_REVIEW",
-    eventName: localized(facts.eventTitleIt, facts.eventTitleEn),
+    eventName: localized(facts.eventTitleIt, facts.eventTitleTranslations),
     venue: { name: localized(place.name, null), address: localized(place.address, null) },
     ...(facts.eventStart != null && !facts.isAlwaysActive && !facts.season ? { dateTime: { start: romeIso(facts.eventStart) } } : {}),
     ...(place.coordinates ? { locations: [place.coordinates] } : {}),

@@ -1,3 +1,4 @@
+import type { Translations } from "../../../shared/translations";
 import { zipSync } from "fflate";
 import { romeIso } from "../event-page";
 import { grayPng } from "../email/qr-png";
@@ -18,7 +19,7 @@ export type WalletPassFacts = {
   /** In the booking's language; the Italian and English titles for Google's class. */
   eventTitle: string;
   eventTitleIt: string;
-  eventTitleEn: string | null;
+  eventTitleTranslations: Translations;
   eventStart: number | null;
   isAlwaysActive: boolean;
   rateName: string | null;

@@ -9,7 +9,7 @@ import { freeBooking, type BookingDto } from "../bookings";
 import type { IntentDto } from "../payments/checkout";
 import { requirePaymentProvider } from "../payments/create-provider";
 import { retryIncompleteRefunds } from "../refunds";
-import { sendWalletUpdates } from "./wallet-passes";
+import { sendWalletUpdates } from "./wallet-updates";
 
 // Issue #46: a refund settled after the admin's own (Stripe's webhooks, the cron's retry, "Riprova")
 // or "Libera" changes what the pass shows; each path must tell the phone once. Each test failed on

@@ -8,7 +8,7 @@ import { api, seedEvent, testDb } from "../../test/helpers";
 import { BASE, call, downloadPkpass, latestPkpass, passOnAPhone, pushesTo, walletEnv } from "../../test/wallet";
 import { romeIso } from "../event-page";
 import { startEventCancellation } from "../event-cancellation";
-import { sendWalletUpdates } from "./wallet-passes";
+import { sendWalletUpdates } from "./wallet-updates";
 
 // docs/decisions/058-season-wallet-pass.md: a season holder keeps one wallet pass whose match and
 // date move to the next match the holder keeps; each move reaches each phone once.
@@ -25,7 +25,7 @@ async function seedSeason() {
   const c = await seedEvent({ category: null, categoryId: cat.id, datetime: Date.now() + 26 * HOUR, title: "Napoli – Lazio" });
   const season = await db
     .insert(seasonPasses)
-    .values({ name: "Abbonamento Curva", nameEn: "Stand season", categoryId: cat.id, startsAt: Date.now() - 86_400_000, endsAt: Date.now() + 200 * 86_400_000, priceCents: 30_000, spots: 5 })
+    .values({ name: "Abbonamento Curva", nameTranslations: { en: "Stand season" }, categoryId: cat.id, startsAt: Date.now() - 86_400_000, endsAt: Date.now() + 200 * 86_400_000, priceCents: 30_000, spots: 5 })
     .returning()
     .get();
   return { a, b, c, season };

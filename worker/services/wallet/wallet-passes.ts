@@ -1,16 +1,6 @@
-import { and, asc, eq, gt, lt, or, sql, type SQL } from "drizzle-orm";
-import {
-  bookings,
-  events,
-  garageCoordinates,
-  rates,
-  seasonHolders,
-  seasonPasses,
-  walletPasses,
-  walletRegistrations,
-  walletStandInDeliveries,
-  walletUpdates,
-} from "../../../db/schema";
+import { translated } from "../../../shared/translations";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { bookings, events, garageCoordinates, rates, seasonHolders, seasonPasses, walletPasses, walletUpdates } from "../../../db/schema";
 import { garage } from "../../../shared/garage";
 import { passStatusOf } from "../../../shared/lifecycle/booking";
 import { passValidText } from "../../../shared/lifecycle/sql";
@@ -19,8 +9,6 @@ import type { Db } from "../../db";
 import { insertWhere } from "../../lib/insert-where";
 import { eventTitleInBookingLang, rateNameInBookingLang } from "../events";
 import { newPassSecret } from "../pass-secret";
-import { appleWalletConfig, googleWalletConfig, type AppleWalletConfig, type GoogleWalletConfig } from "./config";
-import { eventTicketClass, eventTicketObject, updateGoogleTicket } from "./google";
 import type { GaragePlace, WalletPassFacts } from "./pkpass";
 
 const factsColumns = {
@@ -37,7 +25,7 @@ const factsColumns = {
   eventId: events.id,
   eventTitle: eventTitleInBookingLang,
   eventTitleIt: events.title,
-  eventTitleEn: events.titleEn,
+  eventTitleTranslations: events.titleTranslations,
   eventStart: events.datetime,
   isAlwaysActive: events.isAlwaysActive,
   cancelledAt: events.cancelledAt,
@@ -58,11 +46,11 @@ const nextMatchText = (b: string, e: string, now: number) =>
  * season and next match. markWalletPassChanged compares it with the stored `shown`.
  */
 const shownSql = (now: number) => sql`(select case when sb.kind = 'season' then
-    (select json_array('season', h.status = 'active', h.license_plate, s.name, s.name_en,
-        (select json_array(ne.id, ne.datetime, ne.title, ne.title_en) from bookings nb join events ne on ne.id = nb.event_id
+    (select json_array('season', h.status = 'active', h.license_plate, s.name, json(s.name_translations),
+        (select json_array(ne.id, ne.datetime, ne.title, json(ne.title_translations)) from bookings nb join events ne on ne.id = nb.event_id
           where nb.season_holder_id = h.id and ${sql.raw(nextMatchText("nb", "ne", now))} order by ne.datetime, ne.id limit 1))
       from season_holders h join season_passes s on s.id = h.season_id where h.id = sb.season_holder_id)
-    else json_array('booking', ${sql.raw(passValidText("sb", "se"))}, sb.license_plate, se.datetime, se.is_always_active, se.title, se.title_en) end
+    else json_array('booking', ${sql.raw(passValidText("sb", "se"))}, sb.license_plate, se.datetime, se.is_always_active, se.title, json(se.title_translations)) end
   from bookings sb join events se on se.id = sb.event_id where sb.id = ${walletPasses.bookingId})`;
 
 async function factsWhere(db: Db, where: SQL, baseUrl: string, now: number): Promise<WalletPassFacts | null> {
@@ -85,7 +73,7 @@ async function factsWhere(db: Db, where: SQL, baseUrl: string, now: number): Pro
     passUrl: `${baseUrl}/p/${row.passSecret}`,
     eventTitle: row.eventTitle,
     eventTitleIt: row.eventTitleIt,
-    eventTitleEn: row.eventTitleEn,
+    eventTitleTranslations: row.eventTitleTranslations,
     eventStart: row.eventStart,
     isAlwaysActive: row.isAlwaysActive,
     rateName: row.rateName,
@@ -112,24 +100,23 @@ async function seasonFacts(
   if (!holder) return null;
   const { holder: h, season } = holder;
   const next = await db
-    .select({ eventId: events.id, title: events.title, titleEn: events.titleEn, datetime: events.datetime })
+    .select({ eventId: events.id, title: events.title, titleTranslations: events.titleTranslations, datetime: events.datetime })
     .from(bookings)
     .innerJoin(events, eq(events.id, bookings.eventId))
     .where(and(eq(bookings.seasonHolderId, h.id), sql.raw(nextMatchText(`"bookings"`, `"events"`, now))))
     .orderBy(asc(events.datetime), asc(events.id))
     .limit(1)
     .get();
-  const english = h.lang === "en";
-  const nextMatch = next ? { eventId: next.eventId, title: (english && next.titleEn) || next.title, start: next.datetime! } : null;
+  const nextMatch = next ? { eventId: next.eventId, title: translated(next.title, next.titleTranslations, h.lang), start: next.datetime! } : null;
   return {
     ...pass,
     eventId: nextMatch?.eventId ?? null,
     lang: h.lang,
     code: bookingCodeOf(h.id),
     passUrl: `${baseUrl}/p/${h.passSecret}`,
-    eventTitle: (english && season.nameEn) || season.name,
+    eventTitle: translated(season.name, season.nameTranslations, h.lang),
     eventTitleIt: season.name,
-    eventTitleEn: season.nameEn,
+    eventTitleTranslations: season.nameTranslations,
     eventStart: nextMatch?.start ?? null,
     isAlwaysActive: false,
     rateName: null,
@@ -232,129 +219,4 @@ export async function markWalletPassChanged(db: Db, target: WalletChangeTarget, 
       sql`${walletPasses}`,
     ).onConflictDoNothing(),
   ]);
-}
-
-// ---- Apple's pass web service (routes/wallet.ts) ----
-
-/** The pass if `authorization` is its "ApplePass <token>". */
-export async function authorisedPass(db: Db, serialNumber: string, authorization: string | undefined) {
-  const token = /^ApplePass (\S+)$/.exec(authorization ?? "")?.[1];
-  if (!token) return null;
-  const row = await db.select().from(walletPasses).where(eq(walletPasses.serialNumber, serialNumber)).get();
-  return row && (await sameText(row.authToken, token)) ? row : null;
-}
-
-/** Compares digests, so the time taken says nothing about the token. */
-async function sameText(a: string, b: string): Promise<boolean> {
-  const digest = async (s: string) => new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(s)));
-  const [x, y] = await Promise.all([digest(a), digest(b)]);
-  return x.every((v, i) => v === y[i]);
-}
-
-/** true: a new registration (201); false: already registered (200), its push token refreshed. */
-export async function registerDevice(db: Db, deviceLibraryId: string, serialNumber: string, pushToken: string, now: number): Promise<boolean> {
-  const inserted = await db.insert(walletRegistrations).values({ deviceLibraryId, serialNumber, pushToken, createdAt: now }).onConflictDoNothing().run();
-  if (inserted.meta.changes > 0) return true;
-  await db
-    .update(walletRegistrations)
-    .set({ pushToken })
-    .where(and(eq(walletRegistrations.deviceLibraryId, deviceLibraryId), eq(walletRegistrations.serialNumber, serialNumber)))
-    .run();
-  return false;
-}
-
-export async function unregisterDevice(db: Db, deviceLibraryId: string, serialNumber: string): Promise<void> {
-  await db.delete(walletRegistrations).where(and(eq(walletRegistrations.deviceLibraryId, deviceLibraryId), eq(walletRegistrations.serialNumber, serialNumber))).run();
-}
-
-/** The device's passes changed after the tag (all of them without one), and the newest tag; null when none. */
-export async function passesUpdatedSince(db: Db, deviceLibraryId: string, since: number | null): Promise<{ serialNumbers: string[]; lastUpdated: string } | null> {
-  const rows = await db
-    .select({ serialNumber: walletPasses.serialNumber, updatedAt: walletPasses.updatedAt })
-    .from(walletRegistrations)
-    .innerJoin(walletPasses, eq(walletPasses.serialNumber, walletRegistrations.serialNumber))
-    .where(and(eq(walletRegistrations.deviceLibraryId, deviceLibraryId), since == null ? undefined : gt(walletPasses.updatedAt, since)));
-  if (!rows.length) return null;
-  return { serialNumbers: rows.map((r) => r.serialNumber), lastUpdated: String(Math.max(...rows.map((r) => r.updatedAt))) };
-}
-
-// ---- Sending the changes (the cron's "wallet-updates" task) ----
-
-/** Apple's push service for passes: an empty notification to each device, with the pass type as topic. */
-async function pushToDevice(db: Db, apple: AppleWalletConfig, pushToken: string, now: number): Promise<"sent" | "gone"> {
-  if (apple.push === "stand-in") {
-    await db.insert(walletStandInDeliveries).values({ channel: "apple_push", target: pushToken, body: JSON.stringify({ topic: apple.passTypeId }), createdAt: now }).run();
-    return "sent";
-  }
-  const res = await apple.push.fetch(`https://api.push.apple.com/3/device/${pushToken}`, {
-    method: "POST",
-    headers: { "apns-topic": apple.passTypeId, "apns-push-type": "alert", "Content-Type": "application/json" },
-    body: "{}",
-  });
-  if (res.status === 410) return "gone";
-  if (!res.ok) throw new Error(`apple push ${res.status}`);
-  return "sent";
-}
-
-async function updateGoogle(db: Db, google: GoogleWalletConfig, facts: WalletPassFacts, place: GaragePlace, now: number): Promise<void> {
-  const classBody = eventTicketClass(google, facts, place);
-  const objectBody = eventTicketObject(google, facts);
-  if (google.api === "stand-in") {
-    await db.insert(walletStandInDeliveries).values({ channel: "google_object", target: String(objectBody.id), body: JSON.stringify({ class: classBody, object: objectBody }), createdAt: now }).run();
-    return;
-  }
-  await updateGoogleTicket(google, classBody, objectBody, now);
-}
-
-const RECLAIM_AFTER_MS = 5 * 60_000;
-const MAX_ATTEMPTS = 5;
-
-/**
- * Sends each queued change once: the row is claimed by one guarded UPDATE (a second cron run finds it
- * taken), then every device registered for the pass is pushed and Google's object replaced, then the
- * row is marked sent. A failure puts it back for the next minute, up to five tries; a claim left by a
- * run that died is taken again after five minutes.
- */
-export async function sendWalletUpdates(db: Db, env: Env, now: number): Promise<{ sent: number; pushes: number; failed: number }> {
-  const apple = appleWalletConfig(env);
-  const google = googleWalletConfig(env);
-  const baseUrl = (env.PUBLIC_BASE_URL ?? "").replace(/\/+$/, "");
-  // A season pass moves on by itself (a match played, left, handed back or refunded): its change is found here.
-  await markWalletPassChanged(db, { seasonPasses: true }, now);
-  const claimed = await db
-    .update(walletUpdates)
-    .set({ status: "sending", claimedAt: now, attempts: sql`${walletUpdates.attempts} + 1` })
-    .where(or(eq(walletUpdates.status, "queued"), and(eq(walletUpdates.status, "sending"), lt(walletUpdates.claimedAt, now - RECLAIM_AFTER_MS))))
-    .returning();
-  let sent = 0;
-  let pushes = 0;
-  let failed = 0;
-  const place = claimed.length ? await garagePlace(db) : null;
-  for (const update of claimed) {
-    try {
-      const pass = await db.select().from(walletPasses).where(eq(walletPasses.serialNumber, update.serialNumber)).get();
-      if (pass && apple && pass.appleIssuedAt != null) {
-        const devices = await db.select().from(walletRegistrations).where(eq(walletRegistrations.serialNumber, update.serialNumber));
-        for (const device of devices) {
-          if ((await pushToDevice(db, apple, device.pushToken, now)) === "gone") await unregisterDevice(db, device.deviceLibraryId, device.serialNumber);
-          pushes++;
-        }
-      }
-      if (pass && google && pass.googleIssuedAt != null) {
-        const facts = await walletFactsBySerial(db, update.serialNumber, baseUrl, now);
-        if (facts) await updateGoogle(db, google, facts, place!, now);
-      }
-      await db.update(walletUpdates).set({ status: "sent", sentAt: now }).where(eq(walletUpdates.id, update.id)).run();
-      sent++;
-    } catch (err) {
-      console.error(`wallet update ${update.id} failed: ${(err as Error).message}`);
-      await db
-        .update(walletUpdates)
-        .set({ status: update.attempts >= MAX_ATTEMPTS ? "failed" : "queued" })
-        .where(eq(walletUpdates.id, update.id))
-        .run();
-      failed++;
-    }
-  }
-  return { sent, pushes, failed };
 }

@@ -7,7 +7,7 @@ import { it } from "../../../i18n/it";
 import { itAdmin } from "../../../i18n/it-admin";
 import { errorMessage } from "../../../lib/api";
 import { PasswordField } from "../components/password-field";
-import { useLoginForm } from "./use-login-form";
+import { useLoginForm } from "../../../entities/staff/use-login-form";
 
 const t = itAdmin.login;
 

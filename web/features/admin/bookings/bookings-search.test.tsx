@@ -1,10 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { useLocation } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { mount } from "../components/fake-api";
+import { mount } from "../../../test/fake-api";
 import { AppMemoryRouter } from "../../../test/app-memory-router";
 import { BookingsTab } from "./bookings-tab";
-import { row } from "./test-rows";
+import { row } from "../../../test/admin-booking-row";
 
 function Where() {
   const location = useLocation();

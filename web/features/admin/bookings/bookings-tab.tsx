@@ -12,11 +12,10 @@ import { BookingEmailsDialog } from "../emails/booking-emails-dialog";
 import { RefundDialog, type RefundDialogBooking } from "./refund-dialog";
 import { formatEuro } from "../../../../shared/lifecycle/money";
 import { adminEventsQueryAtom } from "../events/queries";
-import { bookingSearchQueryAtom, type AdminBooking, type BookingSearch, freeBookingAtom } from "./queries";
+import { bookingSearchQueryAtom, type AdminBooking, type BookingSearch, type BookingStatus, freeBookingAtom } from "./queries";
 import { Field, hintId, inputClass } from "../../../components/field";
 import { useAppSearchParams } from "../../../lib/search-params";
 import { bookingCodeOf } from "../../../../shared/rules";
-import type { BookingStatus } from "../../../../db/schema";
 import { StatusBadge } from "./status-label";
 import { notifyOutcome } from "../../../lib/notify-outcome";
 

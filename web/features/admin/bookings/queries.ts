@@ -1,8 +1,11 @@
+import type { InferRequestType } from "hono/client";
 import { atomWithInfiniteQuery, atomWithMutation, atomWithQuery, queryClientAtom } from "jotai-tanstack-query";
-import type { BookingStatus } from "../../../../db/schema";
 import { client, unwrap, type OkBody } from "../../../lib/api";
 import { queryKeys } from "../../../lib/query-keys";
-import { invalidateData } from "../queries";
+import { invalidateData } from "../../../entities/staff/session";
+
+/** A booking's status as the list's filter takes it (the API's type, never db/). */
+export type BookingStatus = NonNullable<InferRequestType<typeof client.api.bookings.$get>["query"]["status"]>;
 
 export type AdminBooking = OkBody<Awaited<ReturnType<typeof client.api.bookings.$get>>>[number];
 
@@ -19,7 +22,7 @@ export type BookingSearch = { q: string; eventId: string; status: BookingStatus 
 export type BookingsPage = OkBody<Awaited<ReturnType<typeof client.api.admin.bookings.$get>>>;
 
 /** Rows a page asks for (the list says how many match and loads more on request). */
-export const BOOKINGS_PAGE_SIZE = 50;
+const BOOKINGS_PAGE_SIZE = 50;
 
 /** One search's pages, newest first, from GET /api/admin/bookings (one atom per search: make it with useMemo). */
 export const bookingSearchQueryAtom = (search: BookingSearch) =>

@@ -1,11 +1,11 @@
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { mount, serve } from "../components/fake-api";
+import { mount, serve } from "../../../test/fake-api";
 import { BookingsTab } from "./bookings-tab";
 import type { RefundRow } from "./queries";
 import { RefundDialog } from "./refund-dialog";
 import { AppMemoryRouter } from "../../../test/app-memory-router";
-import { page, row } from "./test-rows";
+import { page, row } from "../../../test/admin-booking-row";
 
 
 

@@ -3,11 +3,11 @@ import { itAdmin } from "../../../i18n/it-admin";
 const labels = itAdmin.bookings.status;
 
 /** Spec §4 admin labels: paid 'Opzionato', freed 'Liberato', pending 'In Attesa'; plus clear labels for the rest. */
-export function adminStatusLabel(status: string): string {
+function adminStatusLabel(status: string): string {
   return status in labels ? labels[status as keyof typeof labels] : labels.pending;
 }
 
-export const statusTone: Record<string, string> = {
+const statusTone: Record<string, string> = {
   paid: "bg-emerald-50 text-emerald-700 ring-emerald-200",
   freed: "bg-sky-50 text-sky-700 ring-sky-200",
   pending: "bg-amber-50 text-amber-800 ring-amber-200",

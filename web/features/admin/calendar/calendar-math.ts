@@ -9,8 +9,8 @@ import { GARAGE_TIME_ZONE } from "../../../lib/format";
 export type PlainDate = ReturnType<typeof PlainDateFns.create>;
 export type YearMonth = { year: number; month: number };
 
-export const MONTH_CELLS = 42;
-export const MAX_EVENTS_PER_CELL = 2;
+const MONTH_CELLS = 42;
+const MAX_EVENTS_PER_CELL = 2;
 
 export function plainDate(year: number, month: number, day: number): PlainDate {
   return PlainDateFns.create(year, month, day);
@@ -39,7 +39,7 @@ export function sundayOffset(day: PlainDate): number {
 }
 
 /** The Sunday that opens the week containing `day`. */
-export function startOfWeek(day: PlainDate): PlainDate {
+function startOfWeek(day: PlainDate): PlainDate {
   return addDays(day, -sundayOffset(day));
 }
 

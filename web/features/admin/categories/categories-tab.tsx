@@ -1,3 +1,5 @@
+import { cleanTranslations, type Translations } from "../../../../shared/translations";
+import { TranslatedText } from "../components/translated-text";
 import { useAtomValue } from "jotai";
 import { useState, type FormEvent } from "react";
 import { Button } from "../../../components/button";
@@ -16,23 +18,23 @@ import { categoryForm, firstProblem } from "../../../../shared/forms/admin-forms
 import { createCategoryAtom, deleteCategoryAtom, updateCategoryAtom } from "../queries";
 
 const t = itAdmin.categories;
-export const DEFAULT_CATEGORY_COLOR = "#3B82F6";
+const DEFAULT_CATEGORY_COLOR = "#3B82F6";
 
 /** The server's rules (shared/forms/admin-forms.ts), checked before sending: a problem is said and nothing is sent. */
-function refused(values: { name: string; nameEn: string; color: string }): boolean {
+function refused(values: { name: string; nameTranslations: Translations; color: string }): boolean {
   const problem = firstProblem(categoryForm(t.errors), values);
   if (problem) notify.error(problem.message);
   return problem !== null;
 }
 
-type Category = { id: number; name: string; nameEn: string | null; color: string };
+type Category = { id: number; name: string; nameTranslations: Translations; color: string };
 
 export function CategoriesTab() {
   const categories = useAtomValue(categoriesQueryAtom);
   const create = useAtomValue(createCategoryAtom);
   const remove = useAtomValue(deleteCategoryAtom);
   const [name, setName] = useState("");
-  const [nameEn, setNameEn] = useState("");
+  const [nameTranslations, setNameTranslations] = useState<Translations>({});
   const [color, setColor] = useState(DEFAULT_CATEGORY_COLOR);
   const [editingId, setEditingId] = useState<number | null>(null);
   const deletion = useConfirmedDelete<Category>(remove, t);
@@ -41,13 +43,13 @@ export function CategoriesTab() {
     e.preventDefault();
     // Spec §5: a name that is empty after trimming does nothing.
     if (!name.trim()) return;
-    if (refused({ name, nameEn, color })) return;
+    if (refused({ name, nameTranslations, color })) return;
     create.mutate(
-      { name: name.trim(), nameEn: nameEn.trim() || null, color },
+      { name: name.trim(), nameTranslations: cleanTranslations(nameTranslations), color },
       {
         onSuccess: () => {
           setName("");
-          setNameEn("");
+          setNameTranslations({});
           setColor(DEFAULT_CATEGORY_COLOR);
           notify.success(t.created);
         },
@@ -62,16 +64,21 @@ export function CategoriesTab() {
         <CardHeader title={t.addTitle} />
         <form onSubmit={add} className="flex flex-wrap items-end gap-4 px-5 py-4">
           <div className="min-w-56 flex-1">
-            <label htmlFor="category-name" className={labelClass}>
-              {t.name}
-            </label>
-            <input id="category-name" className={inputClass} placeholder={t.namePlaceholder} value={name} onChange={(e) => setName(e.target.value)} />
-          </div>
-          <div className="min-w-56 flex-1">
-            <label htmlFor="category-name-en" className={labelClass}>
-              {t.nameEn}
-            </label>
-            <input id="category-name-en" lang="en" className={inputClass} placeholder={t.nameEnPlaceholder} value={nameEn} onChange={(e) => setNameEn(e.target.value)} />
+            <TranslatedText
+              id="category-name"
+              label={t.name}
+              italianValue={name}
+              translations={nameTranslations}
+              onChange={setNameTranslations}
+              italian={
+                <>
+                  <label htmlFor="category-name" className={labelClass}>
+                    {t.name}
+                  </label>
+                  <input id="category-name" className={inputClass} placeholder={t.namePlaceholder} value={name} onChange={(e) => setName(e.target.value)} />
+                </>
+              }
+            />
           </div>
           <div>
             <label htmlFor="category-color" className={labelClass}>
@@ -108,10 +115,8 @@ export function CategoriesTab() {
                       <span className="size-10 shrink-0 rounded-lg" style={{ backgroundColor: category.color }} aria-hidden="true" />
                       <div className="min-w-0 flex-1">
                         <p className="truncate font-medium text-slate-900">{category.name}</p>
-                        {category.nameEn ? (
-                          <p lang="en" className="truncate text-sm text-slate-600">
-                            {category.nameEn}
-                          </p>
+                        {Object.values(category.nameTranslations).some(Boolean) ? (
+                          <p className="truncate text-sm text-slate-600">{Object.values(category.nameTranslations).filter(Boolean).join(" · ")}</p>
                         ) : null}
                         <p className="text-xs uppercase text-slate-600">{category.color}</p>
                       </div>
@@ -139,15 +144,18 @@ export function CategoriesTab() {
 function CategoryEditCard({ category, onDone }: { category: Category; onDone: () => void }) {
   const update = useAtomValue(updateCategoryAtom);
   const [name, setName] = useState(category.name);
-  const [nameEn, setNameEn] = useState(category.nameEn ?? "");
+  const [nameTranslations, setNameTranslations] = useState<Translations>(category.nameTranslations);
   const [color, setColor] = useState(category.color);
-  const guard = useDiscardGuard(() => name !== category.name || nameEn !== (category.nameEn ?? "") || color !== category.color, onDone);
+  const guard = useDiscardGuard(
+    () => name !== category.name || JSON.stringify(cleanTranslations(nameTranslations)) !== JSON.stringify(cleanTranslations(category.nameTranslations)) || color !== category.color,
+    onDone,
+  );
 
   function save(e: FormEvent) {
     e.preventDefault();
-    if (!name.trim() || refused({ name, nameEn, color })) return;
+    if (!name.trim() || refused({ name, nameTranslations, color })) return;
     update.mutate(
-      { id: category.id, name: name.trim(), nameEn: nameEn.trim() || null, color },
+      { id: category.id, name: name.trim(), nameTranslations: cleanTranslations(nameTranslations), color },
       {
         onSuccess: () => {
           notify.success(t.updated);
@@ -161,18 +169,21 @@ function CategoryEditCard({ category, onDone }: { category: Category; onDone: ()
   return (
     <li data-testid="category-card" className="rounded-lg border-2 border-blue-300 bg-blue-50/40 p-4">
       <form onSubmit={save} className="space-y-3" onKeyDown={(e) => e.key === "Escape" && e.currentTarget.contains(e.target as Node) && guard.requestClose()}>
-        <div>
-          <label htmlFor={`category-${category.id}-name`} className={labelClass}>
-            {t.name}
-          </label>
-          <input id={`category-${category.id}-name`} autoFocus className={inputClass} value={name} onChange={(e) => setName(e.target.value)} />
-        </div>
-        <div>
-          <label htmlFor={`category-${category.id}-name-en`} className={labelClass}>
-            {t.nameEn}
-          </label>
-          <input id={`category-${category.id}-name-en`} lang="en" className={inputClass} value={nameEn} onChange={(e) => setNameEn(e.target.value)} />
-        </div>
+        <TranslatedText
+          id={`category-${category.id}-name`}
+          label={t.name}
+          italianValue={name}
+          translations={nameTranslations}
+          onChange={setNameTranslations}
+          italian={
+            <div>
+              <label htmlFor={`category-${category.id}-name`} className={labelClass}>
+                {t.name}
+              </label>
+              <input id={`category-${category.id}-name`} autoFocus className={inputClass} value={name} onChange={(e) => setName(e.target.value)} />
+            </div>
+          }
+        />
         <div className="flex items-center gap-2">
           <label htmlFor={`category-${category.id}-color`} className="text-sm font-medium text-slate-700">
             {t.color}

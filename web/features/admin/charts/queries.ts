@@ -7,7 +7,7 @@ import { queryKeys } from "../../../lib/query-keys";
 export type TakingsFilter = { from: string; to: string; by: "day" | "week" | "month" };
 
 /** The owner's year so far, by month. */
-export function defaultTakingsFilter(): TakingsFilter {
+function defaultTakingsFilter(): TakingsFilter {
   const today = todayInRome();
   return { from: `${today.slice(0, 4)}-01-01`, to: today, by: "month" };
 }

@@ -7,7 +7,7 @@ import { ChevronDownIcon, UserIcon } from "../../../components/icons";
 import { it } from "../../../i18n/it";
 import { itAdmin } from "../../../i18n/it-admin";
 import { ChangePasswordDialog } from "../auth/change-password-dialog";
-import { logoutAtom, useStaff } from "../queries";
+import { logoutAtom, useStaff } from "../../../entities/staff/session";
 
 const t = itAdmin.header;
 const menuItemClass = "w-full justify-start font-normal data-focus:bg-slate-100";

@@ -2,7 +2,7 @@ import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { ConfigProblem } from "../../../../worker/api";
 import { itAdmin } from "../../../i18n/it-admin";
-import { mount, serve } from "../components/fake-api";
+import { mount, serve } from "../../../test/fake-api";
 import { ConfigurationBanners } from "./configuration-banners";
 
 const texts = itAdmin.configuration.problems;

@@ -10,16 +10,17 @@ import { NotificationsTab } from "../notifications/notifications-tab";
 import { OverviewTab } from "../overview/overview-tab";
 import { PartnersTab } from "../partners/partners-tab";
 import { PaymentsTab } from "../payments/payments-tab";
-import { useStaff } from "../queries";
+import { useStaff } from "../../../entities/staff/session";
 import { UsersTab } from "../users/users-tab";
 import { WaitlistTab } from "../waitlist/waitlist-tab";
 import { ConfigurationBanners } from "./configuration-banners";
 import { DocumentsTab } from "../documents/documents-tab";
+import { AuditTab } from "../audit/audit-tab";
 
 const t = itAdmin.tabs;
 
 /** The tab lives in the URL (?tab=eventi) so reload and the back button keep it. */
-export const DASHBOARD_TABS = [
+const DASHBOARD_TABS = [
   { key: "overview", label: t.overview, Panel: OverviewTab },
   { key: "eventi", label: t.events, Panel: EventsTab },
   { key: "categorie", label: t.categories, Panel: CategoriesTab },
@@ -30,6 +31,7 @@ export const DASHBOARD_TABS = [
   { key: "email", label: t.emails, Panel: EmailsTab },
   { key: "lista-attesa", label: t.waitlist, Panel: WaitlistTab },
   { key: "documenti", label: t.documents, Panel: DocumentsTab },
+  { key: "registro", label: t.audit, Panel: AuditTab },
   // Accounts are the owner's alone (the API answers 403 to anyone else).
   { key: "utenti", label: t.users, Panel: UsersTab, ownerOnly: true },
 ] as const;

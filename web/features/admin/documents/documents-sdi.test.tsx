@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { createAppStore, createQueryClient } from "../../../app/query-client";
 import { queryKeys } from "../../../lib/query-keys";
 import { italianLanguage } from "../../../test/italian";
-import "../components/fake-api";
+import "../../../test/fake-api";
 import { DocumentsTab } from "./documents-tab";
 
 const BUYER = { type: "company", denominazione: "Rossi & Figli S.p.A.", partitaIva: "01234567897", codiceFiscale: null, indirizzo: "Via Toledo 1", cap: "80134", comune: "Napoli", provincia: "NA", codiceDestinatario: "XXXXXXX", pec: null };

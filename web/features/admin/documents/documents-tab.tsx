@@ -4,7 +4,7 @@ import { Alert } from "../../../components/alert";
 import { Button, buttonClass } from "../../../components/button";
 import { Modal } from "../../../components/modal";
 import { notify } from "../../../components/notify";
-import { BuyerForm } from "../../documents/buyer-form";
+import { BuyerForm } from "../../../entities/document/buyer-form";
 import { Card, CardHeader } from "../../../components/card";
 import { DataTable, type Column } from "../../../components/data-table";
 import { Field, inputClass } from "../../../components/field";
@@ -13,7 +13,7 @@ import { formatShortDateTime, toCents } from "../../../lib/format";
 import { formatEuro } from "../../../../shared/lifecycle/money";
 import { DownloadIcon } from "../components/admin-icons";
 import { Loaded } from "../components/list-state";
-import { useStaff } from "../queries";
+import { useStaff } from "../../../entities/staff/session";
 import { FiscalIdentityCard } from "./fiscal-identity-card";
 import { adminXmlUrl, documentsMonthAtom, documentsQueryAtom, exportUrl, resendDocumentAtom, type AdminDocument } from "./queries";
 

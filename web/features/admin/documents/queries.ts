@@ -30,7 +30,7 @@ export const saveFiscalIdentityAtom = atomWithMutation((get) => ({
   onSuccess: () => get(queryClientAtom).invalidateQueries({ queryKey: queryKeys.admin.fiscalIdentity }),
 }));
 
-export type ResendInput = { id: string; buyer: InferRequestType<(typeof client.api.admin.documents)[":id"]["resend"]["$post"]>["json"]["buyer"] };
+type ResendInput = { id: string; buyer: InferRequestType<(typeof client.api.admin.documents)[":id"]["resend"]["$post"]>["json"]["buyer"] };
 
 /** A discarded document, corrected, to SdI again under its number and date. */
 export const resendDocumentAtom = atomWithMutation((get) => ({

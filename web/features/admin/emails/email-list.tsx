@@ -14,7 +14,7 @@ import { notifyOutcome } from "../../../lib/notify-outcome";
 const t = itAdmin.emails;
 const kindLabels = { ...t.kind, ...itAdmin.notices.emailKinds };
 
-export type EmailItem = {
+type EmailItem = {
   id: number;
   /** Null for a waiting-list message written before any booking exists. */
   bookingCode: string | null;
@@ -36,7 +36,7 @@ const tones: Record<EmailItem["status"], string> = {
   failed: "bg-red-50 text-red-900 ring-red-300",
 };
 
-export function EmailStatusBadge({ status }: { status: EmailItem["status"] }) {
+function EmailStatusBadge({ status }: { status: EmailItem["status"] }) {
   return <span className={`inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${tones[status]}`}>{t.status[status]}</span>;
 }
 

@@ -1,8 +1,10 @@
+import type { InferRequestType } from "hono/client";
 import { atom } from "jotai";
 import { atomWithMutation, atomWithQuery, queryClientAtom } from "jotai-tanstack-query";
-import type { EmailStatus } from "../../../../db/schema";
 import { client, unwrap } from "../../../lib/api";
 import { queryKeys } from "../../../lib/query-keys";
+
+type EmailStatus = NonNullable<InferRequestType<typeof client.api.admin.emails.$get>["query"]["status"]>;
 
 export type EmailFilters = { status: EmailStatus | "" };
 

@@ -8,7 +8,7 @@ import { ProgressBar } from "../../../components/progress-bar";
 import { itAdmin } from "../../../i18n/it-admin";
 import { client, unwrap } from "../../../lib/api";
 import { queryKeys } from "../../../lib/query-keys";
-import { invalidateData } from "../queries";
+import { invalidateData } from "../../../entities/staff/session";
 import { notifyOutcome } from "../../../lib/notify-outcome";
 import { formatEuro } from "../../../../shared/lifecycle/money";
 

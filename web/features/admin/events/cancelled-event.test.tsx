@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { mount, serve } from "../components/fake-api";
-import { testEvent, testRate } from "../../event-card/test-event";
+import { mount, serve } from "../../../test/fake-api";
+import { testEvent, testRate } from "../../../test/test-event";
 import { EventsTab } from "./events-tab";
 
 

@@ -4,6 +4,7 @@ import { GARAGE_TIME_ZONE } from "../../../lib/format";
 import { centsToDecimal, parseAmountToCents } from "../../../../shared/lifecycle/money";
 import { eventFormProblem } from "../../../../shared/forms/admin-event-form";
 import type { EventDto, RateDto } from "./types";
+import { cleanTranslations, type Translations } from "../../../../shared/translations";
 
 export type RateDraft = {
   /** Stable key for React and dnd-kit; existing rates use their id. */
@@ -11,8 +12,8 @@ export type RateDraft = {
   id?: number;
   name: string;
   description: string;
-  nameEn: string;
-  descriptionEn: string;
+  nameTranslations: Translations;
+  descriptionTranslations: Translations;
   price: string;
   isVisible: boolean;
   isPayable: boolean;
@@ -26,8 +27,8 @@ export type RateDraft = {
 export type EventDraft = {
   title: string;
   description: string;
-  titleEn: string;
-  descriptionEn: string;
+  titleTranslations: Translations;
+  descriptionTranslations: Translations;
   categoryId: string;
   /** "YYYY-MM-DDTHH:mm" in Rome, as <input type="datetime-local"> gives it. */
   datetime: string;
@@ -42,8 +43,8 @@ export type EventDraft = {
   imageUrl: string | null;
   prevenditaTitle: string;
   prevenditaDescription: string;
-  prevenditaTitleEn: string;
-  prevenditaDescriptionEn: string;
+  prevenditaTitleTranslations: Translations;
+  prevenditaDescriptionTranslations: Translations;
   prevenditaPrice: string;
   isPrevenditaVisible: boolean;
   isPrevenditaPayable: boolean;
@@ -56,8 +57,8 @@ export type EventPayload = {
   event: {
     title: string;
     description: string;
-    title_en: string | null;
-    description_en: string | null;
+    title_translations: Translations;
+    description_translations: Translations;
     datetime: string | null;
     durationMinutes: number | string;
     distanceMeters: number | string;
@@ -68,29 +69,29 @@ export type EventPayload = {
     isAlwaysActive: boolean;
     prevendita_title: string | null;
     prevendita_description: string | null;
-    prevendita_title_en: string | null;
-    prevendita_description_en: string | null;
+    prevendita_title_translations: Translations;
+    prevendita_description_translations: Translations;
     prevendita_price: string | null;
     isPrevenditaVisible: boolean;
     isPrevenditaPayable: boolean;
     categoryId: number | null;
     cancelDeadlineHours: number | string | null;
   };
-  rates: { id?: number; name: string; description: string; name_en: string | null; description_en: string | null; price: string; isVisible: boolean; isPayable: boolean; sortOrder: number; minutesBeforeStart: number | string | null; minutesAfterEnd: number | string | null; vatRate: string | null }[];
+  rates: { id?: number; name: string; description: string; name_translations: Translations; description_translations: Translations; price: string; isVisible: boolean; isPayable: boolean; sortOrder: number; minutesBeforeStart: number | string | null; minutesAfterEnd: number | string | null; vatRate: string | null }[];
 };
 
 let draftKey = 0;
 export function newRateDraft(): RateDraft {
   draftKey += 1;
-  return { key: `new-${draftKey}`, name: "", description: "", nameEn: "", descriptionEn: "", price: "", isVisible: true, isPayable: true, hoursBefore: "", hoursAfter: "", vatRate: "" };
+  return { key: `new-${draftKey}`, name: "", description: "", nameTranslations: {}, descriptionTranslations: {}, price: "", isVisible: true, isPayable: true, hoursBefore: "", hoursAfter: "", vatRate: "" };
 }
 
 export function emptyDraft(): EventDraft {
   return {
     title: "",
     description: "",
-    titleEn: "",
-    descriptionEn: "",
+    titleTranslations: {},
+    descriptionTranslations: {},
     categoryId: "",
     datetime: "",
     isAlwaysActive: false,
@@ -102,8 +103,8 @@ export function emptyDraft(): EventDraft {
     imageUrl: null,
     prevenditaTitle: "",
     prevenditaDescription: "",
-    prevenditaTitleEn: "",
-    prevenditaDescriptionEn: "",
+    prevenditaTitleTranslations: {},
+    prevenditaDescriptionTranslations: {},
     prevenditaPrice: "",
     isPrevenditaVisible: false,
     isPrevenditaPayable: false,
@@ -125,8 +126,8 @@ export function rateToDraft(rate: RateDto): RateDraft {
     id: rate.id,
     name: rate.name,
     description: rate.description,
-    nameEn: rate.nameEn ?? "",
-    descriptionEn: rate.descriptionEn ?? "",
+    nameTranslations: { ...rate.nameTranslations },
+    descriptionTranslations: { ...rate.descriptionTranslations },
     price: rate.price,
     isVisible: rate.isVisible,
     isPayable: rate.isPayable,
@@ -153,8 +154,8 @@ export function draftFromEvent(event: EventDto): EventDraft {
   return {
     title: event.title,
     description: event.description,
-    titleEn: event.titleEn ?? "",
-    descriptionEn: event.descriptionEn ?? "",
+    titleTranslations: { ...event.titleTranslations },
+    descriptionTranslations: { ...event.descriptionTranslations },
     categoryId: event.categoryId == null ? "" : String(event.categoryId),
     datetime: event.datetime ? toRomeLocalInput(event.datetime) : "",
     isAlwaysActive: event.isAlwaysActive,
@@ -166,8 +167,8 @@ export function draftFromEvent(event: EventDto): EventDraft {
     imageUrl: event.imageUrl,
     prevenditaTitle: event.prevendita_title ?? "",
     prevenditaDescription: event.prevendita_description ?? "",
-    prevenditaTitleEn: event.prevenditaTitleEn ?? "",
-    prevenditaDescriptionEn: event.prevenditaDescriptionEn ?? "",
+    prevenditaTitleTranslations: { ...event.prevenditaTitleTranslations },
+    prevenditaDescriptionTranslations: { ...event.prevenditaDescriptionTranslations },
     prevenditaPrice: event.prevendita_price ?? "",
     isPrevenditaVisible: event.isPrevenditaVisible,
     isPrevenditaPayable: event.isPrevenditaPayable,
@@ -204,8 +205,8 @@ export function toPayload(d: EventDraft): EventPayload {
       ...(r.id ? { id: r.id } : {}),
       name: r.name.trim(),
       description: r.description.trim(),
-      name_en: orNull(r.nameEn),
-      description_en: orNull(r.descriptionEn),
+      name_translations: cleanTranslations(r.nameTranslations),
+      description_translations: cleanTranslations(r.descriptionTranslations),
       price: decimal(r.price),
       isVisible: r.isVisible,
       isPayable: r.isPayable,
@@ -218,8 +219,8 @@ export function toPayload(d: EventDraft): EventPayload {
     event: {
       title: d.title.trim(),
       description: d.description.trim(),
-      title_en: orNull(d.titleEn),
-      description_en: orNull(d.descriptionEn),
+      title_translations: cleanTranslations(d.titleTranslations),
+      description_translations: cleanTranslations(d.descriptionTranslations),
       datetime: d.isAlwaysActive ? null : d.datetime,
       durationMinutes: toMinutes(d.durationHours) ?? "",
       distanceMeters: count(d.distanceMeters),
@@ -230,8 +231,8 @@ export function toPayload(d: EventDraft): EventPayload {
       isAlwaysActive: d.isAlwaysActive,
       prevendita_title: orNull(d.prevenditaTitle),
       prevendita_description: orNull(d.prevenditaDescription),
-      prevendita_title_en: orNull(d.prevenditaTitleEn),
-      prevendita_description_en: orNull(d.prevenditaDescriptionEn),
+      prevendita_title_translations: cleanTranslations(d.prevenditaTitleTranslations),
+      prevendita_description_translations: cleanTranslations(d.prevenditaDescriptionTranslations),
       prevendita_price: blank(d.prevenditaPrice) ? null : decimal(d.prevenditaPrice),
       isPrevenditaVisible: d.isPrevenditaVisible,
       isPrevenditaPayable: d.isPrevenditaPayable,

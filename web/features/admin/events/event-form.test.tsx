@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { draftFromEvent, emptyDraft, toPayload, toRomeLocalInput, validateDraft, type EventDraft } from "./event-draft";
 import { EventForm } from "./event-form";
 import { checkEventImage } from "./image-crop-dialog";
-import { testEvent } from "../../event-card/test-event";
+import { testEvent } from "../../../test/test-event";
 
 afterEach(cleanup);
 
@@ -18,7 +18,7 @@ function complete(overrides: Partial<EventDraft> = {}): EventDraft {
     durationHours: "5",
     distanceMeters: "800",
     totalSpots: "100",
-    rates: [{ key: "a", name: "Posto auto", description: "", nameEn: "", descriptionEn: "", price: "15", isVisible: true, isPayable: true }],
+    rates: [{ key: "a", name: "Posto auto", description: "", nameTranslations: { en: "" }, descriptionTranslations: { en: "" }, price: "15", isVisible: true, isPayable: true }],
     ...overrides,
   };
 }
@@ -62,18 +62,18 @@ describe("event modal validation", () => {
   });
 
   it("needs at least one rate with a name and a price", () => {
-    expect(validateDraft(complete({ rates: [{ key: "a", name: "", description: "", nameEn: "", descriptionEn: "", price: "", isVisible: true, isPayable: true }] }))).toBe(
+    expect(validateDraft(complete({ rates: [{ key: "a", name: "", description: "", nameTranslations: { en: "" }, descriptionTranslations: { en: "" }, price: "", isVisible: true, isPayable: true }] }))).toBe(
       "Aggiungi almeno una tariffa valida",
     );
-    expect(validateDraft(complete({ rates: [{ key: "a", name: "Posto", description: "", nameEn: "", descriptionEn: "", price: "", isVisible: true, isPayable: true }] }))).toBe(
+    expect(validateDraft(complete({ rates: [{ key: "a", name: "Posto", description: "", nameTranslations: { en: "" }, descriptionTranslations: { en: "" }, price: "", isVisible: true, isPayable: true }] }))).toBe(
       "Aggiungi almeno una tariffa valida",
     );
     expect(
       validateDraft(
         complete({
           rates: [
-            { key: "a", name: "Posto", description: "", nameEn: "", descriptionEn: "", price: "10", isVisible: true, isPayable: true },
-            { key: "b", name: "Moto", description: "", nameEn: "", descriptionEn: "", price: "", isVisible: true, isPayable: true },
+            { key: "a", name: "Posto", description: "", nameTranslations: { en: "" }, descriptionTranslations: { en: "" }, price: "10", isVisible: true, isPayable: true },
+            { key: "b", name: "Moto", description: "", nameTranslations: { en: "" }, descriptionTranslations: { en: "" }, price: "", isVisible: true, isPayable: true },
           ],
         }),
       ),
@@ -102,9 +102,9 @@ describe("event modal validation", () => {
       complete({
         categoryId: "3",
         rates: [
-          { key: "a", id: 7, name: "Posto auto", description: "Scoperto", nameEn: " Parking space ", descriptionEn: "", price: "15", isVisible: true, isPayable: true },
-          { key: "b", name: "Coperto", description: "", nameEn: "", descriptionEn: "", price: "22.5", isVisible: false, isPayable: true, hoursBefore: "4", hoursAfter: "1,5", vatRate: "10" },
-          { key: "c", name: "", description: "", nameEn: "", descriptionEn: "", price: "", isVisible: true, isPayable: true },
+          { key: "a", id: 7, name: "Posto auto", description: "Scoperto", nameTranslations: { en: " Parking space " }, descriptionTranslations: { en: "" }, price: "15", isVisible: true, isPayable: true },
+          { key: "b", name: "Coperto", description: "", nameTranslations: { en: "" }, descriptionTranslations: { en: "" }, price: "22.5", isVisible: false, isPayable: true, hoursBefore: "4", hoursAfter: "1,5", vatRate: "10" },
+          { key: "c", name: "", description: "", nameTranslations: { en: "" }, descriptionTranslations: { en: "" }, price: "", isVisible: true, isPayable: true },
         ],
       }),
     );
@@ -112,16 +112,16 @@ describe("event modal validation", () => {
     expect(screen.queryByRole("alert")).toBeNull();
     expect(onSubmit).toHaveBeenCalledTimes(1);
     const payload = onSubmit.mock.calls[0][0];
-    expect(payload.event).toMatchObject({ title_en: null, description_en: null, datetime: "2026-06-20T21:00", totalSpots: 100, reservedSpots: 0, occupiedSpots: 0, categoryId: 3, isAlwaysActive: false });
+    expect(payload.event).toMatchObject({ title_translations: {}, description_translations: {}, datetime: "2026-06-20T21:00", totalSpots: 100, reservedSpots: 0, occupiedSpots: 0, categoryId: 3, isAlwaysActive: false });
     expect(payload.rates).toEqual([
-      { id: 7, name: "Posto auto", description: "Scoperto", name_en: "Parking space", description_en: null, price: "15.00", isVisible: true, isPayable: true, sortOrder: 1, minutesBeforeStart: null, minutesAfterEnd: null, vatRate: null },
-      { name: "Coperto", description: "", name_en: null, description_en: null, price: "22.50", isVisible: false, isPayable: true, sortOrder: 2, minutesBeforeStart: 240, minutesAfterEnd: 90, vatRate: "10" },
+      { id: 7, name: "Posto auto", description: "Scoperto", name_translations: { en: "Parking space" }, description_translations: {}, price: "15.00", isVisible: true, isPayable: true, sortOrder: 1, minutesBeforeStart: null, minutesAfterEnd: null, vatRate: null },
+      { name: "Coperto", description: "", name_translations: {}, description_translations: {}, price: "22.50", isVisible: false, isPayable: true, sortOrder: 2, minutesBeforeStart: 240, minutesAfterEnd: 90, vatRate: "10" },
     ]);
   });
 
   it("refuses a rate's VAT that is not a percentage, with the field's message", () => {
     const onSubmit = renderForm(
-      complete({ rates: [{ key: "a", name: "Posto auto", description: "", nameEn: "", descriptionEn: "", price: "15", isVisible: true, isPayable: true, vatRate: "150" }] }),
+      complete({ rates: [{ key: "a", name: "Posto auto", description: "", nameTranslations: { en: "" }, descriptionTranslations: { en: "" }, price: "15", isVisible: true, isPayable: true, vatRate: "150" }] }),
     );
     fireEvent.click(screen.getByRole("button", { name: "salva" }));
     expect(screen.getByRole("alert").textContent).toContain("Aliquota IVA della tariffa non valida");

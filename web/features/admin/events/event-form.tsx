@@ -5,10 +5,10 @@ import { Field, hintId, inputClass } from "../../../components/field";
 import { PhotoIcon } from "../../../components/icons";
 import { Toggle } from "../../../components/toggle";
 import { itAdmin } from "../../../i18n/it-admin";
-import { eventImage } from "../../event-card/card-format";
-import { LanguageTabs } from "../../../components/language-tabs";
+import { eventImage } from "../../../entities/event/format";
+import { LanguageTabs } from "../components/language-tabs";
 import { formatDistance, formatDuration } from "../../../../shared/lifecycle/event";
-import { EnglishFields } from "./english-fields";
+import { eventLacks, TranslatedFields } from "./translated-fields";
 import { MAX_CANCEL_DEADLINE_HOURS } from "../../../../shared/forms/admin-event-form";
 import { draftMinutes, toPayload, validateDraft, type EventDraft, type EventPayload, type RateDraft } from "./event-draft";
 import { ImageCropDialog } from "./image-crop-dialog";
@@ -94,7 +94,7 @@ export function EventForm({ formId, initial, categories, disabled, serverError, 
 
   return (
     <form id={formId} onSubmit={submit} noValidate>
-      <LanguageTabs labels={itAdmin.languageTabs} english={<EnglishFields draft={draft} disabled={disabled} onChange={setDraft} />} italian={<div className="space-y-8">
+      <LanguageTabs missing={(lang) => eventLacks(draft, lang)} translated={(lang) => <TranslatedFields lang={lang} draft={draft} disabled={disabled} onChange={setDraft} />} italian={<div className="space-y-8">
       <Section title={t.sectionDetails}>
         <Field label={t.titleLabel} htmlFor="event-title">
           <input id="event-title" className={inputClass} {...text("title")} />

@@ -10,7 +10,7 @@ import { useDiscardGuard } from "../components/discard-guard";
 import { draftFromEvent, emptyDraft, type EventPayload } from "./event-draft";
 import { EventForm } from "./event-form";
 import { reorderRatesAtom, saveEventAtom, setRateFlagAtom } from "./queries";
-import { EventOverstays } from "../../gate/event-overstays";
+import { EventOverstays } from "./event-overstays";
 import type { EventDto } from "./types";
 
 const t = itAdmin.eventModal;

@@ -16,7 +16,7 @@ import { itAdmin } from "../../../i18n/it-admin";
 import { formatShortDateTime, toCents } from "../../../lib/format";
 import { formatEuro } from "../../../../shared/lifecycle/money";
 import { DataTable, RowElement, type Column, type RowShellProps } from "../../../components/data-table";
-import { eventImage } from "../../event-card/card-format";
+import { eventImage } from "../../../entities/event/format";
 import { PencilIcon, PlusIcon, TrashIcon } from "../components/admin-icons";
 import { DragHandle, type SortHandle } from "../components/drag-handle";
 import { CategoryTag } from "../components/category-tag";

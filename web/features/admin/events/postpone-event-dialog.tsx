@@ -6,7 +6,7 @@ import { FormModal } from "../components/form-modal";
 import { notify } from "../../../components/notify";
 import { itAdmin } from "../../../i18n/it-admin";
 import { client, errorMessage, unwrap } from "../../../lib/api";
-import { invalidateData } from "../queries";
+import { invalidateData } from "../../../entities/staff/session";
 
 const t = itAdmin.postponeEvent;
 

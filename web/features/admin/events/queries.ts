@@ -1,7 +1,7 @@
 import { atomWithMutation, atomWithQuery, queryClientAtom } from "jotai-tanstack-query";
 import { client, unwrap } from "../../../lib/api";
 import { queryKeys } from "../../../lib/query-keys";
-import { invalidateData } from "../queries";
+import { invalidateData } from "../../../entities/staff/session";
 import type { EventPayload } from "./event-draft";
 
 export const adminEventsQueryAtom = atomWithQuery(() => ({

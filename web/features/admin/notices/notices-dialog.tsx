@@ -1,3 +1,5 @@
+import { cleanTranslations, type Translations } from "../../../../shared/translations";
+import { LanguageTabs, lacks, translatedLabel, withText } from "../components/language-tabs";
 import { useAtomValue } from "jotai";
 import { useMemo, useState } from "react";
 import { Alert } from "../../../components/alert";
@@ -22,9 +24,8 @@ export function NoticesDialog({ event, onClose }: { event: EventLike; onClose: (
   const send = useAtomValue(sendNoticeAtom);
   const [subject, setSubject] = useState("");
   const [body, setBody] = useState("");
-  const [english, setEnglish] = useState(false);
-  const [subjectEn, setSubjectEn] = useState("");
-  const [bodyEn, setBodyEn] = useState("");
+  const [subjectTranslations, setSubjectTranslations] = useState<Translations>({});
+  const [bodyTranslations, setBodyTranslations] = useState<Translations>({});
   const [someRates, setSomeRates] = useState(false);
   const [chosen, setChosen] = useState<number[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -38,7 +39,7 @@ export function NoticesDialog({ event, onClose }: { event: EventLike; onClose: (
   // Sending cannot be taken back: the button asks first, naming how many in each language.
   const [confirming, setConfirming] = useState(false);
 
-  const draft = { subject, body, subjectEn: english ? subjectEn : null, bodyEn: english ? bodyEn : null, rateIds };
+  const draft = { subject, body, subjectTranslations: cleanTranslations(subjectTranslations), bodyTranslations: cleanTranslations(bodyTranslations), rateIds };
   // The server's rules (shared/forms/admin-forms.ts): the send button waits for a notice they accept.
   const problem = firstProblem(noticeForm(t.errors), draft);
 
@@ -60,8 +61,8 @@ export function NoticesDialog({ event, onClose }: { event: EventLike; onClose: (
           setKey(crypto.randomUUID());
           setSubject("");
           setBody("");
-          setSubjectEn("");
-          setBodyEn("");
+          setSubjectTranslations({});
+          setBodyTranslations({});
           // On a phone the list is below the form: show where its delivery can be followed.
           requestAnimationFrame(() => document.getElementById("notice-history")?.scrollIntoView({ block: "start" }));
         },
@@ -73,8 +74,8 @@ export function NoticesDialog({ event, onClose }: { event: EventLike; onClose: (
     );
   }
 
-  // Ticking "English" asks for both English texts (the server would take two blanks as none).
-  const ready = !problem && (!english || (subjectEn.trim() !== "" && bodyEn.trim() !== "")) && !!count && !(someRates && chosen.length === 0);
+  // A language with a subject needs its text too, and the other way round (the form's rule says so).
+  const ready = !problem && !!count && !(someRates && chosen.length === 0);
 
   return (
     <Modal
@@ -107,18 +108,21 @@ export function NoticesDialog({ event, onClose }: { event: EventLike; onClose: (
       }
     >
       <div className="space-y-4">
-        <TextField label={t.subject} value={subject} onChange={setSubject} maxLength={NOTICE_SUBJECT_MAX} />
-        <BodyField label={t.body} value={body} onChange={setBody} />
-        <label className="flex items-start gap-2 text-sm text-slate-800">
-          <input type="checkbox" className="mt-0.5 accent-blue-600" checked={english} onChange={(e) => setEnglish(e.target.checked)} />
-          {t.english}
-        </label>
-        {english ? (
-          <div className="space-y-4 border-l-2 border-blue-200 pl-3">
-            <TextField label={t.subjectEn} value={subjectEn} onChange={setSubjectEn} maxLength={NOTICE_SUBJECT_MAX} />
-            <BodyField label={t.bodyEn} value={bodyEn} onChange={setBodyEn} />
-          </div>
-        ) : null}
+        <LanguageTabs
+          missing={(lang) => lacks(subject, subjectTranslations, lang) || lacks(body, bodyTranslations, lang)}
+          italian={
+            <div className="space-y-4">
+              <TextField label={t.subject} value={subject} onChange={setSubject} maxLength={NOTICE_SUBJECT_MAX} />
+              <BodyField label={t.body} value={body} onChange={setBody} />
+            </div>
+          }
+          translated={(lang) => (
+            <>
+              <TextField label={translatedLabel(t.subject, lang)} value={subjectTranslations[lang] ?? ""} onChange={(v) => setSubjectTranslations((s) => withText(s, lang, v))} maxLength={NOTICE_SUBJECT_MAX} />
+              <BodyField label={translatedLabel(t.body, lang)} value={bodyTranslations[lang] ?? ""} onChange={(v) => setBodyTranslations((s) => withText(s, lang, v))} />
+            </>
+          )}
+        />
         {event.rates.length > 1 ? (
           <fieldset>
             <legend className={labelClass}>{t.audience}</legend>
@@ -219,7 +223,7 @@ function NoticeRow({ notice }: { notice: NoticeItem }) {
         <p className="text-xs text-slate-600">
           {formatShortDateTime(notice.createdAt)}
           {notice.author ? ` · ${t.by(notice.author)}` : ""}
-          {notice.subjectEn ? ` · ${t.englishBadge}` : ""}
+          {Object.keys(notice.subjectTranslations).length ? ` · ${["it", ...Object.keys(notice.subjectTranslations)].join(" + ").toUpperCase()}` : ""}
         </p>
       </div>
       <p className="mt-1 whitespace-pre-line break-words text-slate-700">{notice.body}</p>

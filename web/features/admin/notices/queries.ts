@@ -1,3 +1,4 @@
+import type { Translations } from "../../../../shared/translations";
 import type { InferResponseType } from "hono/client";
 import { atomWithMutation, atomWithQuery, queryClientAtom } from "jotai-tanstack-query";
 import { client, unwrap } from "../../../lib/api";
@@ -22,7 +23,7 @@ export const audienceQueryAtom = (eventId: number, rateIds: number[] | null) =>
       unwrap(client.api.admin.events[":id"].notices.audience.$get({ param: { id: String(eventId) }, query: rateIds ? { rateIds: rateIds.join(",") } : {} })),
   }));
 
-export type NoticeDraft = { subject: string; body: string; subjectEn: string | null; bodyEn: string | null; rateIds: number[] | null };
+export type NoticeDraft = { subject: string; body: string; subjectTranslations: Translations; bodyTranslations: Translations; rateIds: number[] | null };
 
 type SendVars = { eventId: number; draft: NoticeDraft; key: string };
 

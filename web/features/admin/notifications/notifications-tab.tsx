@@ -8,7 +8,7 @@ import { LoadingState } from "../../../components/spinner";
 import { Toggle } from "../../../components/toggle";
 import { it } from "../../../i18n/it";
 import { itAdmin } from "../../../i18n/it-admin";
-import { liveConfigQueryAtom } from "../../live-popups/queries";
+import { liveConfigQueryAtom } from "./queries";
 import { adminEventsQueryAtom } from "../events/queries";
 import { ReminderSettingsCard } from "../notices/reminder-settings-card";
 import { saveLiveConfigAtom } from "../queries";

@@ -11,7 +11,7 @@ import { StatusBadge } from "../bookings/status-label";
 import { ListState, Loaded } from "../components/list-state";
 
 const t = itAdmin.overview;
-export const RECENT_ACTIVITY_SIZE = 5;
+const RECENT_ACTIVITY_SIZE = 5;
 
 function Counter({ label, value, accent }: { label: string; value: string; accent: string }) {
   return (

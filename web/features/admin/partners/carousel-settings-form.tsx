@@ -13,14 +13,14 @@ const t = itAdmin.carousel;
 export type CarouselSettings = { scrollSpeed: number; frameRate: number; isEnabled: boolean };
 
 /** Spec §5: empty fields fall back to the defaults (speed 1 px/frame, 16 ms between frames). */
-export function carouselPayload(form: { scrollSpeed: string; frameRate: string; isEnabled: boolean }): CarouselSettings {
+function carouselPayload(form: { scrollSpeed: string; frameRate: string; isEnabled: boolean }): CarouselSettings {
   const speed = form.scrollSpeed.trim() === "" ? 1 : Number(form.scrollSpeed);
   const frame = form.frameRate.trim() === "" ? 16 : Number(form.frameRate);
   return { scrollSpeed: speed, frameRate: frame, isEnabled: form.isEnabled };
 }
 
 /** 1000 / interval, rounded: 16 ms ≈ 63 fps, 33 ms ≈ 30 fps. */
-export function approxFps(frameRate: number): number {
+function approxFps(frameRate: number): number {
   return frameRate > 0 ? Math.round(1000 / frameRate) : 0;
 }
 

@@ -1,8 +1,8 @@
 import { itAdmin } from "../../../i18n/it-admin";
 import { UPLOAD_LIMITS } from "../../../../shared/rules";
 
-export const PARTNER_MAX_FILES = 10;
-export const PARTNER_MAX_BYTES = UPLOAD_LIMITS.partner.maxBytes;
+const PARTNER_MAX_FILES = 10;
+const PARTNER_MAX_BYTES = UPLOAD_LIMITS.partner.maxBytes;
 export const PARTNER_TYPES = UPLOAD_LIMITS.partner.pickTypes;
 
 const t = itAdmin.partners;

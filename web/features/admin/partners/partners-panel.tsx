@@ -1,3 +1,5 @@
+import { cleanTranslations, type Translations } from "../../../../shared/translations";
+import { TranslatedText } from "../components/translated-text";
 import { useAtomValue } from "jotai";
 import { useId, useState } from "react";
 import { Alert } from "../../../components/alert";
@@ -20,9 +22,9 @@ import { checkPartnerFiles, defaultPartnerName, PARTNER_TYPES } from "./partner-
 
 const t = itAdmin.partners;
 
-type Partner = { id: number; name: string; nameEn?: string | null; imageUrl: string; isActive: boolean; sortOrder: number };
+type Partner = { id: number; name: string; nameTranslations?: Translations; imageUrl: string; isActive: boolean; sortOrder: number };
 type Upload = { id: string; fileName: string; progress: number; status: "uploading" | "done" | "error" };
-type Pending = { id: string; name: string; nameEn: string; imageUrl: string; previewUrl: string };
+type Pending = { id: string; name: string; nameTranslations: Translations; imageUrl: string; previewUrl: string };
 
 let uploadSeq = 0;
 
@@ -53,7 +55,7 @@ export function PartnersPanel({ partners }: { partners: Partner[] }) {
     try {
       const objectPath = await uploadImage("partner", file, (progress) => patch({ progress }));
       patch({ status: "done", progress: 1 });
-      setPending((list) => [...list, { id, name: defaultPartnerName(file.name), nameEn: "", imageUrl: objectPath, previewUrl: objectPath }]);
+      setPending((list) => [...list, { id, name: defaultPartnerName(file.name), nameTranslations: {}, imageUrl: objectPath, previewUrl: objectPath }]);
     } catch (err) {
       patch({ status: "error" });
       notify.error(t.uploadError, `${t.uploadFailed(file.name)}${errorMessage(err, "") ? ` – ${errorMessage(err, "")}` : ""}`);
@@ -79,7 +81,7 @@ export function PartnersPanel({ partners }: { partners: Partner[] }) {
     for (const [i, item] of pending.entries()) {
       try {
         // Spec §3: current partner count plus the position in the batch.
-        await createPartner.mutateAsync({ name: item.name.trim() || t.defaultName, nameEn: item.nameEn.trim() || null, imageUrl: item.imageUrl, sortOrder: base + i + 1 });
+        await createPartner.mutateAsync({ name: item.name.trim() || t.defaultName, nameTranslations: cleanTranslations(item.nameTranslations), imageUrl: item.imageUrl, sortOrder: base + i + 1 });
         setPending((list) => list.filter((p) => p.id !== item.id));
       } catch {
         failed = true;
@@ -115,27 +117,27 @@ export function PartnersPanel({ partners }: { partners: Partner[] }) {
                 <li key={item.id} data-testid="pending-partner" className="flex items-center gap-3 rounded-lg border border-slate-200 p-3">
                   <img src={item.previewUrl} alt="" className="size-14 shrink-0 rounded-md border border-slate-100 bg-white object-contain" />
                   <div className="min-w-0 flex-1">
-                    <label htmlFor={`pending-${item.id}`} className="sr-only">
-                      {t.nameLabel(i + 1)}
-                    </label>
-                    <input
+                    <TranslatedText
                       id={`pending-${item.id}`}
-                      className={inputClass}
-                      value={item.name}
-                      disabled={creating}
-                      onChange={(e) => setPending((list) => list.map((p) => (p.id === item.id ? { ...p, name: e.target.value } : p)))}
-                    />
-                    <label htmlFor={`pending-${item.id}-en`} className="sr-only">
-                      {t.nameEnLabel(i + 1)}
-                    </label>
-                    <input
-                      id={`pending-${item.id}-en`}
-                      lang="en"
-                      className={`${inputClass} mt-2`}
-                      placeholder={t.nameEnPlaceholder}
-                      value={item.nameEn}
-                      disabled={creating}
-                      onChange={(e) => setPending((list) => list.map((p) => (p.id === item.id ? { ...p, nameEn: e.target.value } : p)))}
+                      label={t.nameLabel(i + 1)}
+                      italianValue={item.name}
+                      translations={item.nameTranslations}
+                      onChange={(next) => setPending((list) => list.map((p) => (p.id === item.id ? { ...p, nameTranslations: next } : p)))}
+                      maxLength={100}
+                      italian={
+                        <>
+                          <label htmlFor={`pending-${item.id}`} className="sr-only">
+                            {t.nameLabel(i + 1)}
+                          </label>
+                          <input
+                            id={`pending-${item.id}`}
+                            className={inputClass}
+                            value={item.name}
+                            disabled={creating}
+                            onChange={(e) => setPending((list) => list.map((p) => (p.id === item.id ? { ...p, name: e.target.value } : p)))}
+                          />
+                        </>
+                      }
                     />
                   </div>
                   <IconButton

@@ -1,15 +1,20 @@
-import { useAtom, useAtomValue } from "jotai";
+import { useAtomValue } from "jotai";
+import { useEffect, useMemo, useState, type FormEvent } from "react";
 import { Alert } from "../../../components/alert";
 import { Card, cardClass, CardHeader } from "../../../components/card";
-import { Field, inputClass } from "../../../components/field";
+import { Field, hintId, inputClass } from "../../../components/field";
 import { itAdmin } from "../../../i18n/it-admin";
-import { formatShortDateTime, toCents } from "../../../lib/format";
+import { formatShortDateTime } from "../../../lib/format";
 import { formatEuro } from "../../../../shared/lifecycle/money";
-import { buttonClass } from "../../../components/button";
+import { Button, buttonClass } from "../../../components/button";
 import { DataTable, type Column } from "../../../components/data-table";
 import { DownloadIcon } from "../components/admin-icons";
 import { ListState, Loaded } from "../components/list-state";
-import { csvUrl, formatChange, isValidRange, paymentsQueryAtom, paymentsRangeAtom, paymentsSummaryQueryAtom } from "./queries";
+import { FilterSelect } from "../components/filter-select";
+import { adminEventsQueryAtom } from "../events/queries";
+import { useAppSearchParams } from "../../../lib/search-params";
+import { bookingCodeOf } from "../../../../shared/rules";
+import { csvUrl, defaultPaymentsRange, formatChange, isValidRange, paymentPagesQueryAtom, paymentsSummaryQueryAtom, type Payment, type PaymentSearch } from "./queries";
 
 const t = itAdmin.payments;
 
@@ -39,9 +44,16 @@ function StatCard({
   );
 }
 
-type Payment = NonNullable<ReturnType<typeof useAtomValue<typeof paymentsQueryAtom>>["data"]>[number];
-
 const columns: Column<Payment>[] = [
+  {
+    header: t.colCode,
+    className: "whitespace-nowrap",
+    cell: (p) => (
+      <span data-testid="payment-code" className="font-mono text-sm font-semibold tracking-wide text-slate-900">
+        {bookingCodeOf(p.id)}
+      </span>
+    ),
+  },
   { header: t.colPaidAt, className: "whitespace-nowrap tabular-nums text-slate-700", cell: (p) => (p.paidAt ? formatShortDateTime(p.paidAt) : "—") },
   {
     header: t.colCustomer,
@@ -82,13 +94,43 @@ const columns: Column<Payment>[] = [
   { header: t.colPaymentId, className: "break-all font-mono text-xs text-slate-600", cell: (p) => p.stripePaymentIntentId ?? "—" },
 ];
 
+/** The filters as the URL carries them, so a view can be shared; no dates in the URL: this month so far. */
+function usePaymentSearch() {
+  const [params, setParams] = useAppSearchParams();
+  const fallback = defaultPaymentsRange();
+  const search: PaymentSearch = {
+    from: params.get("from") ?? fallback.from,
+    to: params.get("to") ?? fallback.to,
+    q: params.get("q") ?? "",
+    eventId: params.get("event") ?? "",
+  };
+  const setSearch = (next: Partial<PaymentSearch>) => {
+    const merged = { ...search, ...next };
+    const query: Record<string, string> = { tab: params.get("tab") ?? "pagamenti", from: merged.from, to: merged.to };
+    if (merged.q.trim()) query.q = merged.q.trim();
+    if (merged.eventId) query.event = merged.eventId;
+    setParams(query);
+  };
+  return [search, setSearch] as const;
+}
+
 export function PaymentsTab() {
   const summary = useAtomValue(paymentsSummaryQueryAtom);
-  const payments = useAtomValue(paymentsQueryAtom);
-  const [range, setRange] = useAtom(paymentsRangeAtom);
-  const valid = isValidRange(range);
-  const totalCents = payments.data?.reduce((sum, p) => sum + toCents(p.amount), 0) ?? 0;
-  const refundedCents = payments.data?.reduce((sum, p) => sum + toCents(p.refunded), 0) ?? 0;
+  const [search, setSearch] = usePaymentSearch();
+  const searchKey = JSON.stringify(search);
+  const payments = useAtomValue(useMemo(() => paymentPagesQueryAtom(search), [searchKey]));
+  const rows = payments.data?.pages.flatMap((p) => p.payments);
+  const first = payments.data?.pages[0];
+  const events = useAtomValue(adminEventsQueryAtom);
+  const [text, setText] = useState(search.q);
+  useEffect(() => setText(search.q), [search.q]);
+  const valid = isValidRange(search);
+  const range = { from: search.from, to: search.to };
+
+  function submitSearch(e: FormEvent) {
+    e.preventDefault();
+    setSearch({ q: text });
+  }
 
   return (
     <div className="space-y-6">
@@ -107,26 +149,57 @@ export function PaymentsTab() {
       </Loaded>
 
       <Card>
+        <form role="search" onSubmit={submitSearch} className="border-b border-slate-200 px-5 py-4">
+          <Field label={t.searchLabel} htmlFor="payments-q" hint={t.searchHint}>
+            <div className="flex gap-2">
+              <input
+                id="payments-q"
+                type="search"
+                className={`${inputClass} font-mono`}
+                value={text}
+                onChange={(e) => setText(e.target.value)}
+                aria-describedby={hintId("payments-q")}
+                autoComplete="off"
+                spellCheck={false}
+                maxLength={100}
+              />
+              <Button type="submit">{itAdmin.bookings.searchButton}</Button>
+            </div>
+          </Field>
+        </form>
         <CardHeader
           title={t.title}
           description={
-            payments.data && valid
-              ? t.totals(payments.data.length, formatEuro(totalCents, "it"), formatEuro(refundedCents, "it"), formatEuro(totalCents - refundedCents, "it"))
-              : undefined
+            first && rows && valid ? (
+              <span data-testid="payments-total">
+                {rows.length < first.total ? `${t.shownOf(rows.length)} · ` : ""}
+                {t.totals(first.total, formatEuro(first.totals.gross, "it"), formatEuro(first.totals.refunded, "it"), formatEuro(first.totals.net, "it"))}
+              </span>
+            ) : undefined
           }
           actions={
-            <div className="flex flex-wrap items-end gap-3">
+            <div className="grid w-full grid-cols-2 gap-3 sm:flex sm:w-auto sm:flex-wrap sm:items-end">
+              <FilterSelect
+                id="payments-event"
+                label={itAdmin.bookings.filterEvent}
+                allLabel={itAdmin.bookings.allEvents}
+                className="sm:min-w-56"
+                value={search.eventId}
+                options={(events.data ?? []).map((event) => ({ value: String(event.id), label: event.title }))}
+                onChange={(eventId) => setSearch({ eventId })}
+              />
+              <div className="hidden sm:block" />
               <Field label={t.from} htmlFor="payments-from">
-                <input id="payments-from" type="date" className={inputClass} value={range.from} max={range.to} onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))} />
+                <input id="payments-from" type="date" className={inputClass} value={search.from} max={search.to} onChange={(e) => setSearch({ from: e.target.value })} />
               </Field>
               <Field label={t.to} htmlFor="payments-to">
-                <input id="payments-to" type="date" className={inputClass} value={range.to} min={range.from} onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))} />
+                <input id="payments-to" type="date" className={inputClass} value={search.to} min={search.from} onChange={(e) => setSearch({ to: e.target.value })} />
               </Field>
               {valid ? (
                 <a
                   href={csvUrl(range)}
                   download
-                  className={buttonClass("secondary")}
+                  className={`${buttonClass("secondary")} col-span-2 sm:col-span-1`}
                 >
                   <DownloadIcon className="size-4" />
                   {t.export}
@@ -140,8 +213,19 @@ export function PaymentsTab() {
             <Alert tone="error" role="alert">{t.invalidRange}</Alert>
           </div>
         ) : (
-          <ListState query={payments} empty={t.empty}>
-            {(rows) => <DataTable rows={rows} rowKey={(p) => p.id} rowTestId="payment-row" columns={columns} />}
+          <ListState query={{ ...payments, data: rows }} empty={t.empty}>
+            {(rows) => (
+              <>
+                <DataTable rows={rows} rowKey={(p) => p.id} rowTestId="payment-row" columns={columns} />
+                {payments.hasNextPage ? (
+                  <div className="border-t border-slate-200 px-5 py-4 text-center">
+                    <Button variant="secondary" onClick={() => void payments.fetchNextPage()} disabled={payments.isFetchingNextPage}>
+                      {payments.isFetchingNextPage ? itAdmin.bookings.loadingMore : itAdmin.bookings.loadMore}
+                    </Button>
+                  </div>
+                ) : null}
+              </>
+            )}
           </ListState>
         )}
       </Card>

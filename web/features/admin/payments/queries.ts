@@ -1,6 +1,5 @@
-import { atom } from "jotai";
-import { atomWithQuery } from "jotai-tanstack-query";
-import { client, unwrap } from "../../../lib/api";
+import { atomWithInfiniteQuery, atomWithQuery } from "jotai-tanstack-query";
+import { client, unwrap, type OkBody } from "../../../lib/api";
 import { todayInRome } from "../../../lib/format";
 import { queryKeys } from "../../../lib/query-keys";
 
@@ -16,16 +15,28 @@ export function isValidRange(r: PaymentsRange): boolean {
   return /^\d{4}-\d\d-\d\d$/.test(r.from) && /^\d{4}-\d\d-\d\d$/.test(r.to) && r.from <= r.to;
 }
 
-export const paymentsRangeAtom = atom<PaymentsRange>(defaultPaymentsRange());
+/** The Pagamenti tab's filters as its URL carries them (?tab=pagamenti&from=…&to=…&q=…&event=…). */
+export type PaymentSearch = PaymentsRange & { q: string; eventId: string };
 
-export const paymentsQueryAtom = atomWithQuery((get) => {
-  const range = get(paymentsRangeAtom);
-  return {
-    queryKey: queryKeys.admin.payments(range),
-    queryFn: () => unwrap(client.api.admin.payments.$get({ query: range })),
-    enabled: isValidRange(range),
-  };
-});
+export type PaymentsPage = OkBody<Awaited<ReturnType<typeof client.api.admin.payments.page.$get>>>;
+export type Payment = PaymentsPage["payments"][number];
+
+export const PAYMENTS_PAGE_SIZE = 50;
+
+/** One search's pages, newest payment first (one atom per search: make it with useMemo). */
+export const paymentPagesQueryAtom = (search: PaymentSearch) =>
+  atomWithInfiniteQuery(() => ({
+    queryKey: queryKeys.admin.payments(search),
+    queryFn: ({ pageParam }: { pageParam: string }) => {
+      const query: Record<string, string> = { limit: String(PAYMENTS_PAGE_SIZE) };
+      for (const [key, value] of Object.entries(search)) if (value.trim()) query[key] = value.trim();
+      if (pageParam) query.cursor = pageParam;
+      return unwrap(client.api.admin.payments.page.$get({ query }));
+    },
+    initialPageParam: "",
+    getNextPageParam: (last: PaymentsPage) => last.nextCursor ?? undefined,
+    enabled: isValidRange(search),
+  }));
 
 export const paymentsSummaryQueryAtom = atomWithQuery(() => ({
   queryKey: queryKeys.admin.paymentsSummary,

@@ -10,7 +10,7 @@ export type AdminHolder = InferResponseType<(typeof client.api.admin.seasons)[":
 export type AdminVoucher = InferResponseType<typeof client.api.admin.vouchers.$get, 200>[number];
 export type SeasonBody = InferRequestType<typeof client.api.admin.seasons.$post>["json"];
 export type VoucherBody = InferRequestType<typeof client.api.admin.vouchers.$post>["json"];
-export type HolderBody = InferRequestType<(typeof client.api.admin.seasons)[":id"]["holders"]["$post"]>["json"];
+type HolderBody = InferRequestType<(typeof client.api.admin.seasons)[":id"]["holders"]["$post"]>["json"];
 
 export const adminSeasonsQueryAtom = atomWithQuery(() => ({
   queryKey: seasonsKey,

@@ -1,3 +1,4 @@
+import { TranslatedText } from "../components/translated-text";
 import { useAtomValue } from "jotai";
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from "react";
 import { Alert } from "../../../components/alert";
@@ -144,8 +145,15 @@ export function SeasonDialog({ open, season, onClose }: { open: boolean; season:
 
   return (
     <FormDialog open={open} onClose={onClose} title={season ? t.editSeasonTitle(season.name) : t.newSeason} busy={save.isPending} error={error?.message ?? null} onSubmit={submit}>
-      <TextField label={t.name} name="name" value={draft.name} onChange={set("name")} invalid={bad("name")} maxLength={120} />
-      <TextField label={t.nameEn} name="nameEn" value={draft.nameEn} onChange={set("nameEn")} maxLength={120} />
+      <TranslatedText
+        id="season-name"
+        label={t.name}
+        italianValue={draft.name}
+        translations={draft.nameTranslations}
+        onChange={(next) => setDraft((d) => ({ ...d, nameTranslations: next }))}
+        maxLength={120}
+        italian={<TextField label={t.name} name="name" value={draft.name} onChange={set("name")} invalid={bad("name")} maxLength={120} />}
+      />
       <fieldset>
         <legend className="mb-1.5 block text-sm font-medium text-slate-800">{t.scope}</legend>
         <div className="flex flex-wrap gap-x-5 gap-y-2">

@@ -1,13 +1,15 @@
+import { cleanTranslations, type Translations } from "../../../../shared/translations";
 import { Temporal } from "temporal-polyfill";
 import { parseAmountToCents } from "../../../../shared/lifecycle/money";
-import { seasonFormSchema, voucherFormSchema } from "../../../../shared/lifecycle/season-forms";
+import * as z from "zod/mini";
+import { seasonFormSchema, voucherFormSchema } from "../../../../shared/forms/season-forms";
 import { GARAGE_TIME_ZONE } from "../../../../shared/rules";
 import { itAdmin } from "../../../i18n/it-admin";
 import type { AdminSeason, AdminVoucher, SeasonBody, VoucherBody } from "./queries";
 
 // The server's own schemas, with the Italian texts: the form refuses what the server would, in the same words.
-export const seasonSchema = seasonFormSchema(itAdmin.seasonAdmin.errors);
-export const voucherSchema = voucherFormSchema(itAdmin.seasonAdmin.errors);
+const seasonSchema = seasonFormSchema(itAdmin.seasonAdmin.errors);
+const voucherSchema = voucherFormSchema(itAdmin.seasonAdmin.errors);
 
 /** The Naples calendar day of an instant; `inclusiveEnd` reads the end of a range (exclusive) as its last day. */
 export function romeDayOf(iso: string, inclusiveEnd = false): string {
@@ -17,7 +19,7 @@ export function romeDayOf(iso: string, inclusiveEnd = false): string {
 
 export type SeasonDraft = {
   name: string;
-  nameEn: string;
+  nameTranslations: Translations;
   scope: "category" | "events";
   categoryId: string;
   eventIds: number[];
@@ -31,11 +33,11 @@ export type SeasonDraft = {
   partialPrice: string;
 };
 
-export const emptySeason = (): SeasonDraft => ({ name: "", nameEn: "", scope: "category", categoryId: "", eventIds: [], from: "", to: "", price: "", spots: "", isOnSale: true, cancelRefund: "none", partialSale: "stop", partialPrice: "" });
+export const emptySeason = (): SeasonDraft => ({ name: "", nameTranslations: {}, scope: "category", categoryId: "", eventIds: [], from: "", to: "", price: "", spots: "", isOnSale: true, cancelRefund: "none", partialSale: "stop", partialPrice: "" });
 
 export const seasonDraftOf = (s: AdminSeason): SeasonDraft => ({
   name: s.name,
-  nameEn: s.nameEn ?? "",
+  nameTranslations: { ...s.nameTranslations },
   scope: s.eventIds?.length ? "events" : "category",
   categoryId: s.categoryId == null ? "" : String(s.categoryId),
   eventIds: s.eventIds ?? [],
@@ -66,7 +68,7 @@ function checked<T>(result: { success: true; data: unknown } | { success: false;
 export function checkSeason(d: SeasonDraft): Checked<SeasonBody> {
   const body: SeasonBody = {
     name: d.name,
-    nameEn: d.nameEn.trim() || null,
+    nameTranslations: cleanTranslations(d.nameTranslations),
     categoryId: d.scope === "category" && d.categoryId ? Number(d.categoryId) : null,
     eventIds: d.scope === "events" ? d.eventIds : null,
     from: d.from,
@@ -78,7 +80,7 @@ export function checkSeason(d: SeasonDraft): Checked<SeasonBody> {
     partialSale: d.partialSale,
     partialPrice: d.partialSale === "sell" && d.partialPrice.trim() !== "" ? eurosOf(d.partialPrice) : null,
   };
-  return checked(seasonSchema.safeParse(body), body);
+  return checked(z.safeParse(seasonSchema, body), body);
 }
 
 export type VoucherDraft = { code: string; kind: "percent" | "amount" | "free"; value: string; maxUses: string; expires: string; eventIds: number[]; note: string };
@@ -105,5 +107,5 @@ export function checkVoucher(d: VoucherDraft): Checked<VoucherBody> {
     eventIds: d.eventIds.length ? d.eventIds : null,
     note: d.note,
   };
-  return checked(voucherSchema.safeParse(body), body);
+  return checked(z.safeParse(voucherSchema, body), body);
 }

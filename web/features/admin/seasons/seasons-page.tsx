@@ -11,7 +11,7 @@ import { itAdmin } from "../../../i18n/it-admin";
 import { errorMessage } from "../../../lib/api";
 import { formatShortDateTime } from "../../../lib/format";
 import { ConfirmDialog } from "../components/confirm-dialog";
-import { sessionQueryAtom } from "../queries";
+import { sessionQueryAtom } from "../../../entities/staff/session";
 import {
   adminSeasonsQueryAtom,
   adminVouchersQueryAtom,

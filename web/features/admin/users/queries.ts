@@ -1,8 +1,8 @@
+import type { InferRequestType } from "hono/client";
 import { atomWithMutation, atomWithQuery, queryClientAtom } from "jotai-tanstack-query";
-import type { StaffRole } from "../../../../db/schema";
 import { client, unwrap } from "../../../lib/api";
 
-export type { StaffRole };
+export type StaffRole = InferRequestType<typeof client.api.admin.users.$post>["json"]["role"];
 export const STAFF_ROLES: StaffRole[] = ["owner", "manager", "gate"];
 
 const USERS_KEY = ["admin", "users"] as const;

@@ -12,7 +12,7 @@ import { DataTable } from "../../../components/data-table";
 import { FormModal } from "../components/form-modal";
 import { ListState } from "../components/list-state";
 import { PasswordField } from "../components/password-field";
-import { useStaff } from "../queries";
+import { useStaff } from "../../../entities/staff/session";
 import { createUserAtom, STAFF_ROLES, updateUserAtom, usersQueryAtom, type StaffRole } from "./queries";
 import { SubmitRow } from "../components/submit-row";
 import { closeWith, useFormCheck } from "../components/form-check";

@@ -1,5 +1,5 @@
 import type { InferResponseType } from "hono/client";
-import { atomWithMutation, atomWithQuery, queryClientAtom } from "jotai-tanstack-query";
+import { atomWithInfiniteQuery, atomWithMutation, atomWithQuery, queryClientAtom } from "jotai-tanstack-query";
 import { client, unwrap } from "../../../lib/api";
 import { queryKeys } from "../../../lib/query-keys";
 
@@ -27,3 +27,24 @@ export const saveWaitlistSettingsAtom = atomWithMutation((get) => ({
   mutationFn: (offerMinutes: number) => unwrap(client.api.admin["waitlist-settings"].$put({ json: { offerMinutes } })),
   onSuccess: () => get(queryClientAtom).invalidateQueries({ queryKey: queryKeys.admin.waitlistSettings }),
 }));
+
+/** The entries card's filters as the URL carries them (?tab=lista-attesa&event=…&q=…&inLine=1). */
+export type WaitlistEntrySearch = { eventId: string; q: string; inLine: "" | "1" };
+export type WaitlistEntriesPage = InferResponseType<typeof client.api.admin["waitlist-entries"]["$get"], 200>;
+export type WaitlistPageEntry = WaitlistEntriesPage["entries"][number];
+
+export const WAITLIST_PAGE_SIZE = 50;
+
+/** One search's pages, newest entry first (one atom per search: make it with useMemo). */
+export const waitlistEntriesQueryAtom = (search: WaitlistEntrySearch) =>
+  atomWithInfiniteQuery(() => ({
+    queryKey: queryKeys.admin.waitlistEntries(search),
+    queryFn: ({ pageParam }: { pageParam: string }) => {
+      const query: Record<string, string> = { limit: String(WAITLIST_PAGE_SIZE) };
+      for (const [key, value] of Object.entries(search)) if (value.trim()) query[key] = value.trim();
+      if (pageParam) query.cursor = pageParam;
+      return unwrap(client.api.admin["waitlist-entries"].$get({ query }));
+    },
+    initialPageParam: "",
+    getNextPageParam: (last: WaitlistEntriesPage) => last.nextCursor ?? undefined,
+  }));

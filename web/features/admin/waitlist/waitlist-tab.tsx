@@ -11,17 +11,11 @@ import { errorMessage } from "../../../lib/api";
 import { formatShortDateTime } from "../../../lib/format";
 import { formatEuro } from "../../../../shared/lifecycle/money";
 import { ListState } from "../components/list-state";
-import { saveWaitlistSettingsAtom, waitlistQueryAtom, waitlistSettingsQueryAtom, waitlistsQueryAtom, type AdminWaitlist, type WaitlistSummary } from "./queries";
+import { stateTone, WaitlistEntriesCard } from "./waitlist-entries-card";
+import { saveWaitlistSettingsAtom, waitlistQueryAtom, waitlistSettingsQueryAtom, waitlistsQueryAtom, type WaitlistSummary } from "./queries";
 
 const t = itAdmin.waitlist;
 
-const stateTone: Record<AdminWaitlist["entries"][number]["state"], string> = {
-  waiting: "bg-blue-100 text-blue-900",
-  offered: "bg-emerald-100 text-emerald-900",
-  booked: "bg-emerald-700 text-white",
-  lapsed: "bg-amber-100 text-amber-900",
-  left: "bg-slate-200 text-slate-700",
-};
 
 function OfferTime() {
   const settings = useAtomValue(waitlistSettingsQueryAtom);
@@ -127,6 +121,7 @@ export function WaitlistTab() {
           )}
         </ListState>
       </Card>
+      <WaitlistEntriesCard />
     </div>
   );
 }

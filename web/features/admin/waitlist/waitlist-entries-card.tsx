@@ -1,0 +1,119 @@
+import { useAtomValue } from "jotai";
+import { useMemo } from "react";
+import { Button } from "../../../components/button";
+import { Card, CardHeader } from "../../../components/card";
+import { DataTable, type Column } from "../../../components/data-table";
+import { itAdmin } from "../../../i18n/it-admin";
+import { formatShortDateTime } from "../../../lib/format";
+import { useAppSearchParams } from "../../../lib/search-params";
+import { formatEuro } from "../../../../shared/lifecycle/money";
+import { bookingCodeOf } from "../../../../shared/rules";
+import { SearchField } from "../audit/search-field";
+import { FilterSelect } from "../components/filter-select";
+import { ListState } from "../components/list-state";
+import { adminEventsQueryAtom } from "../events/queries";
+import { waitlistEntriesQueryAtom, type WaitlistEntrySearch, type WaitlistPageEntry } from "./queries";
+
+const t = itAdmin.waitlist;
+
+export const stateTone: Record<WaitlistPageEntry["state"], string> = {
+  waiting: "bg-blue-100 text-blue-900",
+  offered: "bg-emerald-100 text-emerald-900",
+  booked: "bg-emerald-700 text-white",
+  lapsed: "bg-amber-100 text-amber-900",
+  left: "bg-slate-200 text-slate-700",
+};
+
+const columns: Column<WaitlistPageEntry>[] = [
+  {
+    header: t.colState,
+    cell: (e) => (
+      <>
+        <span className={`whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${stateTone[e.state]}`}>{t.states[e.state]}</span>
+        {e.position ? <span className="ml-2 font-semibold text-slate-900">{t.position(e.position)}</span> : null}
+      </>
+    ),
+  },
+  {
+    header: t.colBookingCode,
+    className: "whitespace-nowrap",
+    cell: (e) =>
+      e.bookingId ? (
+        <span data-testid="waitlist-booking-code" className="font-mono text-sm font-semibold tracking-wide text-slate-900">
+          {bookingCodeOf(e.bookingId)}
+        </span>
+      ) : (
+        "—"
+      ),
+  },
+  { header: t.colEmail, className: "break-all text-slate-900", cell: (e) => e.email },
+  { header: t.colPlate, className: "whitespace-nowrap", cell: (e) => <span className="font-mono text-xs uppercase tracking-wider text-slate-800">{e.licensePlate}</span> },
+  { header: t.colEvent, className: "max-w-56 text-slate-700", cell: (e) => e.event.title },
+  { header: t.colRate, className: "text-slate-700", cell: (e) => `${e.rateName} · ${formatEuro(e.price, "it")}` },
+  { header: t.joinedAt, className: "whitespace-nowrap tabular-nums text-slate-600", cell: (e) => formatShortDateTime(e.joinedAt) },
+];
+
+/** The filters as the URL carries them, so a view can be shared. */
+function useEntrySearch() {
+  const [params, setParams] = useAppSearchParams();
+  const search: WaitlistEntrySearch = { eventId: params.get("event") ?? "", q: params.get("q") ?? "", inLine: params.get("inLine") === "1" ? "1" : "" };
+  const setSearch = (next: Partial<WaitlistEntrySearch>) => {
+    const merged = { ...search, ...next };
+    const query: Record<string, string> = { tab: params.get("tab") ?? "lista-attesa" };
+    if (merged.eventId) query.event = merged.eventId;
+    if (merged.q.trim()) query.q = merged.q.trim();
+    if (merged.inLine) query.inLine = "1";
+    setParams(query);
+  };
+  return [search, setSearch] as const;
+}
+
+/** Every list's entries, a page at a time, newest first: find someone by e-mail or plate. */
+export function WaitlistEntriesCard() {
+  const [search, setSearch] = useEntrySearch();
+  const searchKey = JSON.stringify(search);
+  const pages = useAtomValue(useMemo(() => waitlistEntriesQueryAtom(search), [searchKey]));
+  const rows = pages.data?.pages.flatMap((p) => p.entries);
+  const total = pages.data?.pages[0]?.total;
+  const events = useAtomValue(adminEventsQueryAtom);
+
+  return (
+    <Card>
+      <div className="border-b border-slate-200 px-5 py-4">
+        <SearchField id="waitlist-q" label={t.searchLabel} hint={t.searchHint} value={search.q} onSearch={(q) => setSearch({ q })} />
+      </div>
+      <CardHeader
+        title={t.entriesTitle}
+        description={total === undefined || !rows ? undefined : <span data-testid="waitlist-total">{rows.length < total ? t.shownOf(rows.length, total) : t.count(total)}</span>}
+        actions={
+          <div className="grid w-full grid-cols-2 gap-3 sm:flex sm:w-auto sm:flex-wrap sm:items-end">
+            <FilterSelect
+              id="waitlist-event"
+              label={itAdmin.bookings.filterEvent}
+              allLabel={itAdmin.bookings.allEvents}
+              className="sm:min-w-56"
+              value={search.eventId}
+              options={(events.data ?? []).map((event) => ({ value: String(event.id), label: event.title }))}
+              onChange={(eventId) => setSearch({ eventId })}
+            />
+            <FilterSelect id="waitlist-in-line" label={t.filterState} allLabel={t.allStates} value={search.inLine} options={[{ value: "1" as const, label: t.inLineOnly }]} onChange={(inLine) => setSearch({ inLine })} />
+          </div>
+        }
+      />
+      <ListState query={{ ...pages, data: rows }} empty={t.entriesEmpty}>
+        {(rows) => (
+          <>
+            <DataTable rows={rows} rowKey={(e) => e.id} rowTestId="waitlist-row" columns={columns} />
+            {pages.hasNextPage ? (
+              <div className="border-t border-slate-200 px-5 py-4 text-center">
+                <Button variant="secondary" onClick={() => void pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
+                  {pages.isFetchingNextPage ? itAdmin.bookings.loadingMore : itAdmin.bookings.loadMore}
+                </Button>
+              </div>
+            ) : null}
+          </>
+        )}
+      </ListState>
+    </Card>
+  );
+}

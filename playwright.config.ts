@@ -16,6 +16,9 @@ export const baseURL = `http://localhost:${port}`;
  * - A spec that changes a setting of the whole site (live popups, the carousel…) or depends on its
  *   value goes in SITE_SETTINGS below: those specs run one at a time (their project has one worker),
  *   beside the others. It puts the setting back at its end.
+ * - It never moves the whole site's clock: the cron run at a later `time` expires every hold and
+ *   offer made before then, other specs' too (a checkout beside it showed "Tempo scaduto"). What
+ *   needs a later hour is a workerd test with its own clock; a page's own clock is page.clock.
  * - It waits for a state (expect(…).toHave…, waitForResponse, page.clock), never for a duration
  *   (no waitForTimeout).
  */

@@ -220,9 +220,26 @@ function gateShell(): Plugin {
   };
 }
 
+/**
+ * `vite preview` (npm start, the browser tests) leaves an idle connection open until its client
+ * closes it. Node's server closes one after 5 s, and a client that reuses a pooled socket at that
+ * instant gets ECONNRESET: Playwright's request context pools sockets with no idle limit of its own
+ * (Node's agent then ignores the server's `Keep-Alive: timeout=5`), and a loaded machine widens the
+ * race (the browser suite lost a test to it on two workers).
+ */
+function keepIdleConnections(): Plugin {
+  return {
+    name: "keep-idle-connections",
+    configurePreviewServer(server) {
+      if ("keepAliveTimeout" in server.httpServer) server.httpServer.keepAliveTimeout = 0;
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
+    keepIdleConnections(),
     tailwindcss(),
     prerenderHomeShell(),
     noPreloadsAfterHydration(),

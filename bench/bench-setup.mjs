@@ -117,6 +117,19 @@ export function percentile(sorted, p) {
 
 export const ms = (v) => `${v.toFixed(1)} ms`;
 
+/** D1's own time for a request, from the `Server-Timing: d1;dur=…` the booking route sends (NaN without it). */
+export function d1MsOf(headers) {
+  const match = /(?:^|,)\s*d1;dur=([\d.]+)/.exec(headers?.["server-timing"] ?? "");
+  return match ? Number(match[1]) : NaN;
+}
+
+/** Runs `requests` all at once (through the pool) and answers them with the wall time the whole set took. */
+export async function timed(requests) {
+  const started = performance.now();
+  const answers = await Promise.all(requests());
+  return { answers, seconds: (performance.now() - started) / 1000 };
+}
+
 /**
  * Plain node:http over a bounded keep-alive pool. All requests are issued at once; at most
  * `maxSockets` are on the wire together. (`wrangler dev` itself intermittently exits when ~200
@@ -133,7 +146,7 @@ export function pooledClient(maxSockets) {
         (res) => {
           const chunks = [];
           res.on("data", (c) => chunks.push(c));
-          res.on("end", () => resolve({ status: res.statusCode, ms: performance.now() - start, body: Buffer.concat(chunks).toString("utf8") }));
+          res.on("end", () => resolve({ status: res.statusCode, ms: performance.now() - start, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }));
           res.on("error", (err) => resolve({ status: 0, ms: performance.now() - start, error: err.code ?? err.message }));
         },
       );

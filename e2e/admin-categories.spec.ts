@@ -10,29 +10,29 @@ test("create a category, edit it inline (one card at a time), then delete it aft
   await expect(page.getByTestId("category-card").first()).toBeVisible();
   await expect(page.getByLabel("Colore", { exact: true })).toHaveValue("#3b82f6");
   const before = await page.getByTestId("category-card").count();
-  await page.getByLabel("Nome categoria").fill("   ");
+  await page.getByLabel("Nome categoria", { exact: true }).fill("   ");
   await page.getByRole("button", { name: "Aggiungi categoria" }).click();
   await expect(page.getByTestId("category-card")).toHaveCount(before);
 
-  await page.getByLabel("Nome categoria").fill(name);
+  await page.getByLabel("Nome categoria", { exact: true }).fill(name);
   await page.getByLabel("Colore", { exact: true }).fill("#e11d48");
   await page.getByRole("button", { name: "Aggiungi categoria" }).click();
   await expect(page.getByText("Categoria creata")).toBeVisible();
   const card = page.getByTestId("category-card").filter({ hasText: name });
   await expect(card).toContainText("#E11D48");
-  await expect(page.getByLabel("Nome categoria")).toHaveValue("");
+  await expect(page.getByLabel("Nome categoria", { exact: true })).toHaveValue("");
 
   // Editing one card, then another: only one is in edit mode at a time.
   await page.getByRole("button", { name: `Modifica ${name}` }).click();
-  await expect(page.getByRole("textbox", { name: "Nome categoria" })).toHaveCount(2);
+  await expect(page.getByRole("textbox", { name: "Nome categoria", exact: true })).toHaveCount(2);
   await page.getByRole("button", { name: "Modifica Calcio" }).click();
-  await expect(page.getByRole("textbox", { name: "Nome categoria" })).toHaveCount(2);
+  await expect(page.getByRole("textbox", { name: "Nome categoria", exact: true })).toHaveCount(2);
   await page.getByRole("button", { name: "Annulla" }).click();
-  await expect(page.getByRole("textbox", { name: "Nome categoria" })).toHaveCount(1);
+  await expect(page.getByRole("textbox", { name: "Nome categoria", exact: true })).toHaveCount(1);
 
   await page.getByRole("button", { name: `Modifica ${name}` }).click();
   const editor = page.getByTestId("category-card").filter({ has: page.getByRole("button", { name: "Salva" }) });
-  await editor.getByRole("textbox", { name: "Nome categoria" }).fill(renamed);
+  await editor.getByRole("textbox", { name: "Nome categoria", exact: true }).fill(renamed);
   await editor.getByLabel("Colore").fill("#16a34a");
   await editor.getByRole("button", { name: "Salva" }).click();
   await expect(page.getByText("Categoria aggiornata")).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { buyPaidBooking, createEventViaApi, loginAsAdmin, makePng, unique } from "./admin-helpers";
+import { transitionsDone } from "./public-helpers";
 
 /** Width and height from a WebP's first chunk (lossy VP8, lossless VP8L or extended VP8X). */
 function webpSize(bytes: Buffer): { width: number; height: number } | null {
@@ -190,14 +191,20 @@ test("switching an event off hides it from the public home; deleting asks first 
   await page.getByRole("button", { name: `Elimina ${disposable}` }).click();
   const confirm = page.getByRole("alertdialog", { name: "Eliminare l'evento?" });
   await expect(confirm).toContainText("Sei sicuro di voler eliminare questo evento? Questa azione non può essere annullata.");
+  // The dialog slides in (200 ms, longer on a busy machine): its buttons are pressed once it stands
+  // still, as a finger would, not while they move under the pointer (a press and a release apart).
+  await transitionsDone(page);
   await confirm.getByRole("button", { name: "Annulla" }).click();
+  await expect(confirm).toHaveCount(0);
   await expect(page.getByTestId("event-row").filter({ hasText: disposable })).toHaveCount(1);
   await page.getByRole("button", { name: `Elimina ${disposable}` }).click();
+  await transitionsDone(page);
   await confirm.getByRole("button", { name: "Elimina" }).click();
   await expect(page.getByText("Evento eliminato")).toBeVisible();
   await expect(page.getByTestId("event-row").filter({ hasText: disposable })).toHaveCount(0);
 
   await page.getByRole("button", { name: `Elimina ${(await (await page.request.get("/api/admin/events")).json()).find((e: { id: number }) => e.id === sold.id).title}` }).click();
+  await transitionsDone(page);
   await confirm.getByRole("button", { name: "Elimina" }).click();
   await expect(page.getByText("Impossibile eliminare: l'evento ha prenotazioni. Disattivalo.")).toBeVisible();
 });

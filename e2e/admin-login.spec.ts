@@ -31,7 +31,7 @@ test("every admin route asks for e-mail and password; a wrong one is refused, th
 test("the dashboard keeps its tab in the URL across reload and back", async ({ page }) => {
   await page.goto("/admin");
   await submitLogin(page, ADMIN_EMAIL, ADMIN_PASSWORD);
-  const tabs = ["Overview", "Eventi", "Categorie", "Partner & Carosello", "Prenotazioni", "Notifiche", "Pagamenti", "E-mail", "Lista d'attesa", "Documenti", "Utenti"];
+  const tabs = ["Overview", "Eventi", "Categorie", "Partner & Carosello", "Prenotazioni", "Notifiche", "Pagamenti", "E-mail", "Lista d'attesa", "Documenti", "Registro", "Utenti"];
   await expect(page.getByRole("tab")).toHaveText(tabs);
 
   await page.getByRole("tab", { name: "Categorie" }).click();

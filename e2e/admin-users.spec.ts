@@ -31,7 +31,7 @@ test("the owner creates a manager, who logs in and sees everything but Utenti", 
   await page.getByRole("button", { name: "Esci" }).click();
   await submitLogin(page, email, "password-responsabile");
   await expect(page.getByText("Benvenuto, Giulia Responsabile")).toBeVisible();
-  await expect(page.getByRole("tab")).toHaveText(["Overview", "Eventi", "Categorie", "Partner & Carosello", "Prenotazioni", "Notifiche", "Pagamenti", "E-mail", "Lista d'attesa", "Documenti"]);
+  await expect(page.getByRole("tab")).toHaveText(["Overview", "Eventi", "Categorie", "Partner & Carosello", "Prenotazioni", "Notifiche", "Pagamenti", "E-mail", "Lista d'attesa", "Documenti", "Registro"]);
   await page.goto("/admin?tab=utenti");
   await expect(page.getByRole("tab", { name: "Overview" })).toHaveAttribute("aria-selected", "true");
   expect((await page.request.get("/api/admin/users")).status()).toBe(403);

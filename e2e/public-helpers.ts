@@ -85,15 +85,23 @@ export const LIVE_POPUPS_OFF = { isEnabled: false, frequency: 5000, targetEventI
 
 /** Live popups off for this page: in the configuration the home arrives with, and in its refetches. */
 export async function withoutLivePopups(page: Page) {
+  await withLiveConfig(page, LIVE_POPUPS_OFF);
+}
+
+/**
+ * This page's live popups as `config` says, whatever the site's setting (another worker may change it):
+ * in the configuration the home arrives with, and in its refetches.
+ */
+export async function withLiveConfig(page: Page, config: { isEnabled: boolean; frequency: number; targetEventId: number | null; isRandomEvents: boolean }) {
   await page.route(
     (url) => url.pathname === "/",
     async (route) => {
       const res = await route.fetch();
-      const html = (await res.text()).replace(/"liveConfig":\{[^}]*\}/, `"liveConfig":${JSON.stringify(LIVE_POPUPS_OFF)}`);
+      const html = (await res.text()).replace(/"liveConfig":\{[^}]*\}/, `"liveConfig":${JSON.stringify(config)}`);
       await route.fulfill({ response: res, body: html });
     },
   );
-  await page.route("**/api/live-notifications/config", (route) => route.fulfill({ json: LIVE_POPUPS_OFF }));
+  await page.route("**/api/live-notifications/config", (route) => route.fulfill({ json: config }));
 }
 
 /** Expands the card of `title` and answers its locator. */

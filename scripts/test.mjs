@@ -9,6 +9,7 @@ rmSync("reports", { recursive: true, force: true });
 mkdirSync("reports", { recursive: true });
 
 const stages = [];
+const suiteStarted = performance.now();
 const step = (name, cmd, args) => {
   console.log(`\n▶ ${name}`);
   const started = performance.now();
@@ -72,6 +73,7 @@ for (const [name, result] of [["vitest", vitest], ["playwright", playwright]]) {
 if (!buildOk) failed += 1;
 console.log("\nTime per stage:");
 for (const [name, seconds] of stages) console.log(`  ${name.padEnd(34)} ${seconds.toFixed(1).padStart(6)} s`);
+console.log(`  ${"whole suite".padEnd(34)} ${((performance.now() - suiteStarted) / 1000).toFixed(1).padStart(6)} s`);
 console.log("Slowest test files:");
 for (const [file, seconds] of slowestFiles(10)) console.log(`  ${file.padEnd(60)} ${seconds.toFixed(1).padStart(6)} s`);
 console.log(`Browser tests ran in ${chromiumVersion()}`);

@@ -22,6 +22,29 @@ type Case = {
 };
 
 const ADMIN_AREA: StaffRole[] = ["owner", "manager"];
+
+/** Routes that end sessions: they get a session of their own, and the role's shared one is made anew after. */
+const ENDS_SESSIONS = new Set(["POST /api/admin/logout", "PUT /api/admin/password"]);
+
+// One session per role for the whole file: a login costs a 100,000-iteration PBKDF2 (~100 ms), and
+// ~350 cases each logging in afresh made this the suite's slowest file (issue #42). Every case still
+// sends a real cookie through the real middleware; the login itself is tested in routes/admin-auth.test.ts.
+const shared = new Map<StaffRole, Promise<string>>();
+function sessionOf(role: StaffRole): Promise<string> {
+  if (!shared.has(role)) shared.set(role, staffCookie(role));
+  return shared.get(role)!;
+}
+const ownerCookie = () => sessionOf("owner");
+
+let revokedCookie: Promise<string> | undefined;
+/** A session that existed and was logged out, made once. */
+function revokedSession(): Promise<string> {
+  revokedCookie ??= adminCookie().then(async (cookie) => {
+    await api("/api/admin/logout", { method: "POST", headers: { Cookie: cookie } });
+    return cookie;
+  });
+  return revokedCookie;
+}
 const ALL_STAFF: StaffRole[] = ["owner", "manager", "gate"];
 
 const eventPayload = (rateId?: number) => ({
@@ -64,7 +87,7 @@ async function seasonHolder(): Promise<string> {
   const res = await api(`/api/admin/seasons/${id}/holders`, {
     method: "POST",
     json: { customerName: "Partner Srl", customerEmail: "partner@example.it", licensePlate: "PA123RT", carModel: "Fiat Tipo" },
-    headers: { Cookie: await adminCookie() },
+    headers: { Cookie: await ownerCookie() },
   });
   return (await res.json<{ id: string }>()).id;
 }
@@ -79,7 +102,7 @@ async function voucher(): Promise<number> {
   const res = await api("/api/admin/vouchers", {
     method: "POST",
     json: { code: `V${generateVoucherCode(9)}`, kind: "percent", value: 10, maxUses: 3, expires: "2031-12-31" },
-    headers: { Cookie: await adminCookie() },
+    headers: { Cookie: await ownerCookie() },
   });
   return (await res.json<{ id: number }>()).id;
 }
@@ -88,7 +111,7 @@ async function partner(): Promise<number> {
   const res = await api("/api/partners", {
     method: "POST",
     json: { name: "P", imageUrl: await uploadedImage() },
-    headers: { Cookie: await adminCookie() },
+    headers: { Cookie: await ownerCookie() },
   });
   return (await res.json<{ id: number }>()).id;
 }
@@ -483,8 +506,7 @@ describe("admin access", () => {
 
   describe.each(CASES)("$route", ({ route, request, ok, audit, roles }) => {
     it("answers 401 in the error shape without a session (or with a forged or revoked one), touching nothing", async () => {
-      const revoked = await adminCookie();
-      await api("/api/admin/logout", { method: "POST", headers: { Cookie: revoked } });
+      const revoked = await revokedSession();
       for (const cookie of [undefined, "pe_admin=forged-token", revoked]) {
         const { path, json, headers } = await request("owner");
         const before = await snapshot();
@@ -496,7 +518,10 @@ describe("admin access", () => {
     });
 
     it.each(staffRoles)(`as %s: ${ok} if the route allows the role${audit ? ` (recording "${audit}" with the account)` : ""}, else 403 touching nothing`, async (role) => {
-      const cookie = await staffCookie(role);
+      const endsSessions = ENDS_SESSIONS.has(route);
+      const cookie = endsSessions ? await staffCookie(role) : await sessionOf(role);
+      // A password change ends the account's other sessions, the shared one among them.
+      if (endsSessions) shared.delete(role);
       const { path, json, headers } = await request(role);
       const before = await snapshot();
       const res = await api(path, { method: methodOf(route), json, headers: { ...headers, Cookie: cookie } });

@@ -9,7 +9,7 @@ import { messages } from "../i18n/it";
 import { centsToDecimal } from "../../shared/lifecycle/money";
 import { toIso } from "../lib/time";
 import { hasEnded } from "../../shared/lifecycle/event";
-import { takeRateSpot, type HoldClient, type HoldFields } from "./holds";
+import { takeRateSpot, type D1Timing, type HoldClient, type HoldFields } from "./holds";
 import { voucherForBooking, voucherInvalid } from "./vouchers";
 import type { VoucherUse } from "./holds";
 import { markWalletPassChanged } from "./wallet/wallet-passes";
@@ -154,7 +154,7 @@ export type Created = { created: boolean; booking: BookingDto };
 export async function createBooking(
   db: Db,
   input: BookingInput,
-  opts: { now: number; holdMinutes: number; idempotencyKey?: string; client: HoldClient; attribution?: Attribution },
+  opts: { now: number; holdMinutes: number; idempotencyKey?: string; client: HoldClient; attribution?: Attribution; timing?: D1Timing },
 ): Promise<Outcome<Created>> {
   const { now } = opts;
   const key = opts.idempotencyKey ?? null;
@@ -174,6 +174,7 @@ export async function createBooking(
     opts.client.cap,
     input.warnRepeatPlate,
     voucher,
+    opts.timing,
   );
 
   if (existingId) {

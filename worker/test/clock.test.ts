@@ -61,7 +61,6 @@ const E2E_REAL_CLOCK: Record<string, string> = {
   "/e2e/season.spec.ts": "matches placed hours from the server's now inside a season of whole Rome days around it; unique names only",
   "/e2e/season-cancel.spec.ts": "matches two and three hours from the server's now inside a season of whole Rome days from yesterday to two days on; unique names only",
   "/e2e/season-admin.spec.ts": "matches two and three days from the server's now inside a season and a voucher of whole Rome days around them; unique names and codes only",
-  "/e2e/waitlist.spec.ts": "the cron is run at the server's now plus two hours, past the offer's end; relations only",
   "/e2e/wallet.spec.ts": "a season's matches two and three hours from the server's now inside whole Rome days around them; unique names only",
 };
 

@@ -64,8 +64,9 @@ describe("the boundary between worker/ and web/", () => {
     expect(graph.get("web/lib/api.ts")!.map((e) => e.to)).toContain(WEB_DOOR);
   });
 
+  // A worker test may reach into web/ to set up what it renders (the made-up language's web catalogue); the code may not.
   it(`lets exactly one worker file (${WORKER_DOOR}) import web/`, () => {
-    const importers = [...graph].filter(([file, edges]) => file.startsWith("worker/") && edges.some((e) => e.to.startsWith("web/"))).map(([file]) => file);
+    const importers = [...graph].filter(([file, edges]) => file.startsWith("worker/") && !isTest(file) && edges.some((e) => e.to.startsWith("web/"))).map(([file]) => file);
     expect(importers).toEqual([WORKER_DOOR]);
     expect(graph.get(WORKER_DOOR)!.map((e) => e.to)).toEqual(["web/app/render-islands.tsx"]);
   });

@@ -70,10 +70,12 @@ document.addEventListener(
   },
   true,
 );
-// What waits for the visitor's first press or key in the app (web/app/first-act.ts) knows it came already.
-const acted = (event: Event) => {
+// What waits for the visitor's first press or key in the app (web/app/first-act.ts) knows it came already:
+// marked whenever it came, since a key pressed after data-app="on" but before the app's effects listen
+// (hydration runs as a transition) was otherwise lost to both.
+const acted = () => {
   FIRST_ACTS.forEach((type) => window.removeEventListener(type, acted, true));
-  if (early(event)) root?.setAttribute(ACTED_MARK, "");
+  root?.setAttribute(ACTED_MARK, "");
 };
 FIRST_ACTS.forEach((type) => window.addEventListener(type, acted, { capture: true, passive: true }));
 

@@ -31,8 +31,8 @@ export function appWantedAtOnce(path: string, search: string, storage: Pick<Stor
 export const FIRST_MOVES = ["pointerdown", "pointermove", "touchstart", "keydown", "focusin", "wheel", "scroll"] as const;
 
 /**
- * The mark the boot script leaves on #root when the visitor pressed or typed before the app ran:
- * the app's first-act waits (web/app/first-act.ts) then start at once instead of waiting for a
+ * The mark the boot script leaves on #root once the visitor has pressed or typed: the app's first-act
+ * waits (web/app/first-act.ts) registered after that act start at once instead of waiting for a
  * second act. Written out there too (a test holds the two together).
  */
 export const ACTED_MARK = "data-acted";

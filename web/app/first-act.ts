@@ -1,5 +1,5 @@
 export const FIRST_ACTS = ["pointerdown", "keydown"] as const;
-/** boot-moment.ts's ACTED_MARK: the boot script saw a press or a key before the app ran. */
+/** boot-moment.ts's ACTED_MARK: the boot script saw the visitor's first press or key (before the app listened, or after). */
 export const ACTED_MARK = "data-acted";
 
 /**

@@ -11,7 +11,7 @@ import { ListState, LoadMore } from "../components/list-state";
 import { BookingEmailsDialog } from "../emails/booking-emails-dialog";
 import { RefundDialog, type RefundDialogBooking } from "./refund-dialog";
 import { formatEuro } from "../../../../shared/lifecycle/money";
-import { adminEventsQueryAtom } from "../events/queries";
+import { EventFilter } from "../components/event-filter";
 import { bookingSearchQueryAtom, type AdminBooking, type BookingSearch, type BookingStatus, freeBookingAtom } from "./queries";
 import { Field, hintId, inputClass } from "../../../components/field";
 import { useAppSearchParams } from "../../../lib/search-params";
@@ -129,7 +129,6 @@ export function BookingsTab() {
   const [text, setText] = useState(search.q);
   // Back and forward move the URL: the field follows it.
   useEffect(() => setText(search.q), [search.q]);
-  const events = useAtomValue(adminEventsQueryAtom);
   const free = useAtomValue(freeBookingAtom);
   const [freeing, setFreeing] = useState<Freeing | null>(null);
   const [refunding, setRefunding] = useState<RefundDialogBooking | null>(null);
@@ -172,15 +171,7 @@ export function BookingsTab() {
         description={total === undefined || !rows ? undefined : <span data-testid="bookings-total">{rows.length < total ? t.shownOf(rows.length, total) : t.count(total)}</span>}
         actions={
           <div className="grid w-full grid-cols-2 gap-3 sm:flex sm:w-auto sm:flex-wrap sm:items-end">
-            <FilterSelect
-              id="bookings-event"
-              label={t.filterEvent}
-              allLabel={t.allEvents}
-              className="sm:min-w-56"
-              value={search.eventId}
-              options={(events.data ?? []).map((event) => ({ value: String(event.id), label: event.title }))}
-              onChange={(eventId) => setSearch({ eventId })}
-            />
+            <EventFilter id="bookings-event" value={search.eventId} onChange={(eventId) => setSearch({ eventId })} />
             <FilterSelect
               id="bookings-status"
               label={t.filterStatus}

@@ -10,8 +10,7 @@ import { Button, buttonClass } from "../../../components/button";
 import type { Column } from "../../../components/data-table";
 import { DownloadIcon } from "../components/admin-icons";
 import { Loaded, PagedTable } from "../components/list-state";
-import { FilterSelect } from "../components/filter-select";
-import { adminEventsQueryAtom } from "../events/queries";
+import { EventFilter } from "../components/event-filter";
 import { useAppSearchParams } from "../../../lib/search-params";
 import { bookingCodeOf } from "../../../../shared/rules";
 import { csvUrl, defaultPaymentsRange, formatChange, isValidRange, paymentPagesQueryAtom, paymentsSummaryQueryAtom, type Payment, type PaymentSearch } from "./queries";
@@ -121,7 +120,6 @@ export function PaymentsTab() {
   const payments = useAtomValue(useMemo(() => paymentPagesQueryAtom(search), [searchKey]));
   const rows = payments.data?.pages.flatMap((p) => p.payments);
   const first = payments.data?.pages[0];
-  const events = useAtomValue(adminEventsQueryAtom);
   const [text, setText] = useState(search.q);
   useEffect(() => setText(search.q), [search.q]);
   const valid = isValidRange(search);
@@ -179,15 +177,7 @@ export function PaymentsTab() {
           }
           actions={
             <div className="grid w-full grid-cols-2 gap-3 sm:flex sm:w-auto sm:flex-wrap sm:items-end">
-              <FilterSelect
-                id="payments-event"
-                label={itAdmin.bookings.filterEvent}
-                allLabel={itAdmin.bookings.allEvents}
-                className="sm:min-w-56"
-                value={search.eventId}
-                options={(events.data ?? []).map((event) => ({ value: String(event.id), label: event.title }))}
-                onChange={(eventId) => setSearch({ eventId })}
-              />
+              <EventFilter id="payments-event" value={search.eventId} onChange={(eventId) => setSearch({ eventId })} />
               <div className="hidden sm:block" />
               <Field label={t.from} htmlFor="payments-from">
                 <input id="payments-from" type="date" className={inputClass} value={search.from} max={search.to} onChange={(e) => setSearch({ from: e.target.value })} />

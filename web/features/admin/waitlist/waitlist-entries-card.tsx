@@ -10,7 +10,7 @@ import { bookingCodeOf } from "../../../../shared/rules";
 import { SearchField } from "../audit/search-field";
 import { FilterSelect } from "../components/filter-select";
 import { PagedTable } from "../components/list-state";
-import { adminEventsQueryAtom } from "../events/queries";
+import { EventFilter } from "../components/event-filter";
 import { waitlistEntriesQueryAtom, type WaitlistEntrySearch, type WaitlistPageEntry } from "./queries";
 
 const t = itAdmin.waitlist;
@@ -74,7 +74,6 @@ export function WaitlistEntriesCard() {
   const pages = useAtomValue(useMemo(() => waitlistEntriesQueryAtom(search), [searchKey]));
   const rows = pages.data?.pages.flatMap((p) => p.entries);
   const total = pages.data?.pages[0]?.total;
-  const events = useAtomValue(adminEventsQueryAtom);
 
   return (
     <Card>
@@ -86,15 +85,7 @@ export function WaitlistEntriesCard() {
         description={total === undefined || !rows ? undefined : <span data-testid="waitlist-total">{rows.length < total ? t.shownOf(rows.length, total) : t.count(total)}</span>}
         actions={
           <div className="grid w-full grid-cols-2 gap-3 sm:flex sm:w-auto sm:flex-wrap sm:items-end">
-            <FilterSelect
-              id="waitlist-event"
-              label={itAdmin.bookings.filterEvent}
-              allLabel={itAdmin.bookings.allEvents}
-              className="sm:min-w-56"
-              value={search.eventId}
-              options={(events.data ?? []).map((event) => ({ value: String(event.id), label: event.title }))}
-              onChange={(eventId) => setSearch({ eventId })}
-            />
+            <EventFilter id="waitlist-event" value={search.eventId} onChange={(eventId) => setSearch({ eventId })} />
             <FilterSelect id="waitlist-in-line" label={t.filterState} allLabel={t.allStates} value={search.inLine} options={[{ value: "1" as const, label: t.inLineOnly }]} onChange={(inLine) => setSearch({ inLine })} />
           </div>
         }

@@ -54,6 +54,8 @@ for (const width of [1280, 360]) {
       await expect(page.getByTestId("audit-row").first()).toBeVisible();
       await page.getByRole("searchbox", { name: "Prenotazione o elemento" }).fill(code);
       await page.getByRole("searchbox", { name: "Prenotazione o elemento" }).press("Enter");
+      // The next filter merges with the URL as it is: wait for the code to be in it (else the choice below replaced it).
+      await expect(page).toHaveURL(new RegExp(`[?&]entity=${code}(&|$)`, "i"));
       await page.getByLabel("Riguarda").selectOption({ label: "Prenotazioni" });
       await expect(page).toHaveURL(/[?&]action=booking(&|$)/);
       await expect(page.getByTestId("audit-row")).toHaveCount(1);

@@ -1,17 +1,14 @@
-import { useAtomValue } from "jotai";
-import { useMemo } from "react";
-import { Button } from "../../../components/button";
 import { Card, CardHeader } from "../../../components/card";
 import type { Column } from "../../../components/data-table";
-import { Field, inputClass } from "../../../components/field";
 import { itAdmin } from "../../../i18n/it-admin";
 import { formatShortDateTime } from "../../../lib/format";
-import { useAppSearchParams } from "../../../lib/search-params";
 import { bookingCodeOf } from "../../../../shared/rules";
 import { FilterSelect } from "../components/filter-select";
+import { DateRangeFields, ListFilters } from "../components/list-filters";
 import { PagedTable } from "../components/list-state";
+import { usePages, useUrlSearch } from "../components/paged-search";
+import { SearchField } from "../components/search-field";
 import { auditPagesQueryAtom, type AuditEntry, type AuditSearch } from "./queries";
-import { SearchField } from "./search-field";
 
 const t = itAdmin.audit;
 const ENTITIES = Object.keys(t.entities) as (keyof typeof t.entities)[];
@@ -40,36 +37,12 @@ const columns: Column<AuditEntry>[] = [
   },
 ];
 
-/** The filters as the URL carries them (?tab=registro&action=…&entity=…&staff=…&from=…&to=…). */
-function useAuditSearch() {
-  const [params, setParams] = useAppSearchParams();
-  const search: AuditSearch = {
-    action: params.get("action") ?? "",
-    entityId: params.get("entity") ?? "",
-    staff: params.get("staff") ?? "",
-    from: params.get("from") ?? "",
-    to: params.get("to") ?? "",
-  };
-  const setSearch = (next: Partial<AuditSearch>) => {
-    const merged = { ...search, ...next };
-    const query: Record<string, string> = { tab: params.get("tab") ?? "registro" };
-    if (merged.action) query.action = merged.action;
-    if (merged.entityId.trim()) query.entity = merged.entityId.trim();
-    if (merged.staff.trim()) query.staff = merged.staff.trim();
-    if (merged.from) query.from = merged.from;
-    if (merged.to) query.to = merged.to;
-    setParams(query);
-  };
-  return [search, setSearch] as const;
-}
-
 /** "Registro": who did what in the admin, a page at a time, newest first. */
 export function AuditTab() {
-  const [search, setSearch] = useAuditSearch();
-  const searchKey = JSON.stringify(search);
-  const pages = useAtomValue(useMemo(() => auditPagesQueryAtom(search), [searchKey]));
-  const rows = pages.data?.pages.flatMap((p) => p.entries);
-  const total = pages.data?.pages[0]?.total;
+  // ?tab=registro&action=…&entity=…&staff=…&from=…&to=…
+  const [search, setSearch] = useUrlSearch<AuditSearch>("registro", { action: "action", entityId: "entity", staff: "staff", from: "from", to: "to" });
+  const { pages, rows, first } = usePages(auditPagesQueryAtom, search, (p) => p.entries);
+  const total = first?.total;
   const filtered = Object.values(search).some(Boolean);
   // An action ("booking.free") keeps its entity selected in the list of entities.
   const entity = search.action.split(".")[0];
@@ -84,7 +57,7 @@ export function AuditTab() {
         title={t.title}
         description={total === undefined || !rows ? undefined : <span data-testid="audit-total">{rows.length < total ? t.shownOf(rows.length, total) : t.count(total)}</span>}
         actions={
-          <div className="grid w-full grid-cols-2 gap-3 sm:flex sm:w-auto sm:flex-wrap sm:items-end">
+          <ListFilters onClear={filtered ? () => setSearch({ action: "", entityId: "", staff: "", from: "", to: "" }) : undefined}>
             <FilterSelect
               id="audit-action"
               label={t.filterEntity}
@@ -94,18 +67,8 @@ export function AuditTab() {
               options={ENTITIES.map((e) => ({ value: e, label: t.entities[e] }))}
               onChange={(action) => setSearch({ action })}
             />
-            <Field label={t.from} htmlFor="audit-from">
-              <input id="audit-from" type="date" className={inputClass} value={search.from} max={search.to || undefined} onChange={(e) => setSearch({ from: e.target.value })} />
-            </Field>
-            <Field label={t.to} htmlFor="audit-to">
-              <input id="audit-to" type="date" className={inputClass} value={search.to} min={search.from || undefined} onChange={(e) => setSearch({ to: e.target.value })} />
-            </Field>
-            {filtered ? (
-              <Button variant="secondary" className="col-span-2 sm:col-span-1" onClick={() => setSearch({ action: "", entityId: "", staff: "", from: "", to: "" })}>
-                {itAdmin.bookings.clearFilters}
-              </Button>
-            ) : null}
-          </div>
+            <DateRangeFields id="audit" labels={t} from={search.from} to={search.to} onChange={setSearch} />
+          </ListFilters>
         }
       />
       <PagedTable pages={pages} rows={rows} empty={t.empty} rowKey={(e) => e.id} rowTestId="audit-row" columns={columns} />

@@ -1,6 +1,6 @@
-import { atomWithInfiniteQuery } from "jotai-tanstack-query";
 import { client, unwrap, type OkBody } from "../../../lib/api";
 import { queryKeys } from "../../../lib/query-keys";
+import { pagedSearchAtom } from "../components/paged-search";
 
 /** The Registro tab's filters as its URL carries them (empty: no filter). */
 export type AuditSearch = { action: string; entityId: string; staff: string; from: string; to: string };
@@ -8,19 +8,6 @@ export type AuditSearch = { action: string; entityId: string; staff: string; fro
 export type AuditPage = OkBody<Awaited<ReturnType<typeof client.api.admin.audit.page.$get>>>;
 export type AuditEntry = AuditPage["entries"][number];
 
-export const AUDIT_PAGE_SIZE = 50;
-
-/** One search's pages, newest first, from GET /api/admin/audit/page (one atom per search: make it with useMemo). */
+/** One search's pages, newest first, from GET /api/admin/audit/page. */
 export const auditPagesQueryAtom = (search: AuditSearch) =>
-  atomWithInfiniteQuery(() => ({
-    queryKey: queryKeys.admin.audit(search),
-    queryFn: ({ pageParam }: { pageParam: string }) => {
-      const query: Record<string, string> = { limit: String(AUDIT_PAGE_SIZE) };
-      for (const [key, value] of Object.entries(search)) if (value.trim()) query[key] = value.trim();
-      if (pageParam) query.cursor = pageParam;
-      return unwrap(client.api.admin.audit.page.$get({ query }));
-    },
-    initialPageParam: "",
-    getNextPageParam: (last: AuditPage) => last.nextCursor ?? undefined,
-    enabled: !search.from || !search.to || search.from <= search.to,
-  }));
+  pagedSearchAtom(queryKeys.admin.audit(search), search, (query) => unwrap(client.api.admin.audit.page.$get({ query })), !search.from || !search.to || search.from <= search.to);

@@ -1,20 +1,21 @@
 import { useAtomValue } from "jotai";
-import { useEffect, useMemo, useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Card, CardHeader } from "../../../components/card";
 import { Button } from "../../../components/button";
-import { DataTable, type Column } from "../../../components/data-table";
+import type { Column } from "../../../components/data-table";
 import { itAdmin } from "../../../i18n/it-admin";
 import { formatShortDateTime, formatTime } from "../../../lib/format";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { FilterSelect } from "../components/filter-select";
-import { ListState, LoadMore } from "../components/list-state";
+import { DateRangeFields, ListFilters } from "../components/list-filters";
+import { PagedTable } from "../components/list-state";
 import { BookingEmailsDialog } from "../emails/booking-emails-dialog";
 import { RefundDialog, type RefundDialogBooking } from "./refund-dialog";
 import { formatEuro } from "../../../../shared/lifecycle/money";
 import { EventFilter } from "../components/event-filter";
 import { bookingSearchQueryAtom, type AdminBooking, type BookingSearch, type BookingStatus, freeBookingAtom } from "./queries";
-import { Field, hintId, inputClass } from "../../../components/field";
-import { useAppSearchParams } from "../../../lib/search-params";
+import { usePages, useUrlSearch } from "../components/paged-search";
+import { SearchField } from "../components/search-field";
 import { bookingCodeOf } from "../../../../shared/rules";
 import { StatusBadge } from "./status-label";
 import { notifyOutcome } from "../../../lib/notify-outcome";
@@ -96,49 +97,24 @@ type Freeing = { id: string; customerName: string; licensePlate: string };
 
 /** The search as the URL carries it (?tab=prenotazioni&q=…&event=…&status=…&from=…&to=…), so a view can be shared. */
 function useBookingSearch() {
-  const [params, setParams] = useAppSearchParams();
-  const status = params.get("status") ?? "";
-  const search: BookingSearch = {
-    q: params.get("q") ?? "",
-    eventId: params.get("event") ?? "",
-    status: (STATUSES as readonly string[]).includes(status) ? (status as BookingStatus) : "",
-    from: params.get("from") ?? "",
-    to: params.get("to") ?? "",
-  };
-  const setSearch = (next: Partial<BookingSearch>) => {
-    const merged = { ...search, ...next };
-    const query: Record<string, string> = { tab: params.get("tab") ?? "prenotazioni" };
-    if (merged.q.trim()) query.q = merged.q.trim();
-    if (merged.eventId) query.event = merged.eventId;
-    if (merged.status) query.status = merged.status;
-    if (merged.from) query.from = merged.from;
-    if (merged.to) query.to = merged.to;
-    setParams(query);
-  };
-  return [search, setSearch] as const;
+  return useUrlSearch<BookingSearch>("prenotazioni", { q: "q", eventId: "event", status: "status", from: "from", to: "to" }, (read) => ({
+    q: read.q,
+    eventId: read.eventId,
+    status: (STATUSES as readonly string[]).includes(read.status) ? (read.status as BookingStatus) : "",
+    from: read.from,
+    to: read.to,
+  }));
 }
 
 export function BookingsTab() {
   const [search, setSearch] = useBookingSearch();
-  const searchKey = JSON.stringify(search);
-  // One atom per search, keyed by its content (a new object each render).
-  const pagesAtom = useMemo(() => bookingSearchQueryAtom(search), [searchKey]);
-  const pages = useAtomValue(pagesAtom);
-  const rows = pages.data?.pages.flatMap((p) => p.bookings);
-  const total = pages.data?.pages[0]?.total;
-  const [text, setText] = useState(search.q);
-  // Back and forward move the URL: the field follows it.
-  useEffect(() => setText(search.q), [search.q]);
+  const { pages, rows, first } = usePages(bookingSearchQueryAtom, search, (p) => p.bookings);
+  const total = first?.total;
   const free = useAtomValue(freeBookingAtom);
   const [freeing, setFreeing] = useState<Freeing | null>(null);
   const [refunding, setRefunding] = useState<RefundDialogBooking | null>(null);
   const [mailing, setMailing] = useState<{ id: string; customerName: string; status: string } | null>(null);
   const filtered = Object.values(search).some(Boolean);
-
-  function submitSearch(e: FormEvent) {
-    e.preventDefault();
-    setSearch({ q: text });
-  }
 
   function confirmFree() {
     if (!freeing) return;
@@ -147,30 +123,21 @@ export function BookingsTab() {
 
   return (
     <Card>
-      <form role="search" onSubmit={submitSearch} className="border-b border-slate-200 px-5 py-4">
-        <Field label={t.searchLabel} htmlFor="bookings-q" hint={t.searchHint}>
-          <div className="flex gap-2">
-            <input
-              id="bookings-q"
-              type="search"
-              className={`${inputClass} font-mono`}
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-              aria-describedby={hintId("bookings-q")}
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              maxLength={100}
-            />
-            <Button type="submit">{t.searchButton}</Button>
-          </div>
-        </Field>
-      </form>
+      <SearchField
+        id="bookings-q"
+        label={t.searchLabel}
+        hint={t.searchHint}
+        value={search.q}
+        onSearch={(q) => setSearch({ q })}
+        className="border-b border-slate-200 px-5 py-4"
+        autoCapitalize="characters"
+        named={false}
+      />
       <CardHeader
         title={t.title}
         description={total === undefined || !rows ? undefined : <span data-testid="bookings-total">{rows.length < total ? t.shownOf(rows.length, total) : t.count(total)}</span>}
         actions={
-          <div className="grid w-full grid-cols-2 gap-3 sm:flex sm:w-auto sm:flex-wrap sm:items-end">
+          <ListFilters onClear={filtered ? () => setSearch({ q: "", eventId: "", status: "", from: "", to: "" }) : undefined}>
             <EventFilter id="bookings-event" value={search.eventId} onChange={(eventId) => setSearch({ eventId })} />
             <FilterSelect
               id="bookings-status"
@@ -180,58 +147,43 @@ export function BookingsTab() {
               options={STATUSES.map((s) => ({ value: s, label: t.status[s] }))}
               onChange={(status) => setSearch({ status })}
             />
-            <Field label={t.filterFrom} htmlFor="bookings-from">
-              <input id="bookings-from" type="date" className={inputClass} value={search.from} max={search.to || undefined} onChange={(e) => setSearch({ from: e.target.value })} />
-            </Field>
-            <Field label={t.filterTo} htmlFor="bookings-to">
-              <input id="bookings-to" type="date" className={inputClass} value={search.to} min={search.from || undefined} onChange={(e) => setSearch({ to: e.target.value })} />
-            </Field>
-            {filtered ? (
-              <Button variant="secondary" className="col-span-2 sm:col-span-1" onClick={() => setSearch({ q: "", eventId: "", status: "", from: "", to: "" })}>
-                {t.clearFilters}
-              </Button>
-            ) : null}
-          </div>
+            <DateRangeFields id="bookings" labels={{ from: t.filterFrom, to: t.filterTo }} from={search.from} to={search.to} onChange={setSearch} />
+          </ListFilters>
         }
       />
-      <ListState query={{ ...pages, data: rows }} empty={t.empty}>
-        {(rows) => (
+      <PagedTable
+        pages={pages}
+        rows={rows}
+        empty={t.empty}
+        rowKey={(b) => b.id}
+        rowTestId="booking-row"
+        columns={columns}
+        actionsHeader={t.colAction}
+        actions={(b) => (
           <>
-          <DataTable
-            rows={rows}
-            rowKey={(b) => b.id}
-            rowTestId="booking-row"
-            columns={columns}
-            actionsHeader={t.colAction}
-            actions={(b) => (
-              <>
-                {b.status !== "pending" && b.status !== "expired" ? (
-                  <Button size="sm" variant="secondary" onClick={() => setMailing({ id: b.id, customerName: b.customerName, status: b.status })}>
-                    {itAdmin.emails.bookingButton}
-                  </Button>
-                ) : null}
-                {b.status === "paid" || b.refundPending || b.refundFailed || b.state === "refunded" ? (
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    onClick={() => setRefunding({ id: b.id, customerName: b.customerName, amount: b.amount, refundedAmount: b.refundedAmount, refundable: b.status === "paid" })}
-                    aria-label={b.status === "paid" ? undefined : t.refundsOpen(b.customerName)}
-                  >
-                    {b.status === "paid" ? t.refund : t.refunds}
-                  </Button>
-                ) : null}
-                {b.status === "paid" ? (
-                  <Button size="sm" variant="secondary" onClick={() => setFreeing({ id: b.id, customerName: b.customerName, licensePlate: b.licensePlate })}>
-                    {t.free}
-                  </Button>
-                ) : null}
-              </>
-            )}
-          />
-          <LoadMore pages={pages} />
+            {b.status !== "pending" && b.status !== "expired" ? (
+              <Button size="sm" variant="secondary" onClick={() => setMailing({ id: b.id, customerName: b.customerName, status: b.status })}>
+                {itAdmin.emails.bookingButton}
+              </Button>
+            ) : null}
+            {b.status === "paid" || b.refundPending || b.refundFailed || b.state === "refunded" ? (
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() => setRefunding({ id: b.id, customerName: b.customerName, amount: b.amount, refundedAmount: b.refundedAmount, refundable: b.status === "paid" })}
+                aria-label={b.status === "paid" ? undefined : t.refundsOpen(b.customerName)}
+              >
+                {b.status === "paid" ? t.refund : t.refunds}
+              </Button>
+            ) : null}
+            {b.status === "paid" ? (
+              <Button size="sm" variant="secondary" onClick={() => setFreeing({ id: b.id, customerName: b.customerName, licensePlate: b.licensePlate })}>
+                {t.free}
+              </Button>
+            ) : null}
           </>
         )}
-      </ListState>
+      />
       {refunding ? <RefundDialog booking={refunding} onClose={() => setRefunding(null)} /> : null}
       {mailing ? <BookingEmailsDialog booking={mailing} onClose={() => setMailing(null)} /> : null}
       <ConfirmDialog

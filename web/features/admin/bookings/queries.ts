@@ -1,8 +1,9 @@
 import type { InferRequestType } from "hono/client";
-import { atomWithInfiniteQuery, atomWithMutation, atomWithQuery, queryClientAtom } from "jotai-tanstack-query";
+import { atomWithMutation, atomWithQuery, queryClientAtom } from "jotai-tanstack-query";
 import { client, unwrap, type OkBody } from "../../../lib/api";
 import { queryKeys } from "../../../lib/query-keys";
 import { invalidateData } from "../../../entities/staff/session";
+import { pagedSearchAtom } from "../components/paged-search";
 
 /** A booking's status as the list's filter takes it (the API's type, never db/). */
 export type BookingStatus = NonNullable<InferRequestType<typeof client.api.bookings.$get>["query"]["status"]>;
@@ -19,24 +20,9 @@ function fetchBookings(filters: { eventId: string; status: BookingStatus | "" })
 /** The Prenotazioni tab's search, as its URL carries it (empty: no filter). */
 export type BookingSearch = { q: string; eventId: string; status: BookingStatus | ""; from: string; to: string };
 
-export type BookingsPage = OkBody<Awaited<ReturnType<typeof client.api.admin.bookings.$get>>>;
-
-/** Rows a page asks for (the list says how many match and loads more on request). */
-const BOOKINGS_PAGE_SIZE = 50;
-
-/** One search's pages, newest first, from GET /api/admin/bookings (one atom per search: make it with useMemo). */
+/** One search's pages, newest first, from GET /api/admin/bookings. */
 export const bookingSearchQueryAtom = (search: BookingSearch) =>
-  atomWithInfiniteQuery(() => ({
-    queryKey: queryKeys.admin.bookings({ search }),
-    queryFn: ({ pageParam }: { pageParam: string }) => {
-      const query: Record<string, string> = { limit: String(BOOKINGS_PAGE_SIZE) };
-      for (const [key, value] of Object.entries(search)) if (value) query[key] = value;
-      if (pageParam) query.cursor = pageParam;
-      return unwrap(client.api.admin.bookings.$get({ query }));
-    },
-    initialPageParam: "",
-    getNextPageParam: (last: BookingsPage) => last.nextCursor ?? undefined,
-  }));
+  pagedSearchAtom(queryKeys.admin.bookings({ search }), search, (query) => unwrap(client.api.admin.bookings.$get({ query })));
 
 /** Every booking, unfiltered: recent activity and the calendar. */
 export const allBookingsQueryAtom = atomWithQuery(() => ({

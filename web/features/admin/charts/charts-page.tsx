@@ -7,6 +7,7 @@ import { itAdmin } from "../../../i18n/it-admin";
 import { formatTime } from "../../../lib/format";
 import { formatEuro } from "../../../../shared/lifecycle/money";
 import { DownloadIcon } from "../components/admin-icons";
+import { DateRangeFields } from "../components/list-filters";
 import { Loaded } from "../components/list-state";
 import { adminEventsQueryAtom } from "../events/queries";
 import { LineChart, type Series } from "./line-chart";
@@ -22,6 +23,11 @@ function CsvLink({ href }: { href: string }) {
       {t.csv}
     </a>
   );
+}
+
+/** A chart's figures once loaded, or the line that says there are none. */
+function Figures<T>({ query, none, isEmpty, children }: { query: { isPending: boolean; isError: boolean; data: T | undefined }; none: string; isEmpty: (data: T) => boolean; children: (data: T) => ReactNode }) {
+  return <Loaded query={query}>{(d) => (isEmpty(d) ? <p className="text-slate-600">{none}</p> : children(d))}</Loaded>;
 }
 
 /** The figures of a chart as a table, folded under it (and read by screen readers). */
@@ -83,12 +89,7 @@ function TakingsCard() {
         description={data ? t.takingsTotals(formatEuro(data.totals.gross, "it"), formatEuro(data.totals.refunded, "it"), formatEuro(data.totals.net, "it"), data.totals.count) : undefined}
         actions={
           <div className="flex flex-wrap items-end gap-3">
-            <Field label={t.from} htmlFor="charts-from">
-              <input id="charts-from" type="date" className={inputClass} value={filter.from} max={filter.to} onChange={(e) => set({ from: e.target.value })} />
-            </Field>
-            <Field label={t.to} htmlFor="charts-to">
-              <input id="charts-to" type="date" className={inputClass} value={filter.to} min={filter.from} onChange={(e) => set({ to: e.target.value })} />
-            </Field>
+            <DateRangeFields id="charts" labels={t} from={filter.from} to={filter.to} onChange={set} />
             <Field label={t.by} htmlFor="charts-by">
               <select id="charts-by" className={inputClass} value={filter.by} onChange={(e) => set({ by: e.target.value as TakingsFilter["by"] })}>
                 {(["day", "week", "month"] as const).map((by) => (
@@ -108,22 +109,18 @@ function TakingsCard() {
             {t.invalidRange}
           </p>
         ) : (
-          <Loaded query={takings}>
-            {(d) =>
-              d.rows.length === 0 ? (
-                <p className="text-slate-600">{t.noTakings}</p>
-              ) : (
-                <>
-                  <LineChart categories label={t.takingsChart} x={x} xLabel={t.period[d.by]} xValues={label} series={series} />
-                  <FiguresTable
-                    caption={t.takingsTitle}
-                    head={[t.period[d.by], t.payments, t.gross, t.refunded, t.net]}
-                    rows={d.rows.map((r) => [r.period, r.count, formatEuro(r.gross, "it"), formatEuro(r.refunded, "it"), formatEuro(r.net, "it")])}
-                  />
-                </>
-              )
-            }
-          </Loaded>
+          <Figures query={takings} none={t.noTakings} isEmpty={(d) => d.rows.length === 0}>
+            {(d) => (
+              <>
+                <LineChart categories label={t.takingsChart} x={x} xLabel={t.period[d.by]} xValues={label} series={series} />
+                <FiguresTable
+                  caption={t.takingsTitle}
+                  head={[t.period[d.by], t.payments, t.gross, t.refunded, t.net]}
+                  rows={d.rows.map((r) => [r.period, r.count, formatEuro(r.gross, "it"), formatEuro(r.refunded, "it"), formatEuro(r.net, "it")])}
+                />
+              </>
+            )}
+          </Figures>
         )}
       </div>
     </Card>
@@ -147,42 +144,38 @@ function SourcesCard() {
         {!validRange(filter) ? (
           <p className="text-slate-600">{t.invalidRange}</p>
         ) : (
-          <Loaded query={sources}>
-            {(d) =>
-              d.totals.count === 0 ? (
-                <p className="text-slate-600">{t.noSources}</p>
-              ) : (
-                <>
-                  <ul aria-label={t.sourcesChart} className="space-y-2">
-                    {d.rows.map((r) => {
-                      const share = r.count / d.totals.count;
-                      return (
-                        <li key={r.source} className="grid grid-cols-[minmax(0,9rem)_1fr] items-center gap-3 text-sm sm:grid-cols-[12rem_1fr]">
-                          <span className="truncate font-medium text-slate-800">{t.sourceNames[r.source]}</span>
-                          <span className="flex items-center gap-2">
-                            <span aria-hidden="true" className="h-3 rounded bg-blue-600" style={{ width: `${Math.max(share * 100, r.count ? 1 : 0)}%`, maxWidth: "70%" }} />
-                            <span className="tabular-nums text-slate-700">{t.sourceShare(r.count, share.toLocaleString("it-IT", { style: "percent", maximumFractionDigits: 0 }))}</span>
-                          </span>
-                        </li>
-                      );
-                    })}
-                  </ul>
+          <Figures query={sources} none={t.noSources} isEmpty={(d) => d.totals.count === 0}>
+            {(d) => (
+              <>
+                <ul aria-label={t.sourcesChart} className="space-y-2">
+                  {d.rows.map((r) => {
+                    const share = r.count / d.totals.count;
+                    return (
+                      <li key={r.source} className="grid grid-cols-[minmax(0,9rem)_1fr] items-center gap-3 text-sm sm:grid-cols-[12rem_1fr]">
+                        <span className="truncate font-medium text-slate-800">{t.sourceNames[r.source]}</span>
+                        <span className="flex items-center gap-2">
+                          <span aria-hidden="true" className="h-3 rounded bg-blue-600" style={{ width: `${Math.max(share * 100, r.count ? 1 : 0)}%`, maxWidth: "70%" }} />
+                          <span className="tabular-nums text-slate-700">{t.sourceShare(r.count, share.toLocaleString("it-IT", { style: "percent", maximumFractionDigits: 0 }))}</span>
+                        </span>
+                      </li>
+                    );
+                  })}
+                </ul>
+                <FiguresTable
+                  caption={t.sourcesTitle}
+                  head={[t.source, t.payments, t.gross, t.refunded, t.net]}
+                  rows={d.rows.map((r) => [t.sourceNames[r.source], r.count, formatEuro(r.gross, "it"), formatEuro(r.refunded, "it"), formatEuro(r.net, "it")])}
+                />
+                {d.links.length > 0 ? (
                   <FiguresTable
-                    caption={t.sourcesTitle}
-                    head={[t.source, t.payments, t.gross, t.refunded, t.net]}
-                    rows={d.rows.map((r) => [t.sourceNames[r.source], r.count, formatEuro(r.gross, "it"), formatEuro(r.refunded, "it"), formatEuro(r.net, "it")])}
+                    caption={t.linksTitle}
+                    head={[t.source, t.link, t.payments, t.gross, t.net]}
+                    rows={d.links.map((l) => [t.sourceNames[l.source], <code key="l" className="break-all">{l.link}</code>, l.count, formatEuro(l.gross, "it"), formatEuro(l.net, "it")])}
                   />
-                  {d.links.length > 0 ? (
-                    <FiguresTable
-                      caption={t.linksTitle}
-                      head={[t.source, t.link, t.payments, t.gross, t.net]}
-                      rows={d.links.map((l) => [t.sourceNames[l.source], <code key="l" className="break-all">{l.link}</code>, l.count, formatEuro(l.gross, "it"), formatEuro(l.net, "it")])}
-                    />
-                  ) : null}
-                </>
-              )
-            }
-          </Loaded>
+                ) : null}
+              </>
+            )}
+          </Figures>
         )}
       </div>
     </Card>
@@ -205,22 +198,18 @@ function SellOutChart() {
     return { x, series };
   }, [data]);
   return (
-    <Loaded query={sellOut}>
-      {(d) =>
-        d.event.points.length === 0 ? (
-          <p className="text-slate-600">{t.noSales}</p>
-        ) : (
-          <>
-            <LineChart label={t.sellOutChart(d.event.title)} x={chart!.x} xLabel={t.hoursBefore} xValues={(v) => String(Math.round(-v))} series={chart!.series} />
-            <FiguresTable
-              caption={t.sellOutTitle}
-              head={[t.event, t.hoursBefore, t.taken]}
-              rows={[d.event, ...(d.previous ? [d.previous] : [])].flatMap((e) => e.points.map((p) => [e.title, p.hoursBefore.toLocaleString("it-IT"), `${p.taken} / ${e.totalSpots}`]))}
-            />
-          </>
-        )
-      }
-    </Loaded>
+    <Figures query={sellOut} none={t.noSales} isEmpty={(d) => d.event.points.length === 0}>
+      {(d) => (
+        <>
+          <LineChart label={t.sellOutChart(d.event.title)} x={chart!.x} xLabel={t.hoursBefore} xValues={(v) => String(Math.round(-v))} series={chart!.series} />
+          <FiguresTable
+            caption={t.sellOutTitle}
+            head={[t.event, t.hoursBefore, t.taken]}
+            rows={[d.event, ...(d.previous ? [d.previous] : [])].flatMap((e) => e.points.map((p) => [e.title, p.hoursBefore.toLocaleString("it-IT"), `${p.taken} / ${e.totalSpots}`]))}
+          />
+        </>
+      )}
+    </Figures>
   );
 }
 
@@ -238,23 +227,19 @@ function MatchDayChart() {
     return { x, series };
   }, [data]);
   return (
-    <Loaded query={matchDay}>
-      {(d) =>
-        d.bins.length === 0 ? (
-          <p className="text-slate-600">{t.noScans}</p>
-        ) : (
-          <>
-            <p className="mb-3 text-sm text-slate-700">{t.matchDaySummary(d.entries, d.exits, d.overstays)}</p>
-            <LineChart label={t.matchDayChart(d.event.title)} x={chart!.x} xLabel={t.time} xValues={(v) => formatTime(v)} series={chart!.series} />
-            <FiguresTable
-              caption={t.matchDayTitle}
-              head={[t.time, ...d.lanes.map(t.entriesOf), t.exits, t.inside]}
-              rows={d.bins.map((b) => [formatTime(b.at), ...b.entries, b.exits, b.inside])}
-            />
-          </>
-        )
-      }
-    </Loaded>
+    <Figures query={matchDay} none={t.noScans} isEmpty={(d) => d.bins.length === 0}>
+      {(d) => (
+        <>
+          <p className="mb-3 text-sm text-slate-700">{t.matchDaySummary(d.entries, d.exits, d.overstays)}</p>
+          <LineChart label={t.matchDayChart(d.event.title)} x={chart!.x} xLabel={t.time} xValues={(v) => formatTime(v)} series={chart!.series} />
+          <FiguresTable
+            caption={t.matchDayTitle}
+            head={[t.time, ...d.lanes.map(t.entriesOf), t.exits, t.inside]}
+            rows={d.bins.map((b) => [formatTime(b.at), ...b.entries, b.exits, b.inside])}
+          />
+        </>
+      )}
+    </Figures>
   );
 }
 

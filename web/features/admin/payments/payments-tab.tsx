@@ -1,17 +1,17 @@
 import { useAtomValue } from "jotai";
-import { useEffect, useMemo, useState, type FormEvent } from "react";
 import { Alert } from "../../../components/alert";
 import { Card, cardClass, CardHeader } from "../../../components/card";
-import { Field, hintId, inputClass } from "../../../components/field";
 import { itAdmin } from "../../../i18n/it-admin";
 import { formatShortDateTime } from "../../../lib/format";
 import { formatEuro } from "../../../../shared/lifecycle/money";
-import { Button, buttonClass } from "../../../components/button";
+import { buttonClass } from "../../../components/button";
 import type { Column } from "../../../components/data-table";
 import { DownloadIcon } from "../components/admin-icons";
+import { DateRangeFields, ListFilters } from "../components/list-filters";
 import { Loaded, PagedTable } from "../components/list-state";
 import { EventFilter } from "../components/event-filter";
-import { useAppSearchParams } from "../../../lib/search-params";
+import { usePages, useUrlSearch } from "../components/paged-search";
+import { SearchField } from "../components/search-field";
 import { bookingCodeOf } from "../../../../shared/rules";
 import { csvUrl, defaultPaymentsRange, formatChange, isValidRange, paymentPagesQueryAtom, paymentsSummaryQueryAtom, type Payment, type PaymentSearch } from "./queries";
 
@@ -95,40 +95,18 @@ const columns: Column<Payment>[] = [
 
 /** The filters as the URL carries them, so a view can be shared; no dates in the URL: this month so far. */
 function usePaymentSearch() {
-  const [params, setParams] = useAppSearchParams();
-  const fallback = defaultPaymentsRange();
-  const search: PaymentSearch = {
-    from: params.get("from") ?? fallback.from,
-    to: params.get("to") ?? fallback.to,
-    q: params.get("q") ?? "",
-    eventId: params.get("event") ?? "",
-  };
-  const setSearch = (next: Partial<PaymentSearch>) => {
-    const merged = { ...search, ...next };
-    const query: Record<string, string> = { tab: params.get("tab") ?? "pagamenti", from: merged.from, to: merged.to };
-    if (merged.q.trim()) query.q = merged.q.trim();
-    if (merged.eventId) query.event = merged.eventId;
-    setParams(query);
-  };
-  return [search, setSearch] as const;
+  return useUrlSearch<PaymentSearch>("pagamenti", { from: "from", to: "to", q: "q", eventId: "event" }, (read) => {
+    const fallback = defaultPaymentsRange();
+    return { from: read.from || fallback.from, to: read.to || fallback.to, q: read.q, eventId: read.eventId };
+  });
 }
 
 export function PaymentsTab() {
   const summary = useAtomValue(paymentsSummaryQueryAtom);
   const [search, setSearch] = usePaymentSearch();
-  const searchKey = JSON.stringify(search);
-  const payments = useAtomValue(useMemo(() => paymentPagesQueryAtom(search), [searchKey]));
-  const rows = payments.data?.pages.flatMap((p) => p.payments);
-  const first = payments.data?.pages[0];
-  const [text, setText] = useState(search.q);
-  useEffect(() => setText(search.q), [search.q]);
+  const { pages: payments, rows, first } = usePages(paymentPagesQueryAtom, search, (p) => p.payments);
   const valid = isValidRange(search);
   const range = { from: search.from, to: search.to };
-
-  function submitSearch(e: FormEvent) {
-    e.preventDefault();
-    setSearch({ q: text });
-  }
 
   return (
     <div className="space-y-6">
@@ -147,24 +125,7 @@ export function PaymentsTab() {
       </Loaded>
 
       <Card>
-        <form role="search" onSubmit={submitSearch} className="border-b border-slate-200 px-5 py-4">
-          <Field label={t.searchLabel} htmlFor="payments-q" hint={t.searchHint}>
-            <div className="flex gap-2">
-              <input
-                id="payments-q"
-                type="search"
-                className={`${inputClass} font-mono`}
-                value={text}
-                onChange={(e) => setText(e.target.value)}
-                aria-describedby={hintId("payments-q")}
-                autoComplete="off"
-                spellCheck={false}
-                maxLength={100}
-              />
-              <Button type="submit">{itAdmin.bookings.searchButton}</Button>
-            </div>
-          </Field>
-        </form>
+        <SearchField id="payments-q" label={t.searchLabel} hint={t.searchHint} value={search.q} onSearch={(q) => setSearch({ q })} className="border-b border-slate-200 px-5 py-4" named={false} />
         <CardHeader
           title={t.title}
           description={
@@ -176,15 +137,10 @@ export function PaymentsTab() {
             ) : undefined
           }
           actions={
-            <div className="grid w-full grid-cols-2 gap-3 sm:flex sm:w-auto sm:flex-wrap sm:items-end">
+            <ListFilters>
               <EventFilter id="payments-event" value={search.eventId} onChange={(eventId) => setSearch({ eventId })} />
               <div className="hidden sm:block" />
-              <Field label={t.from} htmlFor="payments-from">
-                <input id="payments-from" type="date" className={inputClass} value={search.from} max={search.to} onChange={(e) => setSearch({ from: e.target.value })} />
-              </Field>
-              <Field label={t.to} htmlFor="payments-to">
-                <input id="payments-to" type="date" className={inputClass} value={search.to} min={search.from} onChange={(e) => setSearch({ to: e.target.value })} />
-              </Field>
+              <DateRangeFields id="payments" labels={t} from={search.from} to={search.to} onChange={setSearch} />
               {valid ? (
                 <a
                   href={csvUrl(range)}
@@ -195,7 +151,7 @@ export function PaymentsTab() {
                   {t.export}
                 </a>
               ) : null}
-            </div>
+            </ListFilters>
           }
         />
         {!valid ? (

@@ -1,7 +1,8 @@
-import { atomWithInfiniteQuery, atomWithQuery } from "jotai-tanstack-query";
+import { atomWithQuery } from "jotai-tanstack-query";
 import { client, unwrap, type OkBody } from "../../../lib/api";
 import { todayInRome } from "../../../lib/format";
 import { queryKeys } from "../../../lib/query-keys";
+import { pagedSearchAtom } from "../components/paged-search";
 
 export type PaymentsRange = { from: string; to: string };
 
@@ -21,22 +22,9 @@ export type PaymentSearch = PaymentsRange & { q: string; eventId: string };
 export type PaymentsPage = OkBody<Awaited<ReturnType<typeof client.api.admin.payments.page.$get>>>;
 export type Payment = PaymentsPage["payments"][number];
 
-export const PAYMENTS_PAGE_SIZE = 50;
-
-/** One search's pages, newest payment first (one atom per search: make it with useMemo). */
+/** One search's pages, newest payment first. */
 export const paymentPagesQueryAtom = (search: PaymentSearch) =>
-  atomWithInfiniteQuery(() => ({
-    queryKey: queryKeys.admin.payments(search),
-    queryFn: ({ pageParam }: { pageParam: string }) => {
-      const query: Record<string, string> = { limit: String(PAYMENTS_PAGE_SIZE) };
-      for (const [key, value] of Object.entries(search)) if (value.trim()) query[key] = value.trim();
-      if (pageParam) query.cursor = pageParam;
-      return unwrap(client.api.admin.payments.page.$get({ query }));
-    },
-    initialPageParam: "",
-    getNextPageParam: (last: PaymentsPage) => last.nextCursor ?? undefined,
-    enabled: isValidRange(search),
-  }));
+  pagedSearchAtom(queryKeys.admin.payments(search), search, (query) => unwrap(client.api.admin.payments.page.$get({ query })), isValidRange(search));
 
 export const paymentsSummaryQueryAtom = atomWithQuery(() => ({
   queryKey: queryKeys.admin.paymentsSummary,

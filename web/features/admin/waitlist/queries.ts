@@ -1,7 +1,8 @@
 import type { InferResponseType } from "hono/client";
-import { atomWithInfiniteQuery, atomWithMutation, atomWithQuery, queryClientAtom } from "jotai-tanstack-query";
+import { atomWithMutation, atomWithQuery, queryClientAtom } from "jotai-tanstack-query";
 import { client, unwrap } from "../../../lib/api";
 import { queryKeys } from "../../../lib/query-keys";
+import { pagedSearchAtom } from "../components/paged-search";
 
 export type WaitlistSummary = InferResponseType<typeof client.api.admin.waitlists.$get, 200>[number];
 export type AdminWaitlist = InferResponseType<(typeof client.api.admin.events)[":id"]["waitlist"]["$get"], 200>;
@@ -33,18 +34,6 @@ export type WaitlistEntrySearch = { eventId: string; q: string; inLine: "" | "1"
 export type WaitlistEntriesPage = InferResponseType<typeof client.api.admin["waitlist-entries"]["$get"], 200>;
 export type WaitlistPageEntry = WaitlistEntriesPage["entries"][number];
 
-export const WAITLIST_PAGE_SIZE = 50;
-
-/** One search's pages, newest entry first (one atom per search: make it with useMemo). */
+/** One search's pages, newest entry first. */
 export const waitlistEntriesQueryAtom = (search: WaitlistEntrySearch) =>
-  atomWithInfiniteQuery(() => ({
-    queryKey: queryKeys.admin.waitlistEntries(search),
-    queryFn: ({ pageParam }: { pageParam: string }) => {
-      const query: Record<string, string> = { limit: String(WAITLIST_PAGE_SIZE) };
-      for (const [key, value] of Object.entries(search)) if (value.trim()) query[key] = value.trim();
-      if (pageParam) query.cursor = pageParam;
-      return unwrap(client.api.admin["waitlist-entries"].$get({ query }));
-    },
-    initialPageParam: "",
-    getNextPageParam: (last: WaitlistEntriesPage) => last.nextCursor ?? undefined,
-  }));
+  pagedSearchAtom(queryKeys.admin.waitlistEntries(search), search, (query) => unwrap(client.api.admin["waitlist-entries"].$get({ query })));

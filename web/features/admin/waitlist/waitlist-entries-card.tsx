@@ -1,16 +1,15 @@
-import { useAtomValue } from "jotai";
-import { useMemo } from "react";
 import { Card, CardHeader } from "../../../components/card";
 import type { Column } from "../../../components/data-table";
 import { itAdmin } from "../../../i18n/it-admin";
 import { formatShortDateTime } from "../../../lib/format";
-import { useAppSearchParams } from "../../../lib/search-params";
 import { formatEuro } from "../../../../shared/lifecycle/money";
 import { bookingCodeOf } from "../../../../shared/rules";
-import { SearchField } from "../audit/search-field";
 import { FilterSelect } from "../components/filter-select";
+import { ListFilters } from "../components/list-filters";
 import { PagedTable } from "../components/list-state";
 import { EventFilter } from "../components/event-filter";
+import { usePages, useUrlSearch } from "../components/paged-search";
+import { SearchField } from "../components/search-field";
 import { waitlistEntriesQueryAtom, type WaitlistEntrySearch, type WaitlistPageEntry } from "./queries";
 
 const t = itAdmin.waitlist;
@@ -52,28 +51,15 @@ const columns: Column<WaitlistPageEntry>[] = [
   { header: t.joinedAt, className: "whitespace-nowrap tabular-nums text-slate-600", cell: (e) => formatShortDateTime(e.joinedAt) },
 ];
 
-/** The filters as the URL carries them, so a view can be shared. */
-function useEntrySearch() {
-  const [params, setParams] = useAppSearchParams();
-  const search: WaitlistEntrySearch = { eventId: params.get("event") ?? "", q: params.get("q") ?? "", inLine: params.get("inLine") === "1" ? "1" : "" };
-  const setSearch = (next: Partial<WaitlistEntrySearch>) => {
-    const merged = { ...search, ...next };
-    const query: Record<string, string> = { tab: params.get("tab") ?? "lista-attesa" };
-    if (merged.eventId) query.event = merged.eventId;
-    if (merged.q.trim()) query.q = merged.q.trim();
-    if (merged.inLine) query.inLine = "1";
-    setParams(query);
-  };
-  return [search, setSearch] as const;
-}
-
 /** Every list's entries, a page at a time, newest first: find someone by e-mail or plate. */
 export function WaitlistEntriesCard() {
-  const [search, setSearch] = useEntrySearch();
-  const searchKey = JSON.stringify(search);
-  const pages = useAtomValue(useMemo(() => waitlistEntriesQueryAtom(search), [searchKey]));
-  const rows = pages.data?.pages.flatMap((p) => p.entries);
-  const total = pages.data?.pages[0]?.total;
+  const [search, setSearch] = useUrlSearch<WaitlistEntrySearch>("lista-attesa", { eventId: "event", q: "q", inLine: "inLine" }, (read) => ({
+    eventId: read.eventId,
+    q: read.q,
+    inLine: read.inLine === "1" ? "1" : "",
+  }));
+  const { pages, rows, first } = usePages(waitlistEntriesQueryAtom, search, (p) => p.entries);
+  const total = first?.total;
 
   return (
     <Card>
@@ -84,10 +70,10 @@ export function WaitlistEntriesCard() {
         title={t.entriesTitle}
         description={total === undefined || !rows ? undefined : <span data-testid="waitlist-total">{rows.length < total ? t.shownOf(rows.length, total) : t.count(total)}</span>}
         actions={
-          <div className="grid w-full grid-cols-2 gap-3 sm:flex sm:w-auto sm:flex-wrap sm:items-end">
+          <ListFilters>
             <EventFilter id="waitlist-event" value={search.eventId} onChange={(eventId) => setSearch({ eventId })} />
             <FilterSelect id="waitlist-in-line" label={t.filterState} allLabel={t.allStates} value={search.inLine} options={[{ value: "1" as const, label: t.inLineOnly }]} onChange={(inLine) => setSearch({ inLine })} />
-          </div>
+          </ListFilters>
         }
       />
       <PagedTable pages={pages} rows={rows} empty={t.entriesEmpty} rowKey={(e) => e.id} rowTestId="waitlist-row" columns={columns} />

@@ -1,6 +1,6 @@
 import { useAtomValue } from "jotai";
 import { queryClientAtom } from "jotai-tanstack-query";
-import { lazy, Suspense, useEffect } from "react";
+import { lazy, Suspense, useEffect, type ReactNode } from "react";
 import { Navigate, Route, Routes } from "react-router";
 import { NotFoundPage } from "../../components/not-found-page";
 import { LoadingState } from "../../components/spinner";
@@ -20,6 +20,11 @@ import { sessionQueryAtom } from "../../entities/staff/session";
 // uPlot comes with the charts' page only.
 const ChartsPage = lazy(() => import("./charts/charts-page").then((m) => ({ default: m.ChartsPage })));
 const SeasonsPage = lazy(() => import("./seasons/seasons-page").then((m) => ({ default: m.SeasonsPage })));
+
+/** A page loaded when it is opened: its loading line until then. */
+function Later({ loading, children }: { loading: string; children: ReactNode }) {
+  return <Suspense fallback={<LoadingState text={loading} />}>{children}</Suspense>;
+}
 
 /** Any admin call answered 401 means the session ended (expired, revoked): back to the login screen. */
 function useLogoutOnUnauthorized() {
@@ -59,22 +64,8 @@ export function AdminRoutes() {
         <Route path="partner-carousel" element={<PartnerCarouselPage />} />
         <Route path="carousel" element={<CarouselPage />} />
         <Route path="calendario" element={<CalendarPage />} />
-        <Route
-          path="abbonamenti"
-          element={
-            <Suspense fallback={<LoadingState text={itAdmin.seasons.loading} />}>
-              <SeasonsPage />
-            </Suspense>
-          }
-        />
-        <Route
-          path="statistiche"
-          element={
-            <Suspense fallback={<LoadingState text={it.common.loading} />}>
-              <ChartsPage />
-            </Suspense>
-          }
-        />
+        <Route path="abbonamenti" element={<Later loading={itAdmin.seasons.loading}><SeasonsPage /></Later>} />
+        <Route path="statistiche" element={<Later loading={it.common.loading}><ChartsPage /></Later>} />
         <Route path="*" element={<NotFoundPage framed backTo="/admin" backLabel={itAdmin.backToAdmin} />} />
       </Routes>
     </AdminLayout>

@@ -2,10 +2,10 @@ import { Card, CardHeader } from "../../../components/card";
 import type { Column } from "../../../components/data-table";
 import { itAdmin } from "../../../i18n/it-admin";
 import { formatShortDateTime } from "../../../lib/format";
-import { bookingCodeOf } from "../../../../shared/rules";
+import { BookingCode } from "../components/booking-cells";
 import { FilterSelect } from "../components/filter-select";
 import { DateRangeFields, ListFilters } from "../components/list-filters";
-import { PagedTable } from "../components/list-state";
+import { listCount, PagedTable } from "../components/list-state";
 import { usePages, useUrlSearch } from "../components/paged-search";
 import { SearchField } from "../components/search-field";
 import { auditPagesQueryAtom, type AuditEntry, type AuditSearch } from "./queries";
@@ -23,9 +23,7 @@ const columns: Column<AuditEntry>[] = [
       e.entityId == null ? (
         "—"
       ) : e.entity === "booking" ? (
-        <span data-testid="audit-booking-code" className="font-mono text-sm font-semibold tracking-wide text-slate-900" title={e.entityId}>
-          {bookingCodeOf(e.entityId)}
-        </span>
+        <BookingCode id={e.entityId} testId="audit-booking-code" title={e.entityId} />
       ) : (
         <span className="break-all font-mono text-xs text-slate-700">{e.entityId}</span>
       ),
@@ -42,7 +40,6 @@ export function AuditTab() {
   // ?tab=registro&action=…&entity=…&staff=…&from=…&to=…
   const [search, setSearch] = useUrlSearch<AuditSearch>("registro", { action: "action", entityId: "entity", staff: "staff", from: "from", to: "to" });
   const { pages, rows, first } = usePages(auditPagesQueryAtom, search, (p) => p.entries);
-  const total = first?.total;
   const filtered = Object.values(search).some(Boolean);
   // An action ("booking.free") keeps its entity selected in the list of entities.
   const entity = search.action.split(".")[0];
@@ -55,7 +52,7 @@ export function AuditTab() {
       </div>
       <CardHeader
         title={t.title}
-        description={total === undefined || !rows ? undefined : <span data-testid="audit-total">{rows.length < total ? t.shownOf(rows.length, total) : t.count(total)}</span>}
+        description={listCount("audit-total", rows, first?.total, t)}
         actions={
           <ListFilters onClear={filtered ? () => setSearch({ action: "", entityId: "", staff: "", from: "", to: "" }) : undefined}>
             <FilterSelect

@@ -5,10 +5,11 @@ import { Button } from "../../../components/button";
 import type { Column } from "../../../components/data-table";
 import { itAdmin } from "../../../i18n/it-admin";
 import { formatShortDateTime, formatTime } from "../../../lib/format";
+import { BookingCode, CustomerCell } from "../components/booking-cells";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { FilterSelect } from "../components/filter-select";
 import { DateRangeFields, ListFilters } from "../components/list-filters";
-import { PagedTable } from "../components/list-state";
+import { listCount, PagedTable } from "../components/list-state";
 import { BookingEmailsDialog } from "../emails/booking-emails-dialog";
 import { RefundDialog, type RefundDialogBooking } from "./refund-dialog";
 import { formatEuro } from "../../../../shared/lifecycle/money";
@@ -16,7 +17,6 @@ import { EventFilter } from "../components/event-filter";
 import { bookingSearchQueryAtom, type AdminBooking, type BookingSearch, type BookingStatus, freeBookingAtom } from "./queries";
 import { usePages, useUrlSearch } from "../components/paged-search";
 import { SearchField } from "../components/search-field";
-import { bookingCodeOf } from "../../../../shared/rules";
 import { StatusBadge } from "./status-label";
 import { notifyOutcome } from "../../../lib/notify-outcome";
 
@@ -28,21 +28,9 @@ const columns: Column<AdminBooking>[] = [
   {
     header: t.colCode,
     className: "whitespace-nowrap",
-    cell: (b) => (
-      <span data-testid="booking-code" className="font-mono text-sm font-semibold tracking-wide text-slate-900">
-        {bookingCodeOf(b.id)}
-      </span>
-    ),
+    cell: (b) => <BookingCode id={b.id} testId="booking-code" />,
   },
-  {
-    header: t.colCustomer,
-    cell: (b) => (
-      <>
-        <p className="font-medium text-slate-900">{b.customerName}</p>
-        <p className="text-xs text-slate-600">{b.customerEmail}</p>
-      </>
-    ),
-  },
+  { header: t.colCustomer, cell: (b) => <CustomerCell name={b.customerName} email={b.customerEmail} /> },
   { header: t.colEvent, cell: (b) => b.event?.title, className: "max-w-56 text-slate-700" },
   {
     header: t.colRate,
@@ -109,7 +97,6 @@ function useBookingSearch() {
 export function BookingsTab() {
   const [search, setSearch] = useBookingSearch();
   const { pages, rows, first } = usePages(bookingSearchQueryAtom, search, (p) => p.bookings);
-  const total = first?.total;
   const free = useAtomValue(freeBookingAtom);
   const [freeing, setFreeing] = useState<Freeing | null>(null);
   const [refunding, setRefunding] = useState<RefundDialogBooking | null>(null);
@@ -135,7 +122,7 @@ export function BookingsTab() {
       />
       <CardHeader
         title={t.title}
-        description={total === undefined || !rows ? undefined : <span data-testid="bookings-total">{rows.length < total ? t.shownOf(rows.length, total) : t.count(total)}</span>}
+        description={listCount("bookings-total", rows, first?.total, t)}
         actions={
           <ListFilters onClear={filtered ? () => setSearch({ q: "", eventId: "", status: "", from: "", to: "" }) : undefined}>
             <EventFilter id="bookings-event" value={search.eventId} onChange={(eventId) => setSearch({ eventId })} />

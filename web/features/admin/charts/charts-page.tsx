@@ -7,6 +7,7 @@ import { itAdmin } from "../../../i18n/it-admin";
 import { formatTime } from "../../../lib/format";
 import { formatEuro } from "../../../../shared/lifecycle/money";
 import { DownloadIcon } from "../components/admin-icons";
+import { Choices } from "../components/filter-select";
 import { DateRangeFields } from "../components/list-filters";
 import { Loaded } from "../components/list-state";
 import { adminEventsQueryAtom } from "../events/queries";
@@ -254,12 +255,7 @@ function EventCharts() {
           <div className="flex flex-wrap items-end gap-3">
             <Field label={t.event} htmlFor="charts-event">
               <select id="charts-event" className={`${inputClass} max-w-72`} value={eventId ?? ""} onChange={(e) => setEventId(e.target.value ? Number(e.target.value) : null)}>
-                <option value="">{t.chooseEvent}</option>
-                {(events.data ?? []).map((e) => (
-                  <option key={e.id} value={e.id}>
-                    {e.title}
-                  </option>
-                ))}
+                <Choices none={t.chooseEvent} options={(events.data ?? []).map((e) => ({ value: e.id, label: e.title }))} />
               </select>
             </Field>
             {eventId !== null ? (

@@ -35,23 +35,16 @@ export const sourcesQueryAtom = atomWithQuery((get) => {
   };
 });
 
-export const sellOutQueryAtom = atomWithQuery((get) => {
-  const eventId = get(chartEventAtom);
-  return {
-    queryKey: queryKeys.admin.charts("sell-out", eventId),
-    queryFn: () => unwrap(client.api.admin.charts["sell-out"].$get({ query: { eventId: String(eventId) } })),
-    enabled: eventId !== null,
-  };
-});
+/** A chart of the chosen event (nothing asked until one is chosen). */
+const eventChartAtom = <T>(chart: string, fetchChart: (query: { eventId: string }) => Promise<T>) =>
+  atomWithQuery((get) => {
+    const eventId = get(chartEventAtom);
+    return { queryKey: queryKeys.admin.charts(chart, eventId), queryFn: () => fetchChart({ eventId: String(eventId) }), enabled: eventId !== null };
+  });
 
-export const matchDayQueryAtom = atomWithQuery((get) => {
-  const eventId = get(chartEventAtom);
-  return {
-    queryKey: queryKeys.admin.charts("match-day", eventId),
-    queryFn: () => unwrap(client.api.admin.charts["match-day"].$get({ query: { eventId: String(eventId) } })),
-    enabled: eventId !== null,
-  };
-});
+export const sellOutQueryAtom = eventChartAtom("sell-out", (query) => unwrap(client.api.admin.charts["sell-out"].$get({ query })));
+
+export const matchDayQueryAtom = eventChartAtom("match-day", (query) => unwrap(client.api.admin.charts["match-day"].$get({ query })));
 
 export const csvUrl = (chart: "takings" | "sources" | "sell-out" | "match-day", query: Record<string, string>) => `/api/admin/charts/${chart}.csv?${new URLSearchParams(query)}`;
 export { validRange };

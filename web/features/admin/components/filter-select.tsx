@@ -24,13 +24,22 @@ export function FilterSelect<V extends string>({
         {label}
       </label>
       <select id={id} className={`${inputClass} ${className}`} value={value} onChange={(e) => onChange(e.target.value as V | "")}>
-        <option value="">{allLabel}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
+        <Choices none={allLabel} options={options} />
       </select>
     </div>
+  );
+}
+
+/** A select's options: an empty first one ("all", "choose…"), then one per item. */
+export function Choices({ none, options }: { none: string; options: readonly { value: string | number; label: string }[] }) {
+  return (
+    <>
+      <option value="">{none}</option>
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </>
   );
 }

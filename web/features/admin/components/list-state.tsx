@@ -58,3 +58,9 @@ export function PagedTable<T>({ pages, rows, empty, ...table }: { pages: Pages &
     </ListState>
   );
 }
+
+/** A paged list's count for its header: "12 mostrate su 40 …" while pages remain, "40 …" once all are shown; nothing before the first page. */
+export function listCount(testId: string, rows: unknown[] | undefined, total: number | undefined, words: { shownOf: (shown: number, total: number) => string; count: (n: number) => string }) {
+  if (total === undefined || !rows) return undefined;
+  return <span data-testid={testId}>{rows.length < total ? words.shownOf(rows.length, total) : words.count(total)}</span>;
+}

@@ -15,10 +15,16 @@ const EVENT_TEXTS = [
   { key: "prevenditaDescriptionTranslations", italian: "prevenditaDescription", id: "event-presale-description", label: t.presaleDescriptionLabel, rows: 2 },
 ] as const;
 
+// Each rate's texts, likewise.
+const RATE_TEXTS = [
+  { key: "nameTranslations", italian: "name", id: "name", label: t.rateName },
+  { key: "descriptionTranslations", italian: "description", id: "description", label: t.rateDescription },
+] as const;
+
 /** Whether the event's `lang` tab lacks a text the Italian one has (the tab's mark). */
 export const eventLacks = (draft: EventDraft, lang: Lang) =>
   EVENT_TEXTS.some(({ key, italian }) => lacks(draft[italian], draft[key], lang)) ||
-  draft.rates.some((r) => lacks(r.name, r.nameTranslations, lang) || lacks(r.description, r.descriptionTranslations, lang));
+  draft.rates.some((r) => RATE_TEXTS.some(({ key, italian }) => lacks(r[italian], r[key], lang)));
 
 /** One language's tab of the event dialog: every text a visitor reads (blank: English, else the Italian). */
 export function TranslatedFields({ lang, draft, disabled, onChange }: { lang: Lang; draft: EventDraft; disabled?: boolean; onChange: Dispatch<SetStateAction<EventDraft>> }) {
@@ -43,26 +49,18 @@ export function TranslatedFields({ lang, draft, disabled, onChange }: { lang: La
             {t.rateNumber(i + 1)}
             {rate.name ? `: ${rate.name}` : ""}
           </legend>
-          <Field label={translatedLabel(t.rateName, lang)} htmlFor={`rate-${rate.key}-name-${lang}`}>
-            <input
-              id={`rate-${rate.key}-name-${lang}`}
-              lang={lang}
-              className={inputClass}
-              value={rate.nameTranslations[lang] ?? ""}
-              disabled={disabled}
-              onChange={(e) => patchRate(rate.key, (r) => ({ nameTranslations: withText(r.nameTranslations, lang, e.target.value) }))}
-            />
-          </Field>
-          <Field label={translatedLabel(t.rateDescription, lang)} htmlFor={`rate-${rate.key}-description-${lang}`}>
-            <input
-              id={`rate-${rate.key}-description-${lang}`}
-              lang={lang}
-              className={inputClass}
-              value={rate.descriptionTranslations[lang] ?? ""}
-              disabled={disabled}
-              onChange={(e) => patchRate(rate.key, (r) => ({ descriptionTranslations: withText(r.descriptionTranslations, lang, e.target.value) }))}
-            />
-          </Field>
+          {RATE_TEXTS.map(({ key, id, label }) => (
+            <Field key={key} label={translatedLabel(label, lang)} htmlFor={`rate-${rate.key}-${id}-${lang}`}>
+              <input
+                id={`rate-${rate.key}-${id}-${lang}`}
+                lang={lang}
+                className={inputClass}
+                value={rate[key][lang] ?? ""}
+                disabled={disabled}
+                onChange={(e) => patchRate(rate.key, (r) => ({ [key]: withText(r[key], lang, e.target.value) }))}
+              />
+            </Field>
+          ))}
         </fieldset>
       ))}
     </>

@@ -13,6 +13,7 @@ import { adminEventsQueryAtom } from "../events/queries";
 import { ReminderSettingsCard } from "../notices/reminder-settings-card";
 import { saveLiveConfigAtom } from "../queries";
 import { SubmitRow } from "../components/submit-row";
+import { Choices } from "../components/filter-select";
 import { firstProblem, LIVE_FREQUENCIES, liveConfigForm } from "../../../../shared/forms/admin-forms";
 
 const t = itAdmin.notifications;
@@ -105,12 +106,7 @@ function NotificationsForm({ initial }: { initial: Config }) {
                   value={form.targetEventId ?? ""}
                   onChange={(e) => setForm((f) => ({ ...f, targetEventId: e.target.value ? Number(e.target.value) : null }))}
                 >
-                  <option value="">{t.chooseEvent}</option>
-                  {(events.data ?? []).map((event) => (
-                    <option key={event.id} value={event.id}>
-                      {event.title}
-                    </option>
-                  ))}
+                  <Choices none={t.chooseEvent} options={(events.data ?? []).map((event) => ({ value: event.id, label: event.title }))} />
                 </select>
               </div>
             ) : null}

@@ -7,12 +7,12 @@ import { formatEuro } from "../../../../shared/lifecycle/money";
 import { buttonClass } from "../../../components/button";
 import type { Column } from "../../../components/data-table";
 import { DownloadIcon } from "../components/admin-icons";
+import { BookingCode, CustomerCell } from "../components/booking-cells";
 import { DateRangeFields, ListFilters } from "../components/list-filters";
 import { Loaded, PagedTable } from "../components/list-state";
 import { EventFilter } from "../components/event-filter";
 import { usePages, useUrlSearch } from "../components/paged-search";
 import { SearchField } from "../components/search-field";
-import { bookingCodeOf } from "../../../../shared/rules";
 import { csvUrl, defaultPaymentsRange, formatChange, isValidRange, paymentPagesQueryAtom, paymentsSummaryQueryAtom, type Payment, type PaymentSearch } from "./queries";
 
 const t = itAdmin.payments;
@@ -47,22 +47,10 @@ const columns: Column<Payment>[] = [
   {
     header: t.colCode,
     className: "whitespace-nowrap",
-    cell: (p) => (
-      <span data-testid="payment-code" className="font-mono text-sm font-semibold tracking-wide text-slate-900">
-        {bookingCodeOf(p.id)}
-      </span>
-    ),
+    cell: (p) => <BookingCode id={p.id} testId="payment-code" />,
   },
   { header: t.colPaidAt, className: "whitespace-nowrap tabular-nums text-slate-700", cell: (p) => (p.paidAt ? formatShortDateTime(p.paidAt) : "—") },
-  {
-    header: t.colCustomer,
-    cell: (p) => (
-      <>
-        <p className="font-medium text-slate-900">{p.customerName}</p>
-        <p className="text-xs text-slate-600">{p.customerEmail}</p>
-      </>
-    ),
-  },
+  { header: t.colCustomer, cell: (p) => <CustomerCell name={p.customerName} email={p.customerEmail} /> },
   { header: t.colEvent, className: "max-w-56 text-slate-700", cell: (p) => p.event?.title },
   { header: t.colRate, className: "text-slate-700", cell: (p) => (p.kind === "prevendita" ? itAdmin.bookings.presale : (p.rate?.name ?? "—")) },
   {

@@ -1,4 +1,5 @@
 import { TranslatedText } from "../components/translated-text";
+import { Choices } from "../components/filter-select";
 import { useAtomValue } from "jotai";
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from "react";
 import { Alert } from "../../../components/alert";
@@ -21,7 +22,7 @@ import {
   type AdminSeason,
   type AdminVoucher,
 } from "./queries";
-import { checkSeason, checkVoucher, emptySeason, emptyVoucher, seasonDraftOf, voucherDraftOf, type SeasonDraft, type VoucherDraft } from "./season-form";
+import { checkSeason, checkVoucher, emptySeason, emptyVoucher, seasonDraftOf, voucherDraftOf, type Checked, type VoucherDraft } from "./season-form";
 
 const t = itAdmin.seasonAdmin;
 
@@ -117,34 +118,62 @@ function FormDialog({
   );
 }
 
-/** Create (season null) or edit a season pass: the owner's form, checked with the server's schema before it is sent. */
-export function SeasonDialog({ open, season, onClose }: { open: boolean; season: AdminSeason | null; onClose: () => void }) {
-  const categories = useAtomValue(categoriesQueryAtom);
-  const save = useAtomValue(saveSeasonAtom);
-  const [draft, setDraft] = useState<SeasonDraft>(() => (season ? seasonDraftOf(season) : emptySeason()));
-  const [error, setError] = useState<{ message: string; fields: Set<string> } | null>(null);
-  const set = <K extends keyof SeasonDraft>(k: K) => (v: SeasonDraft[K]) => setDraft((d) => ({ ...d, [k]: v }));
-  const bad = (f: string) => error?.fields.has(f) ?? false;
-  const categoryId = useId();
+type Save<B> = { mutate: (input: { id: number | null; body: B }, handlers: { onSuccess: () => void; onError: (err: unknown) => void }) => void; isPending: boolean };
 
+/**
+ * A create-or-edit dialog's draft, checked with the server's schema before it is saved: the fields the check
+ * blames stay marked until the next try; a refusal from the server is said above the form.
+ */
+function useCheckedDraft<D, B>(initial: () => D, check: (draft: D) => Checked<B>, save: Save<B>, id: number | null, saved: string, onClose: () => void) {
+  const [draft, setDraft] = useState<D>(initial);
+  const [error, setError] = useState<{ message: string; fields: Set<string> } | null>(null);
+  const set = <K extends keyof D>(k: K) => (v: D[K]) => setDraft((d) => ({ ...d, [k]: v }));
+  const bad = (f: string) => error?.fields.has(f) ?? false;
   const submit = () => {
-    const result = checkSeason(draft);
+    const result = check(draft);
     if (!result.ok) return setError(result);
     setError(null);
     save.mutate(
-      { id: season?.id ?? null, body: result.body },
+      { id, body: result.body },
       {
         onSuccess: () => {
-          notify.success(season ? t.seasonUpdated : t.seasonCreated);
+          notify.success(saved);
           onClose();
         },
         onError: (err) => setError({ message: errorMessage(err, t.saveFailed), fields: new Set() }),
       },
     );
   };
+  return { draft, setDraft, set, bad, submit, error: error?.message ?? null };
+}
+
+/** One choice among a few, as radio buttons under a legend. */
+function RadioChoice<V extends string>({ legend, name, value, options, onChange, inline = false }: { legend: string; name: string; value: V; options: readonly { value: V; label: string }[]; onChange: (value: V) => void; inline?: boolean }) {
+  return (
+    <fieldset>
+      <legend className="mb-1.5 block text-sm font-medium text-slate-800">{legend}</legend>
+      <div className={inline ? "flex flex-wrap gap-x-5 gap-y-2" : "flex flex-col gap-2"}>
+        {options.map((o) => (
+          <label key={o.value} className="inline-flex items-center gap-2 text-sm text-slate-800">
+            <input type="radio" name={name} className="size-4" checked={value === o.value} onChange={() => onChange(o.value)} />
+            {o.label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** Create (season null) or edit a season pass: the owner's form, checked with the server's schema before it is sent. */
+export function SeasonDialog({ open, season, onClose }: { open: boolean; season: AdminSeason | null; onClose: () => void }) {
+  const categories = useAtomValue(categoriesQueryAtom);
+  const save = useAtomValue(saveSeasonAtom);
+  const form = useCheckedDraft(() => (season ? seasonDraftOf(season) : emptySeason()), checkSeason, save, season?.id ?? null, season ? t.seasonUpdated : t.seasonCreated, onClose);
+  const { draft, setDraft, set, bad } = form;
+  const categoryId = useId();
 
   return (
-    <FormDialog open={open} onClose={onClose} title={season ? t.editSeasonTitle(season.name) : t.newSeason} busy={save.isPending} error={error?.message ?? null} onSubmit={submit}>
+    <FormDialog open={open} onClose={onClose} title={season ? t.editSeasonTitle(season.name) : t.newSeason} busy={save.isPending} error={form.error} onSubmit={form.submit}>
       <TranslatedText
         id="season-name"
         label={t.name}
@@ -154,26 +183,21 @@ export function SeasonDialog({ open, season, onClose }: { open: boolean; season:
         maxLength={120}
         italian={<TextField label={t.name} name="name" value={draft.name} onChange={set("name")} invalid={bad("name")} maxLength={120} />}
       />
-      <fieldset>
-        <legend className="mb-1.5 block text-sm font-medium text-slate-800">{t.scope}</legend>
-        <div className="flex flex-wrap gap-x-5 gap-y-2">
-          {(["category", "events"] as const).map((scope) => (
-            <label key={scope} className="inline-flex items-center gap-2 text-sm text-slate-800">
-              <input type="radio" name="scope" className="size-4" checked={draft.scope === scope} onChange={() => set("scope")(scope)} />
-              {scope === "category" ? t.scopeCategory : t.scopeEvents}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <RadioChoice
+        inline
+        legend={t.scope}
+        name="scope"
+        value={draft.scope}
+        options={[
+          { value: "category", label: t.scopeCategory },
+          { value: "events", label: t.scopeEvents },
+        ]}
+        onChange={set("scope")}
+      />
       {draft.scope === "category" ? (
         <Field label={t.category} htmlFor={categoryId}>
           <select id={categoryId} name="categoryId" className={inputClass} value={draft.categoryId} aria-invalid={bad("categoryId") || undefined} onChange={(e) => set("categoryId")(e.target.value)}>
-            <option value="">{t.chooseCategory}</option>
-            {(categories.data ?? []).map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
+            <Choices none={t.chooseCategory} options={(categories.data ?? []).map((c) => ({ value: c.id, label: c.name }))} />
           </select>
         </Field>
       ) : (
@@ -185,28 +209,26 @@ export function SeasonDialog({ open, season, onClose }: { open: boolean; season:
         <TextField label={t.price} name="price" inputMode="decimal" value={draft.price} onChange={set("price")} invalid={bad("price")} />
         <TextField label={t.spots} name="spots" inputMode="numeric" value={draft.spots} onChange={set("spots")} invalid={bad("spots")} />
       </div>
-      <fieldset>
-        <legend className="mb-1.5 block text-sm font-medium text-slate-800">{t.cancelRefund}</legend>
-        <div className="flex flex-col gap-2">
-          {(["none", "share"] as const).map((policy) => (
-            <label key={policy} className="inline-flex items-center gap-2 text-sm text-slate-800">
-              <input type="radio" name="cancelRefund" className="size-4" checked={draft.cancelRefund === policy} onChange={() => set("cancelRefund")(policy)} />
-              {policy === "none" ? t.cancelRefundNone : t.cancelRefundShare}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <fieldset>
-        <legend className="mb-1.5 block text-sm font-medium text-slate-800">{t.partialSale}</legend>
-        <div className="flex flex-col gap-2">
-          {(["stop", "sell"] as const).map((choice) => (
-            <label key={choice} className="inline-flex items-center gap-2 text-sm text-slate-800">
-              <input type="radio" name="partialSale" className="size-4" checked={draft.partialSale === choice} onChange={() => set("partialSale")(choice)} />
-              {choice === "stop" ? t.partialSaleStop : t.partialSaleSell}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <RadioChoice
+        legend={t.cancelRefund}
+        name="cancelRefund"
+        value={draft.cancelRefund}
+        options={[
+          { value: "none", label: t.cancelRefundNone },
+          { value: "share", label: t.cancelRefundShare },
+        ]}
+        onChange={set("cancelRefund")}
+      />
+      <RadioChoice
+        legend={t.partialSale}
+        name="partialSale"
+        value={draft.partialSale}
+        options={[
+          { value: "stop", label: t.partialSaleStop },
+          { value: "sell", label: t.partialSaleSell },
+        ]}
+        onChange={set("partialSale")}
+      />
       {draft.partialSale === "sell" ? (
         <div>
           <TextField label={t.partialPrice} name="partialPrice" inputMode="decimal" value={draft.partialPrice} onChange={set("partialPrice")} invalid={bad("partialPrice")} />
@@ -254,28 +276,11 @@ export function HolderDialog({ open, season, onClose }: { open: boolean; season:
 /** Create (voucher null) or edit a voucher; its code is fixed once made. */
 export function VoucherDialog({ open, voucher, onClose }: { open: boolean; voucher: AdminVoucher | null; onClose: () => void }) {
   const save = useAtomValue(saveVoucherAtom);
-  const [draft, setDraft] = useState<VoucherDraft>(() => (voucher ? voucherDraftOf(voucher) : emptyVoucher()));
-  const [error, setError] = useState<{ message: string; fields: Set<string> } | null>(null);
-  const set = <K extends keyof VoucherDraft>(k: K) => (v: VoucherDraft[K]) => setDraft((d) => ({ ...d, [k]: v }));
-  const bad = (f: string) => error?.fields.has(f) ?? false;
+  const form = useCheckedDraft(() => (voucher ? voucherDraftOf(voucher) : emptyVoucher()), checkVoucher, save, voucher?.id ?? null, voucher ? t.voucherUpdated : t.voucherCreated, onClose);
+  const { draft, set, bad } = form;
   const kindId = useId();
-  const submit = () => {
-    const result = checkVoucher(draft);
-    if (!result.ok) return setError(result);
-    setError(null);
-    save.mutate(
-      { id: voucher?.id ?? null, body: result.body },
-      {
-        onSuccess: () => {
-          notify.success(voucher ? t.voucherUpdated : t.voucherCreated);
-          onClose();
-        },
-        onError: (err) => setError({ message: errorMessage(err, t.saveFailed), fields: new Set() }),
-      },
-    );
-  };
   return (
-    <FormDialog open={open} onClose={onClose} title={voucher ? t.editVoucherTitle(voucher.code) : t.newVoucher} busy={save.isPending} error={error?.message ?? null} onSubmit={submit}>
+    <FormDialog open={open} onClose={onClose} title={voucher ? t.editVoucherTitle(voucher.code) : t.newVoucher} busy={save.isPending} error={form.error} onSubmit={form.submit}>
       <TextField label={t.code} name="code" hint={t.codeHint} autoCapitalize="characters" value={draft.code} onChange={set("code")} invalid={bad("code")} disabled={voucher != null} maxLength={40} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label={t.kind} htmlFor={kindId}>

@@ -1,6 +1,6 @@
 import { useAtomValue } from "jotai";
 import { formatEuro } from "../../../../shared/lifecycle/money";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Temporal } from "temporal-polyfill";
 import { AppLink } from "../../../components/app-link";
 import { Button } from "../../../components/button";
@@ -191,6 +191,12 @@ function VoucherCard({ voucher, onEdit, onUses, onDisable }: { voucher: AdminVou
 }
 
 /** /admin/abbonamenti — seasons (create, edit, assign, holders' matches, release, refund) and vouchers (create, edit, uses, disable). */
+/** A list once loaded, or the line that says it is empty. */
+function Listing<T>({ items, empty, children }: { items: T[] | undefined; empty: string; children: (items: T[]) => ReactNode }) {
+  if (!items) return <LoadingState text={t.loading} />;
+  return items.length === 0 ? <p className="text-slate-600">{empty}</p> : children(items);
+}
+
 export function SeasonsPage() {
   const seasons = useAtomValue(adminSeasonsQueryAtom);
   const vouchers = useAtomValue(adminVouchersQueryAtom);
@@ -235,12 +241,10 @@ export function SeasonsPage() {
         <h1 className="text-2xl font-black tracking-tight text-slate-900">{t.title}</h1>
         {isOwner ? <Button onClick={() => open({ kind: "season", season: null })}>{ta.newSeason}</Button> : null}
       </div>
-      {seasons.data ? (
-        seasons.data.length === 0 ? (
-          <p className="text-slate-600">{t.empty}</p>
-        ) : (
+      <Listing items={seasons.data} empty={t.empty}>
+        {(list) => (
           <div className="grid gap-4 lg:grid-cols-2">
-            {seasons.data.map((s) => (
+            {list.map((s) => (
               <SeasonCard
                 key={s.id}
                 season={s}
@@ -251,21 +255,17 @@ export function SeasonsPage() {
               />
             ))}
           </div>
-        )
-      ) : (
-        <LoadingState text={t.loading} />
-      )}
+        )}
+      </Listing>
       <section className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 className="text-xl font-bold text-slate-900">{t.vouchers}</h2>
           <Button onClick={() => open({ kind: "voucher", voucher: null })}>{ta.newVoucher}</Button>
         </div>
-        {vouchers.data ? (
-          vouchers.data.length === 0 ? (
-            <p className="text-slate-600">{t.noVouchers}</p>
-          ) : (
+        <Listing items={vouchers.data} empty={t.noVouchers}>
+          {(list) => (
             <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-              {vouchers.data.map((v) => (
+              {list.map((v) => (
                 <VoucherCard
                   key={v.id}
                   voucher={v}
@@ -275,10 +275,8 @@ export function SeasonsPage() {
                 />
               ))}
             </ul>
-          )
-        ) : (
-          <LoadingState text={t.loading} />
-        )}
+          )}
+        </Listing>
       </section>
 
       {dialog?.kind === "season" ? <SeasonDialog key={dialog.key} open season={dialog.season} onClose={close} /> : null}

@@ -3,10 +3,10 @@ import type { Column } from "../../../components/data-table";
 import { itAdmin } from "../../../i18n/it-admin";
 import { formatShortDateTime } from "../../../lib/format";
 import { formatEuro } from "../../../../shared/lifecycle/money";
-import { bookingCodeOf } from "../../../../shared/rules";
+import { BookingCode } from "../components/booking-cells";
 import { FilterSelect } from "../components/filter-select";
 import { ListFilters } from "../components/list-filters";
-import { PagedTable } from "../components/list-state";
+import { listCount, PagedTable } from "../components/list-state";
 import { EventFilter } from "../components/event-filter";
 import { usePages, useUrlSearch } from "../components/paged-search";
 import { SearchField } from "../components/search-field";
@@ -35,14 +35,7 @@ const columns: Column<WaitlistPageEntry>[] = [
   {
     header: t.colBookingCode,
     className: "whitespace-nowrap",
-    cell: (e) =>
-      e.bookingId ? (
-        <span data-testid="waitlist-booking-code" className="font-mono text-sm font-semibold tracking-wide text-slate-900">
-          {bookingCodeOf(e.bookingId)}
-        </span>
-      ) : (
-        "—"
-      ),
+    cell: (e) => (e.bookingId ? <BookingCode id={e.bookingId} testId="waitlist-booking-code" /> : "—"),
   },
   { header: t.colEmail, className: "break-all text-slate-900", cell: (e) => e.email },
   { header: t.colPlate, className: "whitespace-nowrap", cell: (e) => <span className="font-mono text-xs uppercase tracking-wider text-slate-800">{e.licensePlate}</span> },
@@ -59,7 +52,6 @@ export function WaitlistEntriesCard() {
     inLine: read.inLine === "1" ? "1" : "",
   }));
   const { pages, rows, first } = usePages(waitlistEntriesQueryAtom, search, (p) => p.entries);
-  const total = first?.total;
 
   return (
     <Card>
@@ -68,7 +60,7 @@ export function WaitlistEntriesCard() {
       </div>
       <CardHeader
         title={t.entriesTitle}
-        description={total === undefined || !rows ? undefined : <span data-testid="waitlist-total">{rows.length < total ? t.shownOf(rows.length, total) : t.count(total)}</span>}
+        description={listCount("waitlist-total", rows, first?.total, t)}
         actions={
           <ListFilters>
             <EventFilter id="waitlist-event" value={search.eventId} onChange={(eventId) => setSearch({ eventId })} />

@@ -35,27 +35,47 @@ const sellerNow = sql`coalesce((select json_object('ragioneSociale', f.ragione_s
 const nextNumber = (kind: DocumentKind, year: number) =>
   sql`(select coalesce(max(${documents.number}), 0) + 1 from ${documents} where ${documents.kind} = ${kind} and ${documents.year} = ${year})`;
 
+/** A new document's number and dates: the next of its kind in the Rome year of `now`. */
+const numbered = (kind: DocumentKind, series: string | SQL, now: number) => {
+  const year = romeDate(now).year;
+  return { id: crypto.randomUUID(), kind, year, number: nextNumber(kind, year), series, issuedAt: now, createdAt: now };
+};
+
+/** A total split into taxable and VAT at a rate (basis points), all in whole cents. */
+const vatOf = (total: SQL, rateBp: SQL) => ({ totalCents: total, taxableCents: taxableSql(total, rateBp), vatCents: sql`${total} - ${taxableSql(total, rateBp)}`, vatRateBp: rateBp });
+
+/** What a document copies from the one it follows (`d`: the invoice from its receipt, a credit note from its invoice): what was bought, by whom, paid how. */
+const copiedFrom = (d: "rc" | "inv") => {
+  const col = (name: string) => sql.raw(`${d}.${name}`);
+  return {
+    bookingId: col("booking_id"),
+    itemTitle: col("item_title"),
+    rateName: col("rate_name"),
+    eventAt: col("event_at"),
+    plate: col("plate"),
+    bookingKind: col("booking_kind"),
+    voucherCode: col("voucher_code"),
+    discountCents: col("discount_cents"),
+    customerName: col("customer_name"),
+    customerEmail: col("customer_email"),
+    paymentProvider: col("payment_provider"),
+    paidAt: col("paid_at"),
+    lang: col("lang"),
+  };
+};
+
 /**
  * The receipt of a booking's payment: written by the batch that marks it paid (settle.ts), guarded so
  * it exists once per paid booking with money in it, copying what was bought as it read that day.
  */
 export function receiptInsert(db: Db, bookingId: string, now: number) {
-  const year = romeDate(now).year;
   return insertWhere(
     db,
     documents,
     {
-      id: crypto.randomUUID(),
-      kind: "receipt",
-      year,
-      number: nextNumber("receipt", year),
-      series: "",
-      issuedAt: now,
+      ...numbered("receipt", "", now),
       bookingId: sql`b.id`,
-      totalCents: sql`b.amount_cents`,
-      taxableCents: taxableSql(sql`b.amount_cents`, rateOfBooking),
-      vatCents: sql`b.amount_cents - ${taxableSql(sql`b.amount_cents`, rateOfBooking)}`,
-      vatRateBp: rateOfBooking,
+      ...vatOf(sql`b.amount_cents`, rateOfBooking),
       itemTitle: sql`case
         when b.kind = 'season' then coalesce((select ${translatedSql(sql`sp.name`, sql`sp.name_translations`, sql`b.lang`)}
           from season_holders h join season_passes sp on sp.id = h.season_id where h.id = b.season_holder_id), e.title)
@@ -73,7 +93,6 @@ export function receiptInsert(db: Db, bookingId: string, now: number) {
       paidAt: sql`b.paid_at`,
       lang: sql`b.lang`,
       seller: sellerNow,
-      createdAt: now,
     },
     sql`b.id = ${bookingId} and b.status = 'paid' and b.amount_cents > 0
       and not exists (select 1 from ${documents} d where d.booking_id = b.id and d.kind = 'receipt')`,
@@ -87,39 +106,17 @@ export function receiptInsert(db: Db, bookingId: string, now: number) {
  * for money that moved, once per refund. A refund of a booking without an invoice writes nothing.
  */
 export function creditNoteInsert(db: Db, refundRowId: string, now: number) {
-  const year = romeDate(now).year;
   return insertWhere(
     db,
     documents,
     {
-      id: crypto.randomUUID(),
-      kind: "credit_note",
-      year,
-      number: nextNumber("credit_note", year),
-      series: CREDIT_NOTE_SERIES,
-      issuedAt: now,
-      bookingId: sql`inv.booking_id`,
+      ...numbered("credit_note", CREDIT_NOTE_SERIES, now),
+      ...copiedFrom("inv"),
       refundId: sql`rf.id`,
       invoiceId: sql`inv.id`,
-      totalCents: sql`rf.amount_cents`,
-      taxableCents: taxableSql(sql`rf.amount_cents`, sql`inv.vat_rate_bp`),
-      vatCents: sql`rf.amount_cents - ${taxableSql(sql`rf.amount_cents`, sql`inv.vat_rate_bp`)}`,
-      vatRateBp: sql`inv.vat_rate_bp`,
-      itemTitle: sql`inv.item_title`,
-      rateName: sql`inv.rate_name`,
-      eventAt: sql`inv.event_at`,
-      plate: sql`inv.plate`,
-      bookingKind: sql`inv.booking_kind`,
-      voucherCode: sql`inv.voucher_code`,
-      discountCents: sql`inv.discount_cents`,
-      customerName: sql`inv.customer_name`,
-      customerEmail: sql`inv.customer_email`,
-      paymentProvider: sql`inv.payment_provider`,
-      paidAt: sql`inv.paid_at`,
-      lang: sql`inv.lang`,
+      ...vatOf(sql`rf.amount_cents`, sql`inv.vat_rate_bp`),
       seller: sql`inv.seller`,
       buyer: sql`inv.buyer`,
-      createdAt: now,
     },
     sql`rf.id = ${refundRowId} and rf.status = 'succeeded'
       and not exists (select 1 from ${documents} d where d.refund_id = rf.id and d.kind = 'credit_note')`,
@@ -150,8 +147,6 @@ export async function requestInvoice(db: Db, bookingId: string, input: InvoiceRe
   if (b.paidAt == null || b.amountCents <= 0 || (b.status !== "paid" && b.status !== "freed")) return fail(409, "conflict", messages.invoiceOnlyPaid);
   if (now > invoiceDeadline(b.paidAt)) return fail(409, "conflict", messages.invoiceWindowClosed);
 
-  const year = romeDate(now).year;
-  const id = crypto.randomUUID();
   const ensureReceipt = receipt[0] ? [] : [receiptInsert(db, bookingId, now)];
   const statements: BatchItem<"sqlite">[] = [
     ...ensureReceipt,
@@ -159,32 +154,15 @@ export async function requestInvoice(db: Db, bookingId: string, input: InvoiceRe
       db,
       documents,
       {
-        id,
-        kind: "invoice",
-        year,
-        number: nextNumber("invoice", year),
-        series: sql`f.invoice_series`,
-        issuedAt: now,
-        bookingId: sql`rc.booking_id`,
+        ...numbered("invoice", sql`f.invoice_series`, now),
+        ...copiedFrom("rc"),
+        // The whole payment, at the receipt's rate.
         totalCents: sql`rc.total_cents`,
         taxableCents: sql`rc.taxable_cents`,
         vatCents: sql`rc.vat_cents`,
         vatRateBp: sql`rc.vat_rate_bp`,
-        itemTitle: sql`rc.item_title`,
-        rateName: sql`rc.rate_name`,
-        eventAt: sql`rc.event_at`,
-        plate: sql`rc.plate`,
-        bookingKind: sql`rc.booking_kind`,
-        voucherCode: sql`rc.voucher_code`,
-        discountCents: sql`rc.discount_cents`,
-        customerName: sql`rc.customer_name`,
-        customerEmail: sql`rc.customer_email`,
-        paymentProvider: sql`rc.payment_provider`,
-        paidAt: sql`rc.paid_at`,
-        lang: sql`rc.lang`,
         seller: sellerNow,
         buyer: JSON.stringify(input.buyer),
-        createdAt: now,
       },
       sql`rc.booking_id = ${bookingId} and rc.kind = 'receipt' and f.id = 1
         and exists (select 1 from ${bookings} b where b.id = rc.booking_id and b.status in ('paid', 'freed') and b.paid_at >= ${now - INVOICE_WINDOW_DAYS * 86_400_000})

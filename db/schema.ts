@@ -8,6 +8,15 @@ import type { Translations } from "../shared/translations";
 // Instants are stored as UTC epoch milliseconds; money as integer euro cents.
 // A garage text's other languages sit beside it as one JSON object, { en: "…", de: "…" } (decision 062).
 const translations = (column: string) => text(column, { mode: "json" }).$type<Translations>().notNull().default({});
+/** The language the customer used: their e-mails and documents are written in it. */
+const lang = () => text("lang", { enum: LANGS }).notNull().default("it");
+/** Who parks and with what car: a booking's, and a season holder's for every match of the season. */
+const customerColumns = () => ({
+  customerName: text("customer_name").notNull(),
+  customerEmail: text("customer_email").notNull(),
+  licensePlate: text("license_plate").notNull(),
+  carModel: text("car_model").notNull(),
+});
 const createdAt = () =>
   integer("created_at")
     .notNull()
@@ -109,10 +118,7 @@ export const bookings = sqliteTable(
     rateId: integer("rate_id").references(() => rates.id, { onDelete: "set null" }),
     kind: text("kind", { enum: bookingKinds }).notNull().default("booking"),
     status: text("status", { enum: bookingStatuses }).notNull().default("pending"),
-    customerName: text("customer_name").notNull(),
-    customerEmail: text("customer_email").notNull(),
-    licensePlate: text("license_plate").notNull(),
-    carModel: text("car_model").notNull(),
+    ...customerColumns(),
     // Presale form fields (kind = 'prevendita').
     nome: text("nome"),
     cognome: text("cognome"),
@@ -141,7 +147,7 @@ export const bookings = sqliteTable(
     createdAt: createdAt(),
     updatedAt: integer("updated_at"),
     // The language the booking was made in ("it" | "en"): its e-mails are written in it.
-    lang: text("lang", { enum: LANGS }).notNull().default("it"),
+    lang: lang(),
     // Kind "season": the holder whose spot this is (one booking per event of the season).
     seasonHolderId: text("season_holder_id"),
     // The voucher entered at booking (vouchers.code), and the cents it took off the rate's price.
@@ -491,7 +497,7 @@ export const waitlistEntries = sqliteTable(
       .references(() => rates.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
     licensePlate: text("license_plate").notNull(),
-    lang: text("lang", { enum: LANGS }).notNull().default("it"),
+    lang: lang(),
     // SHA-256 of the client's IP: caps the entries one client may open per event.
     clientKey: text("client_key"),
     // The hold offered to this entry; one offer per entry (unique), written in the batch that takes the spot.
@@ -569,11 +575,8 @@ export const seasonHolders = sqliteTable(
       .references(() => seasonPasses.id),
     status: text("status", { enum: seasonHolderStatuses }).notNull().default("pending"),
     holdExpiresAt: integer("hold_expires_at").notNull(),
-    customerName: text("customer_name").notNull(),
-    customerEmail: text("customer_email").notNull(),
-    licensePlate: text("license_plate").notNull(),
-    carModel: text("car_model").notNull(),
-    lang: text("lang", { enum: LANGS }).notNull().default("it"),
+    ...customerColumns(),
+    lang: lang(),
     // The booking the holder pays through (its first event's, amount = the season's price); null when assigned.
     carrierBookingId: text("carrier_booking_id"),
     // The holder's one pass (/p/<secret>) for every event of the season, set when it becomes active.
@@ -676,7 +679,7 @@ export const documents = sqliteTable(
     // The payment: the provider ("stripe" | "demo") and when the money moved.
     paymentProvider: text("payment_provider"),
     paidAt: integer("paid_at"),
-    lang: text("lang", { enum: LANGS }).notNull().default("it"),
+    lang: lang(),
     // JSON snapshots: the seller (fiscal_identity as issued) and, for invoices and credit notes, the buyer.
     seller: text("seller", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
     buyer: text("buyer", { mode: "json" }).$type<Record<string, unknown>>(),

@@ -93,11 +93,7 @@ function TakingsCard() {
             <DateRangeFields id="charts" labels={t} from={filter.from} to={filter.to} onChange={set} />
             <Field label={t.by} htmlFor="charts-by">
               <select id="charts-by" className={inputClass} value={filter.by} onChange={(e) => set({ by: e.target.value as TakingsFilter["by"] })}>
-                {(["day", "week", "month"] as const).map((by) => (
-                  <option key={by} value={by}>
-                    {t.period[by]}
-                  </option>
-                ))}
+                <Choices options={(["day", "week", "month"] as const).map((by) => ({ value: by, label: t.period[by] }))} />
               </select>
             </Field>
             {validRange(filter) ? <CsvLink href={csvUrl("takings", filter)} /> : null}

@@ -30,11 +30,11 @@ export function FilterSelect<V extends string>({
   );
 }
 
-/** A select's options: an empty first one ("all", "choose…"), then one per item. */
-export function Choices({ none, options }: { none: string; options: readonly { value: string | number; label: string }[] }) {
+/** A select's options: one per item, after an empty one ("all", "choose…") when `none` names it. */
+export function Choices({ none, options }: { none?: string; options: readonly { value: string | number; label: string }[] }) {
   return (
     <>
-      <option value="">{none}</option>
+      {none === undefined ? null : <option value="">{none}</option>}
       {options.map((o) => (
         <option key={o.value} value={o.value}>
           {o.label}

@@ -5,6 +5,7 @@ import { Card, CardHeader } from "../../../components/card";
 import { inputClass, labelClass } from "../../../components/field";
 import { itAdmin } from "../../../i18n/it-admin";
 import { ListState } from "../components/list-state";
+import { Choices } from "../components/filter-select";
 import { EmailList } from "./email-list";
 import { emailBacklogQueryAtom, emailFiltersAtom, emailsQueryAtom, type EmailFilters } from "./queries";
 
@@ -40,12 +41,7 @@ export function EmailsTab() {
               {t.filterStatus}
             </label>
             <select id="emails-status" className={inputClass} value={filters.status} onChange={(e) => setFilters({ status: e.target.value as EmailFilters["status"] })}>
-              <option value="">{t.allStatuses}</option>
-              {STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {t.status[s]}
-                </option>
-              ))}
+              <Choices none={t.allStatuses} options={STATUSES.map((s) => ({ value: s, label: t.status[s] }))} />
             </select>
           </div>
         }

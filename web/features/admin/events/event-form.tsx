@@ -7,6 +7,7 @@ import { Toggle } from "../../../components/toggle";
 import { itAdmin } from "../../../i18n/it-admin";
 import { eventImage } from "../../../entities/event/format";
 import { LanguageTabs } from "../components/language-tabs";
+import { Choices } from "../components/filter-select";
 import { formatDistance, formatDuration } from "../../../../shared/lifecycle/event";
 import { eventLacks, TranslatedFields } from "./translated-fields";
 import { MAX_CANCEL_DEADLINE_HOURS } from "../../../../shared/forms/admin-event-form";
@@ -105,12 +106,7 @@ export function EventForm({ formId, initial, categories, disabled, serverError, 
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label={t.categoryLabel} htmlFor="event-category">
             <select id="event-category" className={inputClass} {...text("categoryId")}>
-              <option value="">{t.noCategory}</option>
-              {categories.map((c) => (
-                <option key={c.id} value={String(c.id)}>
-                  {c.name}
-                </option>
-              ))}
+              <Choices none={t.noCategory} options={categories.map((c) => ({ value: String(c.id), label: c.name }))} />
             </select>
           </Field>
           <div>

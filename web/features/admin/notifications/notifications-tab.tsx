@@ -62,11 +62,7 @@ function NotificationsForm({ initial }: { initial: Config }) {
             value={form.frequency}
             onChange={(e) => setForm((f) => ({ ...f, frequency: Number(e.target.value) }))}
           >
-            {LIVE_FREQUENCIES.map((ms) => (
-              <option key={ms} value={ms}>
-                {t.seconds(ms / 1000)}
-              </option>
-            ))}
+            <Choices options={LIVE_FREQUENCIES.map((ms) => ({ value: ms, label: t.seconds(ms / 1000) }))} />
           </select>
         </Field>
         <fieldset>

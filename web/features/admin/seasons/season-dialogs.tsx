@@ -285,11 +285,7 @@ export function VoucherDialog({ open, voucher, onClose }: { open: boolean; vouch
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label={t.kind} htmlFor={kindId}>
           <select id={kindId} name="kind" className={inputClass} value={draft.kind} onChange={(e) => set("kind")(e.target.value as VoucherDraft["kind"])}>
-            {(["percent", "amount", "free"] as const).map((k) => (
-              <option key={k} value={k}>
-                {t.kinds[k]}
-              </option>
-            ))}
+            <Choices options={(["percent", "amount", "free"] as const).map((k) => ({ value: k, label: t.kinds[k] }))} />
           </select>
         </Field>
         {draft.kind === "free" ? null : (

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from "react";
 import { itAdmin } from "../../../i18n/it-admin";
 import { errorMessage } from "../../../lib/api";
 import { ConfirmDialog } from "../components/confirm-dialog";
+import { Choices } from "../components/filter-select";
 import { Alert } from "../../../components/alert";
 import { notify } from "../../../components/notify";
 import { Button } from "../../../components/button";
@@ -122,11 +123,7 @@ export function UsersTab() {
 }
 
 function RoleOptions() {
-  return STAFF_ROLES.map((role) => (
-    <option key={role} value={role}>
-      {t.roles[role]}
-    </option>
-  ));
+  return <Choices options={STAFF_ROLES.map((role) => ({ value: role, label: t.roles[role] }))} />;
 }
 
 function NewUserCard() {

@@ -1,28 +1,26 @@
+import { concatBytes, crc32 } from "../../lib/bytes";
+
 /**
  * A ZIP archive of stored (uncompressed) files: the month's export is a few dozen small XML files and
  * two CSVs, so compression would save little and a writer of our own needs no package (PKWARE APPNOTE 6.3, method 0).
  */
-const CRC_TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
-
-export function crc32(bytes: Uint8Array): number {
-  let c = 0xffffffff;
-  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
 export type ZipEntry = { name: string; content: string | Uint8Array };
 
 /** DOS date and time of the entries (all alike): the export's own instant is in the file names. */
 const DOS_TIME = 0;
 const DOS_DATE = (2026 - 1980) << 9 | (1 << 5) | 1;
+
+/** The fields a local header and its central directory entry share, in the same order from `at`: flags, method, time, date, CRC, sizes, the name's length. */
+function entryFields(v: DataView, at: number, crc: number, size: number, nameLength: number) {
+  v.setUint16(at, 0x0800, true); // names in UTF-8
+  v.setUint16(at + 2, 0, true); // stored
+  v.setUint16(at + 4, DOS_TIME, true);
+  v.setUint16(at + 6, DOS_DATE, true);
+  v.setUint32(at + 8, crc, true);
+  v.setUint32(at + 12, size, true); // compressed
+  v.setUint32(at + 16, size, true); // uncompressed
+  v.setUint16(at + 20, nameLength, true);
+}
 
 export function zip(entries: ZipEntry[]): Uint8Array<ArrayBuffer> {
   const encoder = new TextEncoder();
@@ -37,14 +35,7 @@ export function zip(entries: ZipEntry[]): Uint8Array<ArrayBuffer> {
     const lv = new DataView(local.buffer);
     lv.setUint32(0, 0x04034b50, true);
     lv.setUint16(4, 20, true);
-    lv.setUint16(6, 0x0800, true); // names in UTF-8
-    lv.setUint16(8, 0, true);
-    lv.setUint16(10, DOS_TIME, true);
-    lv.setUint16(12, DOS_DATE, true);
-    lv.setUint32(14, crc, true);
-    lv.setUint32(18, data.length, true);
-    lv.setUint32(22, data.length, true);
-    lv.setUint16(26, name.length, true);
+    entryFields(lv, 6, crc, data.length, name.length);
     lv.setUint16(28, 0, true);
     local.set(name, 30);
     local.set(data, 30 + name.length);
@@ -53,14 +44,7 @@ export function zip(entries: ZipEntry[]): Uint8Array<ArrayBuffer> {
     cv.setUint32(0, 0x02014b50, true);
     cv.setUint16(4, 20, true);
     cv.setUint16(6, 20, true);
-    cv.setUint16(8, 0x0800, true);
-    cv.setUint16(10, 0, true);
-    cv.setUint16(12, DOS_TIME, true);
-    cv.setUint16(14, DOS_DATE, true);
-    cv.setUint32(16, crc, true);
-    cv.setUint32(20, data.length, true);
-    cv.setUint32(24, data.length, true);
-    cv.setUint16(28, name.length, true);
+    entryFields(cv, 8, crc, data.length, name.length);
     cv.setUint32(42, offset, true);
     central.set(name, 46);
     locals.push(local);
@@ -75,13 +59,7 @@ export function zip(entries: ZipEntry[]): Uint8Array<ArrayBuffer> {
   ev.setUint16(10, entries.length, true);
   ev.setUint32(12, centralSize, true);
   ev.setUint32(16, offset, true);
-  const out = new Uint8Array(new ArrayBuffer(offset + centralSize + 22));
-  let at = 0;
-  for (const part of [...locals, ...centrals, end]) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
+  return concatBytes([...locals, ...centrals, end]);
 }
 
 /** The entries of a stored ZIP (what `zip` writes), for tests and checks. */

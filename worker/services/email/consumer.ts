@@ -1,15 +1,13 @@
-import { and, eq, inArray, lt, ne, or, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { emailOutbox } from "../../../db/schema";
 import type { Db } from "../../db";
+import { claimable, failureText } from "../../lib/claim";
 import { headerText } from "../../lib/text";
 import type { EmailJob } from "./outbox";
 import { renderOutboxRow } from "./render";
 
 export const EMAIL_QUEUE_NAME = "parcheggi-eventi-email";
 export const EMAIL_DLQ_NAME = "parcheggi-eventi-email-dlq";
-
-/** A row claimed this long ago and still "sending" was claimed by a consumer that died. */
-const STALE_CLAIM_MS = 10 * 60_000;
 
 /** The one thing a sender must do: Cloudflare Email Service's `send_email` binding shape. */
 export type Mailer = Pick<SendEmail, "send">;
@@ -25,12 +23,7 @@ export async function sendOutboxRow(db: Db, env: Env, mailer: Mailer, id: number
   const claimed = await db
     .update(emailOutbox)
     .set({ status: "sending", attempts: sql`${emailOutbox.attempts} + 1`, updatedAt: now })
-    .where(
-      and(
-        eq(emailOutbox.id, id),
-        or(eq(emailOutbox.status, "queued"), and(eq(emailOutbox.status, "sending"), lt(emailOutbox.updatedAt, now - STALE_CLAIM_MS))),
-      ),
-    )
+    .where(and(eq(emailOutbox.id, id), claimable(emailOutbox.status, emailOutbox.updatedAt, now)))
     .returning()
     .get();
   if (!claimed) return "not_queued";
@@ -65,10 +58,9 @@ export async function sendOutboxRow(db: Db, env: Env, mailer: Mailer, id: number
       .run();
     return "sent";
   } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
     await db
       .update(emailOutbox)
-      .set({ status: "queued", lastError: message.slice(0, 500), updatedAt: Date.now() })
+      .set({ status: "queued", lastError: failureText(err), updatedAt: Date.now() })
       .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, "sending")))
       .run();
     return "failed";

@@ -1,19 +1,8 @@
 // @ts-expect-error qrcode's core encoder has no types of its own (CommonJS, no DOM or Node APIs).
 import { create } from "qrcode/lib/core/qrcode.js";
+import { concatBytes, crc32 } from "../../lib/bytes";
 
 type QrMatrix = { modules: { size: number; data: Uint8Array } };
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Uint8Array): number {
-  let c = 0xffffffff;
-  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
 
 function chunk(type: string, data: Uint8Array): Uint8Array {
   const out = new Uint8Array(12 + data.length);
@@ -65,11 +54,5 @@ export async function grayPng(width: number, height: number, raw: Uint8Array<Arr
     chunk("IDAT", await deflate(raw)),
     chunk("IEND", new Uint8Array()),
   ];
-  const png = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    png.set(p, at);
-    at += p.length;
-  }
-  return png;
+  return concatBytes(parts);
 }

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { documents, sdiSubmissions, type DocumentRow, type SdiSubmissionRow } from "../../../db/schema";
 import type { Db } from "../../db";
+import { claimable, failureText } from "../../lib/claim";
 import { fail, ok, type Outcome } from "../../lib/errors";
 import { messages } from "../../i18n/it";
 import { fatturaFactsOf } from "../documents/facts";
@@ -22,8 +23,6 @@ export type SdiJob = { submissionId: string };
 export const SDI_QUEUE_NAME = "parcheggi-eventi-sdi";
 /** A queued row not taken this long after its hand-over is handed again (the queue lost it, or gave up). */
 export const SDI_REQUEUE_AFTER_MS = 10 * 60_000;
-/** A row "sending" this long was claimed by a consumer that died; the intermediary takes the same file name once, so it may be tried again. */
-const STALE_CLAIM_MS = 10 * 60_000;
 const SWEEP = 50;
 
 /** A document's state with SdI, as the Documenti tab shows it: da inviare, inviata, consegnata, scartata. */
@@ -126,12 +125,8 @@ export async function sendSubmission(db: Db, intermediary: SdiIntermediary, id: 
   const claimed = await db
     .update(sdiSubmissions)
     .set({ status: "sending", tries: sql`${sdiSubmissions.tries} + 1`, updatedAt: now })
-    .where(
-      and(
-        eq(sdiSubmissions.id, id),
-        or(eq(sdiSubmissions.status, "queued"), and(eq(sdiSubmissions.status, "sending"), lt(sdiSubmissions.updatedAt, now - STALE_CLAIM_MS))),
-      ),
-    )
+    // A stale claim may be tried again: the intermediary takes the same file name once.
+    .where(and(eq(sdiSubmissions.id, id), claimable(sdiSubmissions.status, sdiSubmissions.updatedAt, now)))
     .returning()
     .get();
   if (!claimed) return "not_queued";
@@ -144,10 +139,9 @@ export async function sendSubmission(db: Db, intermediary: SdiIntermediary, id: 
       .run();
     return "sent";
   } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
     await db
       .update(sdiSubmissions)
-      .set({ status: "queued", lastError: message.slice(0, 500), updatedAt: now })
+      .set({ status: "queued", lastError: failureText(err), updatedAt: now })
       .where(and(eq(sdiSubmissions.id, id), eq(sdiSubmissions.status, "sending")))
       .run();
     return "failed";

@@ -6,17 +6,9 @@
  * (docs/decisions/050-wallet-passes.md). Tests verify the output with pkijs and Debian's openssl.
  */
 
-const enc = (n: number[]) => new Uint8Array(n);
+import { concatBytes } from "../../lib/bytes";
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
+const enc = (n: number[]) => new Uint8Array(n);
 
 function lengthBytes(n: number): number[] {
   if (n < 0x80) return [n];
@@ -27,8 +19,8 @@ function lengthBytes(n: number): number[] {
 
 /** One DER element: tag, length, the parts as its value. */
 export function der(tag: number, ...parts: Uint8Array[]): Uint8Array {
-  const value = concat(parts);
-  return concat([enc([tag, ...lengthBytes(value.length)]), value]);
+  const value = concatBytes(parts);
+  return concatBytes([enc([tag, ...lengthBytes(value.length)]), value]);
 }
 
 const seq = (...parts: Uint8Array[]) => der(0x30, ...parts);
@@ -134,7 +126,7 @@ export async function signDetached(content: Uint8Array<ArrayBuffer>, identity: S
     der(0x02, enc([1])),
     seq(issuer, serial),
     sha256,
-    concat([enc([0xa0]), signedSet.subarray(1)]),
+    concatBytes([enc([0xa0]), signedSet.subarray(1)]),
     seq(oid(OID.rsaEncryption), NULL),
     der(0x04, signature),
   );

@@ -7,17 +7,11 @@ import { eventFormProblem } from "../../../../shared/forms/admin-event-form";
 import type { EventDto, RateDto } from "./types";
 import { cleanTranslations, type Translations } from "../../../../shared/translations";
 
-export type RateDraft = {
+/** A rate as the form edits it: its texts, price and switches as the API gives them; its window and VAT as typed. */
+export type RateDraft = Pick<RateDto, "name" | "description" | "nameTranslations" | "descriptionTranslations" | "price" | "isVisible" | "isPayable"> & {
   /** Stable key for React and dnd-kit; existing rates use their id. */
   key: string;
   id?: number;
-  name: string;
-  description: string;
-  nameTranslations: Translations;
-  descriptionTranslations: Translations;
-  price: string;
-  isVisible: boolean;
-  isPayable: boolean;
   /** The validity window in hours ("4", "1.5"), blank for none: from before the start, until after the end. */
   hoursBefore?: string;
   hoursAfter?: string;

@@ -176,11 +176,6 @@ FROM b
 JOIN events e ON e.title LIKE b.ev
 JOIN rates r ON r.event_id = e.id AND r.sort_order = b.rs;
 
--- Their payments, as the demo provider holds them: the demo bookings can be refunded like real ones.
-INSERT INTO demo_payment_intents (id, client_secret, amount_cents, currency, status, metadata, created_at)
-SELECT payment_intent_id, payment_intent_id || '_secret_seed', amount_cents, currency, 'succeeded', json_object('bookingId', id, 'kind', 'booking'), created_at
-FROM bookings WHERE payment_intent_id LIKE 'pi_demo_seed_%';
-
 -- The sold-out match's waiting list (docs/decisions/032-waiting-list.md): three visitors in line. Its 5 spots are
 -- taken by the 3 bookings above and the 2 season holders' spots below (db/seed.test.ts checks the count).
 WITH w(n, email, plate, lang, ago) AS (VALUES
@@ -228,9 +223,10 @@ JOIN (SELECT e.id AS event_id, e.category_id, e.datetime, row_number() OVER (PAR
 UPDATE season_holders SET carrier_booking_id = (SELECT b.id FROM bookings b WHERE b.season_holder_id = season_holders.id AND b.pass_secret IS NOT NULL);
 UPDATE season_holders SET matches_at_purchase = (SELECT count(*) FROM bookings b WHERE b.season_holder_id = season_holders.id);
 
+-- The payments of the demo bookings and of the season bought, as the demo provider holds them: they can be refunded like real ones.
 INSERT INTO demo_payment_intents (id, client_secret, amount_cents, currency, status, metadata, created_at)
-SELECT payment_intent_id, payment_intent_id || '_secret_seed', amount_cents, currency, 'succeeded', json_object('bookingId', id, 'kind', 'season'), created_at
-FROM bookings WHERE payment_intent_id = 'pi_demo_seed_season_1';
+SELECT payment_intent_id, payment_intent_id || '_secret_seed', amount_cents, currency, 'succeeded', json_object('bookingId', id, 'kind', kind), created_at
+FROM bookings WHERE payment_intent_id LIKE 'pi_demo_seed_%';
 
 INSERT INTO vouchers (code, kind, value, max_uses, expires_at, event_ids, note) VALUES
   ('AMCZ7K9Q', 'percent', 10, 50, unixepoch(date('now', '+60 days')) * 1000, NULL, 'Sconto del 10% per gli amici del garage'),

@@ -147,16 +147,16 @@ function useCheckedDraft<D, B>(initial: () => D, check: (draft: D) => Checked<B>
   return { draft, setDraft, set, bad, submit, error: error?.message ?? null };
 }
 
-/** One choice among a few, as radio buttons under a legend. */
-function RadioChoice<V extends string>({ legend, name, value, options, onChange, inline = false }: { legend: string; name: string; value: V; options: readonly { value: V; label: string }[]; onChange: (value: V) => void; inline?: boolean }) {
+/** One choice among a few, as radio buttons under a legend: `labels` gives each value's, in order. */
+function RadioChoice<V extends string>({ legend, name, value, labels, onChange, inline = false }: { legend: string; name: string; value: V; labels: Record<V, string>; onChange: (value: V) => void; inline?: boolean }) {
   return (
     <fieldset>
       <legend className="mb-1.5 block text-sm font-medium text-slate-800">{legend}</legend>
       <div className={inline ? "flex flex-wrap gap-x-5 gap-y-2" : "flex flex-col gap-2"}>
-        {options.map((o) => (
-          <label key={o.value} className="inline-flex items-center gap-2 text-sm text-slate-800">
-            <input type="radio" name={name} className="size-4" checked={value === o.value} onChange={() => onChange(o.value)} />
-            {o.label}
+        {(Object.entries(labels) as [V, string][]).map(([option, label]) => (
+          <label key={option} className="inline-flex items-center gap-2 text-sm text-slate-800">
+            <input type="radio" name={name} className="size-4" checked={value === option} onChange={() => onChange(option)} />
+            {label}
           </label>
         ))}
       </div>
@@ -183,17 +183,7 @@ export function SeasonDialog({ open, season, onClose }: { open: boolean; season:
         maxLength={120}
         italian={<TextField label={t.name} name="name" value={draft.name} onChange={set("name")} invalid={bad("name")} maxLength={120} />}
       />
-      <RadioChoice
-        inline
-        legend={t.scope}
-        name="scope"
-        value={draft.scope}
-        options={[
-          { value: "category", label: t.scopeCategory },
-          { value: "events", label: t.scopeEvents },
-        ]}
-        onChange={set("scope")}
-      />
+      <RadioChoice inline legend={t.scope} name="scope" value={draft.scope} labels={{ category: t.scopeCategory, events: t.scopeEvents }} onChange={set("scope")} />
       {draft.scope === "category" ? (
         <Field label={t.category} htmlFor={categoryId}>
           <select id={categoryId} name="categoryId" className={inputClass} value={draft.categoryId} aria-invalid={bad("categoryId") || undefined} onChange={(e) => set("categoryId")(e.target.value)}>
@@ -209,26 +199,8 @@ export function SeasonDialog({ open, season, onClose }: { open: boolean; season:
         <TextField label={t.price} name="price" inputMode="decimal" value={draft.price} onChange={set("price")} invalid={bad("price")} />
         <TextField label={t.spots} name="spots" inputMode="numeric" value={draft.spots} onChange={set("spots")} invalid={bad("spots")} />
       </div>
-      <RadioChoice
-        legend={t.cancelRefund}
-        name="cancelRefund"
-        value={draft.cancelRefund}
-        options={[
-          { value: "none", label: t.cancelRefundNone },
-          { value: "share", label: t.cancelRefundShare },
-        ]}
-        onChange={set("cancelRefund")}
-      />
-      <RadioChoice
-        legend={t.partialSale}
-        name="partialSale"
-        value={draft.partialSale}
-        options={[
-          { value: "stop", label: t.partialSaleStop },
-          { value: "sell", label: t.partialSaleSell },
-        ]}
-        onChange={set("partialSale")}
-      />
+      <RadioChoice legend={t.cancelRefund} name="cancelRefund" value={draft.cancelRefund} labels={{ none: t.cancelRefundNone, share: t.cancelRefundShare }} onChange={set("cancelRefund")} />
+      <RadioChoice legend={t.partialSale} name="partialSale" value={draft.partialSale} labels={{ stop: t.partialSaleStop, sell: t.partialSaleSell }} onChange={set("partialSale")} />
       {draft.partialSale === "sell" ? (
         <div>
           <TextField label={t.partialPrice} name="partialPrice" inputMode="decimal" value={draft.partialPrice} onChange={set("partialPrice")} invalid={bad("partialPrice")} />

@@ -1,8 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { afterQueryLayer } from "../../../app/query-layer";
 import { Button } from "../../../components/button";
 import { ArrowLeftIcon, CalendarIcon, ChevronDownIcon, ClockIcon, PhotoIcon, RouteIcon } from "../../../components/icons";
-import { useReturnFocus } from "../../../components/use-return-focus";
 import { useLang, useT } from "../../../i18n/lang";
 import { CARD_MAX_WIDTH_PX, EVENT_IMAGE_HEIGHT, EVENT_IMAGE_WIDTH, eventImageAspectRatio } from "../../../lib/event-image";
 import {
@@ -20,17 +18,11 @@ import {
 } from "../../../entities/event/format";
 import { WaitlistButton } from "../waitlist/waitlist-button";
 import { EventStatusAlert, EventStatusBadge, PresaleButton } from "../../../entities/event/status";
-import type { EventDto, RateDto } from "../../../entities/event/types";
+import type { EventDto } from "../../../entities/event/types";
+import { loadBooking, loadPresale, useEventDialogs, useOpenedOnce } from "../booking/event-dialogs";
 import { eventPath } from "../../../../shared/event-path";
 import { ShareButton } from "../page/share-button";
 
-// Dialogs (and Headless UI with them) load when a visitor first needs one, not with the home page.
-const loadBooking = () => import("../booking/booking-dialog");
-const loadPresale = () => import("../presale/presale-dialog");
-// They write through the query cache, so they wait for the query layer too (on the home it loads on the
-// first touch, and opening a dialog fetches it beside the dialog's chunk).
-const BookingDialog = lazy(() => afterQueryLayer(loadBooking).then((m) => ({ default: m.BookingDialog })));
-const PresaleDialog = lazy(() => afterQueryLayer(loadPresale).then((m) => ({ default: m.PresaleDialog })));
 const DescriptionDialog = lazy(() => import("./description-dialog").then((m) => ({ default: m.DescriptionDialog })));
 
 export const COLLAPSED_HEIGHT = 400;
@@ -124,14 +116,6 @@ function InfoRow({ icon, label, value }: { icon: React.ReactNode; label: string;
   );
 }
 
-function useSticky(booking: boolean, presale: boolean, description: boolean) {
-  const [seen, setSeen] = useState({ booking, presale, description });
-  if ((booking && !seen.booking) || (presale && !seen.presale) || (description && !seen.description)) {
-    setSeen({ booking: seen.booking || booking, presale: seen.presale || presale, description: seen.description || description });
-  }
-  return seen;
-}
-
 export function EventCard({ event: given, priority = false }: { event: EventDto; priority?: boolean }) {
   const tr = useT();
   const lang = useLang();
@@ -139,12 +123,8 @@ export function EventCard({ event: given, priority = false }: { event: EventDto;
   const distance = eventDistance(event, lang);
   const [expanded, setExpanded] = useState(false);
   const [view, setView] = useState<"details" | "rates">("details");
-  const [bookingRate, setBookingRate] = useState<RateDto | null>(null);
-  const returnFocus = useReturnFocus();
-  const [presaleOpen, setPresaleOpen] = useState(false);
   const [descriptionOpen, setDescriptionOpen] = useState(false);
-  // Mounted from first use on, so closing still animates.
-  const used = useSticky(bookingRate !== null, presaleOpen, descriptionOpen);
+  const descriptionUsed = useOpenedOnce(descriptionOpen);
   // Not useId: the card is rendered in an island apart from the rest of the tree (decision 017).
   const panelId = `event-${event.id}-panel`;
   const [ended, recheckEnded] = useEnded(event.endsAt);
@@ -156,6 +136,7 @@ export function EventCard({ event: given, priority = false }: { event: EventDto;
   const when = eventWhen(event, tr);
   const fromPrice = lowestPayablePrice(event.rates, tr.money);
   const showPresale = event.isPrevenditaVisible && event.prevendita_price !== null;
+  const { book, openPresale, dialogs } = useEventDialogs(event, showPresale);
 
   useEffect(() => {
     // Keyboard users land on the view they just opened.
@@ -310,7 +291,7 @@ export function EventCard({ event: given, priority = false }: { event: EventDto;
                   />
                 ) : (
                   <>
-                    {showPresale ? <PresaleButton price={event.prevendita_price!} onClick={() => setPresaleOpen(true)} className="w-full" /> : null}
+                    {showPresale ? <PresaleButton price={event.prevendita_price!} onClick={openPresale} className="w-full" /> : null}
                     <Button ref={ratesButton} size="lg" onClick={() => showView("rates")} disabled={event.rates.length === 0} className="w-full">
                       {tr.eventCard.rates(event.rates.length)}
                     </Button>
@@ -332,10 +313,7 @@ export function EventCard({ event: given, priority = false }: { event: EventDto;
                     <Button
                       variant="bare"
                       size="none"
-                      onClick={(e) => {
-                        returnFocus.remember(e.currentTarget);
-                        setBookingRate(rate);
-                      }}
+                      onClick={(e) => book(rate, e.currentTarget)}
                       title={rate.name}
                       className="group flex w-full items-center gap-3 rounded-2xl bg-white p-3.5 text-left ring-1 ring-slate-200 hover:bg-blue-50/60 hover:ring-blue-300"
                     >
@@ -360,16 +338,8 @@ export function EventCard({ event: given, priority = false }: { event: EventDto;
       </div>
 
       <Suspense fallback={null}>
-        {used.booking ? <BookingDialog
-            event={event}
-            rate={bookingRate}
-            onClose={() => {
-              setBookingRate(null);
-              returnFocus.restore();
-            }}
-          /> : null}
-        {used.presale && showPresale ? <PresaleDialog event={event} open={presaleOpen} onClose={() => setPresaleOpen(false)} /> : null}
-        {used.description ? (
+        {dialogs}
+        {descriptionUsed ? (
           <DescriptionDialog title={event.title} description={event.description} open={descriptionOpen} onClose={() => setDescriptionOpen(false)} />
         ) : null}
       </Suspense>

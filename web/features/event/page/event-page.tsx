@@ -1,14 +1,12 @@
 import { useAtomValue } from "jotai";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { useParams } from "react-router";
-import { afterQueryLayer } from "../../../app/query-layer";
 import { AppLink } from "../../../components/app-link";
 import { GarageNotice } from "../../../components/garage-notice";
 import { Button } from "../../../components/button";
 import { CalendarIcon, ClockIcon, MapPinIcon, RouteIcon } from "../../../components/icons";
 import { NotFoundPage } from "../../../components/not-found-page";
 import { LoadingState } from "../../../components/spinner";
-import { useReturnFocus } from "../../../components/use-return-focus";
 import { useLang, useT } from "../../../i18n/lang";
 import { eventImageAspectRatio } from "../../../lib/event-image";
 import { eventDistance, eventDuration, eventWhen, hasEnded, inLanguage, isSoldOut } from "../../../entities/event/format";
@@ -21,11 +19,8 @@ import { garage } from "../../../../shared/garage";
 import { PublicLayout } from "../../../components/layout/public-layout";
 import { eventPath, parseEventSegment } from "../../../../shared/event-path";
 import { injectedEventPageAtom, type InjectedEventPage } from "./event-page-data";
+import { useEventDialogs } from "../booking/event-dialogs";
 import { ShareButton } from "./share-button";
-
-// The home's dialogs, loaded when first opened (they write through the query cache, so after the query layer).
-const BookingDialog = lazy(() => afterQueryLayer(() => import("../booking/booking-dialog")).then((m) => ({ default: m.BookingDialog })));
-const PresaleDialog = lazy(() => afterQueryLayer(() => import("../presale/presale-dialog")).then((m) => ({ default: m.PresaleDialog })));
 
 /**
  * The event this page shows: the one the Worker rendered it with until the live list (the home's
@@ -98,9 +93,6 @@ function EventPageBody({ given, endedWhenRendered, notice }: { given: EventDto; 
   const lang = useLang();
   const event = inLanguage(given, lang);
   const distance = eventDistance(event, lang);
-  const [bookingRate, setBookingRate] = useState<RateDto | null>(null);
-  const [presaleOpen, setPresaleOpen] = useState(false);
-  const [used, setUsed] = useState({ booking: false, presale: false });
   // Over while the page stays open: checked after hydration (the server's HTML said what it knew).
   const [endedNow, setEndedNow] = useState(false);
   useEffect(() => {
@@ -121,12 +113,7 @@ function EventPageBody({ given, endedWhenRendered, notice }: { given: EventDto; 
   const soldOut = isSoldOut(event);
   const selling = !event.cancelled && !ended && !soldOut;
   const showPresale = selling && event.isPrevenditaVisible && event.prevendita_price !== null;
-  const returnFocus = useReturnFocus();
-  const book = (rate: RateDto, opener: EventTarget) => {
-    returnFocus.remember(opener);
-    setUsed((u) => ({ ...u, booking: true }));
-    setBookingRate(rate);
-  };
+  const { book, openPresale, dialogs } = useEventDialogs(event, showPresale);
 
   const status = (
     <>
@@ -188,10 +175,7 @@ function EventPageBody({ given, endedWhenRendered, notice }: { given: EventDto; 
               {showPresale ? (
                 <PresaleButton
                   price={event.prevendita_price!}
-                  onClick={() => {
-                    setUsed((u) => ({ ...u, presale: true }));
-                    setPresaleOpen(true);
-                  }}
+                  onClick={openPresale}
                   className="mt-4 w-full sm:w-auto"
                 />
               ) : null}
@@ -205,17 +189,7 @@ function EventPageBody({ given, endedWhenRendered, notice }: { given: EventDto; 
           )}
         </div>
       </article>
-      <Suspense fallback={null}>
-        {used.booking ? <BookingDialog
-            event={event}
-            rate={bookingRate}
-            onClose={() => {
-              setBookingRate(null);
-              returnFocus.restore();
-            }}
-          /> : null}
-        {used.presale && showPresale ? <PresaleDialog event={event} open={presaleOpen} onClose={() => setPresaleOpen(false)} /> : null}
-      </Suspense>
+      <Suspense fallback={null}>{dialogs}</Suspense>
     </PublicLayout>
   );
 }

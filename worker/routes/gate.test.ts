@@ -223,9 +223,9 @@ describe("GET /api/gate/events/:id/overstays: the admin's overstays of an event"
     await set(refunded.id, { gateState: "inside", checkedInAt: ended - 5 * 3_600_000 });
     const res = await adminApi(`/api/gate/events/${eventId}/overstays`, { cookie });
     expect(res.status).toBe(200);
-    const { overstays } = await res.json<{ overstays: { plate: string; overstayMinutes: number; checkedOutAt: string | null }[] }>();
+    const { overstays } = await res.json<{ overstays: { licensePlate: string; overstayMinutes: number; checkedOutAt: string | null }[] }>();
     // A rule failing here: the window ignored (LT200BB at 150), a void pass listed (RF400DD), or an on-time car listed.
-    expect(overstays.map((o) => o.plate)).toEqual(["IN300CC", "LT200BB"]);
+    expect(overstays.map((o) => o.licensePlate)).toEqual(["IN300CC", "LT200BB"]);
     expect(overstays[0].overstayMinutes).toBeGreaterThanOrEqual(179);
     expect(overstays[0].checkedOutAt).toBeNull();
     expect(overstays[1].overstayMinutes).toBe(30);
@@ -252,7 +252,7 @@ describe("the gate's event list and offline download", () => {
     const res = await adminApi(`/api/gate/events/${eventId}/passes`, { cookie });
     const body = await res.json<{ passes: OfflinePassDto[] }>();
     expect(body.passes).toEqual([
-      { hash: await passHash(booking.passSecret!), code: booking.id.slice(0, 8).toUpperCase(), plate: "OF111LN", rateName: "Tariffa 1", gateState: null, checkedInAt: null, leaveBy: expect.any(String) },
+      { hash: await passHash(booking.passSecret!), code: booking.id.slice(0, 8).toUpperCase(), licensePlate: "OF111LN", rateName: "Tariffa 1", gateState: null, checkedInAt: null, leaveBy: expect.any(String) },
     ]);
     const text = JSON.stringify(body);
     for (const secretish of [booking.passSecret!, "Mario Rossi", "mario@example.it", booking.id]) expect(text).not.toContain(secretish);

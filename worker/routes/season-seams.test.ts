@@ -98,7 +98,7 @@ describe("finding 10: a season pass is one car", () => {
     expect(spots.map((s) => s.licensePlate)).toEqual(["NE999WW", "NE999WW"]);
     const pass = await (await api(`/api/season-passes/${secret}`)).json<{ licensePlate: string; plateChangeAllowed: boolean }>();
     expect(pass).toMatchObject({ licensePlate: "NE999WW", plateChangeAllowed: true });
-    for (const eventId of [a.eventId, b.eventId]) expect((await offlinePasses(testDb(), eventId)).map((p) => p.plate)).toEqual(["NE999WW"]);
+    for (const eventId of [a.eventId, b.eventId]) expect((await offlinePasses(testDb(), eventId)).map((p) => p.licensePlate)).toEqual(["NE999WW"]);
     // A second change to the same plate says so.
     expect((await api(`/api/passes/${secret}/plate`, { method: "PUT", json: { licensePlate: "NE999WW" } })).status).toBe(409);
   });

@@ -160,8 +160,8 @@ describe("season passes: the gate, releases, new matches, reminders", () => {
   it("puts the holder on each match's offline list under the hash of the holder's pass", async () => {
     const { a, b, secret } = await activeHolder();
     for (const eventId of [a.eventId, b.eventId]) {
-      const list = await (await adminApi(`/api/gate/events/${eventId}/passes`)).json<{ passes: { hash: string; plate: string }[] }>();
-      expect(list.passes).toContainEqual(expect.objectContaining({ hash: await passHash(secret), plate: "NA123SS" }));
+      const list = await (await adminApi(`/api/gate/events/${eventId}/passes`)).json<{ passes: { hash: string; licensePlate: string }[] }>();
+      expect(list.passes).toContainEqual(expect.objectContaining({ hash: await passHash(secret), licensePlate: "NA123SS" }));
     }
   });
 

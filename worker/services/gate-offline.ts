@@ -15,7 +15,7 @@ import { validPass } from "./gate";
 export type OfflinePassDto = {
   hash: string;
   code: string;
-  plate: string;
+  licensePlate: string;
   rateName: string | null;
   gateState: GateState | null;
   checkedInAt: string | null;
@@ -28,7 +28,7 @@ export async function offlinePasses(db: Db, eventId: number): Promise<OfflinePas
       id: bookings.id,
       // A season holder's spots open with the holder's one pass (docs/decisions/034).
       secret: sql<string | null>`coalesce(${seasonHolders.passSecret}, ${bookings.passSecret})`,
-      plate: bookings.licensePlate,
+      licensePlate: bookings.licensePlate,
       rateName: rates.name,
       minutesAfterEnd: rates.minutesAfterEnd,
       gateState: bookings.gateState,
@@ -46,7 +46,7 @@ export async function offlinePasses(db: Db, eventId: number): Promise<OfflinePas
       .map(async (r) => ({
         hash: await passHash(r.secret!),
         code: bookingCodeOf(r.id),
-        plate: r.plate,
+        licensePlate: r.licensePlate,
         rateName: r.rateName,
         gateState: r.gateState,
         checkedInAt: toIso(r.checkedInAt),

@@ -11,7 +11,7 @@ import { withEventAndRate } from "./gate-scan";
 /** A car past its rate's window (else the event's end): left late, or still inside after it. */
 export type OverstayDto = {
   code: string;
-  plate: string;
+  licensePlate: string;
   rateName: string | null;
   leaveBy: string;
   checkedInAt: string | null;
@@ -28,7 +28,7 @@ export async function eventOverstays(db: Db, eventId: number, now: number): Prom
       const leaveBy = mustLeaveBy(eventEndsAt(event), minutesAfterEnd);
       const minutes = overstayMinutesOf(leaveBy, b.gateState === "inside" ? now : (b.checkedOutAt ?? now));
       if (leaveBy == null || minutes == null || minutes < 1) return [];
-      return [{ code: bookingCodeOf(b.id), plate: b.licensePlate, rateName, leaveBy: toIso(leaveBy)!, checkedInAt: toIso(b.checkedInAt), checkedOutAt: b.gateState === "exited" ? toIso(b.checkedOutAt) : null, overstayMinutes: minutes }];
+      return [{ code: bookingCodeOf(b.id), licensePlate: b.licensePlate, rateName, leaveBy: toIso(leaveBy)!, checkedInAt: toIso(b.checkedInAt), checkedOutAt: b.gateState === "exited" ? toIso(b.checkedOutAt) : null, overstayMinutes: minutes }];
     })
     .sort((a, b) => b.overstayMinutes - a.overstayMinutes);
 }

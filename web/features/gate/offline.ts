@@ -9,7 +9,7 @@ import { normalisePlate } from "../../../shared/rules";
 export type OfflinePass = {
   hash: string;
   code: string;
-  plate: string;
+  licensePlate: string;
   rateName: string | null;
   gateState: "inside" | "exited" | null;
   checkedInAt: string | null;
@@ -20,7 +20,7 @@ export type OfflineList = { eventId: number; downloadedAt: string; passes: Offli
 
 export type Direction = "in" | "out";
 
-/** A scan decided on the phone while offline, waiting to be sent. */
+/** A scan decided on the phone while offline, waiting to be sent (`plate`: for the report only, never sent). */
 type QueuedScan = { scanId: string; eventId: number; scan: string; direction: Direction; scannedAt: number; passHash?: string; plate: string };
 
 type LocalAnswer =
@@ -51,7 +51,7 @@ export async function checkLocally(
   if (!input.passHash && !matches.length && code) matches = passes.filter((p) => p.code === code);
   if (!input.passHash && !secret && !matches.length) {
     const plate = normalisePlate(input.scan);
-    matches = passes.filter((p) => p.plate === plate);
+    matches = passes.filter((p) => p.licensePlate === plate);
   }
   if (matches.length === 0) return { answer: { result: "unknown" }, passes };
   if (matches.length > 1) return { answer: { result: "ambiguous", candidates: matches }, passes };
@@ -68,6 +68,16 @@ export async function checkLocally(
   return { answer: { result, pass: moved, overstayMinutes }, passes: passes.map((p) => (p.hash === pass.hash ? moved : p)) };
 }
 
+/** A list as a phone kept it: one saved before the plate took its wire name (issue #43) has it as `plate`. */
+export function storedList(list: OfflineList | undefined): OfflineList | undefined {
+  if (!list) return undefined;
+  const passes = list.passes.map((saved) => {
+    const { plate, ...pass } = saved as OfflinePass & { plate?: string };
+    return { ...pass, licensePlate: pass.licensePlate ?? plate ?? "" };
+  });
+  return { ...list, passes };
+}
+
 export function countsOf(passes: OfflinePass[]) {
   return {
     expected: passes.length,
@@ -82,7 +92,7 @@ const db = () => (store ??= createStore("parcheggi-gate", "gate"));
 const listKey = (eventId: number) => `passes:${eventId}`;
 const QUEUE = "queue";
 
-export const loadList = (eventId: number) => get<OfflineList>(listKey(eventId), db());
+export const loadList = async (eventId: number) => storedList(await get<OfflineList>(listKey(eventId), db()));
 export const saveList = (list: OfflineList) => set(listKey(list.eventId), list, db());
 export const loadQueue = async () => (await get<QueuedScan[]>(QUEUE, db())) ?? [];
 export const enqueue = (scan: QueuedScan) => update<QueuedScan[]>(QUEUE, (q) => [...(q ?? []), scan], db());

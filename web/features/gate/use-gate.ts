@@ -63,7 +63,7 @@ const fromPass = (result: Result, direction: Direction, scan: string, pass?: Off
   direction,
   offline: true,
   scan,
-  plate: pass?.plate,
+  plate: pass?.licensePlate,
   rateName: pass?.rateName,
   checkedInAt: pass?.checkedInAt,
   overstayMinutes,
@@ -225,7 +225,7 @@ export function useGate() {
       if (answer.result === "ambiguous") {
         return {
           ...fromPass("ambiguous", direction, scan),
-          candidates: answer.candidates.map((c) => ({ passHash: c.hash, label: itGate.pickPass(c.code), detail: c.rateName ?? c.plate })),
+          candidates: answer.candidates.map((c) => ({ passHash: c.hash, label: itGate.pickPass(c.code), detail: c.rateName ?? c.licensePlate })),
         };
       }
       if (answer.result !== "ok" && answer.result !== "no_entry") return fromPass(answer.result, direction, scan, "pass" in answer ? answer.pass : undefined);
@@ -237,7 +237,7 @@ export function useGate() {
         direction,
         scannedAt: Date.now(),
         passHash: answer.pass.hash,
-        plate: answer.pass.plate,
+        plate: answer.pass.licensePlate,
       });
       await refreshQueued();
       return fromPass(answer.result, direction, scan, answer.pass, answer.overstayMinutes);

@@ -39,7 +39,7 @@ export function EventOverstays({ eventId }: { eventId: number }) {
             rows={rows}
             rowKey={(r) => r.code}
             columns={[
-              { header: t.plate, className: "font-mono font-semibold", cell: (r) => r.plate },
+              { header: t.plate, className: "font-mono font-semibold", cell: (r) => r.licensePlate },
               { header: t.code, className: "font-mono", cell: (r) => r.code },
               { header: t.rate, cell: (r) => r.rateName ?? "—" },
               { header: t.exitedAt, cell: (r) => (r.checkedOutAt ? formatTime(r.checkedOutAt) : t.stillInside) },

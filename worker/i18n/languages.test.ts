@@ -69,8 +69,18 @@ describe("the e-mail catalogues", () => {
 describe("the Worker's catalogue files", () => {
   // Fails if a catalogue file is not in the list of languages (shared/lang.ts), or a language lacks one.
   it("one answers file and one e-mails file per language of the list, and no other", () => {
-    const codes = (files: Record<string, unknown>) => Object.keys(files).map((file) => /(\w\w)\.ts$/.exec(file)![1]).sort();
-    expect(codes(import.meta.glob("./??.ts"))).toEqual([...LANGS].sort());
-    expect(codes(import.meta.glob("./emails/??.ts"))).toEqual([...LANGS].sort());
+    const codes = (files: Record<string, unknown>) => Object.keys(files).map((file) => /(\w\w)\.(ts|json)$/.exec(file)![1]).sort();
+    expect(codes(import.meta.glob("./??.json"))).toEqual([...LANGS].sort());
+    expect(codes(import.meta.glob("./emails/??.json"))).toEqual([...LANGS].sort());
+  });
+
+  // Fails if a language's file names fewer or other fields than the Italian (its errors would say "undefined").
+  it("names every field the Italian names", () => {
+    const files = import.meta.glob<{ fields: Record<string, string> }>("./??.json", { eager: true, import: "default" });
+    const italian = Object.keys(files["./it.json"].fields).sort();
+    for (const [file, { fields }] of Object.entries(files)) {
+      expect(Object.keys(fields).sort(), file).toEqual(italian);
+      expect(Object.values(fields).filter((label) => !label.trim()), file).toEqual([]);
+    }
   });
 });

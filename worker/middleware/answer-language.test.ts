@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { messagesIt as italian, messages } from "../i18n/it";
-import { messagesEn } from "../i18n/en";
 import { api, seedEvent } from "../test/helpers";
 import { localise } from "./answer-language";
+import { messageCatalogues } from "../i18n/catalogues";
+
+const messagesEn = messageCatalogues.en;
 
 type ErrorAnswer = { error: { code: string; message: string; issues?: { path: string; message: string }[] } };
 

@@ -41,14 +41,16 @@ describe("the language of an answer, chosen by Accept-Language", () => {
 const sample = (key: string): (string | number)[] => (key.startsWith("text") && key !== "textTooLong" && key !== "textTooShort" ? ["carModel"] : key === "refundFailed" || key === "seasonMatchShareReason" ? ["X"] : [7]);
 
 describe("every error code answers in every language", () => {
-  // Fails if a language lacks a message, writes one empty, or leaves one in Italian (or English) but
-  // for the few that are the same on purpose.
+  // Fails if a language lacks a message, writes one empty, names a value its code does not give, or
+  // leaves one in Italian (or English) but for the few that are the same on purpose.
   it.each(LANGS)("%s", (lang: Lang) => {
     for (const key of Object.keys(messagesIt) as (keyof typeof messagesIt)[]) {
       const ref = messages[key];
       const text = localise(typeof ref === "function" ? (ref as (...p: (string | number)[]) => string)(...sample(key)) : ref, lang);
       expect(text, key).not.toMatch(/^\u27e6/);
       expect(text.trim(), key).not.toBe("");
+      // A value its code does not give ("{evnt}") stays in the text as written.
+      expect(text, key).not.toMatch(/\{[^{}]*\}/);
       for (const other of LANGS.filter((l) => l !== lang && (l === "it" || l === "en"))) {
         const theirs = localise(typeof ref === "function" ? (ref as (...p: (string | number)[]) => string)(...sample(key)) : ref, other);
         if (!sameOnPurpose(lang, text)) expect(text, `${lang}.${key} is the same as ${other}'s`).not.toBe(theirs);

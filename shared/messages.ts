@@ -96,20 +96,6 @@ function render(parts: Part[], values: Values, locale: string, count?: number): 
   return out;
 }
 
-/** The names a text asks for, each once (a test holds them against the signatures). */
-export function valueNames(text: string): string[] {
-  const names = new Set<string>();
-  const walk = (parts: Part[]) => {
-    for (const part of parts) {
-      if (typeof part === "string" || part.name === "#") continue;
-      names.add(part.name);
-      if ("plural" in part) Object.values(part.plural).forEach(walk);
-    }
-  };
-  walk(parse(text).parts);
-  return [...names];
-}
-
 /** `text` with its values filled in (`locale` picks the plural category: "it-IT", "en-GB"…). */
 export function formatMessage(text: string, values: Values, locale: string): string {
   return render(parse(text).parts, values, locale);

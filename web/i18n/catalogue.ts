@@ -1,5 +1,6 @@
 import type { Lang } from "../../shared/lang";
-import type { compileHome, compileLater } from "./signatures";
+import type { compileHome } from "./signatures";
+import type { compileLater } from "./later/signatures";
 
 /** The home's texts: every public catalogue file (it.json, en.json, de.json…) has exactly this shape, checked by completeness.test.ts. */
 export type HomeCatalogue = ReturnType<typeof compileHome>;

@@ -1,6 +1,7 @@
 import { LANGS, type Lang } from "../../shared/lang";
 import type { Catalogue } from "./catalogue";
-import { compileHome, compileLater, type HomeFile, type LaterFile } from "./signatures";
+import { compileHome, type HomeFile } from "./signatures";
+import { compileLater, type LaterFile } from "./later/signatures";
 
 /**
  * Every language's catalogue at once, for the renders that run outside the browser (the Worker's

@@ -2,7 +2,8 @@ import { atom, useStore } from "jotai";
 import { useSyncExternalStore } from "react";
 import type { Catalogue, Lang } from "./catalogue";
 import { cookieValue, DEFAULT_LANG, isLang, LANG_COOKIE, pickLang } from "../../shared/lang";
-import { compileHome, compileLater, type HomeFile, type LaterFile } from "./signatures";
+import { compileHome, type HomeFile } from "./signatures";
+import type { LaterFile } from "./later/signatures";
 
 export type Language = { lang: Lang; t: Catalogue };
 
@@ -81,7 +82,9 @@ export function loadHomeCatalogue(lang: Lang): Promise<Catalogue> {
 export function loadCatalogue(lang: Lang): Promise<Catalogue> {
   let all = complete.get(lang);
   if (!all) {
-    all = Promise.all([loadHomeCatalogue(lang), laterLoaders[`./later/${lang}.json`]()]).then(([t, m]) => Object.assign(t, compileLater(m.default, lang)));
+    all = Promise.all([loadHomeCatalogue(lang), laterLoaders[`./later/${lang}.json`](), import("./later/signatures")]).then(([t, m, { compileLater }]) =>
+      Object.assign(t, compileLater(m.default, lang)),
+    );
     complete.set(lang, all);
     all.catch(() => complete.delete(lang));
   }

@@ -9,7 +9,8 @@ import enLater from "./later/en.json" with { type: "json" };
 import esLater from "./later/es.json" with { type: "json" };
 import frLater from "./later/fr.json" with { type: "json" };
 import itLater from "./later/it.json" with { type: "json" };
-import { compileHome, compileLater, type HomeFile, type LaterFile } from "./signatures";
+import { compileHome, type HomeFile } from "./signatures";
+import { compileLater, type LaterFile } from "./later/signatures";
 import type { Lang } from "../../shared/lang";
 
 // Each language's whole catalogue (the home's texts and the later ones) by plain imports: for tests

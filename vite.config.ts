@@ -20,14 +20,24 @@ if (newVars.length) appendFileSync(".dev.vars", `${localVars.endsWith("\n") ? ""
 // The languages come from the prerender (web/app/prerender.tsx renders one home per language of
 // shared/lang.ts, the default first): the config imports nothing of the program (Vite's native
 // config loader would not resolve its extensionless imports).
-/** A catalogue's chunk: web/i18n/<two letters>.ts. */
-const CATALOGUE_CHUNK = /\/web\/i18n\/[a-z]{2}\.ts$/;
+/** A catalogue's file: web/i18n/<two letters>.json. */
+const CATALOGUE_FILE = /\/web\/i18n\/[a-z]{2}\.json$/;
 
-/** The file of a language's catalogue (web/i18n/it.ts, en.ts, de.ts…): a chunk of its own, imported by web/i18n/lang.ts. */
+/**
+ * The chunk of a catalogue file: the file alone, data only. Its facade, or, where the staff screens
+ * import the Italian one statically too (web/i18n/it.ts), the shared chunk that holds it alone.
+ */
+const catalogueOf = (out: Rollup.OutputChunk | Rollup.OutputAsset): string | null => {
+  if (out.type !== "chunk") return null;
+  const file = out.facadeModuleId ?? (out.moduleIds.length === 1 ? out.moduleIds[0] : null);
+  const path = file?.replaceAll("\\", "/") ?? "";
+  return CATALOGUE_FILE.test(path) ? path.slice(-7, -5) : null;
+};
+
+/** The file of a language's catalogue (web/i18n/it.json, en.json, de.json…): a chunk of its own, imported by web/i18n/lang.ts. */
 function catalogueFile(bundle: Rollup.OutputBundle | undefined, lang: string): string {
-  const facade = `/web/i18n/${lang}.ts`;
-  const chunk = Object.values(bundle ?? {}).find((out) => out.type === "chunk" && out.facadeModuleId?.replaceAll("\\", "/").endsWith(facade));
-  if (!chunk) throw new Error(`the catalogue chunk of web/i18n/${lang}.ts is missing from the build: the page could not preload it`);
+  const chunk = Object.values(bundle ?? {}).find((out) => catalogueOf(out) === lang);
+  if (!chunk) throw new Error(`the catalogue chunk of web/i18n/${lang}.json is missing from the build: the page could not preload it`);
   return chunk.fileName;
 }
 
@@ -204,7 +214,7 @@ function gateShell(): Plugin {
         // react-router with every page but the home (web/app/other-routes.tsx).
         const lazyShared = ["/web/app/query-client.ts", "/web/components/app-toaster.tsx", "/web/app/other-routes.tsx"].map((file) => facade(file));
         if (!page || lazyShared.some((c) => !c)) throw new Error("gate-shell: a chunk the gate loads is missing; update gateShell() in vite.config.ts");
-        const catalogues = chunks.filter((c) => CATALOGUE_CHUNK.test(c.facadeModuleId?.replaceAll("\\", "/") ?? ""));
+        const catalogues = chunks.filter((c) => catalogueOf(c) !== null);
         const roots = [...chunks.filter((c) => c.isEntry), page, ...catalogues, ...(lazyShared as Rollup.OutputChunk[])];
         const queue = [...roots];
         while (queue.length) {

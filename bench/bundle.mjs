@@ -47,7 +47,7 @@ function homeOf(page) {
     if (tag.startsWith("<script") && attr(tag, "src")) entries.push(attr(tag, "src"));
     // On `/` the Worker starts with the boot script, which loads the app: both count.
     if (tag.startsWith("<script") && attr(tag, "data-boot")) entries.push(attr(tag, "data-boot"));
-    // The modulepreloads include the page's catalogue (it.ts or en.ts), a dynamic import the page preloads.
+    // The modulepreloads include the page's catalogue (it.json or en.json), a dynamic import the page preloads.
     else if (tag.startsWith("<link") && /rel="(stylesheet|modulepreload)"/.test(tag)) entries.push(attr(tag, "href"));
   }
   const seen = new Map();

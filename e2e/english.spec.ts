@@ -6,7 +6,7 @@ import { seriousViolations } from "./axe";
 const NAPOLI_INTER = "Napoli – Inter, Serie A";
 const PHONE = { width: 390, height: 844 };
 
-/** Every text of it.ts that English says differently (same-word keys like "E-mail" or "CVC" aside). */
+/** Every text of it.json that English says differently (same-word keys like "E-mail" or "CVC" aside). */
 function italianOnlyTexts(): string[] {
   const out: string[] = [];
   const walk = (it: unknown, english: unknown) => {
@@ -20,7 +20,7 @@ function italianOnlyTexts(): string[] {
   return out;
 }
 
-/** The Italian texts of it.ts the visitor can read on the page; the garage's own content (titles, rates, categories) aside. */
+/** The Italian texts of it.json the visitor can read on the page; the garage's own content (titles, rates, categories) aside. */
 async function visibleItalian(page: Page, content: string[]): Promise<string[]> {
   const text = await page.locator("body").innerText();
   return italianOnlyTexts().filter((t) => text.includes(t) && !content.some((c) => c.includes(t)));
@@ -109,13 +109,13 @@ test("a fan books and pays a spot in English at 390 px without meeting Italian, 
   await expect(page.getByTestId("booking-pass").first()).toBeVisible();
   expect(await visibleItalian(page, content)).toEqual([]);
 
-  // A server refusal reads in English too (worker/i18n/en.ts).
+  // A server refusal reads in English too (worker/i18n/en.json).
   await page.getByLabel(en.myBookings.email).fill("nobody@example.co.uk");
   await page.getByLabel(en.myBookings.code).fill("00000000");
   await page.getByRole("button", { name: en.myBookings.submit }).click();
   await expect(page.getByRole("alert")).toHaveText("No booking found with these details");
 
-  // Switching back: the Italian texts are exactly it.ts's, and the choice is remembered.
+  // Switching back: the Italian texts are exactly it.json's, and the choice is remembered.
   await page.goto("/?lang=en");
   // Pressed as the first act, while the app starts and hydrates: the parts React has not hydrated yet
   // hydrate in English first, then switch (decision 049; fails with React's #418 otherwise).

@@ -1,7 +1,7 @@
 import { appendFileSync } from "node:fs";
 import { expect, test, type Browser, type CDPSession, type Locator, type Page } from "@playwright/test";
 import { eventPath } from "../shared/event-path";
-import { en } from "../web/i18n/en";
+import { en } from "../web/i18n/whole";
 import { it as italian } from "../web/i18n/it";
 import { customerAddress, eventByTitle } from "./public-helpers";
 

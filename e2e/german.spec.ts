@@ -27,7 +27,7 @@ test("a German fan books, pays and opens the pass in German at 390 px, with no o
   expect(await bookingStatus(page.request, bookingId)).toBe("paid");
   await openPassFromHome(page, "de", content);
 
-  // A server refusal reads in German too (worker/i18n/de.ts).
+  // A server refusal reads in German too (worker/i18n/de.json).
   await page.goto("/le-mie-prenotazioni");
   await page.getByLabel(de.myBookings.email).fill("niemand@example.de");
   await page.getByLabel(de.myBookings.code).fill("00000000");

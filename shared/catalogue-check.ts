@@ -12,7 +12,8 @@ export function leaves(value: unknown, path = ""): Map<string, { kind: string; t
 
 /**
  * What is wrong with a catalogue against the Italian one (and, for a third language, the English
- * one): a missing or extra key, a key of another kind, an empty text, or a text left identical to
+ * one): a missing or extra key, a key of another kind, an empty text, a value the code does not
+ * give, or a text left identical to
  * the Italian or the English unless it is the same on purpose (same-on-purpose.ts).
  */
 export function catalogueProblems(lang: string, catalogue: unknown, italian: unknown, english: unknown, compareWith: ("it" | "en")[]): string[] {
@@ -28,6 +29,9 @@ export function catalogueProblems(lang: string, catalogue: unknown, italian: unk
     if (!references.it.has(path)) problems.push(`not in the Italian: ${path}`);
     if (leaf.kind === "number") continue;
     if (leaf.text.trim() === "") problems.push(`empty: ${path}`);
+    // A value the code does not give (a misspelt "{evnt}") is left in the text as it was written.
+    const unknown = leaf.text.match(/\{[^{}]*\}/);
+    if (unknown) problems.push(`${path}: ${unknown[0]} is no value its code gives`);
     for (const other of compareWith) {
       const theirs = references[other].get(path);
       if (theirs && theirs.text === leaf.text && !sameOnPurpose(lang, leaf.text)) problems.push(`same as ${other === "it" ? "the Italian" : "the English"}: ${path} = ${JSON.stringify(leaf.text)}`);

@@ -1,8 +1,8 @@
 /**
  * The languages the public site, its answers and its e-mails speak: the one list. Every type, zod
  * enum, database column's type, route, build step and catalogue registry is derived from it; a
- * language is one entry here plus one catalogue per side (web/i18n/xx.ts, worker/i18n/xx.ts and
- * worker/i18n/emails/xx.ts), found by their file names (docs/decisions/056-languages-as-data.md).
+ * language is one entry here plus one catalogue file per side (web/i18n/xx.json with web/i18n/later/xx.json,
+ * worker/i18n/xx.json and worker/i18n/emails/xx.json), found by their file names (docs/decisions/056-languages-as-data.md).
  * Italian is first: the default, and the language of staff screens.
  */
 export const LANGUAGES = {

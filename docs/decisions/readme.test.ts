@@ -26,7 +26,9 @@ test("every record has a status, and a replaced one names records that exist", (
 
 // Files the records name as they were (gone, renamed or placeholders) and build outputs, not files of the tree.
 const NAMED_AS_THEY_WERE = new Set([
-  "worker/lib/messages-en.ts", // 020, 030: became worker/i18n/en.ts
+  "worker/lib/messages-en.ts", // 020, 030: became worker/i18n/en.ts, then en.json (072)
+  "web/i18n/en.ts", // 020: became web/i18n/en.json (072)
+  "worker/i18n/en.ts", // 030: became worker/i18n/en.json (072)
   "worker/lib/messages.ts", // 030: became worker/i18n/it.ts
   "worker/lib/money.ts", // 024: "is gone"
   "worker/i18n/emails/fr.pending.ts", // 056: until French joined the list

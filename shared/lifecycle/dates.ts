@@ -4,7 +4,7 @@
  */
 import { GARAGE_TIME_ZONE } from "../rules";
 
-/** How a catalogue writes dates (web it.ts / en.ts `dates`, the e-mail catalogues' `dates`). */
+/** How a catalogue writes dates (web it.json / en.json `dates`, the e-mail catalogues' `dates`). */
 export type DateStyle = { locale: string; at: (date: string, time: string) => string };
 export const ITALIAN_DATES: DateStyle = { locale: "it-IT", at: (date, time) => `${date} ore ${time}` };
 

@@ -1,22 +1,11 @@
 import type { Lang } from "../../shared/lang";
-import type { it } from "./it";
-import type { itLater } from "./later/it";
+import type { compileHome } from "./signatures";
+import type { compileLater } from "./later/signatures";
 
-/** The shape of a catalogue: it.ts with its literal texts widened to `string`, key for key. */
-type Widen<T> = T extends string
-  ? string
-  : T extends number
-    ? number
-    : T extends (...args: infer A) => infer R
-      ? (...args: A) => Widen<R>
-      : T extends readonly (infer U)[]
-        ? readonly Widen<U>[]
-        : { readonly [K in keyof T]: Widen<T[K]> };
-
-/** The home's texts: every public catalogue (it.ts, en.ts, de.ts…) has exactly this shape; a missing or extra key fails typecheck. */
-export type HomeCatalogue = Widen<typeof it>;
-/** The texts of the pages after the home (later/it.ts, later/en.ts…): a chunk of their own, so the home's first visit does not carry them. */
-export type LaterCatalogue = Widen<typeof itLater>;
+/** The home's texts: every public catalogue file (it.json, en.json, de.json…) has exactly this shape, checked by completeness.test.ts. */
+export type HomeCatalogue = ReturnType<typeof compileHome>;
+/** The texts of the pages after the home (later/it.json, later/en.json…): a chunk of their own, so the home's first visit does not carry them. */
+export type LaterCatalogue = ReturnType<typeof compileLater>;
 /** What every component reads (useT): both parts. */
 export type Catalogue = HomeCatalogue & LaterCatalogue;
 

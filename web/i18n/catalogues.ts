@@ -1,19 +1,21 @@
 import { LANGS, type Lang } from "../../shared/lang";
 import type { Catalogue } from "./catalogue";
+import { compileHome, type HomeFile } from "./signatures";
+import { compileLater, type LaterFile } from "./later/signatures";
 
 /**
  * Every language's catalogue at once, for the renders that run outside the browser (the Worker's
  * islands and event pages, the build's prerendered shells). The browser never imports this: it loads
  * the visitor's catalogue alone (lang.ts).
  */
-const modules = import.meta.glob<Record<string, unknown>>("./??.ts", { eager: true });
-const laterModules = import.meta.glob<Record<string, unknown>>("./later/??.ts", { eager: true });
+const homeFiles = import.meta.glob<{ default: HomeFile }>("./??.json", { eager: true });
+const laterFiles = import.meta.glob<{ default: LaterFile }>("./later/??.json", { eager: true });
 
-/** A language's catalogue: the file `./de.ts` (its export `de`) and `./later/de.ts` (`deLater`). */
+/** A language's catalogue: the files `./de.json` and `./later/de.json`. */
 function catalogueIn(lang: Lang): Catalogue {
-  const home = modules[`./${lang}.ts`]?.[lang];
-  const later = laterModules[`./later/${lang}.ts`]?.[`${lang}Later`];
-  if (!home || !later) throw new Error(`web/i18n/${lang}.ts or later/${lang}.ts is missing or does not export \`${lang}\` / \`${lang}Later\`: every language of shared/lang.ts needs both`);
-  return { ...home, ...later } as Catalogue;
+  const home = homeFiles[`./${lang}.json`]?.default;
+  const later = laterFiles[`./later/${lang}.json`]?.default;
+  if (!home || !later) throw new Error(`web/i18n/${lang}.json or later/${lang}.json is missing: every language of shared/lang.ts needs both`);
+  return { ...compileHome(home, lang), ...compileLater(later, lang) };
 }
 export const catalogues = Object.fromEntries(LANGS.map((lang) => [lang, catalogueIn(lang)])) as Record<Lang, Catalogue>;

@@ -3,8 +3,8 @@ import { catalogueProblems } from "../../shared/catalogue-check";
 import { LANGS } from "../../shared/lang";
 import { catalogues } from "./catalogues";
 
-const files = Object.keys(import.meta.glob("./??.ts")).map((file) => file.slice(2, 4));
-const laterFiles = Object.keys(import.meta.glob("./later/??.ts")).map((file) => file.slice(8, 10));
+const files = Object.keys(import.meta.glob("./??.json")).map((file) => file.slice(2, 4));
+const laterFiles = Object.keys(import.meta.glob("./later/??.json")).map((file) => file.slice(8, 10));
 
 describe("the public catalogues", () => {
   // Fails if a catalogue file is not in the list of languages (shared/lang.ts), or a language has no file.
@@ -16,7 +16,7 @@ describe("the public catalogues", () => {
 
   // Fails on a missing or extra key, an empty text, or a German/French/Spanish text left in Italian or
   // English that is not marked the same on purpose (shared/same-on-purpose.ts).
-  it.each(LANGS.filter((lang) => lang !== "it"))("%s has every key of it.ts, each written in its own words", (lang) => {
+  it.each(LANGS.filter((lang) => lang !== "it"))("%s has every key of it.json, each written in its own words", (lang) => {
     const compareWith = lang === "en" ? [] : (["it", "en"] as const);
     expect(catalogueProblems(lang, catalogues[lang], catalogues.it, catalogues.en, [...compareWith])).toEqual([]);
   });

@@ -1,6 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { en } from "./en";
-import { it as italian } from "./it";
+import { en, it as italian } from "./whole";
 import { pickLang } from "../../shared/lang";
 
 /** Every path to a leaf ("home.hero.title", "home.reviews.items.0.text"), with the leaf's kind. */
@@ -12,9 +11,9 @@ function leaves(value: unknown, path = ""): Map<string, string> {
   return out;
 }
 
-describe("en.ts", () => {
-  // Fails when a key is added to it.ts and not to en.ts (typecheck fails too), or the other way round.
-  test("has every key of it.ts, of the same kind, and no other", () => {
+describe("en.json", () => {
+  // Fails when a key is added to it.json and not to en.json, or the other way round.
+  test("has every key of it.json, of the same kind, and no other", () => {
     expect([...leaves(en)]).toEqual([...leaves(italian)]);
   });
 

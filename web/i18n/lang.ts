@@ -2,14 +2,16 @@ import { atom, useStore } from "jotai";
 import { useSyncExternalStore } from "react";
 import type { Catalogue, Lang } from "./catalogue";
 import { cookieValue, DEFAULT_LANG, isLang, LANG_COOKIE, pickLang } from "../../shared/lang";
+import { compileHome, type HomeFile } from "./signatures";
+import type { LaterFile } from "./later/signatures";
 
 export type Language = { lang: Lang; t: Catalogue };
 
-// No catalogue by default: a default would put it.ts in every visitor's home chunks (an English
+// No catalogue by default: a default would put it.json in every visitor's home chunks (an English
 // visitor has no use for it). main.tsx sets the page's catalogue before the first render.
 const loadedAtom = atom<Language | null>(null);
 
-/** The public side's current language and its catalogue (the one loaded: it.ts, en.ts, de.ts…). */
+/** The public side's current language and its catalogue (the one loaded: it.json, en.json, de.json…). */
 export const catalogueAtom = atom(
   (get) => get(loadedAtom) ?? noCatalogue(),
   (_get, set, language: Language) => set(loadedAtom, language),
@@ -49,13 +51,13 @@ export const useLang = () => useLanguage().lang;
  * Each catalogue is a chunk of its own: a visitor downloads only the page's language (the build
  * preloads it beside the app, vite.config.ts) and the other one only on a switch.
  */
-// One loader per catalogue file (web/i18n/it.ts, en.ts, de.ts…: a chunk each), in a table rather
-// than one expression: the build preloads what an import needs (the money writer every catalogue
-// uses), and an `en ? import(en) : import(it)` expression made it preload both catalogues whichever
-// was chosen. The table is the files themselves: a language of shared/lang.ts adds no line here.
-const homeLoaders = import.meta.glob<Record<string, unknown>>("./??.ts");
+// One loader per catalogue file (web/i18n/it.json, en.json, de.json…: a chunk each, data only), in a
+// table rather than one expression: an `en ? import(en) : import(it)` expression made the build
+// preload both catalogues whichever was chosen. The table is the files themselves: a language of
+// shared/lang.ts adds no line here. The code that reads a file (signatures.ts) is the app's.
+const homeLoaders = import.meta.glob<{ default: HomeFile }>("./??.json");
 // The texts of the pages after the home (pass, bookings, receipts, season): a chunk per language too.
-const laterLoaders = import.meta.glob<Record<string, unknown>>("./later/??.ts");
+const laterLoaders = import.meta.glob<{ default: LaterFile }>("./later/??.json");
 
 const homes = new Map<Lang, Promise<Catalogue>>();
 const complete = new Map<Lang, Promise<Catalogue>>();
@@ -69,7 +71,7 @@ const complete = new Map<Lang, Promise<Catalogue>>();
 export function loadHomeCatalogue(lang: Lang): Promise<Catalogue> {
   let home = homes.get(lang);
   if (!home) {
-    home = homeLoaders[`./${lang}.ts`]().then((m) => ({ ...(m[lang] as object) }) as Catalogue);
+    home = homeLoaders[`./${lang}.json`]().then((m) => compileHome(m.default, lang) as Catalogue);
     homes.set(lang, home);
     home.catch(() => homes.delete(lang));
   }
@@ -80,7 +82,9 @@ export function loadHomeCatalogue(lang: Lang): Promise<Catalogue> {
 export function loadCatalogue(lang: Lang): Promise<Catalogue> {
   let all = complete.get(lang);
   if (!all) {
-    all = Promise.all([loadHomeCatalogue(lang), laterLoaders[`./later/${lang}.ts`]()]).then(([t, m]) => Object.assign(t, m[`${lang}Later`]));
+    all = Promise.all([loadHomeCatalogue(lang), laterLoaders[`./later/${lang}.json`](), import("./later/signatures")]).then(([t, m, { compileLater }]) =>
+      Object.assign(t, compileLater(m.default, lang)),
+    );
     complete.set(lang, all);
     all.catch(() => complete.delete(lang));
   }

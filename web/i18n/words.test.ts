@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { en } from "./en";
+import { en } from "./whole";
 import { itAdmin } from "./it-admin";
 
 /** Every text of a catalogue, functions called with a sample argument. */

@@ -68,7 +68,7 @@ describe("todayInRome", () => {
 describe("English dates", () => {
   // Fails when an English page shows a date in another time zone or without saying which one.
   it("en-GB words, computed in Rome, with the time zone said", async () => {
-    const { en } = await import("../i18n/en");
+    const { en } = await import("../i18n/whole");
     expect(formatLongDateTime("2026-11-27T20:00:00.000Z", en.dates)).toBe("Friday 27 November 2026, 21:00 (Italian time)");
     expect(formatLongDateTime("2026-07-01T22:30:00.000Z", en.dates)).toBe("Thursday 2 July 2026, 00:30 (Italian time)");
   });
@@ -77,7 +77,7 @@ describe("English dates", () => {
 describe("dates the Worker formatted for the page", () => {
   it("are used as given for their locale, so hydration needs no Intl; other locales still format", async () => {
     const { rememberLongDates } = await import("./format-basic");
-    const { en } = await import("../i18n/en");
+    const { en } = await import("../i18n/whole");
     rememberLongDates("it-IT", { "2031-01-02T20:00:00.000Z": "giovedì 2 gennaio 2031 ore 21:00 (dal server)" });
     // Fails if the remembered text were ignored: the browser would start ICU while hydrating.
     expect(formatLongDateTime("2031-01-02T20:00:00.000Z")).toBe("giovedì 2 gennaio 2031 ore 21:00 (dal server)");
@@ -87,7 +87,7 @@ describe("dates the Worker formatted for the page", () => {
 
 describe("how long ago, in English", () => {
   it("reads as Intl.RelativeTimeFormat would say it, without starting Intl", async () => {
-    const { en } = await import("../i18n/en");
+    const { en } = await import("../i18n/whole");
     const now = Date.parse("2026-03-14T20:00:00Z");
     const ago = (iso: string) => formatTimeAgo(iso, now, en.dates);
     // Fails if a hand-written phrase drifted from what Intl says for the same span.

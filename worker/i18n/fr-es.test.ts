@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { longDateTime } from "../../shared/lifecycle/dates";
 import { emailCatalogues, type EmailCatalogue } from "../services/email/catalogue";
-import { es as emailEs } from "./emails/es";
-import { fr as emailFr } from "./emails/fr";
-import { messagesEn } from "./en";
-import { messagesEs } from "./es";
-import { messagesFr } from "./fr";
 import { fieldLabels, messagesIt, type Messages } from "./it";
+import { messageCatalogues } from "./catalogues";
+
+const messagesEn = messageCatalogues.en;
+const messagesEs = messageCatalogues.es;
+const messagesFr = messageCatalogues.fr;
 
 /** Every path to a leaf ("bodyTooLarge", "labels.qrAlt") with its value. */
 function leaves(value: unknown, path = ""): Map<string, unknown> {
@@ -29,8 +29,8 @@ const SAME_ON_PURPOSE: Record<"messages" | "email" | "fields", Record<"fr" | "es
 };
 
 describe.each([
-  ["fr", messagesFr, emailFr],
-  ["es", messagesEs, emailEs],
+  ["fr", messagesFr, emailCatalogues.fr],
+  ["es", messagesEs, emailCatalogues.es],
 ] as const)("the Worker in %s", (lang, messages: Messages, email: EmailCatalogue) => {
   const catalogues = [
     ["messages", messages, messagesIt, messagesEn],
@@ -108,7 +108,7 @@ describe("money and dates the French and Spanish way, in answers and e-mails", (
   // Fails when an e-mail's date stops being written in Rome's time, or in the language's own order.
   it("dates in the reader's words, at Italian time", () => {
     const kickOff = Date.UTC(2026, 10, 27, 20, 0); // 21:00 in Naples
-    expect(longDateTime(kickOff, emailFr.dates)).toBe("vendredi 27 novembre 2026 à 21:00 (heure italienne)");
-    expect(longDateTime(kickOff, emailEs.dates)).toBe("viernes, 27 de noviembre de 2026 a las 21:00 (hora italiana)");
+    expect(longDateTime(kickOff, emailCatalogues.fr.dates)).toBe("vendredi 27 novembre 2026 à 21:00 (heure italienne)");
+    expect(longDateTime(kickOff, emailCatalogues.es.dates)).toBe("viernes, 27 de noviembre de 2026 a las 21:00 (hora italiana)");
   });
 });

@@ -41,14 +41,16 @@ describe("the language of an answer, chosen by Accept-Language", () => {
 const sample = (key: string): (string | number)[] => (key.startsWith("text") && key !== "textTooLong" && key !== "textTooShort" ? ["carModel"] : key === "refundFailed" || key === "seasonMatchShareReason" ? ["X"] : [7]);
 
 describe("every error code answers in every language", () => {
-  // Fails if a language lacks a message, writes one empty, or leaves one in Italian (or English) but
-  // for the few that are the same on purpose.
+  // Fails if a language lacks a message, writes one empty, names a value its code does not give, or
+  // leaves one in Italian (or English) but for the few that are the same on purpose.
   it.each(LANGS)("%s", (lang: Lang) => {
     for (const key of Object.keys(messagesIt) as (keyof typeof messagesIt)[]) {
       const ref = messages[key];
       const text = localise(typeof ref === "function" ? (ref as (...p: (string | number)[]) => string)(...sample(key)) : ref, lang);
       expect(text, key).not.toMatch(/^\u27e6/);
       expect(text.trim(), key).not.toBe("");
+      // A value its code does not give ("{evnt}") stays in the text as written.
+      expect(text, key).not.toMatch(/\{[^{}]*\}/);
       for (const other of LANGS.filter((l) => l !== lang && (l === "it" || l === "en"))) {
         const theirs = localise(typeof ref === "function" ? (ref as (...p: (string | number)[]) => string)(...sample(key)) : ref, other);
         if (!sameOnPurpose(lang, text)) expect(text, `${lang}.${key} is the same as ${other}'s`).not.toBe(theirs);
@@ -69,8 +71,18 @@ describe("the e-mail catalogues", () => {
 describe("the Worker's catalogue files", () => {
   // Fails if a catalogue file is not in the list of languages (shared/lang.ts), or a language lacks one.
   it("one answers file and one e-mails file per language of the list, and no other", () => {
-    const codes = (files: Record<string, unknown>) => Object.keys(files).map((file) => /(\w\w)\.ts$/.exec(file)![1]).sort();
-    expect(codes(import.meta.glob("./??.ts"))).toEqual([...LANGS].sort());
-    expect(codes(import.meta.glob("./emails/??.ts"))).toEqual([...LANGS].sort());
+    const codes = (files: Record<string, unknown>) => Object.keys(files).map((file) => /(\w\w)\.(ts|json)$/.exec(file)![1]).sort();
+    expect(codes(import.meta.glob("./??.json"))).toEqual([...LANGS].sort());
+    expect(codes(import.meta.glob("./emails/??.json"))).toEqual([...LANGS].sort());
+  });
+
+  // Fails if a language's file names fewer or other fields than the Italian (its errors would say "undefined").
+  it("names every field the Italian names", () => {
+    const files = import.meta.glob<{ fields: Record<string, string> }>("./??.json", { eager: true, import: "default" });
+    const italian = Object.keys(files["./it.json"].fields).sort();
+    for (const [file, { fields }] of Object.entries(files)) {
+      expect(Object.keys(fields).sort(), file).toEqual(italian);
+      expect(Object.values(fields).filter((label) => !label.trim()), file).toEqual([]);
+    }
   });
 });

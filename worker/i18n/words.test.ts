@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { emailCatalogues } from "../services/email/catalogue";
-import { messagesEn } from "./en";
+import { messageCatalogues } from "./catalogues";
+
+const messagesEn = messageCatalogues.en;
 
 /** Every text of a catalogue, functions called with a sample argument. */
 function texts(value: unknown): string[] {

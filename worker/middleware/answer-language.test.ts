@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { messagesIt as italian, messages } from "../i18n/it";
-import { messagesEn } from "../i18n/en";
 import { api, seedEvent } from "../test/helpers";
 import { localise } from "./answer-language";
+import { messageCatalogues } from "../i18n/catalogues";
+
+const messagesEn = messageCatalogues.en;
 
 type ErrorAnswer = { error: { code: string; message: string; issues?: { path: string; message: string }[] } };
 
@@ -10,8 +12,8 @@ const book = (body: unknown, headers: Record<string, string> = {}, query = "") =
   api(`/api/bookings${query}`, { method: "POST", json: body, headers: { "Idempotency-Key": crypto.randomUUID(), ...headers } });
 
 describe("server messages in the request's language (issue #14)", () => {
-  // Fails when a key of i18n/it.ts has no English counterpart, or an English text is left empty.
-  it("i18n/en.ts has every key of i18n/it.ts, each saying something", () => {
+  // Fails when a key of i18n/it.json has no English counterpart, or an English text is left empty.
+  it("i18n/en.json has every key of i18n/it.json, each saying something", () => {
     expect(Object.keys(messagesEn)).toEqual(Object.keys(italian));
     for (const [key, value] of Object.entries(messagesEn)) expect(typeof value === "function" ? (value as (x: number) => string)(3) : value, key).not.toBe("");
   });

@@ -18,7 +18,7 @@ type ErrorJson = { error?: { message?: string; issues?: { message: string }[] } 
 /**
  * Error answers in the request's language: `?lang=` or Accept-Language (the browser's client sends
  * the page's language there). Services and schemas write references to the catalogue's keys; here
- * each becomes the text of that key in the request's language's catalogue (worker/i18n/<lang>.ts).
+ * each becomes the text of that key in the request's language's catalogue (worker/i18n/<lang>.json).
  */
 export const answerInRequestLanguage: MiddlewareHandler = async (c, next) => {
   await next();

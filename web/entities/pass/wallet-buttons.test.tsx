@@ -1,4 +1,4 @@
-import { act, cleanup, render, screen } from "@testing-library/react";
+import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import { en } from "../../i18n/whole";
 import { Provider } from "jotai";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -9,14 +9,20 @@ import { WalletButtons } from "./wallet-buttons";
 
 const SECRET = "abcdefghijklmnopqrstuv";
 
+/** Renders the buttons and waits until the Worker's answer (which wallets it offers) has been read. */
 async function mount(offered: { apple: boolean; google: boolean }, language: Language = italianLanguage) {
-  vi.stubGlobal("fetch", vi.fn(async () => Response.json(offered)));
+  const fetched = vi.fn(async () => Response.json(offered));
+  vi.stubGlobal("fetch", fetched);
+  const queries = createQueryClient();
   render(
-    <Provider store={createAppStore(createQueryClient(), language)}>
+    <Provider store={createAppStore(queries, language)}>
       <WalletButtons secret={SECRET} />
     </Provider>,
   );
-  await act(() => new Promise((r) => setTimeout(r, 20)));
+  await waitFor(() => {
+    expect(fetched).toHaveBeenCalled();
+    expect(queries.isFetching()).toBe(0);
+  });
 }
 
 afterEach(() => {

@@ -1,6 +1,7 @@
 import type { Lang } from "../../shared/lang";
 import { formatEuro } from "../../shared/lifecycle/money";
 import { compileCatalogue } from "../../shared/messages";
+import { named } from "../../shared/message-values";
 import type homeFile from "./it.json";
 
 /**
@@ -9,49 +10,21 @@ import type homeFile from "./it.json";
  * after it: later/signatures.ts); shared/messages.ts reads their format.
  */
 const homeSignatures = {
-  dates: {
-    at: (date: string, time: string) => ({ date, time }),
-    minutesAgo: (n: number) => ({ n }),
-    hoursAgo: (n: number) => ({ n }),
-    daysAgo: (n: number) => ({ n }),
-  },
-  home: {
-    reviews: {
-      starsLabel: (n: number) => ({ n }),
-    },
-  },
-  eventCard: {
-    postponedFrom: (when: string) => ({ when }),
-    rates: (n: number) => ({ n }),
-    freeSpots: (n: number) => ({ n }),
-    fromPrice: (price: string) => ({ price }),
-  },
-  booking: {
-    submit: (price: string) => ({ price }),
-  },
-  presale: {
-    submit: (price: string) => ({ price }),
-  },
-  checkout: {
-    discount: (code: string) => ({ code }),
-    pay: (amount: string) => ({ amount }),
-  },
+  dates: { at: named.dateAndTime, minutesAgo: named.count, hoursAgo: named.count, daysAgo: named.count },
+  home: { reviews: { starsLabel: named.count } },
+  eventCard: { postponedFrom: named.when, rates: named.count, freeSpots: named.count, fromPrice: named.price },
+  booking: { submit: named.price },
+  presale: { submit: named.price },
+  checkout: { discount: named.code, pay: named.amount },
   eventPage: {
-    title: (event: string) => ({ event }),
+    title: named.event,
     description: (event: string, when: string, spots: string) => ({ event, when, spots }),
-    spotsLeft: (n: number) => ({ n }),
-    shareText: (event: string) => ({ event }),
-    openPage: (event: string) => ({ event }),
+    spotsLeft: named.count,
+    shareText: named.event,
+    openPage: named.event,
   },
-  waitlist: {
-    position: (n: number) => ({ n }),
-    offeredText: (until: string) => ({ until }),
-    take: (price: string) => ({ price }),
-    expiresIn: (minutes: number) => ({ minutes }),
-  },
-  notices: {
-    postedAt: (when: string) => ({ when }),
-  },
+  waitlist: { position: named.count, offeredText: named.until, take: named.price, expiresIn: (minutes: number) => ({ minutes }) },
+  notices: { postedAt: named.when },
 };
 
 /** A language's file of the home's texts (web/i18n/<lang>.json), shaped as it.json. */

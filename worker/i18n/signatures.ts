@@ -3,6 +3,7 @@ import { MAX_RATES } from "../../shared/forms/admin-event-form";
 import { MAX_OFFER_MINUTES, MIN_OFFER_MINUTES } from "../../shared/lifecycle/waitlist";
 import { formatEuro } from "../../shared/lifecycle/money";
 import { compileCatalogue, inLanguage, type Compiled } from "../../shared/messages";
+import { named } from "../../shared/message-values";
 import { maxMegabytes } from "../../shared/rules";
 import { labelIn } from "./field-label";
 import type itFile from "./it.json";
@@ -16,24 +17,27 @@ export type Field = keyof MessagesFile["fields"];
  * What each parametrised message needs from the code, for every language: the code's arguments in
  * order, named as the texts use them. `label` names a field in the text's language.
  */
-const signatures = (label: (field: Field, lang?: Lang | null) => string) => ({
-  textBadChars: (field: Field, lang?: Lang | null) => ({ field: label(field, lang) }),
-  textOneLine: (field: Field, lang?: Lang | null) => ({ field: label(field, lang) }),
-  textTooLong: (max: number) => ({ max }),
-  textTooShort: (min: number) => ({ min }),
-  valueTooBig: (max: number) => ({ max }),
-  valueTooSmall: (min: number) => ({ min }),
-  passwordTooShort: (min: number) => ({ min }),
-  passwordTooLong: (max: number) => ({ max }),
-  bookingCapReached: (max: number) => ({ max }),
-  capacityBelowHeld: (held: number) => ({ held }),
-  cancelDeadlinePassed: (hours: number) => ({ hours }),
-  refundTooLarge: inLanguage((lang, maxCents: number) => ({ max: formatEuro(maxCents, lang) })),
-  refundFailed: (reason: string) => ({ reason }),
-  seasonMatchSoldOutNamed: (match: string) => ({ match }),
-  seasonMatchPlayed: (match: string) => ({ match }),
-  seasonMatchShareReason: (match: string) => ({ match }),
-});
+const signatures = (label: (field: Field, lang?: Lang | null) => string) => {
+  const fieldNamed = (field: Field, lang?: Lang | null) => ({ field: label(field, lang) });
+  return {
+    textBadChars: fieldNamed,
+    textOneLine: fieldNamed,
+    textTooLong: named.max,
+    textTooShort: named.min,
+    valueTooBig: named.max,
+    valueTooSmall: named.min,
+    passwordTooShort: named.min,
+    passwordTooLong: named.max,
+    bookingCapReached: named.max,
+    capacityBelowHeld: (held: number) => ({ held }),
+    cancelDeadlinePassed: (hours: number) => ({ hours }),
+    refundTooLarge: inLanguage((lang, maxCents: number) => ({ max: formatEuro(maxCents, lang) })),
+    refundFailed: (reason: string) => ({ reason }),
+    seasonMatchSoldOutNamed: named.match,
+    seasonMatchPlayed: named.match,
+    seasonMatchShareReason: named.match,
+  };
+};
 
 /** The limits the texts quote, each from its one home in the code. */
 const constants = {

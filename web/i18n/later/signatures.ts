@@ -1,5 +1,6 @@
 import { languageWays, type Lang } from "../../../shared/lang";
 import { compileCatalogue, inLanguage } from "../../../shared/messages";
+import { named } from "../../../shared/message-values";
 import type laterFile from "./it.json";
 
 // What each text of the pages after the home needs from the code (web/i18n/later/<lang>.json): a
@@ -13,47 +14,31 @@ const vatRate = (rate: string, lang: Lang) => {
 
 const laterSignatures = {
   myBookings: {
-    results: (n: number) => ({ n }),
-    qrLabel: (code: string) => ({ code }),
-    afterSale: {
-      refunded: (amount: string) => ({ amount }),
-      partlyRefunded: (refunded: string, paid: string) => ({ refunded, paid }),
-    },
-    enteredAt: (time: string) => ({ time }),
+    results: named.count,
+    qrLabel: named.code,
+    afterSale: { refunded: named.amount, partlyRefunded: (refunded: string, paid: string) => ({ refunded, paid }) },
+    enteredAt: named.time,
   },
   pass: {
-    manage: {
-      cancelUntil: (when: string) => ({ when }),
-      cancelled: (amount: string) => ({ amount }),
-      plateSaved: (plate: string) => ({ plate }),
-    },
-    qrLabel: (code: string) => ({ code }),
-    enteredAt: (time: string) => ({ time }),
-    exitedAt: (time: string) => ({ time }),
+    manage: { cancelUntil: named.when, cancelled: named.amount, plateSaved: (plate: string) => ({ plate }) },
+    qrLabel: named.code,
+    enteredAt: named.time,
+    exitedAt: named.time,
   },
-  season: {
-    qrLabel: (code: string) => ({ code }),
-  },
+  season: { qrLabel: named.code },
   documents: {
     voucher: (code: string, amount: string) => ({ code, amount }),
     vat: inLanguage((lang, rate: string) => ({ rate: vatRate(rate, lang) })),
-    paidByCard: (when: string) => ({ when }),
+    paidByCard: named.when,
     refunded: (amount: string, when: string) => ({ amount, when }),
-    corrects: (number: string) => ({ number }),
-    openReceipt: (number: string) => ({ number }),
-    openInvoice: (number: string) => ({ number }),
-    openCreditNote: (number: string) => ({ number }),
-    requestUntil: (when: string) => ({ when }),
-    form: {
-      issued: (number: string) => ({ number }),
-      already: (number: string) => ({ number }),
-    },
+    corrects: named.number,
+    openReceipt: named.number,
+    openInvoice: named.number,
+    openCreditNote: named.number,
+    requestUntil: named.when,
+    form: { issued: named.number, already: named.number },
   },
-  seasonBuy: {
-    matches: (n: number) => ({ n }),
-    seatsLeft: (n: number) => ({ n }),
-    partial: (left: number, all: number) => ({ left, all }),
-  },
+  seasonBuy: { matches: named.count, seatsLeft: named.count, partial: (left: number, all: number) => ({ left, all }) },
 };
 
 /** A language's file of the later pages' texts (web/i18n/later/<lang>.json), shaped as later/it.json. */

@@ -2,19 +2,21 @@ import { describe, expect, test } from "vitest";
 import { en, es, fr, it as italian } from "./whole";
 import type { Catalogue } from "./catalogue";
 import { longDateTime } from "../../shared/lifecycle/dates";
+import { leafValues, said, SAMPLES } from "../../shared/test/catalogue-texts";
 
-/** Every path to a leaf ("home.hero.title", "home.reviews.items.0.text") with its value. */
-function leaves(value: unknown, path = ""): Map<string, unknown> {
-  const out = new Map<string, unknown>();
-  if (value !== null && typeof value === "object") {
-    for (const [key, child] of Object.entries(value)) for (const [p, leaf] of leaves(child, path ? `${path}.${key}` : key)) out.set(p, leaf);
-  } else out.set(path, value);
-  return out;
-}
-
-// Sample arguments no text contains: each one the Italian text shows must show in the translation too.
-const SAMPLES = ["\u27e8a\u27e9", "\u27e8b\u27e9", "\u27e8c\u27e9"];
-const said = (leaf: unknown, args: unknown[]) => (typeof leaf === "function" ? String((leaf as (...a: unknown[]) => unknown)(...args)) : leaf);
+/** Brands, people's names and each language's name (written in itself): the same in every language. */
+const NAMES_AND_BRANDS = [
+  "common.appName",
+  "language.it",
+  "language.en",
+  "layout.nav.admin",
+  "layout.social.facebook",
+  "layout.social.instagram",
+  "layout.social.tiktok",
+  "home.reviews.items.0.name",
+  "home.reviews.items.1.name",
+  "home.reviews.items.2.name",
+];
 
 /**
  * Texts that are the same words as the Italian or the English on purpose: brands, names, the
@@ -22,21 +24,12 @@ const said = (leaf: unknown, args: unknown[]) => (typeof leaf === "function" ? S
  */
 const SAME_ON_PURPOSE: Record<"fr" | "es", string[]> = {
   fr: [
-    "common.appName",
+    ...NAMES_AND_BRANDS,
     "common.city", // Naples, as in English
     "meta.title",
-    "language.it",
-    "language.en",
-    "layout.nav.admin",
     "layout.nav.contacts",
     "layout.footer.contactsTitle",
     "layout.menuTitle",
-    "layout.social.facebook",
-    "layout.social.instagram",
-    "layout.social.tiktok",
-    "home.reviews.items.0.name",
-    "home.reviews.items.1.name",
-    "home.reviews.items.2.name",
     "eventCard.descriptionTitle",
     "eventCard.distance",
     "checkout.total",
@@ -46,17 +39,8 @@ const SAME_ON_PURPOSE: Record<"fr" | "es", string[]> = {
     "documents.date",
   ],
   es: [
-    "common.appName",
+    ...NAMES_AND_BRANDS,
     "common.error",
-    "language.it",
-    "language.en",
-    "layout.nav.admin",
-    "layout.social.facebook",
-    "layout.social.instagram",
-    "layout.social.tiktok",
-    "home.reviews.items.0.name",
-    "home.reviews.items.1.name",
-    "home.reviews.items.2.name",
     "booking.event",
     "booking.errorTitle",
     "checkout.event",
@@ -72,19 +56,19 @@ const SAME_ON_PURPOSE: Record<"fr" | "es", string[]> = {
 describe.each([
   ["fr", fr],
   ["es", es],
-] as const)("%s.ts", (lang, catalogue: Catalogue) => {
+] as const)("%s.json", (lang, catalogue: Catalogue) => {
   // Fails when a key is added to it.json and not here, or the other way round.
   test("has every key of it.json, of the same kind, and no other", () => {
-    const kinds = (c: unknown) => [...leaves(c)].map(([path, leaf]) => [path, typeof leaf]);
+    const kinds = (c: unknown) => [...leafValues(c)].map(([path, leaf]) => [path, typeof leaf]);
     expect(kinds(catalogue)).toEqual(kinds(italian));
   });
 
   // Fails when a text is left in Italian or English, or copied by mistake, unless listed as the same on purpose.
   test("says every text in its own words", () => {
-    const italianLeaves = leaves(italian);
-    const englishLeaves = leaves(en);
+    const italianLeaves = leafValues(italian);
+    const englishLeaves = leafValues(en);
     const copied: string[] = [];
-    for (const [path, leaf] of leaves(catalogue)) {
+    for (const [path, leaf] of leafValues(catalogue)) {
       if (typeof leaf === "number" || SAME_ON_PURPOSE[lang].includes(path)) continue;
       for (const args of [SAMPLES, [1, ...SAMPLES.slice(1)]]) {
         const text = said(leaf, args);
@@ -97,9 +81,9 @@ describe.each([
 
   // Fails when a text listed as the same on purpose was translated after all (the mark is stale) or is gone.
   test("lists as the same on purpose only texts that are the same", () => {
-    const italianLeaves = leaves(italian);
-    const englishLeaves = leaves(en);
-    const ownLeaves = leaves(catalogue);
+    const italianLeaves = leafValues(italian);
+    const englishLeaves = leafValues(en);
+    const ownLeaves = leafValues(catalogue);
     const stale = SAME_ON_PURPOSE[lang].filter((path) => {
       const text = ownLeaves.get(path);
       return text === undefined || (text !== italianLeaves.get(path) && text !== englishLeaves.get(path));
@@ -109,8 +93,8 @@ describe.each([
 
   // Fails when a translation loses an event's name, an amount or a date it was given.
   test("keeps every value the Italian text shows", () => {
-    const italianLeaves = leaves(italian);
-    for (const [path, leaf] of leaves(catalogue)) {
+    const italianLeaves = leafValues(italian);
+    for (const [path, leaf] of leafValues(catalogue)) {
       if (typeof leaf !== "function") continue;
       const shown = SAMPLES.filter((s) => String(said(italianLeaves.get(path), SAMPLES)).includes(s));
       for (const sample of shown) expect(said(leaf, SAMPLES), path).toContain(sample);
@@ -119,7 +103,7 @@ describe.each([
 
   // Fails when a text is left empty.
   test("says something for every key", () => {
-    for (const [path, leaf] of leaves(catalogue)) if (typeof leaf !== "number") expect(String(said(leaf, [1, "x", "y"])).trim(), path).not.toBe("");
+    for (const [path, leaf] of leafValues(catalogue)) if (typeof leaf !== "number") expect(String(said(leaf, [1, "x", "y"])).trim(), path).not.toBe("");
   });
 });
 

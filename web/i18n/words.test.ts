@@ -1,14 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { en } from "./whole";
 import { itAdmin } from "./it-admin";
-
-/** Every text of a catalogue, functions called with a sample argument. */
-function texts(value: unknown): string[] {
-  if (typeof value === "string") return [value];
-  if (typeof value === "function") return texts((value as (...a: unknown[]) => unknown)(2, "X", "Y"));
-  if (value && typeof value === "object") return Object.values(value).flatMap(texts);
-  return [];
-}
+import { texts } from "../../shared/test/catalogue-texts";
 
 describe("one word for one thing", () => {
   it("English says 'number plate' and 'space', never 'licence plate' or 'spot'", () => {

@@ -3,23 +3,11 @@ import { longDateTime } from "../../shared/lifecycle/dates";
 import { emailCatalogues, type EmailCatalogue } from "../services/email/catalogue";
 import { fieldLabels, messagesIt, type Messages } from "./it";
 import { messageCatalogues } from "./catalogues";
+import { leafValues, said, SAMPLES } from "../../shared/test/catalogue-texts";
 
 const messagesEn = messageCatalogues.en;
 const messagesEs = messageCatalogues.es;
 const messagesFr = messageCatalogues.fr;
-
-/** Every path to a leaf ("bodyTooLarge", "labels.qrAlt") with its value. */
-function leaves(value: unknown, path = ""): Map<string, unknown> {
-  const out = new Map<string, unknown>();
-  if (value !== null && typeof value === "object") {
-    for (const [key, child] of Object.entries(value)) for (const [p, leaf] of leaves(child, path ? `${path}.${key}` : key)) out.set(p, leaf);
-  } else out.set(path, value);
-  return out;
-}
-
-// Sample arguments no text contains: each one the Italian text shows must show in the translation too.
-const SAMPLES = ["\u27e8a\u27e9", "\u27e8b\u27e9", "\u27e8c\u27e9"];
-const said = (leaf: unknown, args: unknown[]) => (typeof leaf === "function" ? String((leaf as (...a: unknown[]) => unknown)(...args)) : leaf);
 
 /** Texts that are the same words as the Italian or the English on purpose: words the languages share. */
 const SAME_ON_PURPOSE: Record<"messages" | "email" | "fields", Record<"fr" | "es", string[]>> = {
@@ -39,7 +27,7 @@ describe.each([
 
   // Fails when a key is added to the Italian and not here (typecheck fails too), or the other way round.
   it("has every key of the Italian, of the same kind, and no other", () => {
-    const kinds = (c: unknown) => [...leaves(c)].map(([path, leaf]) => [path, typeof leaf]);
+    const kinds = (c: unknown) => [...leafValues(c)].map(([path, leaf]) => [path, typeof leaf]);
     for (const [, own, italian] of catalogues) expect(kinds(own)).toEqual(kinds(italian));
   });
 
@@ -47,9 +35,9 @@ describe.each([
   it("says every answer and e-mail in its own words", () => {
     const copied: string[] = [];
     for (const [name, own, italian, english] of catalogues) {
-      const italianLeaves = leaves(italian);
-      const englishLeaves = leaves(english);
-      for (const [path, leaf] of leaves(own)) {
+      const italianLeaves = leafValues(italian);
+      const englishLeaves = leafValues(english);
+      for (const [path, leaf] of leafValues(own)) {
         if (SAME_ON_PURPOSE[name][lang].includes(path)) continue;
         // A field's key (textBadChars("title")) is the parameter those messages take.
         const samples = typeof leaf === "function" && /^text(BadChars|OneLine)$/.test(path) ? ["title"] : SAMPLES;
@@ -66,7 +54,7 @@ describe.each([
   it("lists as the same on purpose only texts that are the same", () => {
     const stale: string[] = [];
     for (const [name, own, italian, english] of catalogues) {
-      const [ownLeaves, italianLeaves, englishLeaves] = [leaves(own), leaves(italian), leaves(english)];
+      const [ownLeaves, italianLeaves, englishLeaves] = [leafValues(own), leafValues(italian), leafValues(english)];
       for (const path of SAME_ON_PURPOSE[name][lang]) {
         const text = ownLeaves.get(path);
         if (text === undefined || (text !== italianLeaves.get(path) && text !== englishLeaves.get(path))) stale.push(`${name}.${path}`);
@@ -78,8 +66,8 @@ describe.each([
   // Fails when a translation loses an event's name, an amount, a date or a reason it was given.
   it("keeps every value the Italian text shows", () => {
     for (const [name, own, italian] of catalogues) {
-      const italianLeaves = leaves(italian);
-      for (const [path, leaf] of leaves(own)) {
+      const italianLeaves = leafValues(italian);
+      for (const [path, leaf] of leafValues(own)) {
         if (typeof leaf !== "function" || /^text(BadChars|OneLine)$/.test(path)) continue;
         const shown = SAMPLES.filter((s) => String(said(italianLeaves.get(path), SAMPLES)).includes(s));
         for (const sample of shown) expect(said(leaf, SAMPLES), `${name}.${path}`).toContain(sample);

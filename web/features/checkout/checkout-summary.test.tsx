@@ -6,30 +6,11 @@ import { createAppStore, createQueryClient } from "../../app/query-client";
 import type { Language } from "../../i18n/lang";
 import type { BookingDto } from "../../components/payment/queries";
 import { italianLanguage } from "../../test/italian";
+import { bookingDto } from "../../test/booking-dto";
 import { Summary } from "./checkout-page";
 
-function booking(overrides: Partial<BookingDto> = {}): BookingDto {
-  return {
-    id: "b5a1c0de-0000-4000-8000-000000000001",
-    eventId: 1,
-    rateId: 2,
-    kind: "booking",
-    status: "pending",
-    amount: "15.00",
-    currency: "eur",
-    holdExpiresAt: "2026-12-20T18:00:00.000Z",
-    createdAt: "2026-12-20T17:45:00.000Z",
-    paidAt: null,
-    customerName: "Ciro Russo",
-    licensePlate: "SC123ON",
-    carModel: "Fiat 500",
-    event: { id: 1, title: "Napoli – Inter", datetime: "2026-12-20T19:45:00.000Z" },
-    rate: { id: 2, name: "Posto auto" },
-    passSecret: null,
-    voucher: null,
-    ...overrides,
-  } as BookingDto;
-}
+/** A booking waiting to be paid, € 15,00 to pay. */
+const booking = (overrides: Partial<BookingDto> = {}) => bookingDto({ status: "pending", paidAt: null, amount: "15.00", ...overrides });
 
 const mount = (b: BookingDto, language: Language = italianLanguage) =>
   render(

@@ -10,3 +10,15 @@ export function PublicLayout({ children, chat = true }: { children: ReactNode; c
     </PublicFrame>
   );
 }
+
+/** A public page of one narrow column under its title: the pass, the season pass, a place in a waiting list. */
+export function NarrowPage({ title, children }: { title: ReactNode; children: ReactNode }) {
+  return (
+    <PublicLayout>
+      <div className="mx-auto max-w-md space-y-6 px-4 py-8">
+        <h1 className="text-2xl font-black tracking-tight text-slate-900">{title}</h1>
+        {children}
+      </div>
+    </PublicLayout>
+  );
+}

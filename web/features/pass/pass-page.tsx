@@ -11,7 +11,7 @@ import { useLang, useT } from "../../i18n/lang";
 import { ApiError } from "../../lib/api";
 import { formatLongDateTime, formatTime } from "../../lib/format";
 import { passUrl } from "../../lib/pass-url";
-import { PublicLayout } from "../../components/layout/public-layout";
+import { NarrowPage } from "../../components/layout/public-layout";
 import { afterSaleView } from "../../entities/pass/after-sale";
 import { PassActions } from "./pass-actions";
 import { isSeasonAnswer, passQueryAtom, passSecretAtom, seasonPassQueryAtom, type Pass } from "../../entities/pass/queries";
@@ -100,36 +100,33 @@ export function PassPage() {
   const season = useAtomValue(seasonPassQueryAtom);
 
   return (
-    <PublicLayout>
-      <div className="mx-auto max-w-md space-y-6 px-4 py-8">
-        <h1 className="text-2xl font-black tracking-tight text-slate-900">{p.title}</h1>
-        {season.data ? (
-          <>
-            <SeasonPassCard pass={season.data} secret={secret} />
-            <PassDocuments secret={secret} />
-          </>
-        ) : query.data && !isSeasonAnswer(query.data) ? (
-          <>
-            {query.data.notices.map((notice) => (
-              <PassNotice key={notice.id} notice={notice} />
-            ))}
-            <PassCard pass={query.data} secret={secret} />
-            <PassActions secret={secret} />
-            <PassDocuments secret={secret} />
-          </>
-        ) : query.isError || season.isError ? (
-          <Alert tone="error" role="alert">
-            {[query.error, season.error].some((e) => e instanceof ApiError && e.status < 500) ? p.notFound : p.loadError}
-          </Alert>
-        ) : (
-          // Until the pass endpoint (then, for a season holder, the season's) answers. A refetch keeps
-          // its data, so a plate change never swaps the pass and its confirmation for a spinner.
-          <LoadingState text={p.loading} />
-        )}
-        <AppLink to="/le-mie-prenotazioni" className={`${buttonClass("secondary", "lg")} w-full`}>
-          {p.myBookings}
-        </AppLink>
-      </div>
-    </PublicLayout>
+    <NarrowPage title={p.title}>
+      {season.data ? (
+        <>
+          <SeasonPassCard pass={season.data} secret={secret} />
+          <PassDocuments secret={secret} />
+        </>
+      ) : query.data && !isSeasonAnswer(query.data) ? (
+        <>
+          {query.data.notices.map((notice) => (
+            <PassNotice key={notice.id} notice={notice} />
+          ))}
+          <PassCard pass={query.data} secret={secret} />
+          <PassActions secret={secret} />
+          <PassDocuments secret={secret} />
+        </>
+      ) : query.isError || season.isError ? (
+        <Alert tone="error" role="alert">
+          {[query.error, season.error].some((e) => e instanceof ApiError && e.status < 500) ? p.notFound : p.loadError}
+        </Alert>
+      ) : (
+        // Until the pass endpoint (then, for a season holder, the season's) answers. A refetch keeps
+        // its data, so a plate change never swaps the pass and its confirmation for a spinner.
+        <LoadingState text={p.loading} />
+      )}
+      <AppLink to="/le-mie-prenotazioni" className={`${buttonClass("secondary", "lg")} w-full`}>
+        {p.myBookings}
+      </AppLink>
+    </NarrowPage>
   );
 }

@@ -11,7 +11,7 @@ import { useLang, useT } from "../../../i18n/lang";
 import { ApiError, errorMessage } from "../../../lib/api";
 import { formatLongDateTime } from "../../../lib/format";
 import { useNow } from "../../../lib/use-now";
-import { PublicLayout } from "../../../components/layout/public-layout";
+import { NarrowPage } from "../../../components/layout/public-layout";
 import { leaveWaitlistAtom, takeOfferAtom, waitlistQueryAtom, waitlistTokenAtom, type WaitlistEntry } from "./queries";
 import { checkTakeOffer } from "../../../entities/customer/validation";
 import { useRouteParam } from "../../../lib/query-of-param";
@@ -161,22 +161,19 @@ export function WaitlistPage() {
   useRouteParam("token", waitlistTokenAtom);
   const query = useAtomValue(waitlistQueryAtom);
   return (
-    <PublicLayout>
-      <div className="mx-auto max-w-md space-y-6 px-4 py-8">
-        <h1 className="text-2xl font-black tracking-tight text-slate-900">{w.pageTitle}</h1>
-        {query.data ? (
-          <>
-            <EntryCard entry={query.data} />
-            {query.data.state === "waiting" ? <p className="text-sm text-slate-600">{w.keepLink}</p> : null}
-          </>
-        ) : query.isError ? (
-          <Alert tone="error" role="alert">
-            {query.error instanceof ApiError && query.error.status < 500 ? w.notFound : w.loadError}
-          </Alert>
-        ) : (
-          <LoadingState text={tr.common.loading} />
-        )}
-      </div>
-    </PublicLayout>
+    <NarrowPage title={w.pageTitle}>
+      {query.data ? (
+        <>
+          <EntryCard entry={query.data} />
+          {query.data.state === "waiting" ? <p className="text-sm text-slate-600">{w.keepLink}</p> : null}
+        </>
+      ) : query.isError ? (
+        <Alert tone="error" role="alert">
+          {query.error instanceof ApiError && query.error.status < 500 ? w.notFound : w.loadError}
+        </Alert>
+      ) : (
+        <LoadingState text={tr.common.loading} />
+      )}
+    </NarrowPage>
   );
 }

@@ -7,6 +7,8 @@ import type { PaymentProvider } from "./payments/provider";
 import { voucherUsableSql } from "../../shared/lifecycle/season-sql";
 import { passSecretOnPay } from "./passes";
 import { confirmationOutboxInsert } from "./email/outbox";
+import { pick } from "../lib/pick";
+import { statementTemplate, type StatementTemplate, type TemplateValue } from "./statement-template";
 
 // ---------- limits ----------
 
@@ -105,9 +107,85 @@ export type RateTarget = {
   durationMinutes: number;
 };
 
+type BookingNumber = "now" | "holdExpiresAt" | "eventId" | "rateId" | "perEvent" | "total" | "bookingsPerEvent" | "voucherPrice" | "voucherDiscount";
+type BookingString = "id" | "customerName" | "customerEmail" | "licensePlate" | "carModel" | "clientKey" | "lang" | "source" | "sourceDetail" | "key" | "voucherCode";
+type BookingSlot = BookingNumber | BookingString;
+const BOOKING_NUMBERS: readonly BookingNumber[] = ["now", "holdExpiresAt", "eventId", "rateId", "perEvent", "total", "bookingsPerEvent", "voucherPrice", "voucherDiscount"];
+const BOOKING_STRINGS: readonly BookingString[] = ["id", "customerName", "customerEmail", "licensePlate", "carModel", "clientKey", "lang", "source", "sourceDetail", "key", "voucherCode"];
+
+/** The booking's statements over one call's values (stand-ins when a template renders them). */
+function bookingStatements(v: Record<BookingSlot, never>, warnRepeatPlate: boolean, withVoucher: boolean): { insert: SQL; after: SQL } {
+  const h: HoldFields = {
+    id: v.id,
+    customerName: v.customerName,
+    customerEmail: v.customerEmail,
+    licensePlate: v.licensePlate,
+    carModel: v.carModel,
+    clientKey: v.clientKey,
+    holdExpiresAt: v.holdExpiresAt,
+    now: v.now,
+    lang: v.lang,
+    source: v.source,
+    sourceDetail: v.sourceDetail,
+  };
+  const cap: HoldCap = { perEvent: v.perEvent, total: v.total, bookingsPerEvent: v.bookingsPerEvent };
+  const voucher: VoucherUse | null = withVoucher ? { code: v.voucherCode, priceCents: v.voucherPrice, discountCents: v.voucherDiscount } : null;
+  const eventId: number = v.eventId;
+  const insert = insertHoldSql(
+    h,
+    {
+      kind: "booking",
+      eventId,
+      rateId: sql`r.id`,
+      amountCents: sql`r.price_cents`,
+      source: sql`from rates r join events e on e.id = r.event_id`,
+      guard: sql`r.id = ${v.rateId} and e.id = ${eventId} and r.is_visible = 1 and r.is_payable = 1
+        ${warnRepeatPlate ? sql`and not ${plateTakesSpotSql(eventId, h.licensePlate, h.now)}` : sql``}`,
+      idempotencyKey: v.key,
+      voucher,
+    },
+    cap,
+  );
+  // The rate and event (the answer, the refusal's wording), then, only when nothing was inserted, what
+  // the INSERT's guards saw: the booking a reused key made, the spots for sale, the caps. A taken hold
+  // needs no reason, and counting the event's spots again would double the booking's D1 time.
+  const refused = (reason: SQL, otherwise: SQL) => sql`case when t.taken then ${otherwise} else ${reason} end`;
+  const after = sql`
+    select r.id as rateId, r.name as rateName, r.event_id as rateEventId, r.is_visible as isVisible, r.is_payable as isPayable,
+      e.id as eventId, e.title as title, e.datetime as datetime, e.is_always_active as isAlwaysActive, e.is_active as isActive,
+      e.duration_minutes as durationMinutes, e.cancelled_at as cancelledAt,
+      ${refused(sql`(select id from bookings where idempotency_key = ${v.key})`, sql`null`)} as existingId,
+      ${refused(spotsForSaleSql(eventId, h.now), sql`null`)} as free,
+      ${refused(capReachedSql(capClientOf(h), eventId, cap), sql`null`)} as capReached,
+      ${refused(warnRepeatPlate ? plateTakesSpotSql(eventId, h.licensePlate, h.now) : sql`0`, sql`0`)} as repeated,
+      ${refused(voucher ? sql`exists (select 1 from vouchers v where v.code = ${voucher.code} and ${voucherUsableSql("v", eventId, h.now)})` : sql`1`, sql`1`)} as voucherUsable
+    from (select exists (select 1 from bookings taken where taken.id = ${h.id}) as taken) t
+      left join rates r on r.id = ${v.rateId}
+      left join events e on e.id = r.event_id`;
+  return { insert, after };
+}
+
+type BookingTemplates = { insert: StatementTemplate<BookingSlot>; after: StatementTemplate<BookingSlot> };
+const bookingTemplates = new Map<string, BookingTemplates>();
+
+/** The booking's two statements as constant text, one pair per shape (plate warning, voucher), made at first use. */
+function bookingTemplatesFor(warnRepeatPlate: boolean, withVoucher: boolean): BookingTemplates {
+  const shape = `${warnRepeatPlate}|${withVoucher}`;
+  let templates = bookingTemplates.get(shape);
+  if (!templates) {
+    const of = (part: "insert" | "after") => statementTemplate(BOOKING_NUMBERS, BOOKING_STRINGS, (v) => bookingStatements(v, warnRepeatPlate, withVoucher)[part]);
+    templates = { insert: of("insert"), after: of("after") };
+    bookingTemplates.set(shape, templates);
+  }
+  return templates;
+}
+
+type AfterRow = RateTarget & { existingId: string | null; free: number | null; capReached: CapReached; repeated: number; voucherUsable: number };
+
 /**
- * One round trip, one all-or-nothing D1 batch: the idempotency look-up, the rate and event (for
- * the answer and the error messages), the guarded INSERT, and the free spots after it.
+ * One round trip, one all-or-nothing D1 batch: the guarded INSERT, then the rate and event (for the
+ * answer and the error messages) with, when nothing was inserted, the reasons (a reused idempotency
+ * key, the free spots, the caps). Both statements are constant text (statement-template.ts).
  */
 export async function takeRateSpot(
   db: Db,
@@ -120,59 +198,45 @@ export async function takeRateSpot(
   voucher: VoucherUse | null = null,
   timing?: D1Timing,
 ) {
-  const existingQuery = sql`select id from bookings where idempotency_key = ${key}`;
-  const targetQuery = sql`
-    select r.id as rateId, r.name as rateName, r.event_id as rateEventId, r.is_visible as isVisible, r.is_payable as isPayable,
-      e.id as eventId, e.title as title, e.datetime as datetime, e.is_always_active as isAlwaysActive, e.is_active as isActive,
-      e.duration_minutes as durationMinutes, e.cancelled_at as cancelledAt
-    from rates r join events e on e.id = r.event_id where r.id = ${rateId}`;
-  const insertQuery = insertHoldSql(
-    h,
-    {
-      kind: "booking",
-      eventId,
-      rateId: sql`r.id`,
-      amountCents: sql`r.price_cents`,
-      source: sql`from rates r join events e on e.id = r.event_id`,
-      guard: sql`r.id = ${rateId} and e.id = ${eventId} and r.is_visible = 1 and r.is_payable = 1
-        ${warnRepeatPlate ? sql`and not ${plateTakesSpotSql(eventId, h.licensePlate, h.now)}` : sql``}`,
-      idempotencyKey: key,
-      voucher,
-    },
-    cap,
-  );
+  const templates = bookingTemplatesFor(warnRepeatPlate, voucher !== null);
+  const values: Record<BookingSlot, TemplateValue> = {
+    ...pick(h, ["id", "customerName", "customerEmail", "licensePlate", "carModel", "clientKey", "holdExpiresAt", "now", "lang", "source", "sourceDetail"]),
+    eventId,
+    rateId,
+    key,
+    perEvent: cap.perEvent,
+    total: cap.total,
+    bookingsPerEvent: cap.bookingsPerEvent,
+    voucherCode: voucher?.code ?? null,
+    voucherPrice: voucher?.priceCents ?? null,
+    voucherDiscount: voucher?.discountCents ?? null,
+  };
+  const d1 = d1Of(db);
+  const prepared = (t: StatementTemplate<BookingSlot>) => d1.prepare(t.text).bind(...t.params(values));
+  const statements = [prepared(templates.insert), prepared(templates.after)];
   // A free spot (a voucher that takes the whole price) needs no payment: paid in the same batch, with
   // its confirmation. Without a voucher no hold can be free, so the two statements are left out.
-  const paidFree = db
-    .update(bookings)
-    .set({ status: "paid", paidAt: h.now, updatedAt: h.now, passSecret: passSecretOnPay() })
-    .where(and(eq(bookings.id, h.id), eq(bookings.status, "pending"), eq(bookings.amountCents, 0), sql`${bookings.voucherCode} is not null`))
-    .toSQL();
-  const freeConfirmation = confirmationOutboxInsert(db, h.id, h.now).toSQL();
-  // Read after the INSERT, only when it inserted nothing (a taken hold needs no reason, and counting the
-  // event's spots again would double the booking's D1 time): these are what its guards saw.
-  const afterQuery = sql`select ${spotsForSaleSql(eventId, h.now)} as free, ${capReachedSql(capClientOf(h), eventId, cap)} as capReached,
-    ${warnRepeatPlate ? plateTakesSpotSql(eventId, h.licensePlate, h.now) : sql`0`} as repeated,
-    ${voucher ? sql`exists (select 1 from vouchers v where v.code = ${voucher.code} and ${voucherUsableSql("v", eventId, h.now)})` : sql`1`} as voucherUsable
-    where not exists (select 1 from bookings taken where taken.id = ${h.id})`;
-  const results = await d1Of(db).batch([
-    statement(db, existingQuery),
-    statement(db, targetQuery),
-    statement(db, insertQuery),
-    statement(db, afterQuery),
-    ...(voucher ? [d1Of(db).prepare(paidFree.sql).bind(...paidFree.params), d1Of(db).prepare(freeConfirmation.sql).bind(...freeConfirmation.params)] : []),
-  ]);
-  const [existing, target, inserted, after] = results;
+  if (voucher) {
+    const paidFree = db
+      .update(bookings)
+      .set({ status: "paid", paidAt: h.now, updatedAt: h.now, passSecret: passSecretOnPay() })
+      .where(and(eq(bookings.id, h.id), eq(bookings.status, "pending"), eq(bookings.amountCents, 0), sql`${bookings.voucherCode} is not null`))
+      .toSQL();
+    const freeConfirmation = confirmationOutboxInsert(db, h.id, h.now).toSQL();
+    statements.push(d1.prepare(paidFree.sql).bind(...paidFree.params), d1.prepare(freeConfirmation.sql).bind(...freeConfirmation.params));
+  }
+  const results = await d1.batch(statements);
+  const [inserted, after] = results;
   if (timing) timing.d1Ms += results.reduce((sum, r) => sum + (r.meta?.duration ?? 0), 0);
-  const afterRow = after.results[0] as { free: number | null; capReached: CapReached; repeated: number; voucherUsable: number } | undefined;
+  const row = after.results[0] as AfterRow | undefined;
   return {
-    existingId: (existing.results[0] as { id: string } | undefined)?.id,
-    target: target.results[0] as RateTarget | undefined,
+    existingId: row?.existingId ?? undefined,
+    target: row && row.rateId != null && row.eventId != null ? row : undefined,
     inserted: inserted.results[0] as Inserted | undefined,
-    free: Number(afterRow?.free ?? 0),
-    capReached: afterRow?.capReached ?? null,
-    repeated: afterRow?.repeated === 1,
-    voucherUsable: afterRow?.voucherUsable === 1,
+    free: Number(row?.free ?? 0),
+    capReached: row?.capReached ?? null,
+    repeated: row?.repeated === 1,
+    voucherUsable: row?.voucherUsable === 1,
   };
 }
 

@@ -242,14 +242,23 @@ test("live popups announce a real recent booking under a pseudonym", async ({ pa
   await payBooking(request, booking.id);
   // Its own event's bookings only: another worker's booking may be more recent than this one.
   await withLiveConfig(page, { isEnabled: true, frequency: 5000, targetEventId: event.id, isRandomEvents: false });
+  // The page's clock runs on to the first popup (at most 3 s) and past its 4 s instead of waiting them out.
+  await page.clock.install();
+  const activityRead = page.waitForResponse((res) => new URL(res.url()).pathname === "/api/live-activity");
   await page.goto("/");
   // The popups come with the app, at the visitor's first move (decision 043).
   await page.mouse.move(5, 5);
+  await activityRead;
   const popup = page.getByTestId("live-popup");
-  await expect(popup).toContainText("ha appena prenotato", { timeout: 8000 });
+  await expect(async () => {
+    await page.clock.fastForward(1000);
+    await expect(popup).toBeVisible({ timeout: 250 });
+  }).toPass({ intervals: [0] });
+  await expect(popup).toContainText("ha appena prenotato");
   await expect(popup).toContainText(event.title);
   await expect(popup).not.toContainText("Segreto");
-  await expect(popup).toBeHidden({ timeout: 6000 });
+  await page.clock.fastForward(4000);
+  await expect(popup).toBeHidden();
 });
 
 test("no popups when live notifications are off", async ({ page }) => {

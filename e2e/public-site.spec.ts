@@ -1,5 +1,5 @@
 import { expect, test, type Locator } from "@playwright/test";
-import { createEventViaApi, buyPaidBooking, loginAsAdmin, unique } from "./admin-helpers";
+import { adminSession, buyPaidBooking, createEventViaApi, unique } from "./admin-helpers";
 import { bookingCodeOf, bookingStatus, createBooking, customerAddress, eventByTitle, expandCard, payBooking, transitionsDone, withLiveConfig, withoutLivePopups } from "./public-helpers";
 import { seriousViolations } from "./axe";
 
@@ -77,7 +77,7 @@ test("the declined card 4000 0000 0000 0002 shows 'Pagamento Fallito' and leaves
 });
 
 test("a sold-out event says so and cannot be booked", async ({ page }) => {
-  await loginAsAdmin(page);
+  await adminSession(page.request);
   const title = unique("Concerto esaurito");
   const sold = await createEventViaApi(page.request, { title, totalSpots: 1 });
   await buyPaidBooking(page.request, sold.id, sold.rates[0].id, { name: "Ultimo Posto", plate: "ZZ999ZZ" });
@@ -147,7 +147,7 @@ test("checkout of an unknown booking cannot start and goes home", async ({ page 
 });
 
 test("a booking refused by the server says so once, in the dialog, and stays on the page", async ({ page }) => {
-  await loginAsAdmin(page);
+  await adminSession(page.request);
   const title = unique("Ultimo posto");
   const event = await createEventViaApi(page.request, { title, totalSpots: 1 });
   await page.goto("/");

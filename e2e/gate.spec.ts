@@ -1,27 +1,21 @@
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { GATE_EMAIL, GATE_PASSWORD, loginAsAdmin } from "./admin-helpers";
-import { chromiumArgs, chromiumPath } from "./chromium-args";
+import { fakeCameraVideo } from "./chromium-args";
 import { itGate } from "../web/i18n/it-gate";
 import { REREAD_GRACE_MS } from "../shared/gate";
 import { it as itHome } from "../web/i18n/it";
 import { buyPass, codeOf, GATE_EVENT, gateLogin, passOf, recordResults, writeQrVideo } from "./gate-helpers";
 import { seriousViolations } from "./axe";
 
-// Chromium's fake camera plays this file; each test writes its pass's QR into it before the camera starts.
-const video = join(tmpdir(), `pe-gate-camera-${process.env.E2E_PORT ?? 8788}.y4m`);
+// Chromium's fake camera (every browser of the suite has it, playwright.config.ts) plays this file;
+// each test writes its pass's QR into it before the camera starts.
+const video = fakeCameraVideo;
 writeQrVideo(video, "placeholder");
 
 test.use({
   // The narrowest phone the gate is meant for.
   viewport: { width: 360, height: 780 },
   hasTouch: true,
-  // The fake camera: a separate browser for this file only.
-  launchOptions: {
-    executablePath: chromiumPath,
-    args: [...chromiumArgs, "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream", `--use-file-for-fake-video-capture=${video}`],
-  },
 });
 
 async function openGate(page: Page) {

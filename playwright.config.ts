@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { chromiumArgs, chromiumPath } from "./e2e/chromium-args";
+import { chromiumArgs, chromiumPath, fakeCameraArgs } from "./e2e/chromium-args";
 
 const port = Number(process.env.E2E_PORT ?? 8788);
 export const baseURL = `http://localhost:${port}`;
@@ -51,7 +51,7 @@ export default defineConfig({
     timezoneId: "Europe/Rome",
     trace: "off",
     screenshot: "only-on-failure",
-    launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+    launchOptions: { executablePath: chromiumPath, args: [...chromiumArgs, ...fakeCameraArgs] },
   },
   projects: [
     { name: "site-settings", testMatch: SITE_SETTINGS, workers: 1, use: chromium },

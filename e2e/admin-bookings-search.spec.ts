@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { buyPaidBooking, createEventViaApi, expectNoSidewaysOverflow, loginAsAdmin, unique } from "./admin-helpers";
+import { adminSession, buyPaidBooking, createEventViaApi, expectNoSidewaysOverflow, unique } from "./admin-helpers";
 import { seriousViolations } from "./axe";
 
 for (const width of [1280, 360]) {
@@ -7,7 +7,7 @@ for (const width of [1280, 360]) {
     test.use({ viewport: { width, height: 900 } });
 
     test("finds a booking by the code the customer reads out, in a view the URL can share", async ({ page }) => {
-      await loginAsAdmin(page, "/admin");
+      await adminSession(page.request);
       const title = unique("Partita cercata");
       const customer = unique("Rosa Cerca");
       const event = await createEventViaApi(page.request, { title });

@@ -1,11 +1,11 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
-import { buyPaidBooking, createEventViaApi, loginAsAdmin, unique } from "./admin-helpers";
+import { adminSession, buyPaidBooking, createEventViaApi, unique } from "./admin-helpers";
 
 test.use({ viewport: { width: 1366, height: 1000 } });
 
 test("free a paid booking: it becomes 'Liberato' and the spot returns to the public counters", async ({ page }) => {
-  await loginAsAdmin(page, "/admin");
+  await adminSession(page.request);
   const title = unique("Partita da liberare");
   const customer = unique("Carla Esposito");
   const event = await createEventViaApi(page.request, { title, totalSpots: 5 });
@@ -46,7 +46,7 @@ test("free a paid booking: it becomes 'Liberato' and the spot returns to the pub
 });
 
 test("payments: real summary figures, a working date filter and a CSV export with the paid rows", async ({ page }) => {
-  await loginAsAdmin(page, "/admin");
+  await adminSession(page.request);
   const title = unique("Concerto pagato");
   const customer = `${unique("Rossi")}; "Gigi"`;
   const event = await createEventViaApi(page.request, { title, totalSpots: 10 });

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { buyPaidBooking, createEventViaApi, loginAsAdmin, unique } from "./admin-helpers";
+import { adminSession, buyPaidBooking, createEventViaApi, loginAsAdmin, unique } from "./admin-helpers";
 
 test.use({ viewport: { width: 1366, height: 1000 } });
 
@@ -49,7 +49,7 @@ test("the calendar shows the seeded events on their Rome days, and a day opens i
 });
 
 test("a busy day shows two events then '+N altri'", async ({ page }) => {
-  await loginAsAdmin(page, "/admin");
+  await adminSession(page.request);
   const titles = [unique("Giorno pieno 1"), unique("Giorno pieno 2"), unique("Giorno pieno 3"), unique("Giorno pieno 4")];
   for (const [i, title] of titles.entries()) await createEventViaApi(page.request, { title, datetime: `2031-03-15T1${i}:00` });
   const pending = await createEventViaApi(page.request, { title: unique("Giorno pieno prenotato"), datetime: "2031-03-15T20:00" });

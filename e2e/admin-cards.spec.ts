@@ -22,10 +22,11 @@ for (const width of [360, 1280]) {
     // One test per list: four lists with axe each outgrew one test's minute on a busy machine.
     for (const { tab, row } of LISTS) {
       test(`the ${tab} list fits the screen, shows its rows and passes axe`, async ({ page }) => {
-        await loginAsAdmin(page, "/admin");
-        await page.goto(`/admin?tab=${tab}`);
+        await loginAsAdmin(page, `/admin?tab=${tab}`);
         const first = page.getByTestId(row).first();
         await expect(first).toBeVisible();
+        // The payments tab's figures above the list are part of what axe reads.
+        if (tab === "pagamenti") await expect(page.getByTestId("payment-stat").first()).toBeVisible();
         await expect(page.locator(`[data-layout="${width < 640 ? "cards" : "table"}"]`).first()).toBeVisible();
         if (width < 640) {
           expect(await first.evaluate((el) => el.tagName), tab).toBe("LI");

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { buyPaidBooking, createEventViaApi, loginAsAdmin, makePng, unique } from "./admin-helpers";
+import { adminSession, buyPaidBooking, createEventViaApi, loginAsAdmin, makePng, unique } from "./admin-helpers";
 import { transitionsDone } from "./public-helpers";
 
 /** Width and height from a WebP's first chunk (lossy VP8, lossless VP8L or extended VP8X). */
@@ -122,10 +122,10 @@ test("create an event with two rates and a cropped image, then find it on the pu
 });
 
 test("reorder events by dragging and by keyboard; the order survives a reload and reaches the public list", async ({ page }) => {
-  await loginAsAdmin(page, "/admin?tab=eventi");
+  await adminSession(page.request);
   const titles = [unique("Ordine A"), unique("Ordine B"), unique("Ordine C")];
   for (const title of titles) await createEventViaApi(page.request, { title });
-  await page.reload();
+  await page.goto("/admin?tab=eventi");
   const [a, b, c] = titles;
   await expect.poll(() => rowTitles(page, titles)).toEqual([a, b, c]);
 
@@ -156,10 +156,10 @@ test("reorder events by dragging and by keyboard; the order survives a reload an
 });
 
 test("a failed reorder puts the list back in the server's order", async ({ page }) => {
-  await loginAsAdmin(page, "/admin?tab=eventi");
+  await adminSession(page.request);
   const titles = [unique("Ritorno A"), unique("Ritorno B")];
   for (const title of titles) await createEventViaApi(page.request, { title });
-  await page.reload();
+  await page.goto("/admin?tab=eventi");
   await expect.poll(() => rowTitles(page, titles)).toEqual(titles);
   await page.route("**/api/reorder-events", (route) => route.fulfill({ status: 500, contentType: "application/json", body: '{"error":{"code":"internal","message":"x"}}' }));
   await moveByKeyboard(page, titles[0], "ArrowDown", 1);
@@ -210,10 +210,10 @@ test("switching an event off hides it from the public home; deleting asks first 
 });
 
 test("a saved rate's visibility switch acts at once, with its toast", async ({ page }) => {
-  await loginAsAdmin(page, "/admin?tab=eventi");
+  await adminSession(page.request);
   const title = unique("Tariffe al volo");
   const created = await createEventViaApi(page.request, { title, rates: [{ name: "Posto auto", price: "10" }, { name: "Moto", price: "5" }] });
-  await page.reload();
+  await page.goto("/admin?tab=eventi");
   await page.getByRole("button", { name: `Modifica ${title}` }).click();
   const modal = page.getByRole("dialog", { name: "Modifica evento" });
   await modal.getByTestId("rate-row").nth(1).getByRole("switch", { name: "Visibile" }).click();

@@ -18,12 +18,22 @@ export async function submitLogin(page: Page, email: string, password: string) {
   await page.getByRole("button", { name: "Accedi" }).click();
 }
 
-/** Logs in as the owner through the login screen; the session cookie then serves page.request too. */
+/**
+ * Logs in as the owner and opens `path`: the session cookie the API sets is the page's too (page.request
+ * shares the context's cookies). The login screen itself is walked by admin-login.spec.ts; here it
+ * would only repeat that walk before each admin test (issue #42).
+ */
 export async function loginAsAdmin(page: Page, path = "/admin") {
+  await adminSession(page.request);
   await page.goto(path);
-  await submitLogin(page, ADMIN_EMAIL, ADMIN_PASSWORD);
   // The admin's navigation shows at every width (the greeting moves into a menu on phones).
   await expect(page.getByRole("navigation", { name: "Navigazione amministrazione" })).toBeVisible();
+}
+
+/** The owner's session for `request` (a page's request shares its cookies), without opening a screen. */
+export async function adminSession(request: APIRequestContext) {
+  const res = await request.post("/api/admin/login", { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
+  expect(res.status(), await res.text()).toBe(200);
 }
 
 /** Fails when anything inside `selector` reaches past the viewport's sides or scrolls sideways. */

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { buyPaidBooking, createEventViaApi, expectNoSidewaysOverflow, loginAsAdmin, unique } from "./admin-helpers";
+import { adminSession, buyPaidBooking, createEventViaApi, expectNoSidewaysOverflow, unique } from "./admin-helpers";
 import { seriousViolations } from "./axe";
 import { customerAddress } from "./public-helpers";
 
@@ -18,7 +18,7 @@ for (const width of [1280, 360]) {
     test.use({ viewport: { width, height: 900 } });
 
     test("a payment by its booking code, an audit entry by the booking, a waiting-list row by plate; each view shared by its URL", async ({ page }) => {
-      await loginAsAdmin(page, "/admin");
+      await adminSession(page.request);
       const title = unique("Pagine server");
       const customer = unique("Paola Pagine");
       const event = await createEventViaApi(page.request, { title, totalSpots: 1 });

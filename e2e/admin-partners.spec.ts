@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { loginAsAdmin, makePng, unique } from "./admin-helpers";
+import { adminSession, loginAsAdmin, makePng, unique } from "./admin-helpers";
 
 test("upload two partner logos, rename one, create both, then delete one", async ({ page }) => {
   const first = unique("Bar Toledo");
@@ -69,7 +69,7 @@ test("upload two partner logos, rename one, create both, then delete one", async
 });
 
 test("a partner whose image is gone shows 'Immagine non disponibile'", async ({ page }) => {
-  await loginAsAdmin(page, "/admin");
+  await adminSession(page.request);
   const name = unique("Logo mancante");
   const res = await page.request.post("/api/partners", { data: { name, imageUrl: "/demo/partners/non-esiste.png", sortOrder: 99 } });
   expect(res.status(), await res.text()).toBe(201);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { createEventViaApi, expectNoSidewaysOverflow, loginAsAdmin, unique } from "./admin-helpers";
+import { adminSession, createEventViaApi, expectNoSidewaysOverflow, unique } from "./admin-helpers";
 import { bookingCodeOf, bookingStatus, createBooking, eventByTitle, payBooking, publicEvents, withoutLivePopups } from "./public-helpers";
 import { openRefundOfPaidBooking } from "./refund-helpers";
 
@@ -74,7 +74,7 @@ test("a customer cancels from Le Mie Prenotazioni within the deadline; the card 
 
 test("an event is cancelled: in English the banner, My Bookings and the pass say so with no pass; the admin's Eventi tab shows it read-only with its progress (findings 6 and 8)", async ({ page }) => {
   test.setTimeout(120_000);
-  await loginAsAdmin(page);
+  await adminSession(page.request);
   const title = unique("Partita rinviata a mai");
   const created = await createEventViaApi(page.request, { title });
   const email = `${unique("evento").toLowerCase().replace(/\W/g, "")}@example.it`;

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { createEventViaApi, loginAsAdmin, unique } from "./admin-helpers";
+import { adminSession, createEventViaApi, loginAsAdmin, unique } from "./admin-helpers";
 import { bookingCodeOf, cancelledEventOnHome, createBooking, eventByTitle, payBooking, withoutLivePopups } from "./public-helpers";
 import { openRefundOfPaidBooking } from "./refund-helpers";
 
@@ -99,7 +99,7 @@ test.describe("after the sale", () => {
   });
 
   test("a cancelled event stays on the home as 'Annullato', with the refund note and no booking buttons", async ({ page }) => {
-    await loginAsAdmin(page);
+    await adminSession(page.request);
     const title = unique("Partita annullata");
     await cancelledEventOnHome(page, title, (t) => createEventViaApi(page.request, { title: t }));
     await withoutLivePopups(page);

@@ -1,3 +1,6 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
 // Debian's chromium; no browser is ever downloaded here. Background networking is off because
 // this machine has no internet and Chromium would otherwise keep dialling out.
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -10,3 +13,12 @@ export const chromiumArgs = [
   "--disable-component-update",
   "--disable-sync",
 ];
+
+/**
+ * Chromium's fake camera plays this file (gate.spec.ts writes its pass's QR into it before the camera
+ * starts). Every browser of the suite gets the same flags: a spec with launch options of its own
+ * needs a worker of its own, which Playwright starts only once the others' files are done, so the
+ * gate ran alone at the end of the suite with the other worker idle (issue #42).
+ */
+export const fakeCameraVideo = join(tmpdir(), `pe-gate-camera-${process.env.E2E_PORT ?? 8788}.y4m`);
+export const fakeCameraArgs = ["--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream", `--use-file-for-fake-video-capture=${fakeCameraVideo}`];

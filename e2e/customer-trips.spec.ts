@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import { buyPaidBooking, createEventViaApi, loginAsAdmin, unique } from "./admin-helpers";
+import { adminSession, buyPaidBooking, createEventViaApi, unique } from "./admin-helpers";
 import { bookingCodeOf, expandCard, fillBookingDialog } from "./public-helpers";
 
 // Issue #15: where a customer got stuck or misled, each checked at the width where it happened.
@@ -41,11 +41,9 @@ async function scrollToBottomEdge(target: Locator, gap: number) {
   }, gap);
 }
 
-/** Admin set-up for a phone-sized test: the login screen is used at desktop width, then back to the phone. */
+/** Admin set-up for a phone-sized test: the owner's session, for the API. */
 async function loginForSetup(page: Page) {
-  await page.setViewportSize(DESKTOP);
-  await loginAsAdmin(page);
-  await page.setViewportSize(PHONE);
+  await adminSession(page.request);
 }
 
 /** A new event (its title made unique from `label`) with one paid booking for each person, in order. */
@@ -65,7 +63,7 @@ test.describe("at 1280 px", () => {
   test.use({ viewport: DESKTOP });
 
   test("an ended event leaves the list and the hero's counts, and booking it says 'Evento concluso'", async ({ page }) => {
-    await loginAsAdmin(page);
+    await adminSession(page.request);
     const title = unique("Concerto finito");
     const ended = await createEventViaApi(page.request, { title, datetime: romeLocal(Date.now() - 5 * 3_600_000) });
 
@@ -96,7 +94,7 @@ test.describe("at 1280 px", () => {
   });
 
   test("an event that ends while the page is open shows 'Evento concluso' without booking buttons", async ({ page }) => {
-    await loginAsAdmin(page);
+    await adminSession(page.request);
     const title = unique("Partita quasi finita");
     // Started 3 h 55 min ago, lasts 4 hours: open now, over in about 5 minutes.
     await createEventViaApi(page.request, { title, datetime: romeLocal(Date.now() - (3 * 60 + 55) * 60_000) });
@@ -124,7 +122,7 @@ test.describe("at 1280 px", () => {
   });
 
   test("the admin bookings list flags a plate booked twice for one event", async ({ page }) => {
-    await loginAsAdmin(page);
+    await adminSession(page.request);
     const { title } = await eventWithPaidBookings(page.request, "Targhe ripetute", [
       { name: "Ciro Russo", plate: "FA123BC" },
       { name: "Ciro Russo", plate: "FA123BC" },

@@ -1,26 +1,21 @@
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { GATE_EMAIL, GATE_PASSWORD, loginAsAdmin } from "./admin-helpers";
-import { chromiumArgs, chromiumPath } from "./chromium-args";
+import { fakeCameraVideo } from "./chromium-args";
 import { itGate } from "../web/i18n/it-gate";
+import { REREAD_GRACE_MS } from "../shared/gate";
 import { it as itHome } from "../web/i18n/it";
 import { buyPass, codeOf, GATE_EVENT, gateLogin, passOf, recordResults, writeQrVideo } from "./gate-helpers";
 import { seriousViolations } from "./axe";
 
-// Chromium's fake camera plays this file; each test writes its pass's QR into it before the camera starts.
-const video = join(tmpdir(), `pe-gate-camera-${process.env.E2E_PORT ?? 8788}.y4m`);
+// Chromium's fake camera (every browser of the suite has it, playwright.config.ts) plays this file;
+// each test writes its pass's QR into it before the camera starts.
+const video = fakeCameraVideo;
 writeQrVideo(video, "placeholder");
 
 test.use({
   // The narrowest phone the gate is meant for.
   viewport: { width: 360, height: 780 },
   hasTouch: true,
-  // The fake camera: a separate browser for this file only.
-  launchOptions: {
-    executablePath: chromiumPath,
-    args: [...chromiumArgs, "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream", `--use-file-for-fake-video-capture=${video}`],
-  },
 });
 
 async function openGate(page: Page) {
@@ -76,6 +71,8 @@ test("offline: reload without signal, the gate opens on its event; code, plate a
   const byPlate = await buyPass(request, "OF200LN");
   const byQr = await buyPass(request, "QR400FF");
   const neverIn = await buyPass(request, "NE500GH");
+  // The page's own clock, so the re-read grace below is passed without waiting it out.
+  await page.clock.install();
   await openGate(page);
   const eventId = await page.getByLabel("Evento").inputValue();
   // The service worker of /gate takes the page: from now on the gate's shell is on the phone.
@@ -130,8 +127,8 @@ test("offline: reload without signal, the gate opens on its event; code, plate a
   await result(page).getByRole("button", { name: "Avanti" }).click();
   await page.getByRole("button", { name: "Ferma fotocamera" }).click();
   await expect(page.getByTestId("gate-network")).toHaveText("offline — 3 scansioni da inviare");
-  // A second car on the code's pass, later: red, and nothing queued.
-  await page.waitForTimeout(10_500);
+  // A second car on the code's pass, past the re-read grace (10 s): red, and nothing queued.
+  await page.clock.fastForward(REREAD_GRACE_MS + 500);
   await check(page, codeOf(byCode.bookingId));
   await expect(result(page)).toHaveAttribute("data-result", "already_in");
   expect(await seriousViolations(page, { enhancedContrast: true }), "red answer at 360 px").toEqual([]);

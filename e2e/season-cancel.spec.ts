@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { createEventViaApi, expectNoSidewaysOverflow, loginAsAdmin, unique } from "./admin-helpers";
+import { adminSession, createEventViaApi, expectNoSidewaysOverflow, unique } from "./admin-helpers";
 import { payBooking, publicEvents } from "./public-helpers";
 
 const HOUR = 3_600_000;
@@ -11,7 +11,7 @@ test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true
 
 test("'Annulla evento' on a season match shows what the holders get back before confirming; the holder's pass still opens the next match", async ({ page }) => {
   test.setTimeout(120_000);
-  await loginAsAdmin(page);
+  await adminSession(page.request);
   // Its own two matches tonight (both on the gate's list) and its own season, refunding a cancelled match's share.
   const title = unique("Partita annullata");
   const first = await createEventViaApi(page.request, { title: `${title} A`, datetime: new Date(Date.now() + 2 * HOUR).toISOString(), totalSpots: 10 });

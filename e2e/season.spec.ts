@@ -1,12 +1,12 @@
 import { expect, test, type Response } from "@playwright/test";
-import { createEventViaApi, expectNoSidewaysOverflow, loginAsAdmin, unique } from "./admin-helpers";
+import { adminSession, createEventViaApi, expectNoSidewaysOverflow, loginAsAdmin, unique } from "./admin-helpers";
 
 const HOUR = 3_600_000;
 /** A Rome calendar day, `days` from today: what the admin's season form sends. */
 const romeDay = (days: number) => new Date(Date.now() + days * 24 * HOUR).toLocaleDateString("en-CA", { timeZone: "Europe/Rome" });
 
 test("a season pass bought in the browser is paid at checkout, lists both matches and opens the gate at each, once", async ({ page }) => {
-  await loginAsAdmin(page);
+  await adminSession(page.request);
   const title = unique("Partita stagione");
   // Tonight's two matches: both on the gate's list.
   const first = await createEventViaApi(page.request, { title: `${title} A`, datetime: new Date(Date.now() + 2 * HOUR).toISOString(), totalSpots: 10 });
@@ -59,7 +59,7 @@ test("a season pass bought in the browser is paid at checkout, lists both matche
 });
 
 test("a voucher typed in the booking dialog is applied by the server", async ({ page }) => {
-  await loginAsAdmin(page);
+  await adminSession(page.request);
   const title = unique("Evento sconto");
   const event = await createEventViaApi(page.request, { title, datetime: new Date(Date.now() + 48 * HOUR).toISOString(), rates: [{ name: "Posto auto", price: "20.00" }] });
   // No code typed: the server generates one nobody can guess.

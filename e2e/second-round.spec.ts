@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { createEventViaApi, loginAsAdmin, unique } from "./admin-helpers";
+import { adminSession, createEventViaApi, loginAsAdmin, unique } from "./admin-helpers";
 import { seriousViolations } from "./axe";
 import { buyPass } from "./gate-helpers";
 import { transitionsDone } from "./public-helpers";
@@ -12,7 +12,7 @@ const romeDay = (days: number) => new Date(Date.now() + days * 24 * HOUR).toLoca
 
 test("checkout with a voucher at 390 px: the rate's price, the voucher's line, then the total", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await loginAsAdmin(page);
+  await adminSession(page.request);
   const title = unique("Evento buono");
   const event = await createEventViaApi(page.request, { title, datetime: new Date(Date.now() + 48 * HOUR).toISOString(), rates: [{ name: "Posto auto", price: "20.00" }] });
   const code = generateVoucherCode();

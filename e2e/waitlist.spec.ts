@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { buyPaidBooking, createEventViaApi, expectNoSidewaysOverflow, loginAsAdmin, unique } from "./admin-helpers";
+import { adminSession, buyPaidBooking, createEventViaApi, expectNoSidewaysOverflow, unique } from "./admin-helpers";
 import { bookingStatus, customerAddress, expandCard, withoutLivePopups } from "./public-helpers";
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -44,7 +44,7 @@ async function joinFromCard(page: Page, title: string, who: { email: string; pla
 test.describe("waiting list", () => {
   test("a visitor joins a sold-out event at 390 px, a spot is freed, the e-mail's link holds it and the visitor books and pays", async ({ page }, testInfo) => {
     await withoutLivePopups(page);
-    await loginAsAdmin(page);
+    await adminSession(page.request);
     const title = unique("Derby esaurito");
     const { event, paidId } = await soldOutEvent(page, title);
 
@@ -93,7 +93,7 @@ test.describe("waiting list", () => {
   // running the site's cron hours ahead here would expire every other spec's holds.
   test("a freed spot is offered to the first in line, in the visitor's language; the admin sees the list at 360 px", async ({ page }, testInfo) => {
     await withoutLivePopups(page);
-    await loginAsAdmin(page);
+    await adminSession(page.request);
     const title = unique("Finale esaurita");
     const { paidId } = await soldOutEvent(page, title);
     const first = await joinFromCard(page, title, { email: "first.ready@example.co.uk", plate: "LR19ABC", lang: "English" });

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { unzipSync } from "fflate";
-import { createEventViaApi, loginAsAdmin, unique } from "./admin-helpers";
+import { adminSession, createEventViaApi, unique } from "./admin-helpers";
 import { buyPass } from "./gate-helpers";
 import { payBooking } from "./public-helpers";
 
@@ -95,7 +95,7 @@ const romeDay = (days: number) => new Date(Date.now() + days * 24 * HOUR).toLoca
 
 /** A season of two matches tonight, bought and paid through the public API: the holder's one pass link. */
 async function boughtSeason(page: Page, plate: string) {
-  await loginAsAdmin(page);
+  await adminSession(page.request);
   const title = unique("Partita wallet");
   const first = await createEventViaApi(page.request, { title: `${title} A`, datetime: new Date(Date.now() + 2 * HOUR).toISOString(), totalSpots: 10 });
   const second = await createEventViaApi(page.request, { title: `${title} B`, datetime: new Date(Date.now() + 3 * HOUR).toISOString(), totalSpots: 10 });

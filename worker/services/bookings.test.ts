@@ -8,7 +8,8 @@ import { anyClient, seedBooking, seedEvent, testDb } from "../test/helpers";
 import { normalisePlate } from "../../shared/rules";
 import { bookingInput } from "../routes/bookings";
 import { createBooking, freeBooking, type BookingInput } from "./bookings";
-import { expireLapsedHolds, freeSpotsNow } from "./holds";
+import { expireLapsedHolds } from "./hold-expiry";
+import { freeSpotsNow } from "./holds";
 import { requirePaymentProvider } from "./payments/create-provider";
 import { retryOwedRefunds } from "./payments/settle";
 

@@ -1,7 +1,7 @@
 import type { Db } from "../db";
 import { purgeDeadSessions } from "./admin-auth";
 import { dispatchQueued } from "./email/outbox";
-import { expireLapsedHolds } from "./holds";
+import { expireLapsedHolds } from "./hold-expiry";
 import { createPaymentProvider } from "./payments/create-provider";
 import type { PaymentProvider } from "./payments/provider";
 import { retryOwedRefunds } from "./payments/settle";

@@ -1,9 +1,8 @@
-import { and, eq, getTableName, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { bookings, type BookingKind } from "../../db/schema";
 import type { Db } from "../db";
-import { activeHoldSql, eventSellsSql, freeSpotsSql, spotsForSaleSql, takesSpotSql } from "../../shared/lifecycle/sql";
-import type { PaymentProvider } from "./payments/provider";
+import { eventSellsSql, freeSpotsSql, spotsForSaleSql, takesSpotSql } from "../../shared/lifecycle/sql";
 import { voucherUsableSql } from "../../shared/lifecycle/season-sql";
 import { passSecretOnPay } from "./passes";
 import { confirmationOutboxInsert } from "./email/outbox";
@@ -275,28 +274,4 @@ export async function takePresaleSpot(
     ),
   );
   return rows[0] ?? null;
-}
-
-// ---------- tidying ----------
-
-/**
- * Tidying only (availability already ignores lapsed holds): marks them expired and cancels their
- * intents so no card can be charged for them later. Running it twice changes nothing more.
- */
-export async function expireLapsedHolds(db: Db, provider: PaymentProvider | null, now: number): Promise<{ expired: number; intentsCanceled: number }> {
-  const lapsed = await db
-    .update(bookings)
-    .set({ status: "expired", updatedAt: now })
-    .where(and(eq(bookings.status, "pending"), sql`not ${activeHoldSql(now, `"${getTableName(bookings)}"`)}`))
-    .returning({ id: bookings.id, paymentIntentId: bookings.paymentIntentId });
-  let intentsCanceled = 0;
-  for (const { paymentIntentId } of lapsed) {
-    if (!paymentIntentId || !provider) continue;
-    try {
-      if ((await provider.cancelIntent(paymentIntentId)) === "canceled") intentsCanceled++;
-    } catch (err) {
-      console.error(`cancel of a lapsed intent failed: ${(err as Error).name}`);
-    }
-  }
-  return { expired: lapsed.length, intentsCanceled };
 }

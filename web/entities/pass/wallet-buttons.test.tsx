@@ -1,4 +1,4 @@
-import { act, cleanup, render, screen } from "@testing-library/react";
+import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import { en } from "../../i18n/whole";
 import { Provider } from "jotai";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -11,12 +11,14 @@ const SECRET = "abcdefghijklmnopqrstuv";
 
 async function mount(offered: { apple: boolean; google: boolean }, language: Language = italianLanguage) {
   vi.stubGlobal("fetch", vi.fn(async () => Response.json(offered)));
+  const queryClient = createQueryClient();
   render(
-    <Provider store={createAppStore(createQueryClient(), language)}>
+    <Provider store={createAppStore(queryClient, language)}>
       <WalletButtons secret={SECRET} />
     </Provider>,
   );
-  await act(() => new Promise((r) => setTimeout(r, 20)));
+  // Until the shop's answer has landed (a fixed 20 ms wait missed it on a busy machine).
+  await waitFor(() => expect(queryClient.getQueryState(["wallet-offered"])?.status).toBe("success"));
 }
 
 afterEach(() => {

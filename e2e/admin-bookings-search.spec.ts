@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { adminSession, buyPaidBooking, createEventViaApi, expectNoSidewaysOverflow, unique } from "./admin-helpers";
+import { buyPaidBooking, eventWithPaidBooking, expectNoSidewaysOverflow, unique } from "./admin-helpers";
 import { seriousViolations } from "./axe";
 
 for (const width of [1280, 360]) {
@@ -7,11 +7,9 @@ for (const width of [1280, 360]) {
     test.use({ viewport: { width, height: 900 } });
 
     test("finds a booking by the code the customer reads out, in a view the URL can share", async ({ page }) => {
-      await adminSession(page.request);
       const title = unique("Partita cercata");
       const customer = unique("Rosa Cerca");
-      const event = await createEventViaApi(page.request, { title });
-      const id = await buyPaidBooking(page.request, event.id, event.rates[0].id, { name: customer, plate: "NA321CE" });
+      const { event, id } = await eventWithPaidBooking(page.request, title, customer, "NA321CE");
       await buyPaidBooking(page.request, event.id, event.rates[0].id, { name: unique("Altro Cliente"), plate: "NA654CE" });
       const code = id.slice(0, 8).toUpperCase();
 

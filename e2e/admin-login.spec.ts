@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ADMIN_EMAIL, ADMIN_PASSWORD, submitLogin } from "./admin-helpers";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, signOutTo, submitLogin } from "./admin-helpers";
 
 test("every admin route asks for e-mail and password; a wrong one is refused, the right one opens the dashboard", async ({ page }) => {
   for (const path of ["/admin", "/admin/calendario", "/admin/partner-carousel", "/admin/carousel"]) {
@@ -22,10 +22,7 @@ test("every admin route asks for e-mail and password; a wrong one is refused, th
   await expect(page.getByRole("tab", { name: "Overview" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Torna al sito" })).toHaveAttribute("href", "/");
 
-  await page.getByRole("button", { name: "Esci" }).click();
-  await expect(page.getByRole("heading", { name: "Accesso amministratore" })).toBeVisible();
-  await page.reload();
-  await expect(page.getByRole("heading", { name: "Accesso amministratore" })).toBeVisible();
+  await signOutTo(page, "Accesso amministratore");
 });
 
 test("the dashboard keeps its tab in the URL across reload and back", async ({ page }) => {

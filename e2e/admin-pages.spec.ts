@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { adminSession, buyPaidBooking, createEventViaApi, expectNoSidewaysOverflow, unique } from "./admin-helpers";
+import { buyPaidBooking, eventWithPaidBooking, expectNoSidewaysOverflow, unique } from "./admin-helpers";
 import { seriousViolations } from "./axe";
 import { customerAddress } from "./public-helpers";
 
@@ -18,11 +18,9 @@ for (const width of [1280, 360]) {
     test.use({ viewport: { width, height: 900 } });
 
     test("a payment by its booking code, an audit entry by the booking, a waiting-list row by plate; each view shared by its URL", async ({ page }) => {
-      await adminSession(page.request);
       const title = unique("Pagine server");
       const customer = unique("Paola Pagine");
-      const event = await createEventViaApi(page.request, { title, totalSpots: 1 });
-      const id = await buyPaidBooking(page.request, event.id, event.rates[0].id, { name: customer, plate: "NA111PG" });
+      const { event, id } = await eventWithPaidBooking(page.request, title, customer, "NA111PG", 1);
       const code = id.slice(0, 8).toUpperCase();
       const freed = await page.request.put(`/api/admin/bookings/${id}/free`);
       expect(freed.status(), await freed.text()).toBe(200);

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Locator } from "@playwright/test";
 import { it as itWords, en as enWords } from "../web/i18n/whole";
 import { adminSession, createEventViaApi, expectNoSidewaysOverflow, loginAsAdmin, unique } from "./admin-helpers";
 import { customerAddress, fillBookingDialog, payBooking } from "./public-helpers";
@@ -8,6 +8,17 @@ import { customerAddress, fillBookingDialog, payBooking } from "./public-helpers
 test.use({ viewport: { width: 390, height: 844 } });
 
 const COMPANY = { denominazione: "Rossi & Figli S.p.A.", partitaIva: "01234567897", indirizzo: "Via Toledo 1", cap: "80134", comune: "Napoli", provincia: "NA", codiceDestinatario: "M5UXCR1" };
+
+/** The invoice form filled in for COMPANY, with `partitaIva` (a wrong one to see the refusal). */
+async function fillCompany(form: Locator, f: typeof itWords.documents.form, partitaIva: string) {
+  await form.getByLabel(f.denominazione).fill(COMPANY.denominazione);
+  await form.getByLabel(f.partitaIva).fill(partitaIva);
+  await form.getByLabel(f.indirizzo).fill(COMPANY.indirizzo);
+  await form.getByLabel(f.cap).fill(COMPANY.cap);
+  await form.getByLabel(f.comune).fill(COMPANY.comune);
+  await form.getByLabel(f.provincia).fill(COMPANY.provincia);
+  await form.getByLabel(f.codiceDestinatario).fill(COMPANY.codiceDestinatario);
+}
 
 for (const [lang, words] of [["it", itWords], ["en", enWords]] as const) {
   test(`a paid booking's receipt and a company's invoice${lang === "it" ? ", then Documenti and the month's ZIP" : ""} (${lang})`, async ({ page, browser }) => {
@@ -45,13 +56,7 @@ for (const [lang, words] of [["it", itWords], ["en", enWords]] as const) {
     const form = page.getByTestId("invoice-form");
     const f = words.documents.form;
     await form.getByLabel(f.company).check();
-    await form.getByLabel(f.denominazione).fill(COMPANY.denominazione);
-    await form.getByLabel(f.partitaIva).fill("12345678901");
-    await form.getByLabel(f.indirizzo).fill(COMPANY.indirizzo);
-    await form.getByLabel(f.cap).fill(COMPANY.cap);
-    await form.getByLabel(f.comune).fill(COMPANY.comune);
-    await form.getByLabel(f.provincia).fill(COMPANY.provincia);
-    await form.getByLabel(f.codiceDestinatario).fill(COMPANY.codiceDestinatario);
+    await fillCompany(form, f, "12345678901");
     await form.getByRole("button", { name: f.submit }).click();
     await expect(form.getByTestId("invoice-error")).toHaveText(
       lang === "it" ? "Partita IVA non valida: 11 cifre con la cifra di controllo giusta" : "Invalid VAT number (partita IVA): 11 digits with the right check digit",
@@ -105,13 +110,7 @@ test("'Mi serve la fattura' in the booking dialog: once paid, the checkout asks 
   const form = page.getByTestId("invoice-form");
   const f = itWords.documents.form;
   await expect(form).toBeVisible();
-  await form.getByLabel(f.denominazione).fill(COMPANY.denominazione);
-  await form.getByLabel(f.partitaIva).fill(COMPANY.partitaIva);
-  await form.getByLabel(f.indirizzo).fill(COMPANY.indirizzo);
-  await form.getByLabel(f.cap).fill(COMPANY.cap);
-  await form.getByLabel(f.comune).fill(COMPANY.comune);
-  await form.getByLabel(f.provincia).fill(COMPANY.provincia);
-  await form.getByLabel(f.codiceDestinatario).fill(COMPANY.codiceDestinatario);
+  await fillCompany(form, f, COMPANY.partitaIva);
   await form.getByRole("button", { name: f.submit }).click();
   const invoiceLink = page.getByTestId("checkout-invoice").getByRole("link", { name: new RegExp(`^${itWords.documents.invoice} FE\\d+/\\d{4}$`) });
   await expect(invoiceLink).toBeVisible();

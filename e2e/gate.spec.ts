@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { GATE_EMAIL, GATE_PASSWORD, loginAsAdmin } from "./admin-helpers";
+import { GATE_EMAIL, GATE_PASSWORD, loginAsAdmin, signOutTo } from "./admin-helpers";
 import { fakeCameraVideo } from "./chromium-args";
 import { itGate } from "../web/i18n/it-gate";
 import { REREAD_GRACE_MS } from "../shared/gate";
@@ -197,10 +197,7 @@ test("every answer's word fits a 360 px phone: SCONOSCIUTO and the longest other
 
 test("the gate signs out: back to its own sign-in screen", async ({ page }) => {
   await openGate(page);
-  await page.getByRole("button", { name: "Esci" }).click();
-  await expect(page.getByRole("heading", { name: "Accesso al varco" })).toBeVisible();
-  await page.reload();
-  await expect(page.getByRole("heading", { name: "Accesso al varco" })).toBeVisible();
+  await signOutTo(page, "Accesso al varco");
 });
 
 test("the home registers no service worker and links no manifest", async ({ page }) => {

@@ -1,21 +1,12 @@
 import { expect, test, type Response } from "@playwright/test";
-import { adminSession, createEventViaApi, expectNoSidewaysOverflow, loginAsAdmin, unique } from "./admin-helpers";
+import { adminSession, createEventViaApi, expectNoSidewaysOverflow, loginAsAdmin, romeDay, seasonOfTwoMatchesTonight, unique } from "./admin-helpers";
 
 const HOUR = 3_600_000;
-/** A Rome calendar day, `days` from today: what the admin's season form sends. */
-const romeDay = (days: number) => new Date(Date.now() + days * 24 * HOUR).toLocaleDateString("en-CA", { timeZone: "Europe/Rome" });
 
 test("a season pass bought in the browser is paid at checkout, lists both matches and opens the gate at each, once", async ({ page }) => {
-  await adminSession(page.request);
   const title = unique("Partita stagione");
-  // Tonight's two matches: both on the gate's list.
-  const first = await createEventViaApi(page.request, { title: `${title} A`, datetime: new Date(Date.now() + 2 * HOUR).toISOString(), totalSpots: 10 });
-  const second = await createEventViaApi(page.request, { title: `${title} B`, datetime: new Date(Date.now() + 3 * HOUR).toISOString(), totalSpots: 10 });
-  const created = await page.request.post("/api/admin/seasons", {
-    data: { name: `Abbonamento ${title}`, eventIds: [first.id, second.id], from: romeDay(-1), to: romeDay(2), price: 120, spots: 5 },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const season = (await created.json()) as { id: number };
+  const season = await seasonOfTwoMatchesTonight(page.request, title);
+  const { first, second } = season;
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/abbonamenti/${season.id}`);

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { unzipSync } from "fflate";
-import { adminSession, createEventViaApi, unique } from "./admin-helpers";
+import { seasonOfTwoMatchesTonight, unique } from "./admin-helpers";
 import { buyPass } from "./gate-helpers";
 import { payBooking } from "./public-helpers";
 
@@ -90,20 +90,11 @@ test.describe("in English", () => {
   });
 });
 
-const HOUR = 3_600_000;
-const romeDay = (days: number) => new Date(Date.now() + days * 24 * HOUR).toLocaleDateString("en-CA", { timeZone: "Europe/Rome" });
 
 /** A season of two matches tonight, bought and paid through the public API: the holder's one pass link. */
 async function boughtSeason(page: Page, plate: string) {
-  await adminSession(page.request);
   const title = unique("Partita wallet");
-  const first = await createEventViaApi(page.request, { title: `${title} A`, datetime: new Date(Date.now() + 2 * HOUR).toISOString(), totalSpots: 10 });
-  const second = await createEventViaApi(page.request, { title: `${title} B`, datetime: new Date(Date.now() + 3 * HOUR).toISOString(), totalSpots: 10 });
-  const created = await page.request.post("/api/admin/seasons", {
-    data: { name: `Abbonamento ${title}`, eventIds: [first.id, second.id], from: romeDay(-1), to: romeDay(2), price: 120, spots: 5 },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const season = (await created.json()) as { id: number };
+  const season = await seasonOfTwoMatchesTonight(page.request, title);
   const bought = await page.request.post(`/api/seasons/${season.id}/holders`, {
     headers: { "Idempotency-Key": crypto.randomUUID(), "CF-Connecting-IP": `198.51.100.${1 + Math.floor(Math.random() * 254)}` },
     data: { customerName: "Gennaro Esposito", customerEmail: `${plate.toLowerCase()}@example.it`, licensePlate: plate, carModel: "Fiat Panda" },

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { en, it as italian } from "../web/i18n/whole";
-import { bookingStatus, expandCard, publicEvents, transitionsDone } from "./public-helpers";
+import { bookingStatus, expandCard, publicEvents, transitionsDone, withoutLivePopups } from "./public-helpers";
 import { seriousViolations } from "./axe";
 
 const NAPOLI_INTER = "Napoli – Inter, Serie A";
@@ -41,6 +41,8 @@ test("a fan books and pays a spot in English at 390 px without meeting Italian, 
   // The shop's name ("Parcheggi Eventi") is a name in both languages.
   content.push(en.common.appName, ...events.map((e) => (e as { category?: { name: string } | null }).category?.name ?? ""));
 
+  // Live popups name other customers (their words, not the catalogue's, like "Salvatore"): off for this page.
+  await withoutLivePopups(page);
   // First visit with an English browser: the Worker's first response is already English.
   const response = await page.goto("/");
   expect(await response!.text()).toContain('<html lang="en">');

@@ -49,7 +49,7 @@ const READS_CLOCK = /Date\.now\(\)|new Date\(\)|Temporal\.Now/;
  * each one that reads the clock says here why its outcome cannot depend on it.
  */
 const E2E_REAL_CLOCK: Record<string, string> = {
-  "/e2e/admin-helpers.ts": "unique names only (Date.now().toString(36))",
+  "/e2e/admin-helpers.ts": "unique names (Date.now().toString(36)); a season's two matches two and three hours from the server's now inside whole Rome days around them",
   "/e2e/after-sale-screens.spec.ts": "unique names only",
   "/e2e/after-the-sale.spec.ts": "unique names only",
   "/e2e/admin-partners.spec.ts": "unique file names only",
@@ -61,7 +61,6 @@ const E2E_REAL_CLOCK: Record<string, string> = {
   "/e2e/season.spec.ts": "matches placed hours from the server's now inside a season of whole Rome days around it; unique names only",
   "/e2e/season-cancel.spec.ts": "matches two and three hours from the server's now inside a season of whole Rome days from yesterday to two days on; unique names only",
   "/e2e/season-admin.spec.ts": "matches two and three days from the server's now inside a season and a voucher of whole Rome days around them; unique names and codes only",
-  "/e2e/wallet.spec.ts": "a season's matches two and three hours from the server's now inside whole Rome days around them; unique names only",
 };
 
 describe("every test reads a fixed clock", () => {

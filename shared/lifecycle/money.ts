@@ -35,6 +35,12 @@ export const eurosToCents = (euros: number): number => Math.round(euros * 100);
 
 const asCents = (amount: string | number) => (typeof amount === "number" ? amount : decimalToCentsExact(amount));
 
+/** A VAT rate ("22.00", as the API and the documents give it) as `lang` writes it: "22", "10,50" with a decimal comma. */
+export function formatVatRate(rate: string, lang: Lang): string {
+  const plain = rate.replace(/\.00$/, "");
+  return languageWays(lang).decimalComma ? plain.replace(".", ",") : plain;
+}
+
 /** "€ 15,50" in Italian, "€15.50" in English, "15,50 €" in German…: each language's way (shared/lang.ts). `amount`: cents or the API's decimal string. */
 export function formatEuro(amount: string | number, lang: Lang): string {
   const ways = languageWays(lang);

@@ -1,16 +1,11 @@
-import { languageWays, type Lang } from "../../../shared/lang";
+import type { Lang } from "../../../shared/lang";
+import { formatVatRate } from "../../../shared/lifecycle/money";
 import { compileCatalogue, inLanguage } from "../../../shared/messages";
 import { named } from "../../../shared/message-values";
 import type laterFile from "./it.json";
 
 // What each text of the pages after the home needs from the code (web/i18n/later/<lang>.json): a
 // module of its own, loaded with the texts when a page asks for them, not with the home.
-
-/** A VAT rate (the API's "22.00") as the language writes it: "22", "10,50" with a decimal comma. */
-const vatRate = (rate: string, lang: Lang) => {
-  const plain = String(rate).replace(/\.00$/, "");
-  return languageWays(lang).decimalComma ? plain.replace(".", ",") : plain;
-};
 
 const laterSignatures = {
   myBookings: {
@@ -28,7 +23,7 @@ const laterSignatures = {
   season: { qrLabel: named.code },
   documents: {
     voucher: (code: string, amount: string) => ({ code, amount }),
-    vat: inLanguage((lang, rate: string) => ({ rate: vatRate(rate, lang) })),
+    vat: inLanguage((lang, rate: string) => ({ rate: formatVatRate(String(rate), lang) })),
     paidByCard: named.when,
     refunded: (amount: string, when: string) => ({ amount, when }),
     corrects: named.number,

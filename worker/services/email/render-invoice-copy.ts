@@ -6,7 +6,7 @@ import { escapeHtml, euro, romeLongDate } from "./format";
 import { documentNumber, lineDescription } from "../documents/facts";
 import { customerOf } from "../documents/read";
 import { rateOfBp } from "../../../shared/fiscal";
-import { LANGUAGES } from "../../../shared/lang";
+import { formatVatRate } from "../../../shared/lifecycle/money";
 import { layout, textOf, type RenderedEmail, type Row } from "./layout";
 
 /**
@@ -23,14 +23,13 @@ export async function renderInvoiceCopy(db: Db, env: Env, bookingId: string): Pr
   const number = documentNumber(doc);
   const date = romeLongDate(doc.issuedAt, t.dates);
   const link = `${env.PUBLIC_BASE_URL.replace(/\/$/, "")}/ricevuta/${doc.id}?lang=${lang}`;
-  const rate = rateOfBp(doc.vatRateBp).replace(/\.00$/, "");
   const rows: Row[] = [
     { label: c.number, value: number },
     { label: c.date, value: date },
     { label: c.buyer, value: customerOf(doc) },
     { label: c.item, value: lineDescription(doc) },
     { label: c.taxable, value: euro(doc.taxableCents, lang) },
-    { label: c.vat(LANGUAGES[lang].decimalComma ? rate.replace(".", ",") : rate), value: euro(doc.vatCents, lang) },
+    { label: c.vat(formatVatRate(rateOfBp(doc.vatRateBp), lang)), value: euro(doc.vatCents, lang) },
     { label: c.total, value: euro(doc.totalCents, lang) },
   ];
   const paragraphs = [t.greeting(doc.customerName), c.intro(number, date), c.legal];

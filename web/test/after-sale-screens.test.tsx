@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createAppStore, createQueryClient } from "../app/query-client";
 import type { Language } from "../i18n/lang";
 import { italianLanguage } from "./italian";
+import { untouchedPass } from "../../shared/test/pass";
 import { PassBanner } from "../features/home/pass-banner";
 import { PassActions } from "../features/pass/pass-actions";
 import { PassCard } from "../features/pass/pass-page";
@@ -128,14 +129,7 @@ describe("the pass page after the sale (finding 6)", () => {
     isAlwaysActive: false,
     rateName: "Auto",
     licensePlate: "NA123AB",
-    gateState: null,
-    checkedInAt: null,
-    checkedOutAt: null,
-    state: "paid",
-    eventCancelled: false,
-    refundPending: false,
-    notices: [],
-    postponedFrom: null,
+    ...untouchedPass(),
     ...overrides,
   });
 

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { bookings, categories, refunds, seasonHolders, seasonPasses } from "../../db/schema";
+import { untouchedPass } from "../../shared/test/pass";
 import type { PassDto } from "../services/passes";
 import { adminApi } from "../test/admin";
 import { api, seedBooking, seedEvent, testDb } from "../test/helpers";
@@ -22,14 +23,7 @@ describe("GET /api/passes/:secret", () => {
       isAlwaysActive: false,
       rateName: "Tariffa 1",
       licensePlate: "PA555SS",
-      gateState: null,
-      checkedInAt: null,
-      checkedOutAt: null,
-      state: "paid",
-      eventCancelled: false,
-      refundPending: false,
-      notices: [],
-      postponedFrom: null,
+      ...untouchedPass(),
     });
     for (const hidden of ["segreta@example.it", "Mario Rossi", booking.id]) expect(text).not.toContain(hidden);
   });

@@ -3,7 +3,7 @@ import { atom } from "jotai";
 import { atomWithMutation, queryClientAtom } from "jotai-tanstack-query";
 import { queryOfParam } from "../../lib/query-of-param";
 import { client, unwrap } from "../../lib/api";
-import { passSecretAtom } from "../pass/queries";
+import { passPartQuery } from "../pass/queries";
 
 export type DocumentView = InferResponseType<(typeof client.api.documents)[":id"]["$get"], 200>;
 export type PaymentDocuments = InferResponseType<(typeof client.api.passes)[":secret"]["documents"]["$get"], 200>;
@@ -14,12 +14,7 @@ export const documentIdAtom = atom<string | null>(null);
 export const documentQueryAtom = queryOfParam(documentIdAtom, (id) => ["document", id], (id) => unwrap(client.api.documents[":id"].$get({ param: { id } })), { retry: false });
 
 /** The documents of the pass's payment (receipt, invoice, credit notes) and whether an invoice may be asked. */
-export const passDocumentsQueryAtom = queryOfParam(
-  passSecretAtom,
-  (secret) => ["pass", secret, "documents"],
-  (secret) => unwrap(client.api.passes[":secret"].documents.$get({ param: { secret } })),
-  { retry: false },
-);
+export const passDocumentsQueryAtom = passPartQuery("documents", (secret) => unwrap(client.api.passes[":secret"].documents.$get({ param: { secret } })));
 
 export const requestInvoiceAtom = atomWithMutation((get) => ({
   mutationFn: ({ secret, buyer }: { secret: string; buyer: InvoiceBuyer }) => unwrap(client.api.passes[":secret"].invoice.$post({ param: { secret }, json: { buyer } })),

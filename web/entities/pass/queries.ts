@@ -16,12 +16,14 @@ export const passQueryAtom = queryOfParam(passSecretAtom, (secret) => ["pass", s
   refetchInterval: 30_000,
 });
 
-export const cancellationQueryAtom = queryOfParam(
-  passSecretAtom,
-  (secret) => ["pass", secret, "cancellation"],
-  (secret) => unwrap(client.api.passes[":secret"].cancellation.$get({ param: { secret } })),
-  { retry: false },
-);
+/**
+ * A part of the pass page read by the pass's secret (its cancellation terms, its documents): kept under
+ * the pass's key, so every change made from the pass (which invalidates ["pass"]) reads it again.
+ */
+export const passPartQuery = <T>(part: string, read: (secret: string) => Promise<T>) =>
+  queryOfParam(passSecretAtom, (secret) => ["pass", secret, part], read, { retry: false });
+
+export const cancellationQueryAtom = passPartQuery("cancellation", (secret) => unwrap(client.api.passes[":secret"].cancellation.$get({ param: { secret } })));
 
 export const cancelPassAtom = atomWithMutation((get) => ({
   mutationFn: (secret: string) => unwrap(client.api.passes[":secret"].cancel.$post({ param: { secret } })),

@@ -33,19 +33,21 @@ afterEach(async () => {
 describe("the reminder's time: the day before at 10:00 Rome time, whatever the clock change", () => {
   it.each([
     // Event on the last Sunday of March (clocks go forward at 02:00): the day before is still winter time.
-    ["2026-03-29T18:45:00Z", "10:00", "2026-03-28T09:00:00Z"],
+    ["2026-03-29T18:45:00Z", "2026-03-28T09:00:00Z"],
     // Event on the Monday after: the day before is the change day itself, already summer time.
-    ["2026-03-30T18:45:00Z", "10:00", "2026-03-29T08:00:00Z"],
+    ["2026-03-30T18:45:00Z", "2026-03-29T08:00:00Z"],
     // Last Sunday of October (clocks go back at 03:00): the day before is still summer time.
-    ["2026-10-25T14:00:00Z", "10:00", "2026-10-24T08:00:00Z"],
-    ["2026-10-26T19:45:00Z", "10:00", "2026-10-25T09:00:00Z"],
+    ["2026-10-25T14:00:00Z", "2026-10-24T08:00:00Z"],
+    ["2026-10-26T19:45:00Z", "2026-10-25T09:00:00Z"],
     // An event just after midnight Rome time belongs to the Rome day, not the UTC one.
-    ["2026-07-11T22:30:00Z", "10:00", "2026-07-11T08:00:00Z"],
-    // 02:30 does not exist on the last Sunday of March: it moves to 03:30 summer time.
-    ["2026-03-30T18:45:00Z", "02:30", "2026-03-29T01:30:00Z"],
-  ])("an event at %s, reminders at %s → %s", (start, sendAt, expected) => {
+    ["2026-07-11T22:30:00Z", "2026-07-11T08:00:00Z"],
+  ])("an event at %s, reminders at 10:00 → %s", (start, expected) => {
     // Fails with a fixed UTC offset (one hour off on one side of each change) or a UTC calendar day.
-    expect(new Date(reminderAt(utc(start), sendAt)).toISOString()).toBe(new Date(utc(expected)).toISOString());
+    expect(new Date(reminderAt(utc(start), "10:00")).toISOString()).toBe(new Date(utc(expected)).toISOString());
+  });
+
+  it("a send time the change skips (02:30 on the last Sunday of March) moves to 03:30 summer time", () => {
+    expect(new Date(reminderAt(utc("2026-03-30T18:45:00Z"), "02:30")).toISOString()).toBe("2026-03-29T01:30:00.000Z");
   });
 });
 

@@ -6,7 +6,8 @@ import { requireAdmin } from "../middleware/require-admin";
 import { listAudit } from "../services/audit";
 import { messages } from "../i18n/it";
 import { romeDayRange } from "../lib/time";
-import { decodeAuditCursor, searchAudit } from "../services/audit-pages";
+import { searchAudit } from "../services/audit-pages";
+import { decodeNumberedCursor } from "../lib/page-cursor";
 import { cursorOf, day, pageLimitOf } from "./admin-payments";
 
 const auditQuery = z.object({
@@ -18,7 +19,7 @@ const text = z.string({ error: messages.invalidSearch }).max(100, messages.inval
 
 /** GET /api/admin/audit/page: the log a page at a time, filtered (docs/decisions/063-server-pages.md). */
 const pageQuery = z
-  .object({ action: text, entityId: text, staff: text, from: day, to: day, cursor: cursorOf(decodeAuditCursor), limit: pageLimitOf() })
+  .object({ action: text, entityId: text, staff: text, from: day, to: day, cursor: cursorOf(decodeNumberedCursor), limit: pageLimitOf() })
   .refine((r) => !r.from || !r.to || r.from.until(r.to).sign >= 0, messages.invalidDateRange);
 
 export const adminAudit = new Hono<AppEnv>()

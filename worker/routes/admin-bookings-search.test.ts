@@ -164,7 +164,7 @@ const fullScans = (plan: string[]) => plan.filter((step) => /^SCAN bookings\b/.t
 
 describe("every filter has its index (EXPLAIN QUERY PLAN)", () => {
   const now = naples("2026-03-01T12:00");
-  const cursor = { createdAt: naples("2026-02-01T12:00"), id: "8f3a2c1e-0000-4000-8000-000000000000" };
+  const cursor = { at: naples("2026-02-01T12:00"), id: "8f3a2c1e-0000-4000-8000-000000000000" };
   /** Each filter, and the index the page must be found by (and the total, when it differs). */
   const filters: Record<string, { search: Omit<BookingSearch, "limit">; page: RegExp; total?: RegExp }> = {
     code: { search: { code: "8F3A2C1E" }, page: /^SEARCH bookings USING INDEX sqlite_autoindex_bookings_1 \(id>\? AND id<\?\)/ },

@@ -10,9 +10,10 @@ import { requireAdmin } from "../middleware/require-admin";
 import { getAdminBooking, listAdminBookings } from "../services/admin-bookings";
 import { freeBooking } from "../services/bookings";
 import { messages } from "../i18n/it";
-import { decodeCursor, searchAdminBookings } from "../services/bookings-search";
+import { searchAdminBookings } from "../services/bookings-search";
+import { decodeUuidCursor } from "../lib/page-cursor";
 import { romeDayRange } from "../lib/time";
-import { day } from "./admin-payments";
+import { cursorOf, day, pageLimitOf } from "./admin-payments";
 
 const listQuery = z.object({
   status: z.enum(bookingStatuses, { error: messages.invalidStatus }).optional(),
@@ -33,19 +34,8 @@ const searchQuery = z
     eventId: listQuery.shape.eventId,
     from: day,
     to: day,
-    cursor: z
-      .string({ error: messages.invalidCursor })
-      .optional()
-      .transform((s, ctx) => {
-        if (!s) return undefined;
-        const cursor = decodeCursor(s);
-        if (!cursor) {
-          ctx.addIssue({ code: "custom", message: messages.invalidCursor });
-          return z.NEVER;
-        }
-        return cursor;
-      }),
-    limit: z.coerce.number({ error: messages.invalidLimit }).int(messages.invalidLimit).min(1, messages.invalidLimit).max(200, messages.invalidLimit).default(50),
+    cursor: cursorOf(decodeUuidCursor),
+    limit: pageLimitOf(),
   })
   .refine((r) => !r.from || !r.to || r.from.until(r.to).sign >= 0, messages.invalidDateRange);
 

@@ -220,7 +220,7 @@ describe("every filter has its index (EXPLAIN QUERY PLAN)", () => {
     expect(plan.filter((s) => /^SCAN audit_log\b/.test(s))).toEqual(["SCAN audit_log"]);
   });
 
-  const paymentCursor = { paidAt: naples("2031-02-01T12:00"), id: "8f3a2c1e-0000-4000-8000-000000000000" };
+  const paymentCursor = { at: naples("2031-02-01T12:00"), id: "8f3a2c1e-0000-4000-8000-000000000000" };
   const payments: Record<string, { search: Omit<PaymentSearch, "limit">; index: RegExp }> = {
     "no filter": { search: {}, index: /^SEARCH bookings USING INDEX bookings_paid_id_idx/ },
     "Rome days": { search: { from: naples("2031-02-01T00:00"), to: naples("2031-03-01T00:00") }, index: /^SEARCH bookings USING INDEX bookings_paid_id_idx/ },

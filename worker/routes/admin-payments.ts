@@ -7,7 +7,8 @@ import { requireAdmin } from "../middleware/require-admin";
 import { listPayments, paymentsCsv, paymentsSummary } from "../services/payments-report";
 import { messages } from "../i18n/it";
 import { romeDayRange } from "../lib/time";
-import { decodePaymentCursor, searchPayments } from "../services/payments-pages";
+import { searchPayments } from "../services/payments-pages";
+import { decodeUuidCursor } from "../lib/page-cursor";
 
 /** An optional Rome calendar day, YYYY-MM-DD (empty: no bound). */
 export const day = z
@@ -54,7 +55,7 @@ const pageQuery = z
     eventId: z.coerce.number({ error: messages.invalidEvent }).int(messages.invalidEvent).positive(messages.invalidEvent).optional(),
     from: day,
     to: day,
-    cursor: cursorOf(decodePaymentCursor),
+    cursor: cursorOf(decodeUuidCursor),
     limit: pageLimit,
   })
   .refine((r) => !r.from || !r.to || Temporal.PlainDate.compare(r.from, r.to) <= 0, messages.invalidDateRange);

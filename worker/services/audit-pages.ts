@@ -1,6 +1,7 @@
 import { and, count, desc, sql, type SQL } from "drizzle-orm";
 import { auditLog } from "../../db/schema";
 import type { Db } from "../db";
+import { afterCursor, pageOf, type PageWindow } from "../lib/page-cursor";
 import { toAuditDto, type AuditDto } from "./audit";
 import { prefixEnd } from "./bookings-search";
 
@@ -16,21 +17,9 @@ export type AuditSearch = {
   entityId?: string;
   /** The staff e-mail (exact), or its start. */
   staff?: string;
-  from?: number;
-  to?: number;
-  cursor?: AuditCursor;
-  limit: number;
-};
+} & PageWindow<number>;
 
-export type AuditCursor = { at: number; id: number };
 export type AuditPage = { entries: AuditDto[]; total: number; nextCursor: string | null };
-
-export const encodeAuditCursor = (c: AuditCursor) => `${c.at}.${c.id}`;
-
-export function decodeAuditCursor(raw: string): AuditCursor | null {
-  const match = /^(\d{1,16})\.(\d{1,16})$/.exec(raw);
-  return match ? { at: Number(match[1]), id: Number(match[2]) } : null;
-}
 
 function filtersOf(search: AuditSearch): { where: SQL[]; at: SQL } {
   const entityId = search.entityId?.trim();
@@ -56,7 +45,7 @@ function filtersOf(search: AuditSearch): { where: SQL[]; at: SQL } {
 /** The page's statement and the total's, unrun (the query-plan test reads both). */
 export function auditPageQueries(db: Db, search: AuditSearch) {
   const { where, at } = filtersOf(search);
-  const after = search.cursor ? sql`(${at}, ${auditLog.id}) < (${search.cursor.at}, ${search.cursor.id})` : undefined;
+  const after = afterCursor(at, auditLog.id, search.cursor);
   const page = db
     .select()
     .from(auditLog)
@@ -70,11 +59,6 @@ export function auditPageQueries(db: Db, search: AuditSearch) {
 export async function searchAudit(db: Db, search: AuditSearch): Promise<AuditPage> {
   const { page, total } = auditPageQueries(db, search);
   const [rows, [{ n }]] = await Promise.all([page, total]);
-  const shown = rows.slice(0, search.limit);
-  const last = shown.at(-1);
-  return {
-    entries: shown.map(toAuditDto),
-    total: n,
-    nextCursor: rows.length > search.limit && last ? encodeAuditCursor({ at: last.at, id: last.id }) : null,
-  };
+  const { shown, nextCursor } = pageOf(rows, search.limit, (last) => ({ at: last.at, id: last.id }));
+  return { entries: shown.map(toAuditDto), total: n, nextCursor };
 }

@@ -2,6 +2,7 @@ import { and, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { bookings, type BookingStatus } from "../../db/schema";
 import { normalisePlate } from "../../shared/rules";
 import type { Db } from "../db";
+import { afterCursor, pageOf, type PageWindow } from "../lib/page-cursor";
 import { selectAdminBookings, statusFilter, toAdminBookingDto, type AdminBookingDto } from "./admin-bookings";
 
 /**
@@ -19,25 +20,10 @@ export type BookingSearch = {
   email?: string;
   eventId?: number;
   status?: BookingStatus;
-  /** Created at or after (epoch ms). */
-  from?: number;
-  /** Created before (epoch ms). */
-  to?: number;
-  cursor?: BookingCursor;
-  limit: number;
-};
-
-/** The last row of a page: the next page starts strictly after it, newest first. */
-export type BookingCursor = { createdAt: number; id: string };
+  /** The window [from, to) and the cursor are the bookings' creation instants. */
+} & PageWindow<string>;
 
 export type BookingsPage = { bookings: AdminBookingDto[]; total: number; nextCursor: string | null };
-
-export const encodeCursor = (c: BookingCursor) => `${c.createdAt}.${c.id}`;
-
-export function decodeCursor(raw: string): BookingCursor | null {
-  const match = /^(\d{1,16})\.([0-9A-Za-z-]{1,64})$/.exec(raw);
-  return match ? { createdAt: Number(match[1]), id: match[2] } : null;
-}
 
 /** The first string after every string that starts with `prefix` (its last code point plus one). */
 export function prefixEnd(prefix: string): string {
@@ -115,7 +101,7 @@ export function bookingSearchQueries(db: Db, search: BookingSearch, now: number)
   // status's bookings come in order from their own (event_id | status, created_at, id) index.
   const keyed = hasText(search);
   const createdAt = keyed ? sql`+${bookings.createdAt}` : sql`${bookings.createdAt}`;
-  const after = search.cursor ? sql`(${createdAt}, ${bookings.id}) < (${search.cursor.createdAt}, ${search.cursor.id})` : undefined;
+  const after = afterCursor(createdAt, bookings.id, search.cursor);
   const page = selectAdminBookings(db, now)
     .where(and(...where, after))
     .orderBy(desc(createdAt), desc(bookings.id))
@@ -131,11 +117,6 @@ export async function searchAdminBookings(db: Db, search: BookingSearch, now: nu
   // Not db.batch: D1's batch answers rows as objects, so the join's repeated column names (id,
   // created_at…) collapse and drizzle maps the page's columns out of place.
   const [rows, [{ n }]] = await Promise.all([page, total]);
-  const shown = rows.slice(0, search.limit);
-  const last = shown.at(-1);
-  return {
-    bookings: shown.map((r) => toAdminBookingDto(r, now)),
-    total: n,
-    nextCursor: rows.length > search.limit && last ? encodeCursor({ createdAt: last.booking.createdAt, id: last.booking.id }) : null,
-  };
+  const { shown, nextCursor } = pageOf(rows, search.limit, (last) => ({ at: last.booking.createdAt, id: last.booking.id }));
+  return { bookings: shown.map((r) => toAdminBookingDto(r, now)), total: n, nextCursor };
 }

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { bookings, events, rates, refunds } from "../../db/schema";
 import type { Db } from "../db";
+import { afterCursor, pageOf, type PageWindow } from "../lib/page-cursor";
 import { centsToDecimal } from "../../shared/lifecycle/money";
 import { paymentRowText } from "../../shared/lifecycle/season-sql";
 import { searchKeys } from "./bookings-search";
@@ -16,14 +17,8 @@ export type PaymentSearch = {
   /** Booking code, plate, name or e-mail (any of them), as the bookings search reads it. */
   q?: string;
   eventId?: number;
-  /** Paid at or after / before (epoch ms). */
-  from?: number;
-  to?: number;
-  cursor?: PaymentCursor;
-  limit: number;
-};
-
-export type PaymentCursor = { paidAt: number; id: string };
+  /** The window [from, to) and the cursor are the payments' instants (paid_at). */
+} & PageWindow<string>;
 
 export type PaymentsPage = {
   payments: PaymentDto[];
@@ -32,13 +27,6 @@ export type PaymentsPage = {
   totals: { gross: string; refunded: string; net: string };
   nextCursor: string | null;
 };
-
-export const encodePaymentCursor = (c: PaymentCursor) => `${c.paidAt}.${c.id}`;
-
-export function decodePaymentCursor(raw: string): PaymentCursor | null {
-  const match = /^(\d{1,16})\.([0-9A-Za-z-]{1,64})$/.exec(raw);
-  return match ? { paidAt: Number(match[1]), id: match[2] } : null;
-}
 
 /** What went back of one booking (succeeded refunds), read through refunds_booking_idx. */
 const refundedCents = sql<number>`(select coalesce(sum(${refunds.amountCents}), 0) from ${refunds} where ${refunds.bookingId} = ${bookings.id} and ${refunds.status} = 'succeeded')`;
@@ -69,7 +57,7 @@ function filtersOf(search: PaymentSearch): { where: SQL[]; keyed: boolean } {
 export function paymentPageQueries(db: Db, search: PaymentSearch) {
   const { where, keyed } = filtersOf(search);
   const paidAt = keyed ? sql`+${bookings.paidAt}` : sql`${bookings.paidAt}`;
-  const after = search.cursor ? sql`(${paidAt}, ${bookings.id}) < (${search.cursor.paidAt}, ${search.cursor.id})` : undefined;
+  const after = afterCursor(paidAt, bookings.id, search.cursor);
   const page = db
     .select({ booking: bookings, event: { id: events.id, title: events.title }, rate: { id: rates.id, name: rates.name }, refundedCents, refundList })
     .from(bookings)
@@ -90,14 +78,13 @@ export function paymentPageQueries(db: Db, search: PaymentSearch) {
 export async function searchPayments(db: Db, search: PaymentSearch): Promise<PaymentsPage> {
   const { page, totals } = paymentPageQueries(db, search);
   const [rows, [sums]] = await Promise.all([page, totals]);
-  const shown = rows.slice(0, search.limit);
-  const last = shown.at(-1);
+  const { shown, nextCursor } = pageOf(rows, search.limit, (last) => (last.booking.paidAt == null ? null : { at: last.booking.paidAt, id: last.booking.id }));
   const gross = Number(sums.gross);
   const refunded = Number(sums.refunded);
   return {
     payments: shown.map(toPaymentDto),
     total: sums.n,
     totals: { gross: centsToDecimal(gross), refunded: centsToDecimal(refunded), net: centsToDecimal(gross - refunded) },
-    nextCursor: rows.length > search.limit && last?.booking.paidAt != null ? encodePaymentCursor({ paidAt: last.booking.paidAt, id: last.booking.id }) : null,
+    nextCursor,
   };
 }

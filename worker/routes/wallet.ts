@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { errorBody } from "../lib/errors";
@@ -72,6 +72,13 @@ const appleWebService = new Hono<AppEnv>()
   // Apple's devices report their errors here; nothing of them is kept.
   .post("/v1/log", (c) => c.body(null, 200));
 
+/** The secret's pass issued for one wallet, with what its links and place read; null when the secret names no pass. */
+async function issuedFor(c: Context<AppEnv>, secret: string, wallet: "apple" | "google") {
+  const baseUrl = publicBaseUrl(c.env, c.req.url);
+  const facts = await issueWalletPass(c.var.db, secret, wallet, baseUrl, Date.now());
+  return facts && { facts, baseUrl, place: await garagePlace(c.var.db) };
+}
+
 /**
  * The pass in the phone's wallet (docs/decisions/050-wallet-passes.md), from the pass link's secret:
  * which wallets are offered, the .pkpass, and the redirect to Google's save link.
@@ -82,10 +89,10 @@ export const wallet = new Hono<AppEnv>()
   .get("/:secret/apple.pkpass", validate("param", secretParam), async (c) => {
     const apple = appleWalletConfig(c.env);
     if (!apple) return c.json(errorBody("not_found", messages.walletNotOffered), 404);
-    const baseUrl = publicBaseUrl(c.env, c.req.url);
-    const facts = await issueWalletPass(c.var.db, c.req.valid("param").secret, "apple", baseUrl, Date.now());
-    if (!facts) return c.json(errorBody("not_found", messages.passNotFound), 404);
-    const pkpass = await buildPkpass(facts, await garagePlace(c.var.db), { passTypeId: apple.passTypeId, teamId: apple.teamId, webServiceUrl: `${baseUrl}/api/wallet/apple` }, await signingIdentityOf(apple), Date.now());
+    const issued = await issuedFor(c, c.req.valid("param").secret, "apple");
+    if (!issued) return c.json(errorBody("not_found", messages.passNotFound), 404);
+    const { facts, place, baseUrl } = issued;
+    const pkpass = await buildPkpass(facts, place, { passTypeId: apple.passTypeId, teamId: apple.teamId, webServiceUrl: `${baseUrl}/api/wallet/apple` }, await signingIdentityOf(apple), Date.now());
     return c.body(pkpass as Uint8Array<ArrayBuffer>, 200, {
       "Content-Type": PKPASS,
       "Content-Disposition": `attachment; filename="pass-${facts.code}.pkpass"`,
@@ -97,10 +104,9 @@ export const wallet = new Hono<AppEnv>()
   .get("/:secret/google", validate("param", secretParam), async (c) => {
     const google = googleWalletConfig(c.env);
     if (!google) return c.json(errorBody("not_found", messages.walletNotOffered), 404);
-    const baseUrl = publicBaseUrl(c.env, c.req.url);
-    const facts = await issueWalletPass(c.var.db, c.req.valid("param").secret, "google", baseUrl, Date.now());
-    if (!facts) return c.json(errorBody("not_found", messages.passNotFound), 404);
+    const issued = await issuedFor(c, c.req.valid("param").secret, "google");
+    if (!issued) return c.json(errorBody("not_found", messages.passNotFound), 404);
     c.header("Cache-Control", "no-store");
     c.header("Referrer-Policy", "no-referrer");
-    return c.redirect(await googleSaveUrl(google, facts, await garagePlace(c.var.db), baseUrl, Date.now()), 302);
+    return c.redirect(await googleSaveUrl(google, issued.facts, issued.place, issued.baseUrl, Date.now()), 302);
   });

@@ -2,7 +2,7 @@ import { Temporal } from "temporal-polyfill";
 import { z } from "zod";
 import { GARAGE_TIME_ZONE } from "../../shared/rules";
 import { messages, type Field } from "../i18n/it";
-import { textField } from "../lib/text";
+import { textField, type TextRule } from "../lib/text";
 import { translationsInput } from "../lib/translations-input";
 import * as zm from "zod/mini";
 import { blank, eventFormSchema, toCount } from "../../shared/forms/admin-event-form";
@@ -13,18 +13,22 @@ import { normaliseImagePath } from "../services/uploads";
 // instants in ms) so the service only ever sees an EventSave.
 
 const text = (max: number) => z.string({ error: messages.invalidData }).max(max, messages.textTooLong(max)).nullish();
-/** What visitors read: the one text rule (one line and no invisible characters in titles and names). */
-const line = (field: Field, max: number) => textField({ field, max, strict: true }).nullish();
-const paragraph = (field: Field, max: number) => textField({ field, max, multiline: true }).nullish();
+const italian = (rule: TextRule) => textField(rule).nullish();
+/**
+ * A text visitors read under `key`, and its other languages under `key_translations` ({ en: "…", de: "…" },
+ * decision 062), both under the one text rule: one line and no invisible characters in titles and names.
+ */
+const translatable = <K extends string>(key: K, rule: TextRule) =>
+  ({ [key]: italian(rule), [`${key}_translations`]: translationsInput(rule) }) as Record<K, ReturnType<typeof italian>> &
+    Record<`${K}_translations`, ReturnType<typeof translationsInput>>;
+const line = <K extends string>(key: K, field: Field, max: number) => translatable(key, { field, max, strict: true });
+const paragraph = <K extends string>(key: K, field: Field, max: number) => translatable(key, { field, max, multiline: true });
 const numberish = z.union([z.number(), z.string()], { error: messages.invalidData }).nullish();
 const flag = z.boolean({ error: messages.invalidData }).nullish();
 
 const rawEvent = z.object({
-  title: line("title", 200),
-  description: paragraph("description", 5000),
-  // Each text's other languages, { en: "…", de: "…" } (decision 062).
-  title_translations: translationsInput({ field: "title", max: 200, strict: true }),
-  description_translations: translationsInput({ field: "description", max: 5000, multiline: true }),
+  ...line("title", "title", 200),
+  ...paragraph("description", "description", 5000),
   datetime: text(40),
   // Whole minutes and whole metres (issue #25): each language writes them its own way.
   durationMinutes: numberish,
@@ -34,10 +38,8 @@ const rawEvent = z.object({
   occupiedSpots: numberish,
   imageUrl: text(2000),
   isAlwaysActive: flag,
-  prevendita_title: line("presaleTitle", 200),
-  prevendita_description: paragraph("presaleDescription", 2000),
-  prevendita_title_translations: translationsInput({ field: "presaleTitle", max: 200, strict: true }),
-  prevendita_description_translations: translationsInput({ field: "presaleDescription", max: 2000, multiline: true }),
+  ...line("prevendita_title", "presaleTitle", 200),
+  ...paragraph("prevendita_description", "presaleDescription", 2000),
   prevendita_price: numberish,
   isPrevenditaVisible: flag,
   isPrevenditaPayable: flag,
@@ -48,10 +50,8 @@ const rawEvent = z.object({
 
 const rawRate = z.object({
   id: z.number({ error: messages.rateNotFound }).int(messages.rateNotFound).positive(messages.rateNotFound).nullish(),
-  name: line("rateName", 200),
-  description: paragraph("rateDescription", 2000),
-  name_translations: translationsInput({ field: "rateName", max: 200, strict: true }),
-  description_translations: translationsInput({ field: "rateDescription", max: 2000, multiline: true }),
+  ...line("name", "rateName", 200),
+  ...paragraph("description", "rateDescription", 2000),
   price: numberish,
   isVisible: flag,
   isPayable: flag,

@@ -6,6 +6,7 @@ import { LANGS, type Lang } from "../../../shared/lang";
 import { seedBooking, seedEvent, testDb } from "../../test/helpers";
 import { joinWaitlist } from "../waitlist";
 import { emailCatalogues } from "./catalogue";
+import { romeLongDateTime } from "./format";
 import { renderOutboxRow } from "./render";
 import { type RenderedEmail } from "./layout";
 
@@ -87,6 +88,7 @@ describe.each(LANGS)("every e-mail in %s", (lang) => {
     const email = (await renderOutboxRow(testDb(), env, { bookingId: null, kind: "waitlist_joined", data: { entryId: entry.id } }))!;
     expect(email.subject).toBe(t.waitlistJoined.subject("Concerto di Capodanno"));
     expect(email.text).toContain(t.waitlistJoined.place(1));
+    expect(email.text).toContain(`${t.labels.when}: ${romeLongDateTime(AT, t.dates)}`);
     expect(foreignPieces(lang).filter((p) => readable(email).includes(p))).toEqual([]);
   });
 });

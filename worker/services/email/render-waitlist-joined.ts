@@ -20,7 +20,7 @@ export async function renderWaitlistJoined(db: Db, env: Env, entryId: number): P
   const paragraphs = [t.waitlistJoined.greeting, t.waitlistJoined.intro(eventTitle), t.waitlistJoined.how];
   const rows: Row[] = [
     { label: t.labels.event, value: eventTitle },
-    { label: t.labels.when, value: view.event.isAlwaysActive || !view.event.datetime ? t.labels.alwaysActive : romeLongDateTime(Date.parse(view.event.datetime), t.dates) },
+    { label: t.labels.when, value: view.event.isAlwaysActive || view.event.datetime == null ? t.labels.alwaysActive : romeLongDateTime(view.event.datetime, t.dates) },
     { label: t.labels.rate, value: rateName },
     { label: t.labels.plate, value: view.licensePlate },
     ...(view.position != null ? [{ label: t.waitlistJoined.position, value: t.waitlistJoined.place(view.position) }] : []),
@@ -46,12 +46,8 @@ async function joinedEntry(db: Db, entryId: number) {
       lang: waitlistEntries.lang,
       waiting: sql<number>`${sql.raw(waitingEntryText(`"waitlist_entries"`))}`,
       position: sql<number>`(select count(*) from waitlist_entries p where p.event_id = ${waitlistEntries.eventId} and ${sql.raw(waitingEntryText("p"))} and p.id <= ${waitlistEntries.id})`,
-      title: events.title,
-      titleTranslations: events.titleTranslations,
-      datetime: events.datetime,
-      isAlwaysActive: events.isAlwaysActive,
-      rateName: rates.name,
-      rateNameTranslations: rates.nameTranslations,
+      event: { title: events.title, titleTranslations: events.titleTranslations, datetime: events.datetime, isAlwaysActive: events.isAlwaysActive },
+      rate: { name: rates.name, nameTranslations: rates.nameTranslations },
     })
     .from(waitlistEntries)
     .innerJoin(events, eq(events.id, waitlistEntries.eventId))
@@ -59,13 +55,6 @@ async function joinedEntry(db: Db, entryId: number) {
     .where(eq(waitlistEntries.id, entryId))
     .get();
   if (!row) return null;
-  return {
-    token: row.token,
-    email: row.email,
-    licensePlate: row.licensePlate,
-    lang: row.lang,
-    position: row.waiting ? row.position : null,
-    event: { title: row.title, titleTranslations: row.titleTranslations, datetime: row.isAlwaysActive || row.datetime == null ? null : new Date(row.datetime).toISOString(), isAlwaysActive: row.isAlwaysActive },
-    rate: { name: row.rateName, nameTranslations: row.rateNameTranslations },
-  };
+  const { waiting, position, ...entry } = row;
+  return { ...entry, position: waiting ? position : null };
 }

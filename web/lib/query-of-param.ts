@@ -1,4 +1,4 @@
-import { useSetAtom, type Atom, type WritableAtom } from "jotai";
+import { useAtomValue, useSetAtom, type Atom, type WritableAtom } from "jotai";
 import { useEffect } from "react";
 import { useParams } from "react-router";
 import { atomWithQuery } from "jotai-tanstack-query";
@@ -19,10 +19,13 @@ export function queryOfParam<T>(
   });
 }
 
-/** The route's `:name` parameter, handed to the atom a `queryOfParam` read follows; returns it. */
-export function useRouteParam(name: string, target: WritableAtom<string | null, [string], void>): string {
+/**
+ * A page of the one resource its address names: the route's `:name` parameter handed to `param`, and
+ * the `queryOfParam` read that follows it. Returns the read and the parameter.
+ */
+export function useRouteQuery<T>(name: string, param: WritableAtom<string | null, [string], void>, query: Atom<T>): [T, string] {
   const value = useParams()[name] ?? "";
-  const set = useSetAtom(target);
+  const set = useSetAtom(param);
   useEffect(() => set(value), [value, set]);
-  return value;
+  return [useAtomValue(query), value];
 }

@@ -1,4 +1,3 @@
-import { useAtomValue } from "jotai";
 import type { ReactNode } from "react";
 import { Alert } from "../../components/alert";
 import { AppLink } from "../../components/app-link";
@@ -11,7 +10,7 @@ import { formatLongDateTime } from "../../lib/format";
 import { garage } from "../../../shared/garage";
 import { PublicLayout } from "../../components/layout/public-layout";
 import { documentIdAtom, documentPath, documentQueryAtom, documentXmlUrl, type DocumentView } from "../../entities/document/queries";
-import { useRouteParam } from "../../lib/query-of-param";
+import { useRouteQuery } from "../../lib/query-of-param";
 
 // On paper only the document: the site's header, footer and buttons stay on screen.
 const PRINT_CSS = "@media print { header, footer, nav, [data-print-hide] { display: none !important; } body { background: #fff; } [data-document] { box-shadow: none !important; border: 0 !important; } }";
@@ -105,8 +104,7 @@ function DocumentCard({ doc }: { doc: DocumentView }) {
 export function DocumentPage() {
   const tr = useT();
   const d = tr.documents;
-  useRouteParam("id", documentIdAtom);
-  const query = useAtomValue(documentQueryAtom);
+  const [query] = useRouteQuery("id", documentIdAtom, documentQueryAtom);
   const doc = query.data;
   const label = (k: DocumentView["kind"]) => (k === "receipt" ? d.openReceipt : k === "invoice" ? d.openInvoice : d.openCreditNote);
   return (

@@ -17,7 +17,7 @@ import { PassActions } from "./pass-actions";
 import { isSeasonAnswer, passQueryAtom, passSecretAtom, seasonPassQueryAtom, type Pass } from "../../entities/pass/queries";
 import { SeasonPassCard } from "./season-pass";
 import { WalletButtons } from "../../entities/pass/wallet-buttons";
-import { useRouteParam } from "../../lib/query-of-param";
+import { useRouteQuery } from "../../lib/query-of-param";
 import { PassDocuments } from "./pass-documents";
 import { translatedTogether } from "../../../shared/translations";
 
@@ -95,8 +95,7 @@ function PassNotice({ notice }: { notice: Pass["notices"][number] }) {
 export function PassPage() {
   const tr = useT();
   const p = tr.pass;
-  const secret = useRouteParam("secret", passSecretAtom);
-  const query = useAtomValue(passQueryAtom);
+  const [query, secret] = useRouteQuery("secret", passSecretAtom, passQueryAtom);
   const season = useAtomValue(seasonPassQueryAtom);
 
   return (

@@ -15,7 +15,7 @@ import { checkBooking, normalisePlate, type BookingValues } from "../../entities
 import { fieldBinder } from "../../entities/customer/bind-field";
 import { CarFields } from "../../entities/customer/car-fields";
 import { buySeasonAtom, seasonIdAtom, seasonQueryAtom } from "./queries";
-import { useRouteParam } from "../../lib/query-of-param";
+import { useRouteQuery } from "../../lib/query-of-param";
 import { translated } from "../../../shared/translations";
 
 const empty: BookingValues = { customerName: "", customerEmail: "", licensePlate: "", carModel: "" };
@@ -26,8 +26,7 @@ export function SeasonPage() {
   const lang = useLang();
   const s = tr.seasonBuy;
   const navigate = useNavigate();
-  const id = useRouteParam("id", seasonIdAtom);
-  const season = useAtomValue(seasonQueryAtom);
+  const [season, id] = useRouteQuery("id", seasonIdAtom, seasonQueryAtom);
   const buy = useAtomValue(buySeasonAtom);
   const [values, setValues] = useState(empty);
   const [problem, setProblem] = useState<ReturnType<typeof checkBooking>>(null);

@@ -14,7 +14,7 @@ import { useNow } from "../../../lib/use-now";
 import { NarrowPage } from "../../../components/layout/public-layout";
 import { leaveWaitlistAtom, takeOfferAtom, waitlistQueryAtom, waitlistTokenAtom, type WaitlistEntry } from "./queries";
 import { checkTakeOffer } from "../../../entities/customer/validation";
-import { useRouteParam } from "../../../lib/query-of-param";
+import { useRouteQuery } from "../../../lib/query-of-param";
 import { translated } from "../../../../shared/translations";
 
 const stateStyle: Record<WaitlistEntry["state"], string> = {
@@ -158,8 +158,7 @@ function EntryCard({ entry }: { entry: WaitlistEntry }) {
 export function WaitlistPage() {
   const tr = useT();
   const w = tr.waitlist;
-  useRouteParam("token", waitlistTokenAtom);
-  const query = useAtomValue(waitlistQueryAtom);
+  const [query] = useRouteQuery("token", waitlistTokenAtom, waitlistQueryAtom);
   return (
     <NarrowPage title={w.pageTitle}>
       {query.data ? (

@@ -1,7 +1,7 @@
 import { deflateSync } from "node:zlib";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
-import { customerAddress } from "./public-helpers";
+import { bookingCodeOf, customerAddress } from "./public-helpers";
 
 const devVars = readFileSync(".dev.vars", "utf8");
 /** The first owner (created by its first login), from .dev.vars as `npm start` prints it. */
@@ -186,10 +186,14 @@ export async function signOutTo(page: Page, heading: string) {
   await expect(page.getByRole("heading", { name: heading })).toBeVisible();
 }
 
-/** The owner's session, a new event and one paid booking on it by `customer` (a unique name) with `plate`. */
-export async function eventWithPaidBooking(request: APIRequestContext, title: string, customer: string, plate: string, totalSpots?: number) {
+/**
+ * The owner's session, a new event and one paid booking on it with `plate`: the event's title and the
+ * customer's name are the labels made unique, so the test finds its own rows. Returns them and the booking's code.
+ */
+export async function eventWithPaidBooking(request: APIRequestContext, labels: { title: string; customer: string }, plate: string, totalSpots?: number) {
   await adminSession(request);
+  const [title, customer] = [unique(labels.title), unique(labels.customer)];
   const event = await createEventViaApi(request, { title, ...(totalSpots ? { totalSpots } : {}) });
   const id = await buyPaidBooking(request, event.id, event.rates[0].id, { name: customer, plate });
-  return { event, id };
+  return { event, id, code: bookingCodeOf(id), title, customer };
 }

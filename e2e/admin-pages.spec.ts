@@ -18,10 +18,7 @@ for (const width of [1280, 360]) {
     test.use({ viewport: { width, height: 900 } });
 
     test("a payment by its booking code, an audit entry by the booking, a waiting-list row by plate; each view shared by its URL", async ({ page }) => {
-      const title = unique("Pagine server");
-      const customer = unique("Paola Pagine");
-      const { event, id } = await eventWithPaidBooking(page.request, title, customer, "NA111PG", 1);
-      const code = id.slice(0, 8).toUpperCase();
+      const { event, id, code, title } = await eventWithPaidBooking(page.request, { title: "Pagine server", customer: "Paola Pagine" }, "NA111PG", 1);
       const freed = await page.request.put(`/api/admin/bookings/${id}/free`);
       expect(freed.status(), await freed.text()).toBe(200);
       await buyPaidBooking(page.request, event.id, event.rates[0].id, { name: unique("Secondo"), plate: "NA222PG" });

@@ -94,7 +94,7 @@ describe("findings 2 and 3: a refund is what the provider did, reconciled by its
   const adminRefund = async (bookingId: string, amount?: string) =>
     stripeApi(`/api/admin/bookings/${bookingId}/refunds`, { method: "POST", json: amount ? { amount } : {}, headers: { Cookie: await adminCookie() } });
   // Made at the provider by someone else (the Stripe Dashboard): no webhook reaches us yet.
-  const dashboardRefund = (paymentIntentId: string, amount: number) => createStripeClient(stripeEnv()).refunds.create({ payment_intent: paymentIntentId, amount });
+  const dashboardRefund = async (paymentIntentId: string, amount: number) => (await createStripeClient(stripeEnv())).refunds.create({ payment_intent: paymentIntentId, amount });
 
   it("a Dashboard refund whose webhooks are late counts before the owner's refund: 6 € back, the owner may refund 4 € more, never 10", async () => {
     const { booking, paymentIntentId } = await paidStripeBooking(1000);
@@ -148,7 +148,7 @@ describe("findings 2 and 3: a refund is what the provider did, reconciled by its
     expect(await retryIncompleteRefunds(testDb(), provider, Date.now())).toEqual({ completed: 1, pending: 0 });
     expect(await retryIncompleteRefunds(testDb(), provider, Date.now())).toEqual({ completed: 0, pending: 0 });
     expect((await refundRows(booking.id)).map((r) => [r.amountCents, r.status])).toEqual([[1000, "succeeded"]]);
-    const atStripe = await createStripeClient(stripeEnv()).refunds.list({ payment_intent: paymentIntentId });
+    const atStripe = await (await createStripeClient(stripeEnv())).refunds.list({ payment_intent: paymentIntentId });
     expect(atStripe.data.map((r) => r.amount)).toEqual([1000]);
     expect(await testDb().select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `refund:${pending.id}`))).toHaveLength(1);
   });

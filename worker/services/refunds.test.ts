@@ -129,6 +129,19 @@ describe("admin refunds", () => {
 });
 
 describe("refunds with Stripe (stand-in)", () => {
+  // The provider is made without the SDK and loads it on its first call (issue #42): Stripe's errors are still told apart.
+  it("the Stripe provider tells Stripe's answers apart: unknown intent, not cancelable, refused, already refunded", async () => {
+    const stripe = createStripeProvider(stripeEnv());
+    expect(await stripe.retrieveIntent("pi_unknown")).toBeNull();
+    expect(await stripe.cancelIntent("pi_unknown")).toBe("not_found");
+    const { paymentIntentId } = await paidBooking(stripeApi, 2000);
+    expect(await stripe.cancelIntent(paymentIntentId)).toBe("not_cancelable");
+    await expect(stripe.refundAmount(paymentIntentId, 2001, crypto.randomUUID(), {})).rejects.toMatchObject({ name: "RefundRefused", code: "amount_too_large" });
+    await stripe.refundIntent(paymentIntentId, crypto.randomUUID());
+    await stripe.refundIntent(paymentIntentId, crypto.randomUUID());
+    expect((await stripe.listRefunds(paymentIntentId)).map((r) => [r.amountCents, r.status])).toEqual([[2000, "succeeded"]]);
+  });
+
   it("refunds through the provider with the row's idempotency key and amount", async () => {
     const { bookingId, paymentIntentId } = await paidBooking(stripeApi, 2000);
     const partial = await refund(stripeApi, bookingId, { amount: "5" });

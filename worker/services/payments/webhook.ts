@@ -1,24 +1,26 @@
 import { and, eq, isNull, ne, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { auditLog, bookings, processedProviderEvents } from "../../../db/schema";
 import type { Db } from "../../db";
 import { providerRefundStatements, reconcileRefunds } from "../refunds";
 import { markWalletPassChanged } from "../wallet/wallet-passes";
 import type { PaymentProvider } from "./provider";
 import { completeRefund, settleIntent, type SettleOutcome } from "./settle";
-import { createStripeClient, intentView, refundView } from "./stripe";
+import { createStripeClient, intentView, refundView, stripeSdk } from "./stripe";
 
 /** The event, if the signature over the raw body is valid and recent (Stripe's 5-minute tolerance). */
 export async function verifyStripeEvent(env: Env, rawBody: string, signature: string | undefined): Promise<Stripe.Event | null> {
   if (!signature || !env.STRIPE_WEBHOOK_SECRET) return null;
+  // Outside the try: an SDK that cannot load is a 5xx (Stripe retries), not a forged signature.
+  const Sdk = await stripeSdk();
   try {
-    return await createStripeClient(env).webhooks.constructEventAsync(
+    return await (await createStripeClient(env)).webhooks.constructEventAsync(
       rawBody,
       signature,
       env.STRIPE_WEBHOOK_SECRET,
       undefined,
-      Stripe.createSubtleCryptoProvider(),
+      Sdk.createSubtleCryptoProvider(),
     );
   } catch {
     return null;

@@ -44,9 +44,15 @@ function slowestFiles(n) {
 }
 
 function chromiumVersion() {
-  const path = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-  const out = spawnSync(path, ["--version"], { encoding: "utf8" });
-  return out.status === 0 ? out.stdout.trim() : `no Chromium at ${path}`;
+  const version = (path) => {
+    const out = spawnSync(path, ["--version"], { encoding: "utf8" });
+    return out.status === 0 ? out.stdout.trim() : null;
+  };
+  const browser = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+  const shell = process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? "/usr/bin/chromium-headless-shell";
+  const full = version(browser) ?? `no Chromium at ${browser}`;
+  const headless = version(shell);
+  return headless ? `${full}, most specs in its headless shell (${headless})` : `${full}, every spec (no headless shell at ${shell})`;
 }
 
 function count(file, read) {

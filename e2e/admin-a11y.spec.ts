@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./visitor-test";
 import { loginAsAdmin } from "./admin-helpers";
 import { seriousViolations } from "./axe";
 

@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./visitor-test";
 import { adminSession, buyPaidBooking, createEventViaApi, unique } from "./admin-helpers";
 
 test.use({ viewport: { width: 1366, height: 1000 } });

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./visitor-test";
 import { adminSession, buyPaidBooking, createEventViaApi, loginAsAdmin, unique } from "./admin-helpers";
 
 test.use({ viewport: { width: 1366, height: 1000 } });

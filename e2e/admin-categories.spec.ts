@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./visitor-test";
 import { loginAsAdmin, unique } from "./admin-helpers";
 
 test("create a category, edit it inline (one card at a time), then delete it after confirming", async ({ page }) => {

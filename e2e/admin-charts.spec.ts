@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./visitor-test";
 import { loginAsAdmin } from "./admin-helpers";
 import { seriousViolations } from "./axe";
 

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./visitor-test";
 import { loginAsAdmin } from "./admin-helpers";
 
 // The local server (`npm start`, DEMO_MODE=1, wrangler.toml as cloned) is a configuration no real

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./visitor-test";
 import { loginAsAdmin } from "./admin-helpers";
 
 test("Escape or a click outside a changed event form asks 'Scartare le modifiche?'; an unchanged one just closes", async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./visitor-test";
 import { adminSession, buyPaidBooking, createEventViaApi, loginAsAdmin, makePng, unique } from "./admin-helpers";
 import { transitionsDone } from "./public-helpers";
 

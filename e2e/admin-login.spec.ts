@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./visitor-test";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, signOutTo, submitLogin } from "./admin-helpers";
 
 test("every admin route asks for e-mail and password; a wrong one is refused, the right one opens the dashboard", async ({ page }) => {

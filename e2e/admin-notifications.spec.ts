@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./visitor-test";
 import { loginAsAdmin } from "./admin-helpers";
 
 test("live-notification settings: frequency and target event are saved, with the spec's toasts", async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./visitor-test";
 import { buyPaidBooking, eventWithPaidBooking, expectNoSidewaysOverflow, unique } from "./admin-helpers";
 import { seriousViolations } from "./axe";
 import { customerAddress } from "./public-helpers";

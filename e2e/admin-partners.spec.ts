@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./visitor-test";
 import { adminSession, loginAsAdmin, makePng, unique } from "./admin-helpers";
 
 test("upload two partner logos, rename one, create both, then delete one", async ({ page }) => {

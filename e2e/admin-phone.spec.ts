@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./visitor-test";
 import { expectNoSidewaysOverflow, loginAsAdmin } from "./admin-helpers";
 
 const PINGUINI = "Pinguini Tattici Nucleari – Stadio Maradona";

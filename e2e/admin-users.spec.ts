@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./visitor-test";
 import { GATE_EMAIL, GATE_PASSWORD, loginAsAdmin, submitLogin, unique } from "./admin-helpers";
 
 test("the owner creates a manager, who logs in and sees everything but Utenti", async ({ page }) => {

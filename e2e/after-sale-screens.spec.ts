@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./visitor-test";
 import { adminSession, createEventViaApi, expectNoSidewaysOverflow, unique } from "./admin-helpers";
 import { bookingCodeOf, bookingStatus, createBooking, eventByTitle, payBooking, publicEvents, withoutLivePopups } from "./public-helpers";
 import { openRefundOfPaidBooking } from "./refund-helpers";

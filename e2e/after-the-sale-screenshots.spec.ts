@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./visitor-test";
 import { createEventViaApi, loginAsAdmin, unique } from "./admin-helpers";
 import { bookingCodeOf, cancelledEventOnHome, createBooking, eventByTitle, imagesLoaded, payBooking, transitionsDone, withoutLivePopups } from "./public-helpers";
 

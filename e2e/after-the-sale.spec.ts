@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./visitor-test";
 import { adminSession, createEventViaApi, loginAsAdmin, unique } from "./admin-helpers";
 import { bookingCodeOf, cancelledEventOnHome, createBooking, eventByTitle, payBooking, withoutLivePopups } from "./public-helpers";
 import { openRefundOfPaidBooking } from "./refund-helpers";

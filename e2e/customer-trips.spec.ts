@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Locator, type Page } from "./visitor-test";
 import { adminSession, buyPaidBooking, createEventViaApi, unique } from "./admin-helpers";
 import { bookingCodeOf, expandCard, fillBookingDialog } from "./public-helpers";
 

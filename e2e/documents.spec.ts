@@ -1,4 +1,4 @@
-import { expect, test, type Locator } from "@playwright/test";
+import { expect, test, type Locator } from "./visitor-test";
 import { it as itWords, en as enWords } from "../web/i18n/whole";
 import { adminSession, createEventViaApi, expectNoSidewaysOverflow, loginAsAdmin, unique } from "./admin-helpers";
 import { customerAddress, fillBookingDialog, payBooking } from "./public-helpers";

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./visitor-test";
 import { en, it as italian } from "../web/i18n/whole";
-import { bookingStatus, expandCard, publicEvents, transitionsDone, withoutLivePopups } from "./public-helpers";
+import { bookingStatus, customerAddress, expandCard, publicEvents, transitionsDone, withoutLivePopups } from "./public-helpers";
 import { seriousViolations } from "./axe";
 
 const NAPOLI_INTER = "Napoli – Inter, Serie A";
@@ -137,7 +137,7 @@ test("a fan books and pays a spot in English at 390 px without meeting Italian, 
 });
 
 test("the switch in the mobile menu turns the page English, and a page other than the home opens in the remembered language", async ({ browser, baseURL }) => {
-  const context = await browser.newContext({ baseURL, locale: "it-IT", viewport: PHONE });
+  const context = await browser.newContext({ baseURL, locale: "it-IT", viewport: PHONE, extraHTTPHeaders: customerAddress() });
   const page = await context.newPage();
   await page.goto("/");
   await expect(page.getByRole("heading", { name: italian.home.hero.title })).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./visitor-test";
 import { en, it as italian } from "../web/i18n/whole";
 import type { Catalogue } from "../web/i18n/catalogue";
 import { bookingStatus, customerAddress, eventByTitle } from "./public-helpers";

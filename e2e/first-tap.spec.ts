@@ -1,5 +1,5 @@
 import { appendFileSync } from "node:fs";
-import { expect, test, type Browser, type CDPSession, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Browser, type CDPSession, type Locator, type Page } from "./visitor-test";
 import { eventPath } from "../shared/event-path";
 import { en } from "../web/i18n/whole";
 import { it as italian } from "../web/i18n/it";

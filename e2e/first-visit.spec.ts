@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./visitor-test";
 import { createBooking, publicEvents } from "./public-helpers";
 
 const PHONE = "081 552 1847";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./visitor-test";
 
 test("home lists a seeded event", async ({ page }) => {
   await page.goto("/");

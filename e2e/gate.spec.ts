@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./visitor-test";
 import { GATE_EMAIL, GATE_PASSWORD, loginAsAdmin, signOutTo } from "./admin-helpers";
 import { fakeCameraVideo } from "./chromium-args";
 import { itGate } from "../web/i18n/it-gate";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./visitor-test";
 import { de } from "../web/i18n/whole";
 import { bookingStatus, expandCard } from "./public-helpers";
 import { bookAndPay, firstVisitIn, garageTexts, openPassFromHome, pageErrors, visibleForeign } from "./language-helpers";

@@ -1,5 +1,5 @@
 import { gzipSync } from "node:zlib";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./visitor-test";
 
 // What a first visit's home downloads until the network is idle (issue #26, docs/decisions/035):
 // counted in bytes, never in time, so the machine's load does not move it. HOME_BYTES_LIST=1 prints

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./visitor-test";
 import { createBooking, eventByTitle, expandCard, imagesLoaded, transitionsDone, wholePageScreenshot, withoutLivePopups } from "./public-helpers";
 
 const dir = "docs/screenshots";

@@ -1,4 +1,4 @@
-import { expect, test, type Locator } from "@playwright/test";
+import { expect, test, type Locator } from "./visitor-test";
 import { adminSession, buyPaidBooking, createEventViaApi, unique } from "./admin-helpers";
 import { bookingCodeOf, bookingStatus, createBooking, customerAddress, eventByTitle, expandCard, payBooking, transitionsDone, withLiveConfig, withoutLivePopups } from "./public-helpers";
 import { seriousViolations } from "./axe";

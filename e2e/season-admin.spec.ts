@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./visitor-test";
 import { createEventViaApi, expectNoSidewaysOverflow, loginAsAdmin, unique } from "./admin-helpers";
-import { fillBookingDialog, withoutLivePopups } from "./public-helpers";
+import { customerAddress, fillBookingDialog, withoutLivePopups } from "./public-helpers";
 import { seriousViolations } from "./axe";
 
 const HOUR = 3_600_000;
@@ -94,7 +94,7 @@ test("the owner creates a season pass and a voucher from the admin, and a visito
   await edit.getByRole("button", { name: "Annulla" }).click();
 
   // A visitor (no staff session) books the first match with the code, typed in lower case.
-  const visitor = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  const visitor = await browser.newContext({ viewport: { width: 360, height: 780 }, extraHTTPHeaders: customerAddress() });
   const vpage = await visitor.newPage();
   await withoutLivePopups(vpage);
   await vpage.goto("/");

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./visitor-test";
 import { adminSession, createEventViaApi, expectNoSidewaysOverflow, unique } from "./admin-helpers";
 import { payBooking, publicEvents } from "./public-helpers";
 

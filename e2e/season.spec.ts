@@ -1,4 +1,4 @@
-import { expect, test, type Response } from "@playwright/test";
+import { expect, test, type Response } from "./visitor-test";
 import { adminSession, createEventViaApi, expectNoSidewaysOverflow, loginAsAdmin, romeDay, seasonOfTwoMatchesTonight, unique } from "./admin-helpers";
 
 const HOUR = 3_600_000;

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./visitor-test";
 import { adminSession, createEventViaApi, loginAsAdmin, unique } from "./admin-helpers";
 import { seriousViolations } from "./axe";
 import { buyPass } from "./gate-helpers";

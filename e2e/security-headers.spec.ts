@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./visitor-test";
 
 test("the SPA itself is served with a CSP and secure headers", async ({ request }) => {
   for (const path of ["/", "/checkout", "/admin"]) {

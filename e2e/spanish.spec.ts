@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./visitor-test";
 import { es } from "../web/i18n/whole";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createEventViaApi, unique } from "./admin-helpers";
 import { bookingStatus, expandCard } from "./public-helpers";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./visitor-test";
 import { buyPaidBooking, createEventViaApi, loginAsAdmin, unique } from "./admin-helpers";
 import { bookingCodeOf, createBooking, eventByTitle, fillBookingDialog, payBooking, withoutLivePopups } from "./public-helpers";
 

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "./visitor-test";
 import { adminSession, buyPaidBooking, createEventViaApi, expectNoSidewaysOverflow, unique } from "./admin-helpers";
 import { bookingStatus, customerAddress, expandCard, withoutLivePopups } from "./public-helpers";
 

@@ -3,7 +3,7 @@ import { createPublicKey, createVerify, createHash } from "node:crypto";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./visitor-test";
 import { unzipSync } from "fflate";
 import { seasonOfTwoMatchesTonight, unique } from "./admin-helpers";
 import { buyPass } from "./gate-helpers";

@@ -85,8 +85,10 @@ test("payments: real summary figures, a working date filter and a CSV export wit
   // The payment's own Rome day, from the server: the runner's clock may already be past midnight.
   const payments = (await (await page.request.get("/api/admin/payments")).json()) as { id: string; paidAt: string }[];
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Rome" }).format(new Date(payments.find((p) => p.id === bookingId)!.paidAt));
-  // Other specs pay today too (two workers): the table and its file are read again until they agree.
+  // Other specs pay today too (two workers): the table and its file are read again until they agree,
+  // on a page loaded afresh each time (the tab's reads never go stale: spec §9).
   await expect(async () => {
+    await page.goto("/admin?tab=pagamenti");
     await page.getByLabel("Dal", { exact: true }).fill("2020-01-01");
     await page.getByLabel("Al", { exact: true }).fill("2020-01-31");
     await expect(page.getByText("Nessun pagamento nel periodo selezionato")).toBeVisible();
@@ -102,8 +104,8 @@ test("payments: real summary figures, a working date filter and a CSV export wit
     expect(csv.startsWith("\uFEFF")).toBe(true);
     const lines = csv.replace(/^\uFEFF/, "").trim().split("\r\n");
     expect(lines[0]).toBe("Data pagamento;Cliente;Email;Targa;Evento;Tariffa;Tipo;Importo (€);Stato;ID pagamento;Rimborsato (€);Netto (€);Rimborsi;Codice sconto;Sconto (€)");
-    const mine = lines.find((l) => l.includes("CS987YY"))!;
-    expect(mine).toContain(`"${customer.replaceAll('"', '""')}"`);
+    const mine = lines.find((l) => l.includes(`"${customer.replaceAll('"', '""')}"`))!;
+    expect(mine).toContain(";CS987YY;");
     expect(mine).toContain(";12,50;");
     expect(mine).toContain(title);
     // Every row in the file is one of today's payments the tab counts (it shows them 50 at a time).

@@ -21,6 +21,8 @@ export const baseURL = `http://localhost:${port}`;
  *   needs a later hour is a workerd test with its own clock; a page's own clock is page.clock.
  * - It waits for a state (expect(…).toHave…, waitForResponse, page.clock), never for a duration
  *   (no waitForTimeout).
+ * - It imports `test` from ./e2e/visitor-test: each test is a visitor with an address of its own, so
+ *   the Worker's per-client budgets (60 writes a minute, holds) are its own, not the whole suite's.
  */
 const SITE_SETTINGS = [
   "admin-notifications.spec.ts", // the live popups' configuration
